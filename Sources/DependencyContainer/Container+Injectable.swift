@@ -1,0 +1,105 @@
+extension Container: ContainerAPI {
+    /// Registers an original-API item type under the ID that a fresh item reports.
+    ///
+    /// As in the original container, a later registration of the same ID replaces this one.
+    /// The container instantiates the type once to read its ID; an item whose ID is empty or
+    /// too long is rejected and reported through the diagnostics handler.
+    ///
+    /// ```swift
+    /// Container.shared.regist(injectType: ToastInjectItem.self)
+    /// ```
+    ///
+    /// - Parameter injectType: The item type.
+    public func regist(injectType: Injectable.Type) {
+        register(injectType: injectType)
+    }
+
+    /// Registers an original-API item type and tells what happened.
+    ///
+    /// - Parameter injectType: The item type.
+    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
+    @discardableResult
+    public func register(injectType: Injectable.Type) -> RegistrationOutcome {
+        add(
+            Registration(
+                id: injectType.init().id, scope: .transient, serviceType: AnyObject.self,
+                provider: .type(injectType), factory: InjectableFactory(injectType)))
+    }
+
+    /// Returns an item for the string ID, or `nil` if nothing is registered under it.
+    ///
+    /// For a type registered with ``regist(injectType:)`` the item is a new instance of that
+    /// type, as in the original container. For an ID registered with the typed API, it is an
+    /// item whose `resolve()` loads the service with its registered scope; if that load
+    /// fails, `resolve()` returns an object of no service type, so the caller's cast yields
+    /// `nil`, and the reason goes to the diagnostics handler.
+    ///
+    /// ```swift
+    /// guard let toast = Container.shared.load(for: toastInjectID)?.resolve() as? ToastInject else {
+    ///     return  // toast feature absent
+    /// }
+    /// ```
+    ///
+    /// - Parameter injectID: The string ID.
+    /// - Returns: An item whose `resolve()` creates the service.
+    public func load(for injectID: String) -> Injectable? {
+        let thread = ThreadState.current
+        guard let registration = findRegistration(named: injectID, thread: thread) else {
+            reportMissing(injectID, (any Injectable).self)
+            return nil
+        }
+        if let factory = registration.factory as? InjectableFactory {
+            return factory.itemType.init()
+        }
+        return RegisteredItem(registration: registration, container: self)
+    }
+
+    /// Resolves a typed registration for the original API, as an object.
+    func resolveObject(_ registration: Registration) -> AnyObject {
+        do {
+            return try resolve(registration, as: Any.self, thread: ThreadState.current) as AnyObject
+        } catch {
+            report(.failed(error))
+            return UnavailableService(error: error)
+        }
+    }
+}
+
+/// The original-API face of a typed registration, returned by ``Container/load(for:)``.
+final class RegisteredItem: Injectable {
+    private let registration: Registration?
+    private let container: Container
+
+    init(registration: Registration, container: Container) {
+        self.registration = registration
+        self.container = container
+    }
+
+    /// An item with no registration behind it: its ID is empty and it resolves to an
+    /// ``UnavailableService``. Present only because `Injectable` requires it.
+    init() {
+        self.registration = nil
+        self.container = Container()
+    }
+
+    var id: String { registration?.id ?? "" }
+
+    func resolve() -> AnyObject {
+        guard let registration else {
+            return UnavailableService(error: .invalidID("", reason: "the ID is empty"))
+        }
+        return container.resolveObject(registration)
+    }
+}
+
+/// What `resolve()` returns when a service cannot be created: an object that casts to no
+/// service protocol, so `load(for:)?.resolve() as? SomeInject` yields `nil`.
+final class UnavailableService: CustomStringConvertible {
+    let error: ContainerError
+
+    init(error: ContainerError) {
+        self.error = error
+    }
+
+    var description: String { "unavailable service: \(error)" }
+}

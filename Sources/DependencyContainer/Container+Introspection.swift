@@ -1,0 +1,88 @@
+extension Container {
+    /// Every registration this container's loads can reach, sorted by ID.
+    ///
+    /// Registrations inherited from ancestors are included unless this container overrides
+    /// them, and are marked ``RegistrationInfo/isInherited``. Test overrides are not listed.
+    ///
+    /// ```swift
+    /// for info in container.registrations {
+    ///     print(info)  // ToastInjectID: any ToastInject [singleton] from ToastFeature.ToastProvider
+    /// }
+    /// ```
+    ///
+    /// - Complexity: O(*n* log *n*) in the number of registrations.
+    public var registrations: [RegistrationInfo] {
+        var seen = Set<String>()
+        var result: [RegistrationInfo] = []
+        var container: Container? = self
+        var inherited = false
+        while let current = container {
+            let entries = current.storage.withLock { Array($0.entries.values) }
+            for registration in entries where seen.insert(registration.id).inserted {
+                let info = registration.info
+                result.append(
+                    RegistrationInfo(
+                        id: info.id, serviceType: info.serviceType, provider: info.provider, scope: info.scope,
+                        isInherited: inherited))
+            }
+            inherited = true
+            container = current.parent
+        }
+        return result.sorted { $0.id < $1.id }
+    }
+
+    /// Whether a load of `id` would find a registration, without creating a service.
+    ///
+    /// - Parameter id: The ID to look for.
+    /// - Returns: `true` if this container, a test override or an ancestor registers `id`.
+    public func contains<Service>(_ id: InjectID<Service>) -> Bool {
+        findRegistration(named: id.name, thread: ThreadState.current) != nil
+    }
+
+    /// Installs the function that receives this container's diagnostic events, replacing
+    /// any earlier one; `nil` removes it.
+    ///
+    /// Events of a child container without a handler go to its nearest ancestor's handler.
+    /// The handler runs on the thread that caused the event, with no lock held, so it may use
+    /// the container.
+    ///
+    /// ```swift
+    /// container.setDiagnosticsHandler { event in
+    ///     if case .missing(let id, _) = event { print("feature \(id) absent") }
+    /// }
+    /// ```
+    ///
+    /// - Parameter handler: The function to call for each event.
+    public func setDiagnosticsHandler(_ handler: (@Sendable (DiagnosticEvent) -> Void)?) {
+        storage.withLock { storage in
+            storage.diagnosticsHandler = handler
+            hasDiagnosticsHandler.store(handler != nil, ordering: .releasing)
+        }
+    }
+
+    /// Sends `event` to the handler of this container or its nearest ancestor that has one.
+    func report(_ event: @autoclosure () -> DiagnosticEvent) {
+        var container: Container? = self
+        while let current = container {
+            if current.hasDiagnosticsHandler.load(ordering: .acquiring),
+                let handler = current.storage.withLock({ $0.diagnosticsHandler })
+            {
+                handler(event())
+                return
+            }
+            container = current.parent
+        }
+    }
+
+    /// Reports a load that found nothing.
+    @inline(__always)
+    func reportMissing<Service>(_ id: String, _: Service.Type) {
+        report(.missing(id: id, requestedType: typeName(Service.self)))
+    }
+
+    /// The IDs listed in a ``ContainerError/notRegistered(id:requestedType:registeredIDs:)``
+    /// message: at most 20, to keep it readable.
+    func registeredIDsForMessage() -> [String] {
+        Array(registrations.lazy.map(\.id).prefix(20))
+    }
+}

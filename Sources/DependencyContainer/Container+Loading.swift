@@ -1,0 +1,225 @@
+extension Container {
+    /// Loads the service registered under `id`, or `nil` if there is none.
+    ///
+    /// `nil` means the feature is absent, or its registration failed (a type mismatch, a
+    /// cycle, a factory that threw); the reason goes to the diagnostics handler. Callers fall
+    /// back gracefully:
+    ///
+    /// ```swift
+    /// guard let toast = container.load(.toast) else { return }  // toast feature absent
+    /// toast.request(message: "Saved", timeInterval: 2)
+    /// ```
+    ///
+    /// - Parameter id: The ID to load.
+    /// - Returns: The service, created or reused according to the registration's scope.
+    /// - Complexity: O(1) on average; a singleton that exists costs one hash lookup.
+    @inline(__always)
+    public func load<Service>(_ id: InjectID<Service>) -> Service? {
+        let thread = ThreadState.current
+        guard let registration = findRegistration(named: id.name, thread: thread) else {
+            reportMissing(id.name, Service.self)
+            return nil
+        }
+        if registration.scope == .singleton, registration.produces(Service.self),
+            let pointer = registration.singletonPointer
+        {
+            return Unmanaged<InstanceBox<Service>>.fromOpaque(pointer).takeUnretainedValue().value
+        }
+        do {
+            return try resolve(registration, as: Service.self, thread: thread)
+        } catch {
+            if case .cycle = error, !thread.frames.isEmpty {
+                // Reported once, by the top-level load the cycle fails.
+                return nil
+            }
+            report(.failed(error))
+            return nil
+        }
+    }
+
+    /// Loads the service registered under `id`, or returns `defaultValue` if there is none.
+    ///
+    /// ```swift
+    /// let analytics = container.load(.analytics, default: NullAnalytics())
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The ID to load.
+    ///   - defaultValue: The fallback, evaluated only when the load yields `nil`.
+    /// - Returns: The registered service or the fallback.
+    public func load<Service>(_ id: InjectID<Service>, default defaultValue: @autoclosure () -> Service)
+        -> Service
+    {
+        load(id) ?? defaultValue()
+    }
+
+    /// Loads the service registered under `id`, throwing an error that explains why when
+    /// it cannot.
+    ///
+    /// Use it where a missing service is a configuration mistake to be surfaced:
+    ///
+    /// ```swift
+    /// do {
+    ///     let player = try container.require(.player)
+    ///     player.play(title: "Intro")
+    /// } catch {
+    ///     print(error)  // No registration for ID 'PlayerInjectID' (requested as `any PlayerInject`); …
+    /// }
+    /// ```
+    ///
+    /// - Parameter id: The ID to load.
+    /// - Returns: The service, created or reused according to the registration's scope.
+    /// - Throws: ``ContainerError/notRegistered(id:requestedType:registeredIDs:)`` when the ID
+    ///   has no registration, ``ContainerError/typeMismatch(id:requestedType:actualType:)``,
+    ///   ``ContainerError/cycle(path:)`` or ``ContainerError/factoryFailed(id:underlying:)``.
+    public func require<Service>(_ id: InjectID<Service>) throws(ContainerError) -> Service {
+        let thread = ThreadState.current
+        guard let registration = findRegistration(named: id.name, thread: thread) else {
+            throw .notRegistered(
+                id: id.name, requestedType: typeName(Service.self), registeredIDs: registeredIDsForMessage())
+        }
+        return try resolve(registration, as: Service.self, thread: thread)
+    }
+
+    // MARK: Resolution
+
+    /// Produces `registration`'s service as `Service`; fails the whole load when it is the
+    /// top-level one and a cycle was found anywhere inside it.
+    func resolve<Service>(_ registration: Registration, as _: Service.Type, thread: ThreadState)
+        throws(ContainerError) -> Service
+    {
+        guard thread.frames.isEmpty else {
+            return try produce(registration, as: Service.self, thread: thread)
+        }
+        let result: Result<Service, ContainerError>
+        do {
+            result = .success(try produce(registration, as: Service.self, thread: thread))
+        } catch {
+            result = .failure(error)
+        }
+        let cycle = thread.cycle
+        thread.cycle = nil
+        if !thread.graphInstances.isEmpty {
+            let graph = thread.graphInstances
+            thread.graphInstances = [:]
+            // Released after the reset, so a deinit that loads starts a fresh graph.
+            withExtendedLifetime(graph) {}
+        }
+        if let cycle {
+            throw .cycle(path: cycle)
+        }
+        return try result.get()
+    }
+
+    private func produce<Service>(_ registration: Registration, as _: Service.Type, thread: ThreadState)
+        throws(ContainerError) -> Service
+    {
+        if thread.frames.contains(where: { $0 === registration }) {
+            let path = thread.frames.map(\.id) + [registration.id]
+            if thread.cycle == nil { thread.cycle = path }
+            throw .cycle(path: path)
+        }
+        switch registration.scope {
+        case .transient:
+            return try make(registration, as: Service.self, thread: thread)
+        case .graph:
+            let key = ObjectIdentifier(registration)
+            if let cached = thread.graphInstances[key] {
+                return try cast(cached.value, from: registration, to: Service.self)
+            }
+            let value = try make(registration, as: Service.self, thread: thread)
+            thread.graphInstances[key] = (registration, value)
+            return value
+        case .singleton:
+            return try shared(registration, as: Service.self, thread: thread)
+        case .weak:
+            if let object = registration.weakObject {
+                return try cast(object, from: registration, to: Service.self)
+            }
+            return try shared(registration, as: Service.self, thread: thread)
+        }
+    }
+
+    /// Returns the singleton or weak service, creating it if no thread has yet.
+    private func shared<Service>(_ registration: Registration, as _: Service.Type, thread: ThreadState)
+        throws(ContainerError) -> Service
+    {
+        let monitor = CreationMonitor.shared
+        switch monitor.acquire(registration, thread: thread) {
+        case .deadlock(let path):
+            if thread.cycle == nil { thread.cycle = path }
+            throw .cycle(path: path)
+        case .acquired:
+            break
+        }
+        defer { monitor.release(registration) }
+        // Another thread may have finished creating it while this one waited.
+        if registration.scope == .singleton, let pointer = registration.singletonPointer {
+            return try cast(
+                Unmanaged<InstanceBoxBase>.fromOpaque(pointer).takeUnretainedValue().anyValue,
+                from: registration, to: Service.self)
+        }
+        if registration.scope == .weak, let object = registration.weakObject {
+            return try cast(object, from: registration, to: Service.self)
+        }
+        let box = try run(registration, thread: thread) { resolver throws in
+            try registration.factory.makeBox(resolver)
+        }
+        // A service built while a cycle was broken may hold nils; never keep it.
+        if thread.cycle == nil {
+            if registration.scope == .singleton {
+                registration.publishSingleton(box)
+            } else {
+                // A value that is not a class instance boxes into a fresh object that nobody
+                // else holds, so the weak scope then behaves as transient, as documented.
+                registration.storeWeakObject(box.anyValue as AnyObject)
+            }
+        }
+        if let box = box as? InstanceBox<Service> {
+            return box.value
+        }
+        return try cast(box.anyValue, from: registration, to: Service.self)
+    }
+
+    /// Runs the factory for a new service of type `Service`.
+    private func make<Service>(_ registration: Registration, as _: Service.Type, thread: ThreadState)
+        throws(ContainerError) -> Service
+    {
+        if registration.produces(Service.self) {
+            let factory = unsafeDowncast(registration.factory, to: TypedFactory<Service>.self)
+            return try run(registration, thread: thread) { resolver throws in try factory.make(resolver) }
+        }
+        let value = try run(registration, thread: thread) { resolver throws in
+            try registration.factory.makeValue(resolver)
+        }
+        return try cast(value, from: registration, to: Service.self)
+    }
+
+    /// Runs `body` with `registration` on the thread's resolution stack, wrapping the errors
+    /// a factory throws.
+    private func run<Result>(
+        _ registration: Registration, thread: ThreadState, _ body: (Resolver) throws -> Result
+    ) throws(ContainerError) -> Result {
+        thread.frames.append(registration)
+        defer { thread.frames.removeLast() }
+        do {
+            return try body(Resolver(container: self))
+        } catch let error as ContainerError {
+            if case .cycle = error { throw error }
+            throw .factoryFailed(id: registration.id, underlying: error)
+        } catch {
+            throw .factoryFailed(id: registration.id, underlying: error)
+        }
+    }
+
+    private func cast<Service>(_ value: Any, from registration: Registration, to _: Service.Type)
+        throws(ContainerError) -> Service
+    {
+        guard let service = value as? Service else {
+            throw .typeMismatch(
+                id: registration.id, requestedType: typeName(Service.self),
+                actualType: typeName(type(of: value)))
+        }
+        return service
+    }
+}

@@ -1,0 +1,105 @@
+import Synchronization
+
+extension Container {
+    /// Runs `operation` with some of this container's registrations replaced, for the
+    /// current task only.
+    ///
+    /// Overrides are scoped with a task-local value, so tests that run in parallel each see
+    /// their own mocks and the container itself never changes. Child tasks created inside
+    /// `operation` inherit the overrides; detached tasks and other threads do not.
+    ///
+    /// ```swift
+    /// Container.shared.withOverrides { overrides in
+    ///     overrides.register(.toast) { _ in RecordingToast() }
+    /// } operation: {
+    ///     let toast = Container.shared.load(.toast)  // RecordingToast
+    /// }
+    /// ```
+    ///
+    /// An override replaces the registration of this container; a child's own registration
+    /// still wins over an override set on its parent. Overrides nest: the innermost wins.
+    /// Singletons registered as overrides live as long as the override scope.
+    ///
+    /// - Parameters:
+    ///   - configure: Registers the replacements into a scratch container.
+    ///   - operation: The code that sees the replacements.
+    /// - Returns: What `operation` returns.
+    public func withOverrides<Result>(
+        _ configure: (Container) -> Void,
+        operation: () throws -> Result
+    ) rethrows -> Result {
+        let scope = OverrideScope(target: self, configure: configure)
+        OverrideScope.activeCount.add(1, ordering: .relaxed)
+        defer { OverrideScope.activeCount.subtract(1, ordering: .relaxed) }
+        return try OverrideScope.$innermost.withValue(scope, operation: operation)
+    }
+
+    /// Runs the asynchronous `operation` with some of this container's registrations
+    /// replaced, for the current task and its child tasks only.
+    ///
+    /// ```swift
+    /// await Container.shared.withOverrides { overrides in
+    ///     overrides.register(.player) { _ in SilentPlayer() }
+    /// } operation: {
+    ///     await runScenario()
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - configure: Registers the replacements into a scratch container.
+    ///   - isolation: The actor `operation` runs on; inferred from the caller.
+    ///   - operation: The code that sees the replacements.
+    /// - Returns: What `operation` returns.
+    public func withOverrides<Result>(
+        _ configure: (Container) -> Void,
+        isolation: isolated (any Actor)? = #isolation,
+        operation: () async throws -> Result
+    ) async rethrows -> Result {
+        let scope = OverrideScope(target: self, configure: configure)
+        OverrideScope.activeCount.add(1, ordering: .relaxed)
+        defer { OverrideScope.activeCount.subtract(1, ordering: .relaxed) }
+        return try await OverrideScope.$innermost.withValue(scope, operation: operation, isolation: isolation)
+    }
+}
+
+/// One `withOverrides` call: the container it overrides, the replacements, and the scope
+/// it is nested in.
+final class OverrideScope: Sendable {
+    /// The innermost override scope of the current task.
+    @TaskLocal static var innermost: OverrideScope?
+
+    /// How many override scopes are active in the whole process. While none are, loads skip
+    /// the task-local lookup, which is slower than a hash lookup.
+    static let activeCount = Atomic<Int>(0)
+
+    let target: Container
+    let replacements: Container
+    let enclosing: OverrideScope?
+
+    init(target: Container, configure: (Container) -> Void) {
+        self.target = target
+        self.replacements = Container()
+        self.enclosing = Self.innermost
+        configure(replacements)
+    }
+
+    /// The override scopes of the current task, innermost first, or `nil` when there are none.
+    @inline(__always)
+    static var current: OverrideScope? {
+        activeCount.load(ordering: .relaxed) > 0 ? innermost : nil
+    }
+
+    /// The replacement for `name` in `container` that this scope or an enclosing one sets.
+    func registration(named name: String, for container: Container, thread: ThreadState) -> Registration? {
+        var scope: OverrideScope? = self
+        while let current = scope {
+            if current.target === container,
+                let registration = current.replacements.localRegistration(named: name, thread: thread)
+            {
+                return registration
+            }
+            scope = current.enclosing
+        }
+        return nil
+    }
+}

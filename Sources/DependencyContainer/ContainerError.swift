@@ -1,0 +1,67 @@
+/// Why a registration was rejected or a service could not be loaded.
+///
+/// Every case names the ID involved, so a message such as
+/// "ID 'ToastInjectID' is registered, but its value ToastImplement is not an
+/// `any PlayerInject`" points straight at the culprit. ``Container/require(_:)`` throws these
+/// errors; ``Container/load(_:)`` returns `nil` instead and reports them through
+/// ``Container/setDiagnosticsHandler(_:)``.
+public enum ContainerError: Error, CustomStringConvertible {
+    /// Nothing is registered under the ID.
+    ///
+    /// - Parameters:
+    ///   - id: The requested ID.
+    ///   - requestedType: The service type the caller asked for.
+    ///   - registeredIDs: The IDs that are registered, for spotting a typo. At most 20 are
+    ///     listed.
+    case notRegistered(id: String, requestedType: String, registeredIDs: [String])
+
+    /// The ID is registered, but its service is not of the requested type.
+    case typeMismatch(id: String, requestedType: String, actualType: String)
+
+    /// Factories loaded each other in a cycle; `path` lists the IDs in the order they were
+    /// loaded and ends with the ID that closed the cycle.
+    case cycle(path: [String])
+
+    /// The factory registered for `id` threw `underlying`.
+    case factoryFailed(id: String, underlying: any Error)
+
+    /// The ID cannot be registered; `reason` says why.
+    case invalidID(_ id: String, reason: String)
+
+    /// The ID whose registration or load failed, or the ID that starts a cycle.
+    public var id: String {
+        switch self {
+        case .notRegistered(let id, _, _), .typeMismatch(let id, _, _), .factoryFailed(let id, _),
+            .invalidID(let id, _):
+            return id
+        case .cycle(let path):
+            return path.first ?? ""
+        }
+    }
+
+    /// A sentence naming the ID, the requested type and what was found instead.
+    public var description: String {
+        switch self {
+        case .notRegistered(let id, let requestedType, let registeredIDs):
+            let known =
+                registeredIDs.isEmpty
+                ? "nothing is registered"
+                : "registered IDs: " + registeredIDs.map { "'\(IDValidation.abbreviated($0))'" }.joined(separator: ", ")
+            return "No registration for ID '\(IDValidation.abbreviated(id))' (requested as `\(requestedType)`); \(known)"
+        case .typeMismatch(let id, let requestedType, let actualType):
+            return "ID '\(IDValidation.abbreviated(id))' is registered, but its value \(actualType) is not "
+                + "\(article(for: requestedType)) `\(requestedType)`"
+        case .cycle(let path):
+            return "Dependency cycle: " + path.map { "'\(IDValidation.abbreviated($0))'" }.joined(separator: " → ")
+        case .factoryFailed(let id, let underlying):
+            return "The factory for ID '\(IDValidation.abbreviated(id))' failed: \(underlying)"
+        case .invalidID(let id, let reason):
+            return "Invalid ID '\(IDValidation.abbreviated(id))': \(reason)"
+        }
+    }
+}
+
+private func article(for typeName: String) -> String {
+    let first = typeName.hasPrefix("any ") ? "a" : String(typeName.prefix(1)).lowercased()
+    return "aeiou".contains(first) ? "an" : "a"
+}

@@ -1,0 +1,38 @@
+/// Something a host may want to log: a feature that is absent, a registration replaced,
+/// a cycle.
+///
+/// Install a handler with ``Container/setDiagnosticsHandler(_:)``:
+///
+/// ```swift
+/// container.setDiagnosticsHandler { event in
+///     print("[container] \(event)")
+/// }
+/// ```
+public enum DiagnosticEvent: Sendable, CustomStringConvertible {
+    /// A load found no registration; callers usually fall back to a default.
+    case missing(id: String, requestedType: String)
+
+    /// A load failed for a reason other than a missing registration: a type mismatch,
+    /// a cycle, or a factory that threw.
+    case failed(ContainerError)
+
+    /// A registration replaced an earlier one for the same ID.
+    case replaced(previous: RegistrationInfo, replacement: RegistrationInfo)
+
+    /// A registration was refused and the container left unchanged.
+    case rejected(ContainerError)
+
+    /// A readable, one-line account of the event.
+    public var description: String {
+        switch self {
+        case .missing(let id, let requestedType):
+            return "missing: nothing registered for '\(IDValidation.abbreviated(id))' (`\(requestedType)`)"
+        case .failed(let error):
+            return "failed: \(error)"
+        case .replaced(let previous, let replacement):
+            return "replaced: '\(previous.id)' was \(previous.provider), now \(replacement.provider)"
+        case .rejected(let error):
+            return "rejected: \(error)"
+        }
+    }
+}

@@ -1,0 +1,74 @@
+/// A string identifier bound to the type of service it promises.
+///
+/// An `InjectID` pairs the string key that the original `Injectable` API used with the
+/// protocol that the key stands for, so a load by ID needs no cast at the call site.
+/// Declare each ID once, in the interface module that also declares the protocol, as a
+/// static member of a constrained extension:
+///
+/// ```swift
+/// public let toastInjectID = "ToastInjectID"
+///
+/// extension InjectID where Service == any ToastInject {
+///     public static var toast: Self { InjectID(toastInjectID) }
+/// }
+///
+/// let toast = container.load(.toast)  // (any ToastInject)?
+/// ```
+///
+/// The typed API and the string-keyed `regist(injectType:)`/`load(for:)` API share one
+/// namespace: an item registered with `regist` is loadable by the typed ID with the same
+/// string, and a typed registration is visible to `load(for:)`.
+///
+/// Two IDs are equal when their names are equal as Swift strings, which compare by Unicode
+/// canonical equivalence: `"caf\u{E9}"` and `"cafe\u{301}"` name the same registration.
+public struct InjectID<Service>: Hashable, Sendable, CustomStringConvertible {
+    /// The string key under which the service is registered.
+    public let name: String
+
+    /// Creates an identifier for the service registered under `name`.
+    ///
+    /// - Parameter name: The string key. It must contain a non-whitespace character and be
+    ///   at most ``InjectID/maximumNameLength`` UTF-8 bytes long to be registrable; loads with
+    ///   any other name simply find nothing.
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    /// The longest name, in UTF-8 bytes, that a registration accepts.
+    ///
+    /// IDs are short, human-written keys; a longer string is almost certainly data passed by
+    /// mistake, so registration rejects it with ``ContainerError/invalidID(_:reason:)``.
+    public static var maximumNameLength: Int { IDValidation.maximumNameLength }
+
+    /// The name followed by the promised service type, for logs.
+    public var description: String {
+        "'\(name)' (\(typeName(Service.self)))"
+    }
+}
+
+/// The validation rules shared by every registration path.
+enum IDValidation {
+    static let maximumNameLength = 1_024
+
+    /// Returns why `name` cannot be registered, or `nil` when it can.
+    static func problem(with name: String) -> String? {
+        if name.utf8.count > maximumNameLength {
+            return "the ID is \(name.utf8.count) UTF-8 bytes long; the maximum is \(maximumNameLength)"
+        }
+        if name.allSatisfy(\.isWhitespace) {
+            return name.isEmpty ? "the ID is empty" : "the ID contains only whitespace"
+        }
+        return nil
+    }
+
+    /// A short, printable form of `name` for error messages, even for a megabyte-long name.
+    static func abbreviated(_ name: String) -> String {
+        guard name.count > 64 else { return name }
+        return String(name.prefix(48)) + "…(\(name.utf8.count) bytes)"
+    }
+}
+
+/// The name of a type as a developer wrote it, such as `any ToastInject`.
+func typeName(_ type: Any.Type) -> String {
+    String(describing: type)
+}

@@ -1,0 +1,37 @@
+/// A type that supplies one service under a typed ID.
+///
+/// A feature module exports providers while keeping its implementation types internal; a
+/// host registers them with ``Container/register(_:)-(Provider.Type)``. It is the typed successor of
+/// ``Injectable``: the ID states the service type, so no cast is needed on load.
+///
+/// ```swift
+/// public enum ToastProvider: InjectProvider {
+///     public static var id: InjectID<any ToastInject> { .toast }
+///     public static var scope: Scope { .singleton }
+///     public static func make(with resolver: Resolver) -> any ToastInject {
+///         ToastImplement(player: resolver.load(.player))
+///     }
+/// }
+/// ```
+public protocol InjectProvider: SendableMetatype {
+    /// The type of service the provider makes, usually an `any` protocol type.
+    associatedtype Service
+
+    /// The ID the service is registered under.
+    static var id: InjectID<Service> { get }
+
+    /// How long created services are reused; ``Scope/transient`` unless stated.
+    static var scope: Scope { get }
+
+    /// Creates the service.
+    ///
+    /// - Parameter resolver: Loads the services this one depends on.
+    /// - Returns: A new service.
+    /// - Throws: Any error; the load then fails with ``ContainerError/factoryFailed(id:underlying:)``.
+    static func make(with resolver: Resolver) throws -> Service
+}
+
+extension InjectProvider {
+    /// A new service for every load.
+    public static var scope: Scope { .transient }
+}

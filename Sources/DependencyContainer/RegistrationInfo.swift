@@ -1,0 +1,29 @@
+/// A description of one registration, for a host's logs and registration tables.
+///
+/// ```swift
+/// for info in container.registrations {
+///     print(info.id, info.serviceType, info.scope, info.provider)
+/// }
+/// ```
+public struct RegistrationInfo: Hashable, Sendable, CustomStringConvertible {
+    /// The string ID.
+    public let id: String
+
+    /// The service type the registration promises, such as `any ToastInject`.
+    public let serviceType: String
+
+    /// What supplies the service: an `Injectable` type, an `InjectProvider` type, or the file
+    /// and line of a registering closure.
+    public let provider: String
+
+    /// How long created services are reused.
+    public let scope: Scope
+
+    /// Whether the registration comes from a parent container rather than this one.
+    public let isInherited: Bool
+
+    /// A one-line summary: ID, service type, scope and provider.
+    public var description: String {
+        "\(id): \(serviceType) [\(scope)] from \(provider)" + (isInherited ? " (inherited)" : "")
+    }
+}

@@ -1,0 +1,52 @@
+/// What a factory uses to load the services it depends on.
+///
+/// A factory receives a resolver rather than the container, so dependencies are loaded as
+/// part of the same resolution: cycles are detected and ``Scope/graph`` services shared.
+///
+/// ```swift
+/// container.register(.toast) { resolver in
+///     ToastImplement(player: resolver.load(.player))
+/// }
+/// ```
+public struct Resolver: Sendable {
+    /// The container the outermost load was made on.
+    public let container: Container
+
+    /// Loads the service registered under `id`, or `nil` if there is none.
+    ///
+    /// - Parameter id: The ID to load.
+    /// - Returns: The service, or `nil`.
+    public func load<Service>(_ id: InjectID<Service>) -> Service? {
+        container.load(id)
+    }
+
+    /// Loads the service registered under `id`, or returns `defaultValue`.
+    ///
+    /// - Parameters:
+    ///   - id: The ID to load.
+    ///   - defaultValue: The fallback, evaluated only when the load yields `nil`.
+    /// - Returns: The registered service or the fallback.
+    public func load<Service>(_ id: InjectID<Service>, default defaultValue: @autoclosure () -> Service)
+        -> Service
+    {
+        container.load(id) ?? defaultValue()
+    }
+
+    /// Loads the service registered under `id`, throwing an error that explains why when
+    /// it cannot. A factory that lets the error propagate fails in turn.
+    ///
+    /// - Parameter id: The ID to load.
+    /// - Returns: The service.
+    /// - Throws: A ``ContainerError`` naming the ID and the problem.
+    public func require<Service>(_ id: InjectID<Service>) throws(ContainerError) -> Service {
+        try container.require(id)
+    }
+
+    /// Returns an original-API item for the string ID, or `nil`.
+    ///
+    /// - Parameter injectID: The string ID.
+    /// - Returns: An item whose `resolve()` creates the service.
+    public func load(for injectID: String) -> Injectable? {
+        container.load(for: injectID)
+    }
+}
