@@ -61,12 +61,19 @@ extension Container {
     }
 
     /// Sends `event` to the handler of this container or its nearest ancestor that has one.
+    ///
+    /// Events raised while a handler runs on this thread are dropped: a handler that loads a
+    /// missing ID would otherwise call itself forever.
     func report(_ event: @autoclosure () -> DiagnosticEvent) {
+        let thread = ThreadState.current
+        guard !thread.isReporting else { return }
         var container: Container? = self
         while let current = container {
             if current.hasDiagnosticsHandler.load(ordering: .acquiring),
                 let handler = current.storage.withLock({ $0.diagnosticsHandler })
             {
+                thread.isReporting = true
+                defer { thread.isReporting = false }
                 handler(event())
                 return
             }

@@ -169,9 +169,8 @@ extension Container {
         if thread.cycle == nil {
             if registration.scope == .singleton {
                 registration.publishSingleton(box)
-            } else {
-                // A value that is not a class instance boxes into a fresh object that nobody
-                // else holds, so the weak scope then behaves as transient, as documented.
+            } else if type(of: box.anyValue) is AnyClass {
+                // Only class instances can be held weakly; other values stay transient.
                 registration.storeWeakObject(box.anyValue as AnyObject)
             }
         }

@@ -68,7 +68,19 @@ enum IDValidation {
     }
 }
 
-/// The name of a type as a developer wrote it, such as `any ToastInject`.
+/// The name of a type as a developer writes it, such as `any ToastInject`.
+///
+/// `String(describing:)` drops the `any` of an existential on some platforms; the metadata
+/// kind, which is part of Swift's stable ABI, tells whether to restore it.
 func typeName(_ type: Any.Type) -> String {
-    String(describing: type)
+    let name = String(describing: type)
+    guard isExistential(type), !name.hasPrefix("any "), name != "Any", name != "AnyObject" else {
+        return name
+    }
+    return "any " + name
+}
+
+private func isExistential(_ type: Any.Type) -> Bool {
+    let existentialMetadataKind = 0x303
+    return unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: Int.self) == existentialMetadataKind
 }

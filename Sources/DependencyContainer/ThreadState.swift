@@ -23,6 +23,9 @@ final class ThreadState {
     /// The first cycle found during the current top-level load; it fails that load.
     var cycle: [String]?
 
+    /// Whether a diagnostics handler is running on this thread.
+    var isReporting = false
+
     private var snapshots: [CachedSnapshot] = []
     private var nextEviction = 0
     private static let snapshotCapacity = 8

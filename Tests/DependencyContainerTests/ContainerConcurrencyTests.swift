@@ -1,0 +1,151 @@
+import DependencyContainer
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+/// Waits, up to a bound, for `flag` to be set; returns whether it was.
+private func wait(for flag: borrowing Atomic<Bool>, seconds: Double = 5) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !flag.load(ordering: .acquiring) {
+        if Date() > deadline { return false }
+        usleep(100)
+    }
+    return true
+}
+
+private final class Flags: Sendable {
+    let aStarted = Atomic<Bool>(false)
+    let bStarted = Atomic<Bool>(false)
+}
+
+@Suite("Container: concurrency")
+struct ContainerConcurrencyTests {
+    @Test("A singleton is created exactly once when many threads race on its first load")
+    func singletonRace() {
+        for round in 0..<50 {
+            let container = Container()
+            let counter = Counter()
+            container.register(.player, scope: .singleton) { _ in
+                counter.increment()
+                usleep(50)  // widen the window in which others arrive
+                return StubPlayer()
+            }
+            let seen = Mutex<Set<ObjectIdentifier>>([])
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                guard let player = container.load(.player) else { return }
+                seen.withLock { _ = $0.insert(ObjectIdentifier(player)) }
+            }
+            #expect(counter.count == 1, "round \(round)")
+            #expect(seen.withLock { $0.count } == 1, "round \(round)")
+        }
+    }
+
+    @Test("A weak service is created once when threads race while holding it")
+    func weakRace() {
+        let container = Container()
+        let counter = Counter()
+        container.register(.player, scope: .weak) { _ in
+            counter.increment()
+            usleep(50)
+            return StubPlayer()
+        }
+        let holders = Mutex<[any PlayerInject]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            guard let player = container.load(.player) else { return }
+            let handOver = UncheckedBox(player)
+            holders.withLock { $0.append(handOver.value) }
+        }
+        #expect(counter.count == 1)
+        #expect(holders.withLock { Set($0.map(ObjectIdentifier.init)).count } == 1)
+    }
+
+    @Test("Registrations, replacements and loads racing never lose an ID or return garbage")
+    func registrationRace() {
+        let container = Container()
+        let stable = (0..<64).map { InjectID<Int>("stable-\($0)") }
+        for (index, id) in stable.enumerated() {
+            container.register(id) { _ in index }
+        }
+        let churn = InjectID<Int>("churn")
+        let failures = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: 6) { worker in
+            for step in 0..<3_000 {
+                switch worker % 3 {
+                case 0:
+                    container.register(churn, scope: step % 2 == 0 ? .singleton : .transient) { _ in step }
+                    container.register(InjectID<Int>("worker-\(worker)-\(step)")) { _ in step }
+                case 1:
+                    if step % 7 == 0 { container.unregister(churn) }
+                    if let value = container.load(churn), value < 0 || value >= 3_000 {
+                        failures.add(1, ordering: .relaxed)
+                    }
+                default:
+                    let index = step % stable.count
+                    if container.load(stable[index]) != index { failures.add(1, ordering: .relaxed) }
+                }
+            }
+        }
+        #expect(failures.load(ordering: .relaxed) == 0)
+        for (index, id) in stable.enumerated() {
+            #expect(container.load(id) == index)
+        }
+        // Two registering workers × 3,000 IDs each, all present.
+        #expect(container.registrations.filter { $0.id.hasPrefix("worker-") }.count == 6_000)
+    }
+
+    @Test("Singletons that load each other from two threads fail with a cycle instead of deadlocking")
+    func crossThreadCycle() {
+        let container = Container()
+        let flags = Flags()
+        let a = InjectID<String>("A")
+        let b = InjectID<String>("B")
+        container.register(a, scope: .singleton) { resolver in
+            flags.aStarted.store(true, ordering: .releasing)
+            _ = wait(for: flags.bStarted)
+            return "a" + (resolver.load(b) ?? "-")
+        }
+        container.register(b, scope: .singleton) { resolver in
+            flags.bStarted.store(true, ordering: .releasing)
+            _ = wait(for: flags.aStarted)
+            return "b" + (resolver.load(a) ?? "-")
+        }
+        let results = Mutex<[String: Result<String, ContainerError>]>([:])
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let id = index == 0 ? a : b
+            let result = Result { () throws(ContainerError) in try container.require(id) }
+            results.withLock { $0[id.name] = result }
+        }
+        let all = results.withLock { $0 }
+        #expect(all.count == 2)
+        for (name, result) in all {
+            guard case .failure(.cycle(let path)) = result else {
+                Issue.record("\(name): expected a cycle, got \(result)")
+                continue
+            }
+            #expect(path.first == name && path.last == name && path.count == 3, "\(path)")
+        }
+    }
+
+    @Test("Loads from many tasks through Container.shared are safe")
+    func sharedFromTasks() async {
+        let id = InjectID<Int>("ConcurrencySharedTasks")
+        Container.shared.register(id, scope: .singleton) { _ in 7 }
+        defer { Container.shared.unregister(id) }
+        let sum = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<32 {
+                group.addTask { (0..<500).reduce(0) { sum, _ in sum + (Container.shared.load(id) ?? 0) } }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(sum == 32 * 500 * 7)
+    }
+}
+
+/// Hands a non-Sendable service to another thread in a test that checks identity only.
+struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) {
+        self.value = value
+    }
+}

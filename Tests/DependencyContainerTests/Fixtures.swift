@@ -1,0 +1,85 @@
+import DependencyContainer
+import Foundation
+import Synchronization
+
+// Interfaces and implementations shared by the tests, shaped like an app's modules.
+
+protocol ToastInject: AnyObject {
+    func request(message: String, timeInterval: TimeInterval)
+}
+
+protocol PlayerInject: AnyObject {
+    var title: String { get }
+}
+
+protocol AnalyticsInject: AnyObject {
+    func track(_ event: String)
+}
+
+extension InjectID where Service == any ToastInject {
+    static var toast: Self { InjectID("ToastInjectID") }
+}
+
+extension InjectID where Service == any PlayerInject {
+    static var player: Self { InjectID("PlayerInjectID") }
+}
+
+extension InjectID where Service == any AnalyticsInject {
+    static var analytics: Self { InjectID("AnalyticsInjectID") }
+}
+
+final class RecordingToast: ToastInject, @unchecked Sendable {
+    let player: (any PlayerInject)?
+    private let lock = NSLock()
+    private var messages: [String] = []
+
+    init(player: (any PlayerInject)? = nil) {
+        self.player = player
+    }
+
+    func request(message: String, timeInterval: TimeInterval) {
+        lock.withLock { messages.append(message) }
+    }
+
+    var received: [String] { lock.withLock { messages } }
+}
+
+final class StubPlayer: PlayerInject {
+    let title: String
+    init(title: String = "Intro") {
+        self.title = title
+    }
+}
+
+final class CountingAnalytics: AnalyticsInject {
+    func track(_ event: String) {}
+}
+
+/// Counts how many times a factory ran, from any thread.
+final class Counter: Sendable {
+    private let value = Atomic<Int>(0)
+
+    @discardableResult
+    func increment() -> Int {
+        value.add(1, ordering: .relaxed).newValue
+    }
+
+    var count: Int { value.load(ordering: .relaxed) }
+}
+
+/// Collects diagnostic events for assertions.
+final class EventLog: Sendable {
+    private let events = Mutex<[DiagnosticEvent]>([])
+
+    var handler: @Sendable (DiagnosticEvent) -> Void {
+        { event in self.events.withLock { $0.append(event) } }
+    }
+
+    var all: [DiagnosticEvent] { events.withLock { $0 } }
+    var descriptions: [String] { all.map(\.description) }
+}
+
+/// A unique ID per call, so tests that run in parallel never share registrations.
+func uniqueID<Service>(_: Service.Type = Service.self, _ label: String = #function) -> InjectID<Service> {
+    InjectID("\(label)-\(UUID().uuidString)")
+}
