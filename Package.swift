@@ -12,6 +12,10 @@ let package = Package(
             name: "DependencyContainerTests",
             dependencies: ["DependencyContainer"]
         ),
+        .testTarget(
+            name: "DocumentationExamplesTests",
+            dependencies: ["DependencyContainer"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

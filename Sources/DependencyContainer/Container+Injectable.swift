@@ -75,8 +75,10 @@ final class RegisteredItem: Injectable {
         self.container = container
     }
 
-    /// An item with no registration behind it: its ID is empty and it resolves to an
-    /// ``UnavailableService``. Present only because `Injectable` requires it.
+    /// Creates an item with no registration behind it.
+    ///
+    /// Its ID is empty and it resolves to an ``UnavailableService``. It exists only because
+    /// `Injectable` requires `init()`.
     init() {
         self.registration = nil
         self.container = Container()

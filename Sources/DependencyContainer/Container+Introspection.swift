@@ -22,7 +22,8 @@ extension Container {
                 let info = registration.info
                 result.append(
                     RegistrationInfo(
-                        id: info.id, serviceType: info.serviceType, provider: info.provider, scope: info.scope,
+                        id: info.id, serviceType: info.serviceType, provider: info.provider,
+                        scope: info.scope,
                         isInherited: inherited))
             }
             inherited = true

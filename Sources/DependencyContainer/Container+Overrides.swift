@@ -68,7 +68,9 @@ final class OverrideScope: Sendable {
     /// The innermost override scope of the current task.
     @TaskLocal static var innermost: OverrideScope?
 
-    /// How many override scopes are active in the whole process. While none are, loads skip
+    /// How many override scopes are active in the whole process.
+    ///
+    /// While none are, loads skip
     /// the task-local lookup, which is slower than a hash lookup.
     static let activeCount = Atomic<Int>(0)
 

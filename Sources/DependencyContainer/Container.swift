@@ -183,7 +183,10 @@ public final class Container: Sendable {
             return .rejected(error)
         }
         let (previous, unpublished) = storage.withLock { storage in
-            (storage.entries.updateValue(registration, forKey: registration.id), storage.didChange(generation))
+            (
+                storage.entries.updateValue(registration, forKey: registration.id),
+                storage.didChange(generation)
+            )
         }
         withExtendedLifetime(unpublished) {}
         guard let previous else { return .added }
@@ -201,7 +204,9 @@ public final class Container: Sendable {
         let overrides = OverrideScope.current
         var container = self
         while true {
-            if let overrides, let registration = overrides.registration(named: name, for: container, thread: thread) {
+            if let overrides,
+                let registration = overrides.registration(named: name, for: container, thread: thread)
+            {
                 return registration
             }
             if let registration = container.localRegistration(named: name, thread: thread) {

@@ -46,13 +46,16 @@ public enum ContainerError: Error, CustomStringConvertible {
             let known =
                 registeredIDs.isEmpty
                 ? "nothing is registered"
-                : "registered IDs: " + registeredIDs.map { "'\(IDValidation.abbreviated($0))'" }.joined(separator: ", ")
-            return "No registration for ID '\(IDValidation.abbreviated(id))' (requested as `\(requestedType)`); \(known)"
+                : "registered IDs: "
+                    + registeredIDs.map { "'\(IDValidation.abbreviated($0))'" }.joined(separator: ", ")
+            return
+                "No registration for ID '\(IDValidation.abbreviated(id))' (requested as `\(requestedType)`); \(known)"
         case .typeMismatch(let id, let requestedType, let actualType):
             return "ID '\(IDValidation.abbreviated(id))' is registered, but its value \(actualType) is not "
                 + "\(article(for: requestedType)) `\(requestedType)`"
         case .cycle(let path):
-            return "Dependency cycle: " + path.map { "'\(IDValidation.abbreviated($0))'" }.joined(separator: " → ")
+            return "Dependency cycle: "
+                + path.map { "'\(IDValidation.abbreviated($0))'" }.joined(separator: " → ")
         case .factoryFailed(let id, let underlying):
             return "The factory for ID '\(IDValidation.abbreviated(id))' failed: \(underlying)"
         case .invalidID(let id, let reason):

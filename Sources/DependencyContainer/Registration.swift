@@ -17,7 +17,10 @@ final class Registration: @unchecked Sendable {
     private let singleton = Atomic<UnsafeMutableRawPointer?>(nil)
     private let weakInstance = Mutex(WeakReference())
 
-    init(id: String, scope: Scope, serviceType: Any.Type, provider: ProviderDescription, factory: any ServiceFactory) {
+    init(
+        id: String, scope: Scope, serviceType: Any.Type, provider: ProviderDescription,
+        factory: any ServiceFactory
+    ) {
         self.id = id
         self.scope = scope
         self.serviceType = serviceType
@@ -43,7 +46,9 @@ final class Registration: @unchecked Sendable {
         singleton.load(ordering: .acquiring)
     }
 
-    /// Publishes the singleton. Called once, by the thread that owns creation.
+    /// Publishes the singleton.
+    ///
+    /// Called once, by the thread that owns creation.
     func publishSingleton(_ box: InstanceBoxBase) {
         let pointer = Unmanaged.passRetained(box).toOpaque()
         let (exchanged, _) = singleton.compareExchange(

@@ -32,8 +32,9 @@ public struct Resolver: Sendable {
         container.load(id) ?? defaultValue()
     }
 
-    /// Loads the service registered under `id`, throwing an error that explains why when
-    /// it cannot. A factory that lets the error propagate fails in turn.
+    /// Loads the service registered under `id`, or throws an error that explains why not.
+    ///
+    /// A factory that lets the error propagate fails in turn.
     ///
     /// - Parameter id: The ID to load.
     /// - Returns: The service.

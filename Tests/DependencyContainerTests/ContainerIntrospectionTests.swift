@@ -23,7 +23,9 @@ struct ContainerIntrospectionTests {
         #expect(table[1].serviceType == "any PlayerInject")
         #expect(table[1].scope == .singleton)
         #expect(table[1].provider.hasSuffix("IntrospectedPlayerProvider"))
-        #expect(table[2].provider.hasPrefix("closure at DependencyContainerTests/ContainerIntrospectionTests.swift:"))
+        #expect(
+            table[2].provider.hasPrefix(
+                "closure at DependencyContainerTests/ContainerIntrospectionTests.swift:"))
         #expect(table[2].description.contains("ToastInjectID: any ToastInject [weak] from closure at"))
     }
 

@@ -59,7 +59,8 @@ struct ContainerLoadingTests {
         container.setDiagnosticsHandler(log.handler)
         container.register(.toast) { _ throws -> any ToastInject in throw ToastFailure() }
         #expect(container.load(.toast) == nil)
-        #expect(log.descriptions == ["failed: The factory for ID 'ToastInjectID' failed: toast service is down"])
+        #expect(
+            log.descriptions == ["failed: The factory for ID 'ToastInjectID' failed: toast service is down"])
         #expect {
             try container.require(.toast)
         } throws: { error in
@@ -85,7 +86,9 @@ struct ContainerLoadingTests {
     func nestedLoads() {
         let container = Container()
         container.register(.player, scope: .singleton) { _ in StubPlayer(title: "nested") }
-        container.register(.toast, scope: .singleton) { resolver in RecordingToast(player: resolver.load(.player)) }
+        container.register(.toast, scope: .singleton) { resolver in
+            RecordingToast(player: resolver.load(.player))
+        }
         let toast = container.load(.toast) as? RecordingToast
         #expect(toast?.player?.title == "nested")
     }
@@ -112,7 +115,10 @@ struct ContainerCycleTests {
             return StubPlayer()
         }
         #expect(container.load(.toast) == nil)
-        #expect(log.descriptions == ["failed: Dependency cycle: 'ToastInjectID' → 'PlayerInjectID' → 'ToastInjectID'"])
+        #expect(
+            log.descriptions == [
+                "failed: Dependency cycle: 'ToastInjectID' → 'PlayerInjectID' → 'ToastInjectID'"
+            ])
         #expect {
             try container.require(.player)
         } throws: { error in

@@ -32,8 +32,12 @@ struct ContainerOverridesTests {
     @Test("Overrides nest, innermost first")
     func nesting() {
         let container = Container()
-        let titles = container.withOverrides { $0.register(.player) { _ in StubPlayer(title: "outer") } } operation: {
-            let inner = container.withOverrides { $0.register(.player) { _ in StubPlayer(title: "inner") } } operation: {
+        let titles = container.withOverrides {
+            $0.register(.player) { _ in StubPlayer(title: "outer") }
+        } operation: {
+            let inner = container.withOverrides {
+                $0.register(.player) { _ in StubPlayer(title: "inner") }
+            } operation: {
                 container.load(.player)?.title
             }
             return [inner, container.load(.player)?.title]
@@ -46,7 +50,9 @@ struct ContainerOverridesTests {
         let first = Container()
         let second = Container()
         second.register(.player) { _ in StubPlayer(title: "second") }
-        let title = first.withOverrides { $0.register(.player) { _ in StubPlayer(title: "mock") } } operation: {
+        let title = first.withOverrides {
+            $0.register(.player) { _ in StubPlayer(title: "mock") }
+        } operation: {
             second.load(.player)?.title
         }
         #expect(title == "second")
@@ -80,7 +86,9 @@ struct ContainerOverridesTests {
     @Test("Child tasks inherit the overrides")
     func childTasksInherit() async {
         let container = Container()
-        let title = await container.withOverrides { $0.register(.player) { _ in StubPlayer(title: "mock") } } operation: {
+        let title = await container.withOverrides {
+            $0.register(.player) { _ in StubPlayer(title: "mock") }
+        } operation: {
             async let fromChild = container.load(.player)?.title
             return await fromChild
         }

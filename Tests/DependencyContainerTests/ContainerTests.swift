@@ -76,7 +76,8 @@ struct ContainerTests {
         #expect(child.load(.player) != nil)
     }
 
-    @Test("Invalid IDs are rejected, named, and leave the container unchanged", arguments: ["", "   ", "\n\t"])
+    @Test(
+        "Invalid IDs are rejected, named, and leave the container unchanged", arguments: ["", "   ", "\n\t"])
     func invalidIDs(name: String) {
         let container = Container()
         let log = EventLog()

@@ -1,0 +1,74 @@
+// Checks that every ```swift block in the README and the DocC articles appears, line by line,
+// in a compiled Swift file, so no documented example can go stale.
+//
+// Lines are compared with leading and trailing whitespace removed and blank lines skipped,
+// so an example may sit indented inside a test function.
+//
+// Usage: swift .ci/check-doc-snippets.swift   (from the package root)
+import Foundation
+
+let fileManager = FileManager.default
+let root = URL(fileURLWithPath: fileManager.currentDirectoryPath)
+
+func files(under directory: String, withExtension ext: String) -> [URL] {
+    let base = root.appendingPathComponent(directory)
+    guard let enumerator = fileManager.enumerator(at: base, includingPropertiesForKeys: nil) else { return [] }
+    return enumerator.compactMap { $0 as? URL }
+        .filter { $0.pathExtension == ext && !$0.path.contains("/.build/") }
+}
+
+func normalized(_ text: String) -> [String] {
+    text.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { !$0.isEmpty }
+}
+
+func swiftBlocks(in text: String) -> [(line: Int, body: String)] {
+    var blocks: [(Int, String)] = []
+    var current: [String]?
+    var start = 0
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if current == nil, trimmed == "```swift" {
+            current = []
+            start = index + 2
+        } else if current != nil, trimmed == "```" {
+            blocks.append((start, current!.joined(separator: "\n")))
+            current = nil
+        } else {
+            current?.append(String(line))
+        }
+    }
+    return blocks
+}
+
+func contains(_ haystack: [String], _ needle: [String]) -> Bool {
+    guard !needle.isEmpty, needle.count <= haystack.count else { return needle.isEmpty }
+    for offset in 0...(haystack.count - needle.count) where haystack[offset] == needle[0] {
+        if Array(haystack[offset..<offset + needle.count]) == needle { return true }
+    }
+    return false
+}
+
+let compiled = (files(under: "Sources", withExtension: "swift") + files(under: "Tests", withExtension: "swift")
+    + files(under: ".ci/client/Sources", withExtension: "swift"))
+    .map { (url: $0, lines: normalized((try? String(contentsOf: $0, encoding: .utf8)) ?? "")) }
+
+let documents = [root.appendingPathComponent("README.md")] + files(under: "Sources", withExtension: "md")
+var failures = 0
+var checked = 0
+for document in documents {
+    guard let text = try? String(contentsOf: document, encoding: .utf8) else { continue }
+    for block in swiftBlocks(in: text) {
+        checked += 1
+        let lines = normalized(block.body)
+        if !compiled.contains(where: { contains($0.lines, lines) }) {
+            failures += 1
+            let name = document.path.replacingOccurrences(of: root.path + "/", with: "")
+            print("\(name):\(block.line): this swift block is in no compiled file:")
+            print(block.body.split(separator: "\n").prefix(3).map { "    " + $0 }.joined(separator: "\n"))
+        }
+    }
+}
+print("doc snippets: \(checked - failures) passed, \(failures) failed")
+exit(failures == 0 ? 0 : 1)
