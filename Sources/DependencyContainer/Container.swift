@@ -31,7 +31,7 @@ public final class Container: Sendable {
 
     /// Identifies this container in per-thread caches; never reused.
     let serial: UInt64
-    let storage: Mutex<Storage>
+    let storage: LockedValue<Storage>
     /// Mirrors `storage.generation` so that readers can check their snapshot without locking.
     let generation = Atomic<UInt64>(0)
     /// Whether this container has a diagnostics handler, checked before building an event.
@@ -44,7 +44,7 @@ public final class Container: Sendable {
     public init(parent: Container? = nil) {
         self.parent = parent
         self.serial = nextContainerSerial.add(1, ordering: .relaxed).newValue
-        self.storage = Mutex(Storage())
+        self.storage = LockedValue(Storage())
     }
 
     deinit {

@@ -2,8 +2,9 @@ import Synchronization
 
 /// One registered ID: its factory, its scope and the services it has cached.
 ///
-/// `@unchecked Sendable`: every stored property is immutable, atomic or behind a `Mutex`;
-/// the singleton pointer is written once under the ``CreationMonitor`` and then only read.
+/// `@unchecked Sendable`: every stored property is immutable or atomic, except the weak
+/// instance, which is read and written only under its lock; the singleton pointer is written
+/// once under the ``CreationMonitor`` and then only read.
 /// The services themselves are shared between threads by design, as in every DI container,
 /// which is why the cached boxes are held as raw pointers rather than checked for `Sendable`.
 final class Registration: @unchecked Sendable {
@@ -15,7 +16,8 @@ final class Registration: @unchecked Sendable {
 
     /// An `Unmanaged<InstanceBoxBase>` holding the singleton, retained; set at most once.
     private let singleton = Atomic<UnsafeMutableRawPointer?>(nil)
-    private let weakInstance = Mutex(WeakReference())
+    /// Guarded by ``weakInstanceLock``.
+    private weak var weakInstance: AnyObject?
 
     init(
         id: String, scope: Scope, serviceType: Any.Type, provider: ProviderDescription,
@@ -61,12 +63,18 @@ final class Registration: @unchecked Sendable {
 
     /// The weakly held instance, if somebody still holds it.
     var weakObject: AnyObject? {
-        weakInstance.withLock { UncheckedObject(object: $0.object) }.object
+        weakInstanceLock.withLock { _ in weakInstance }
     }
 
     func storeWeakObject(_ object: AnyObject) {
-        let handOver = UncheckedObject(object: object)
-        weakInstance.withLock { $0.object = handOver.object }
+        weakInstanceLock.withLock { _ in weakInstance = object }
+    }
+
+    /// One of a few locks shared by all registrations: weak scopes are rare, and a lock per
+    /// registration would double its size.
+    private var weakInstanceLock: LockedValue<Void> {
+        let hash = UInt(bitPattern: ObjectIdentifier(self).hashValue)
+        return weakInstanceLocks[Int(hash >> 4) % weakInstanceLocks.count]
     }
 
     var info: RegistrationInfo {
@@ -91,17 +99,7 @@ enum ProviderDescription: Sendable, CustomStringConvertible {
     }
 }
 
-private struct WeakReference {
-    weak var object: AnyObject?
-}
-
-/// Carries a service across the weak-reference lock.
-///
-/// `@unchecked Sendable`: the container shares services between threads by design; the lock
-/// only protects the weak reference itself.
-private struct UncheckedObject: @unchecked Sendable {
-    let object: AnyObject?
-}
+private let weakInstanceLocks = (0..<16).map { _ in LockedValue(()) }
 
 /// Creates services for a registration, either typed or type-erased.
 protocol ServiceFactory: AnyObject, Sendable {

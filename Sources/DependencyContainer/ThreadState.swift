@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -109,7 +107,7 @@ private struct UncheckedState: @unchecked Sendable {
     let value: ThreadState
 }
 
-private let fallbackStates = Mutex<[UInt: UncheckedState]>([:])
+private let fallbackStates = LockedValue<[UInt: UncheckedState]>([:])
 
 /// The key under which each thread keeps its ``ThreadState``; `nil` if none could be created.
 private let threadStateKey: pthread_key_t? = {

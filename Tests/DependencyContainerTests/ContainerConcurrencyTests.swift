@@ -31,7 +31,7 @@ struct ContainerConcurrencyTests {
                 usleep(50)  // widen the window in which others arrive
                 return StubPlayer()
             }
-            let seen = Mutex<Set<ObjectIdentifier>>([])
+            let seen = Protected<Set<ObjectIdentifier>>([])
             DispatchQueue.concurrentPerform(iterations: 8) { _ in
                 guard let player = container.load(.player) else { return }
                 seen.withLock { _ = $0.insert(ObjectIdentifier(player)) }
@@ -50,7 +50,7 @@ struct ContainerConcurrencyTests {
             usleep(50)
             return StubPlayer()
         }
-        let holders = Mutex<[any PlayerInject]>([])
+        let holders = Protected<[any PlayerInject]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             guard let player = container.load(.player) else { return }
             let handOver = UncheckedBox(player)
@@ -110,7 +110,7 @@ struct ContainerConcurrencyTests {
             _ = wait(for: flags.aStarted)
             return "b" + (resolver.load(a) ?? "-")
         }
-        let results = Mutex<[String: Result<String, ContainerError>]>([:])
+        let results = Protected<[String: Result<String, ContainerError>]>([:])
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             let id = index == 0 ? a : b
             let result = Result { () throws(ContainerError) in try container.require(id) }

@@ -1,5 +1,5 @@
 import DependencyContainer
-import Synchronization
+import Foundation
 import Testing
 
 // The README's examples, compiled and run. `.ci/check-doc-snippets.swift` checks that each
@@ -37,10 +37,11 @@ final class BannerToast: ToastInject {
     func show(_ message: String) { print("banner:", message) }
 }
 
-final class RecordingToast: ToastInject, Sendable {
-    private let messages = Mutex<[String]>([])
-    func show(_ message: String) { messages.withLock { $0.append(message) } }
-    var shown: [String] { messages.withLock { $0 } }
+final class RecordingToast: ToastInject, @unchecked Sendable {
+    private let lock = NSLock()
+    private var messages: [String] = []
+    func show(_ message: String) { lock.withLock { messages.append(message) } }
+    var shown: [String] { lock.withLock { messages } }
 }
 
 final class Player: PlayerInject {
