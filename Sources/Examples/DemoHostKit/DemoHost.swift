@@ -1,0 +1,99 @@
+import AppInterfaces
+import DependencyContainer
+
+/// The composition root: registers the features, then loads once and passes dependencies
+/// down to business code.
+public final class DemoHost {
+    /// The container the host registers into.
+    public let container: Container
+    private let log: any AppLogInject
+
+    /// Creates a host over `container`, writing to `log`.
+    ///
+    /// - Parameters:
+    ///   - container: Where the features are registered; a fresh one unless stated.
+    ///   - log: Where the host and the features write what they do.
+    public init(container: Container = Container(), log: any AppLogInject) {
+        self.container = container
+        self.log = log
+    }
+
+    /// Registers the host's own services and every feature not in `excluded`.
+    ///
+    /// - Parameter excluded: Features to leave out, as if they were not linked.
+    public func registerFeatures(excluding excluded: Set<Feature> = []) {
+        let log = self.log
+        let logBox = UncheckedLog(log)
+        // Misses inside the features (the player asking for analytics, say) show up here.
+        container.setDiagnosticsHandler { event in logBox.log.write("container: \(event)") }
+        container.register(.appLog, scope: .singleton) { logBox.log }
+        container.register(.userSession, scope: .singleton) {
+            SignedInSession(userName: "Mina", isPremium: true)
+        }
+        for feature in Feature.allCases where !excluded.contains(feature) {
+            feature.register(into: container)
+        }
+        for feature in Feature.allCases where excluded.contains(feature) {
+            log.write("host: left out the \(feature.rawValue) feature")
+        }
+    }
+
+    /// Writes the registration table to the log.
+    public func logRegistrations() {
+        log.write("registrations:")
+        for registration in container.registrations {
+            log.write(
+                "  \(registration.id.padding(19)) \(registration.serviceType.padding(24)) \(registration.scope.description.padding(9)) \(registration.provider)"
+            )
+        }
+    }
+
+    /// Runs the scenario that crosses both features: player → toast → player.
+    ///
+    /// The host loads each service once, falls back when a feature is absent, and hands the
+    /// services to ``NowPlayingScreen`` as initializer parameters.
+    ///
+    /// - Returns: The features that were absent, so a caller can report them.
+    @discardableResult
+    public func runScenario() -> [String] {
+        var absent: [String] = []
+        func loadOrFallBack<Service>(_ id: InjectID<Service>, _ fallback: @autoclosure () -> Service)
+            -> Service
+        {
+            if let service = container.load(id) { return service }
+            absent.append(id.name)
+            log.write("host: \(id.name) is absent, using the fallback")
+            return fallback()
+        }
+        let player = loadOrFallBack(.player, NullPlayer(log: log))
+        let toast = loadOrFallBack(.toast, NullToast(log: log))
+        let analytics = loadOrFallBack(.analytics, NullAnalytics())
+
+        let screen = NowPlayingScreen(player: player, toast: toast, analytics: analytics)
+        log.write("scenario: open \"Intro\"")
+        screen.open("Intro")
+        log.write("scenario: save to favourites")
+        screen.saveToFavourites()
+        log.write(
+            absent.isEmpty
+                ? "scenario: done, every feature present"
+                : "scenario: done without \(absent.joined(separator: ", "))")
+        return absent
+    }
+}
+
+/// Hands the host's log to the container's `@Sendable` factory.
+///
+/// `@unchecked Sendable`: the log is created once by the host and only written to.
+private struct UncheckedLog: @unchecked Sendable {
+    let log: any AppLogInject
+    init(_ log: any AppLogInject) {
+        self.log = log
+    }
+}
+
+extension String {
+    fileprivate func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,129 @@
+import AppInterfaces
+import DemoHostKit
+import DependencyContainer
+import Testing
+
+/// A toast that records messages instead of showing them, for the override test.
+final class MockToast: ToastInject, @unchecked Sendable {
+    private(set) var messages: [String] = []
+    func show(_ message: String, duration: Duration) { messages.append(message) }
+}
+
+@Suite("Demo host scenario")
+struct DemoHostTests {
+    private func run(excluding excluded: Set<Feature> = []) -> (lines: [String], absent: [String]) {
+        let log = TranscriptLog(echo: false)
+        let host = DemoHost(log: log)
+        host.registerFeatures(excluding: excluded)
+        let absent = host.runScenario()
+        return (log.lines, absent)
+    }
+
+    @Test("With every feature, the scenario crosses player → toast → player")
+    func everyFeature() {
+        let (lines, absent) = run()
+        #expect(absent.isEmpty)
+        let expected = [
+            "scenario: open \"Intro\"",
+            "player: playing \"Intro\" for Mina",
+            "analytics: play premium=true title=Intro",
+            "player → toast: announce",
+            "toast → player: pause while the toast is up",
+            "player: paused \"Intro\"",
+            "toast: \"Now playing Intro\" for 2.0 seconds",
+            "toast → player: resume",
+            "player: resumed \"Intro\"",
+            "scenario: save to favourites",
+            "analytics: favourite title=Intro",
+            "toast → player: pause while the toast is up",
+            "player: paused \"Intro\"",
+            "toast: \"Saved Intro to favourites\" for 1.0 seconds",
+            "toast → player: resume",
+            "player: resumed \"Intro\"",
+            "scenario: done, every feature present",
+        ]
+        #expect(lines == expected)
+    }
+
+    @Test("Without the toast, the player falls back and the run completes")
+    func withoutToast() {
+        let (lines, absent) = run(excluding: [.toast])
+        #expect(absent == ["ToastInjectID"])
+        #expect(lines.contains("host: left out the toast feature"))
+        #expect(lines.contains("toast (fallback): not shown: \"Now playing Intro\""))
+        #expect(lines.contains("player: playing \"Intro\" for Mina"))
+        #expect(!lines.contains { $0.hasPrefix("toast → player") })
+        #expect(lines.last == "scenario: done without ToastInjectID")
+    }
+
+    @Test("Without the player, toasts show without pausing anything")
+    func withoutPlayer() {
+        let (lines, absent) = run(excluding: [.player])
+        #expect(absent == ["PlayerInjectID"])
+        #expect(lines.contains("player (fallback): cannot play \"Intro\""))
+        #expect(lines.contains("toast: \"Saved nothing to favourites\" for 1.0 seconds"))
+        #expect(!lines.contains { $0.hasPrefix("toast → player") })
+    }
+
+    @Test("Without analytics, events are dropped and the miss is reported")
+    func withoutAnalytics() {
+        let (lines, absent) = run(excluding: [.analytics])
+        #expect(absent == ["AnalyticsInjectID"])
+        #expect(!lines.contains { $0.hasPrefix("analytics:") })
+        #expect(
+            lines.contains { $0.hasPrefix("container: missing: nothing registered for 'AnalyticsInjectID'") })
+    }
+
+    @Test("Without any feature, everything falls back")
+    func withoutAnything() {
+        let (lines, absent) = run(excluding: Set(Feature.allCases))
+        #expect(absent == ["PlayerInjectID", "ToastInjectID", "AnalyticsInjectID"])
+        #expect(lines.last == "scenario: done without PlayerInjectID, ToastInjectID, AnalyticsInjectID")
+    }
+
+    @Test("A mock toast injected through a test override sees the player's announcements")
+    func mockToastThroughOverride() {
+        let log = TranscriptLog(echo: false)
+        let host = DemoHost(log: log)
+        host.registerFeatures()
+        let mock = MockToast()
+        let handOver = UncheckedMock(mock)
+        let absent = host.container.withOverrides { overrides in
+            overrides.register(.toast) { handOver.toast }
+        } operation: {
+            host.runScenario()
+        }
+        #expect(absent.isEmpty)
+        #expect(mock.messages == ["Now playing Intro", "Saved Intro to favourites"])
+        #expect(!log.lines.contains { $0.hasPrefix("toast:") })
+        // Outside the override the real feature is back.
+        #expect(!(host.container.load(.toast) is MockToast))
+    }
+
+    @Test("The registration table lists the host's and the features' registrations")
+    func registrationTable() {
+        let log = TranscriptLog(echo: false)
+        let host = DemoHost(log: log)
+        host.registerFeatures()
+        host.logRegistrations()
+        #expect(log.lines.first == "registrations:")
+        let ids = host.container.registrations.map(\.id)
+        #expect(
+            ids == [
+                "AnalyticsInjectID", "AppLogInjectID", "PlayerInjectID", "ToastInjectID",
+                "UserSessionInjectID",
+            ])
+        #expect(
+            log.lines.contains {
+                $0.contains("PlayerInjectID") && $0.hasSuffix("PlayerFeature.PlayerProvider")
+            })
+    }
+}
+
+/// Hands the non-Sendable mock to the override's `@Sendable` factory; the test is single-threaded.
+private struct UncheckedMock: @unchecked Sendable {
+    let toast: MockToast
+    init(_ toast: MockToast) {
+        self.toast = toast
+    }
+}
