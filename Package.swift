@@ -5,10 +5,29 @@ let package = Package(
     name: "DependencyContainer",
     products: [
         .library(name: "DependencyContainer", targets: ["DependencyContainer"]),
+        .library(name: "DependencyContainerPlugins", targets: ["DependencyContainerPlugins"]),
+        // For hosts that load plugins: host and plugins link this one shared copy of the core.
+        .library(
+            name: "DependencyContainerDynamic",
+            type: .dynamic,
+            targets: ["DependencyContainer", "DependencyContainerPlugins"]
+        ),
+        // The example app's shared runtime for the plugin demo in Sources/Examples/PluginDemo:
+        // the core, the interfaces and the host, in one library both sides link.
+        .library(
+            name: "PluginDemoRuntime",
+            type: .dynamic,
+            targets: [
+                "DependencyContainer", "DependencyContainerPlugins", "AppInterfaces", "DemoHostKit",
+                "PlayerFeature",
+                "AnalyticsFeature",
+            ]
+        ),
         .executable(name: "demo-host", targets: ["DemoHost"]),
     ],
     targets: [
         .target(name: "DependencyContainer"),
+        .target(name: "DependencyContainerPlugins", dependencies: ["DependencyContainer"]),
 
         // The example app: two features that need each other but never import each other.
         .target(
@@ -33,14 +52,12 @@ let package = Package(
         ),
         .target(
             name: "DemoHostKit",
-            dependencies: [
-                "AppInterfaces", "DependencyContainer", "ToastFeature", "PlayerFeature", "AnalyticsFeature",
-            ],
+            dependencies: ["AppInterfaces", "DependencyContainer", "DependencyContainerPlugins"],
             path: "Sources/Examples/DemoHostKit"
         ),
         .executableTarget(
             name: "DemoHost",
-            dependencies: ["DemoHostKit"],
+            dependencies: ["DemoHostKit", "ToastFeature", "PlayerFeature", "AnalyticsFeature"],
             path: "Sources/Examples/DemoHost"
         ),
         .testTarget(
@@ -48,8 +65,15 @@ let package = Package(
             dependencies: ["DependencyContainer"]
         ),
         .testTarget(
+            name: "DependencyContainerPluginsTests",
+            dependencies: ["DependencyContainerPlugins", "DependencyContainer"]
+        ),
+        .testTarget(
             name: "DemoHostTests",
-            dependencies: ["DemoHostKit", "AppInterfaces", "DependencyContainer"]
+            dependencies: [
+                "DemoHostKit", "AppInterfaces", "DependencyContainer", "ToastFeature", "PlayerFeature",
+                "AnalyticsFeature",
+            ]
         ),
         .testTarget(
             name: "DocumentationExamplesTests",

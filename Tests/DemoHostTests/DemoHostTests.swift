@@ -1,7 +1,17 @@
+import AnalyticsFeature
 import AppInterfaces
 import DemoHostKit
 import DependencyContainer
+import PlayerFeature
 import Testing
+import ToastFeature
+
+/// Every feature linked, as in the demo-host executable.
+let linkedFeatures: [Feature: DemoHost.FeatureEntry] = [
+    .toast: ToastFeature.register(into:),
+    .player: PlayerFeature.register(into:),
+    .analytics: AnalyticsFeature.register(into:),
+]
 
 /// A toast that records messages instead of showing them, for the override test.
 final class MockToast: ToastInject, @unchecked Sendable {
@@ -13,7 +23,7 @@ final class MockToast: ToastInject, @unchecked Sendable {
 struct DemoHostTests {
     private func run(excluding excluded: Set<Feature> = []) -> (lines: [String], absent: [String]) {
         let log = TranscriptLog(echo: false)
-        let host = DemoHost(log: log)
+        let host = DemoHost(log: log, linkedFeatures: linkedFeatures)
         host.registerFeatures(excluding: excluded)
         let absent = host.runScenario()
         return (log.lines, absent)
@@ -84,7 +94,7 @@ struct DemoHostTests {
     @Test("A mock toast injected through a test override sees the player's announcements")
     func mockToastThroughOverride() {
         let log = TranscriptLog(echo: false)
-        let host = DemoHost(log: log)
+        let host = DemoHost(log: log, linkedFeatures: linkedFeatures)
         host.registerFeatures()
         let mock = MockToast()
         let handOver = UncheckedMock(mock)
@@ -103,7 +113,7 @@ struct DemoHostTests {
     @Test("The registration table lists the host's and the features' registrations")
     func registrationTable() {
         let log = TranscriptLog(echo: false)
-        let host = DemoHost(log: log)
+        let host = DemoHost(log: log, linkedFeatures: linkedFeatures)
         host.registerFeatures()
         host.logRegistrations()
         #expect(log.lines.first == "registrations:")

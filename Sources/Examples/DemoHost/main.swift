@@ -1,5 +1,8 @@
+import AnalyticsFeature
 import DemoHostKit
 import Foundation
+import PlayerFeature
+import ToastFeature
 
 let options: DemoOptions
 do {
@@ -19,7 +22,14 @@ print(
     yet neither feature module imports the other; this host wires them by ID.
 
     """)
-let host = DemoHost(log: TranscriptLog())
+let host = DemoHost(
+    log: TranscriptLog(),
+    linkedFeatures: [
+        .toast: ToastFeature.register(into:),
+        .player: PlayerFeature.register(into:),
+        .analytics: AnalyticsFeature.register(into:),
+    ])
 host.registerFeatures(excluding: options.excludedFeatures)
+host.loadPlugins(from: options.pluginDirectories)
 host.logRegistrations()
 host.runScenario()

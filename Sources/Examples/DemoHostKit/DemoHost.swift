@@ -1,24 +1,35 @@
 import AppInterfaces
 import DependencyContainer
+import DependencyContainerPlugins
 
 /// The composition root: registers the features, then loads once and passes dependencies
 /// down to business code.
 public final class DemoHost {
+    /// Registers one linked feature's services into a container.
+    public typealias FeatureEntry = @Sendable (Container) -> Void
+
     /// The container the host registers into.
     public let container: Container
     private let log: any AppLogInject
+    private let linkedFeatures: [Feature: FeatureEntry]
+    private var pluginIDs: [String: String] = [:]
 
     /// Creates a host over `container`, writing to `log`.
     ///
     /// - Parameters:
     ///   - container: Where the features are registered; a fresh one unless stated.
     ///   - log: Where the host and the features write what they do.
-    public init(container: Container = Container(), log: any AppLogInject) {
+    ///   - linkedFeatures: The entry of each feature module linked into this executable,
+    ///     such as `[.toast: ToastFeature.register(into:)]`.
+    public init(
+        container: Container = Container(), log: any AppLogInject, linkedFeatures: [Feature: FeatureEntry]
+    ) {
         self.container = container
         self.log = log
+        self.linkedFeatures = linkedFeatures
     }
 
-    /// Registers the host's own services and every feature not in `excluded`.
+    /// Registers the host's own services and every linked feature not in `excluded`.
     ///
     /// - Parameter excluded: Features to leave out, as if they were not linked.
     public func registerFeatures(excluding excluded: Set<Feature> = []) {
@@ -30,11 +41,38 @@ public final class DemoHost {
         container.register(.userSession, scope: .singleton) {
             SignedInSession(userName: "Mina", isPremium: true)
         }
-        for feature in Feature.allCases where !excluded.contains(feature) {
-            feature.register(into: container)
+        for feature in Feature.allCases {
+            if excluded.contains(feature) {
+                log.write("host: left out the \(feature.rawValue) feature")
+            } else if let register = linkedFeatures[feature] {
+                register(container)
+            } else {
+                log.write("host: the \(feature.rawValue) feature is not linked into this host")
+            }
         }
-        for feature in Feature.allCases where excluded.contains(feature) {
-            log.write("host: left out the \(feature.rawValue) feature")
+    }
+
+    /// Loads the plugin libraries in `directories` into the container and logs the report.
+    ///
+    /// A plugin that fails is absent, and the scenario falls back; the host keeps running.
+    ///
+    /// - Parameter directories: The directories named with `--plugins`.
+    /// - Returns: Every directory's report.
+    @discardableResult
+    public func loadPlugins(from directories: [String]) -> [PluginLoadReport] {
+        let loader = PluginLoader(container: container)
+        return directories.map { directory in
+            let report = loader.loadAll(in: directory)
+            for plugin in report.loaded {
+                log.write("plugins: loaded \(plugin)")
+                for id in plugin.providedIDs { pluginIDs[id] = plugin.path }
+            }
+            for failure in report.failures { log.write("plugins: failed: \(failure)") }
+            for note in report.notes { log.write("plugins: note: \(note)") }
+            if report.loaded.isEmpty, report.failures.isEmpty {
+                log.write("plugins: no plugin libraries in \(directory)")
+            }
+            return report
         }
     }
 
@@ -42,9 +80,12 @@ public final class DemoHost {
     public func logRegistrations() {
         log.write("registrations:")
         for registration in container.registrations {
-            log.write(
-                "  \(registration.id.padding(19)) \(registration.serviceType.padding(24)) \(registration.scope.description.padding(9)) \(registration.provider)"
-            )
+            let columns = [
+                registration.id.padding(19), registration.serviceType.padding(24),
+                registration.scope.description.padding(9), registration.provider,
+            ]
+            let source = pluginIDs[registration.id].map { "  ← plugin \($0)" } ?? ""
+            log.write("  " + columns.joined(separator: " ") + source)
         }
     }
 

@@ -3,15 +3,19 @@ public struct DemoOptions: Equatable, Sendable {
     /// Features to leave out, as if they were not linked.
     public var excludedFeatures: Set<Feature> = []
 
+    /// Directories to load plugin libraries from, in order.
+    public var pluginDirectories: [String] = []
+
     /// Whether to print the usage and exit.
     public var showsHelp = false
 
     /// The usage text.
     public static let usage = """
-        usage: demo-host [--without FEATURE]... [--help]
+        usage: demo-host [--without FEATURE]... [--plugins DIRECTORY]... [--help]
 
-          --without FEATURE   leave FEATURE out (repeatable); one of: \(Feature.allCases.map(\.rawValue).joined(separator: ", "))
-          --help              show this help
+          --without FEATURE     leave FEATURE out (repeatable); one of: \(Feature.allCases.map(\.rawValue).joined(separator: ", "))
+          --plugins DIRECTORY   load the plugin libraries (lib…Plugin.so) in DIRECTORY (repeatable)
+          --help                show this help
         """
 
     /// Creates the default options: every feature, no help.
@@ -31,8 +35,15 @@ public struct DemoOptions: Equatable, Sendable {
                 guard let name = remaining.popFirst() else { throw .missingValue(option: argument) }
                 guard let feature = Feature(rawValue: name) else { throw .unknownFeature(name) }
                 excludedFeatures.insert(feature)
+            case "--plugins":
+                guard let directory = remaining.popFirst(), !directory.hasPrefix("--") else {
+                    throw .missingValue(option: argument)
+                }
+                pluginDirectories.append(directory)
             default:
-                if argument.hasPrefix("--without=") {
+                if argument.hasPrefix("--plugins=") {
+                    pluginDirectories.append(String(argument.dropFirst("--plugins=".count)))
+                } else if argument.hasPrefix("--without=") {
                     let name = String(argument.dropFirst("--without=".count))
                     guard let feature = Feature(rawValue: name) else { throw .unknownFeature(name) }
                     excludedFeatures.insert(feature)
@@ -64,7 +75,7 @@ public enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
             let known = Feature.allCases.map(\.rawValue).joined(separator: ", ")
             return "demo-host: unknown feature '\(name)' (known features: \(known))"
         case .missingValue(let option):
-            return "demo-host: \(option) needs a feature name"
+            return "demo-host: \(option) needs a value"
         }
     }
 

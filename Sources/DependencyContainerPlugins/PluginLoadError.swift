@@ -1,0 +1,86 @@
+/// Why a plugin library was not loaded.
+///
+/// Every case names the library's path.
+public enum PluginLoadError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Nothing exists at the path.
+    case fileMissing(path: String)
+
+    /// The file or its directory can be written by other users, so anybody could swap the
+    /// code the host is about to run.
+    case unsafePermissions(path: String, detail: String)
+
+    /// The file is not a shared library the dynamic loader can open (a text file, a
+    /// truncated library, one for another platform).
+    case notALoadableLibrary(path: String, detail: String)
+
+    /// The library needs another library that cannot be found.
+    case missingDependency(path: String, library: String, detail: String)
+
+    /// The library does not export ``PluginABI/entrySymbol``: it is not a plugin.
+    case entrySymbolMissing(path: String, symbol: String)
+
+    /// The plugin was built for another plugin ABI.
+    case abiMismatch(path: String, expected: UInt32, found: UInt32)
+
+    /// The descriptor or manifest cannot be read.
+    case invalidManifest(path: String, detail: String)
+
+    /// The plugin links its own copy of `DependencyContainer` instead of sharing the host's,
+    /// so the host could not use anything it registered.
+    case separateCoreCopy(path: String)
+
+    /// The plugin's registration failed and nothing it registered was kept.
+    case registrationFailed(path: String, message: String)
+
+    /// The plugin registered IDs it did not declare, or declared IDs it did not register.
+    case manifestMismatch(path: String, undeclared: [String], unregistered: [String])
+
+    /// The plugin provides IDs the host's container already has, and the policy rejects it.
+    case duplicateIDs(path: String, ids: [String])
+
+    /// The path of the library that failed.
+    public var path: String {
+        switch self {
+        case .fileMissing(let path), .unsafePermissions(let path, _), .notALoadableLibrary(let path, _),
+            .missingDependency(let path, _, _), .entrySymbolMissing(let path, _),
+            .abiMismatch(let path, _, _),
+            .invalidManifest(let path, _), .separateCoreCopy(let path), .registrationFailed(let path, _),
+            .manifestMismatch(let path, _, _), .duplicateIDs(let path, _):
+            return path
+        }
+    }
+
+    /// A sentence naming the path and the problem.
+    public var description: String {
+        switch self {
+        case .fileMissing(let path):
+            return "\(path): no such file"
+        case .unsafePermissions(let path, let detail):
+            return "\(path): refused, \(detail)"
+        case .notALoadableLibrary(let path, let detail):
+            return "\(path): not a loadable shared library (\(detail))"
+        case .missingDependency(let path, let library, let detail):
+            return "\(path): needs \(library), which cannot be found (\(detail))"
+        case .entrySymbolMissing(let path, let symbol):
+            return "\(path): not a plugin, it does not export '\(symbol)'"
+        case .abiMismatch(let path, let expected, let found):
+            return "\(path): built for plugin ABI \(found), but this host speaks ABI \(expected)"
+        case .invalidManifest(let path, let detail):
+            return "\(path): invalid manifest (\(detail))"
+        case .separateCoreCopy(let path):
+            return "\(path): links its own copy of DependencyContainer; build host and plugin against "
+                + "the DependencyContainerDynamic product so they share one"
+        case .registrationFailed(let path, let message):
+            return "\(path): the plugin reported failure: \(message); nothing it registered was kept"
+        case .manifestMismatch(let path, let undeclared, let unregistered):
+            var problems: [String] = []
+            if !undeclared.isEmpty { problems.append("registered undeclared IDs \(undeclared)") }
+            if !unregistered.isEmpty { problems.append("declared but did not register \(unregistered)") }
+            return "\(path): \(problems.joined(separator: " and ")); nothing it registered was kept"
+        case .duplicateIDs(let path, let ids):
+            return
+                "\(path): provides \(ids.map { "'\($0)'" }.joined(separator: ", ")), already registered by "
+                + "the host; rejected, nothing it registered was kept"
+        }
+    }
+}

@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A shared library opened with `dlopen`, and the file checks made before opening one.
+///
+/// Libraries are never closed: the Swift runtime registers a library's type metadata and
+/// conformances when it is opened and cannot forget them, so unloading could leave dangling
+/// pointers behind.
+struct SharedLibrary {
+    /// The file name suffix of shared libraries on this platform.
+    #if canImport(Darwin)
+        static let fileExtension = "dylib"
+    #else
+        static let fileExtension = "so"
+    #endif
+
+    let path: String
+    private let handle: UnsafeMutableRawPointer
+
+    /// Opens the library at `path`, resolving all its symbols now.
+    static func open(_ path: String) -> Result<SharedLibrary, PluginLoadError> {
+        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+            let detail = dlerror().map { String(cString: $0) } ?? "unknown error"
+            return .failure(classifyOpenFailure(path: path, detail: detail))
+        }
+        return .success(SharedLibrary(path: path, handle: handle))
+    }
+
+    /// The address of the exported symbol `name`, if any.
+    func symbol(named name: String) -> UnsafeMutableRawPointer? {
+        dlsym(handle, name)
+    }
+
+    /// Tells a library that needs a missing library from a file that is no library at all,
+    /// from the loader's message: for a missing dependency it names that dependency.
+    static func classifyOpenFailure(path: String, detail: String) -> PluginLoadError {
+        let ownName = path.split(separator: "/").last.map(String.init) ?? path
+        let marker = ": cannot open shared object file"
+        if let range = detail.range(of: marker) {
+            let library = String(detail[..<range.lowerBound])
+            if library != path, library != ownName, !library.hasSuffix("/" + ownName) {
+                return .missingDependency(path: path, library: library, detail: detail)
+            }
+        }
+        #if canImport(Darwin)
+            if let range = detail.range(of: "Library not loaded: ") {
+                let library = detail[range.upperBound...].prefix { $0 != "\n" }
+                return .missingDependency(path: path, library: String(library), detail: detail)
+            }
+        #endif
+        return .notALoadableLibrary(path: path, detail: detail)
+    }
+}
+
+/// Facts about a file from `stat`, for the loader's checks.
+struct FileStatus {
+    let mode: mode_t
+    let ownerID: uid_t
+
+    /// The status of `path`, following symbolic links, or `nil` if nothing is there.
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        mode = info.st_mode
+        ownerID = info.st_uid
+    }
+
+    var isRegularFile: Bool { mode & S_IFMT == S_IFREG }
+    var isDirectory: Bool { mode & S_IFMT == S_IFDIR }
+
+    /// Whether users other than the owner may write to the file.
+    var isWritableByOthers: Bool { mode & (S_IWGRP | S_IWOTH) != 0 }
+
+    /// The permission bits in octal, as `ls` users read them.
+    var octalPermissions: String { String(mode & 0o777, radix: 8) }
+}
