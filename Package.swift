@@ -4,10 +4,15 @@ import PackageDescription
 let package = Package(
     name: "DependencyContainer",
     products: [
-        .library(name: "DependencyContainer", targets: ["DependencyContainer"])
+        .library(name: "DependencyContainer", targets: ["DependencyContainer"]),
+        .executable(name: "container-bench", targets: ["ContainerBench"]),
     ],
     targets: [
         .target(name: "DependencyContainer"),
+        .executableTarget(
+            name: "ContainerBench",
+            dependencies: ["DependencyContainer"]
+        ),
         .testTarget(
             name: "DependencyContainerTests",
             dependencies: ["DependencyContainer"]
