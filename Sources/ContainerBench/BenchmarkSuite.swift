@@ -19,7 +19,6 @@ struct BenchmarkSuite {
         // First, while the heap has no freed memory to recycle that would hide growth.
         let (footprint, large) = measureFootprint(fillerNames: fillerNames)
         let small = Container.benchmarkFixture(fillerCount: 3, fillerNames: fillerNames)
-        large.publishForReaders()
         let samples = sampler.measure(
             baselines(fillerNames: fillerNames) + cases(small: small, large: large, fillerNames: fillerNames))
         let median = { (name: String) in Statistics.median(samples[name]!) }

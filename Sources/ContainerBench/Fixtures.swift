@@ -83,15 +83,15 @@ extension Container {
         container.register(.graphMiddle) { resolver in Node(tag: 6, child: resolver.load(.graphLeaf)) }
         container.register(.graphLeaf) { Node(tag: 7) }
         container.regist(injectType: SeedItem.self)
-        container.publishForReaders()
+        container.publishForReaders(registrationCount: fillerCount + 7)
         return container
     }
 
     /// Loads enough times for the container to publish its snapshot, which it does after a
     /// number of locked reads proportional to its size.
-    func publishForReaders() {
+    func publishForReaders(registrationCount: Int) {
         var checksum = 0
-        for _ in 0...(registrations.count / 4 + 16) {
+        for _ in 0...(registrationCount / 4 + 16) {
             checksum &+= Sink.identity(load(.singleton))
         }
         Sink.consume(checksum)
