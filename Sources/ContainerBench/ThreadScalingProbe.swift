@@ -68,7 +68,7 @@ struct ThreadScalingProbe {
         for thread in threads { pthread_join(thread, nil) }
         let elapsed = Sampler.nanoseconds(clock.now - start)
         let operations = workers.reduce(0) { $0 + $1.operations }
-        workers.forEach { Sink.consume($0.checksum) }
+        for worker in workers { Sink.consume(worker.checksum) }
         return Window(
             nanosecondsPerOperation: elapsed / Double(operations),
             coresUsed: workers.reduce(0) { $0 + $1.cpuNanoseconds } / elapsed,
@@ -83,8 +83,10 @@ private final class Control: Sendable {
     let phase = Atomic<Int>(0)
 }
 
-/// One measuring thread. Its results are written by the thread before it exits and read
-/// after `pthread_join`, which orders the accesses.
+/// One measuring thread.
+///
+/// Its results are written by the thread before it exits and read after `pthread_join`,
+/// which orders the accesses.
 private final class Worker: @unchecked Sendable {
     let cpu: Int
     let workload: Workload
