@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -99,7 +101,7 @@ final class ThreadState {
     /// it alive until it exits, and the load fast path saves a retain and a release.
     @inline(__always)
     static var currentUnretained: Unmanaged<ThreadState> {
-        if let key = threadStateKey {
+        if let key = ThreadStateKey.value {
             if let pointer = pthread_getspecific(key) {
                 return Unmanaged<ThreadState>.fromOpaque(pointer)
             }
@@ -143,7 +145,26 @@ private struct UncheckedState: @unchecked Sendable {
 
 private let fallbackStates = LockedValue<[UInt: UncheckedState]>([:])
 
-/// The key under which each thread keeps its ``ThreadState``; `nil` if none could be created.
+/// The key under which each thread keeps its ``ThreadState``.
+///
+/// Every load reads it; a lazily initialized global would cost a `swift_once` check per
+/// load, so the key is mirrored into an atomic that is initialized statically.
+private enum ThreadStateKey {
+    /// The key plus one, or 0 before the first use and when no key could be created.
+    private static let mirror = Atomic<UInt>(0)
+
+    /// The key, or `nil` if the process has run out of thread-specific keys.
+    @inline(__always)
+    static var value: pthread_key_t? {
+        let mirrored = mirror.load(ordering: .acquiring)
+        if mirrored != 0 { return pthread_key_t(mirrored - 1) }
+        guard let key = threadStateKey else { return nil }
+        mirror.store(UInt(key) + 1, ordering: .releasing)
+        return key
+    }
+}
+
+/// Created once, on first use; `nil` if no key could be created.
 private let threadStateKey: pthread_key_t? = {
     var key = pthread_key_t()
     #if canImport(Darwin)
