@@ -1,4 +1,5 @@
 import DependencyContainer
+import Foundation
 
 /// Every case of `container-bench`, with the baselines each is compared with.
 struct BenchmarkSuite {
@@ -66,7 +67,7 @@ struct BenchmarkSuite {
         graph.insert({ Node(tag: 6, child: graph[Names.graphLeaf]?() as? Node) }, forKey: Names.graphMiddle)
         graph.insert({ Node(tag: 7) }, forKey: Names.graphLeaf)
         let hit = Sink.opaque(Names.singleton)
-        let miss = Sink.opaque(Names.missing)
+        let misses = Sink.opaque(Names.missing)
         let transient = Sink.opaque(Names.transient)
         let top = Sink.opaque(Names.graphTop)
         let batch = batchCount
@@ -83,7 +84,7 @@ struct BenchmarkSuite {
             },
             Workload(Case.lockedMiss) { n in
                 var checksum = 0
-                for _ in 0..<n { checksum &+= Sink.identity(lockedObjects[miss]) }
+                for index in 0..<n { checksum &+= Sink.identity(lockedObjects[misses[index & 15]]) }
                 return checksum
             },
             Workload(Case.lockedLookupCall) { n in
@@ -109,7 +110,7 @@ struct BenchmarkSuite {
     private func cases(small: Container, large: Container, fillerNames: [String]) -> [Workload] {
         let singleton = Sink.opaque(InjectID<any BenchService>.singleton)
         let transient = Sink.opaque(InjectID<any BenchService>.transient)
-        let missing = Sink.opaque(InjectID<any BenchService>.missing)
+        let misses = Sink.opaque(Names.missing.map { InjectID<any BenchService>($0) })
         let top = Sink.opaque(InjectID<any BenchService>.graphTop)
         let seed = Sink.opaque(Names.seed)
         let batch = batchCount
@@ -126,7 +127,7 @@ struct BenchmarkSuite {
             },
             Workload(Case.miss) { n in
                 var checksum = 0
-                for _ in 0..<n { checksum &+= Sink.identity(small.load(missing)) }
+                for index in 0..<n { checksum &+= Sink.identity(small.load(misses[index & 15])) }
                 return checksum
             },
             Workload(Case.seed) { n in
@@ -187,9 +188,12 @@ struct BenchmarkSuite {
             })
         let describe = { (outcome: ThreadScalingProbe.Outcome) in
             let pinning = outcome.pinned ? "pinned to CPUs 0 and 1" : "not pinned"
-            let cores = String(Int((outcome.coresUsed * 100).rounded())) + "%"
-            return
-                "ratio is 2-thread / 1-thread throughput; threads \(pinning), CPU time \(cores) of one core"
+            let cores = String(format: "%.2f", outcome.coresUsed)
+            let rounds =
+                outcome.counted >= min(3, probe.rounds)
+                ? "\(outcome.counted) of \(outcome.attempted) rounds had both cores"
+                : "only \(outcome.counted) of \(outcome.attempted) rounds had both cores (busy machine): all counted"
+            return "2-thread / 1-thread throughput; threads \(pinning), using \(cores) cores; \(rounds)"
         }
         return [
             CaseResult(

@@ -27,32 +27,47 @@ struct ThreadScalingProbe {
         /// Median CPU time of both threads divided by the window: about 2 when both ran.
         let coresUsed: Double
         let pinned: Bool
+        /// Rounds in which the threads got their cores, out of all rounds run.
+        let counted: Int
+        let attempted: Int
     }
 
+    /// Runs rounds until `rounds` of them had the cores they asked for.
+    ///
+    /// A round in which another process took one of the two CPUs measures the machine, not
+    /// the container.
+    /// Rounds stop after twice the count; if too few qualified, all of them count.
     func measure(_ workload: Workload) -> Outcome {
-        var single: [Double] = []
-        var pair: [Double] = []
-        var cores: [Double] = []
-        var pinned = true
+        var all: [Round] = []
         _ = run(workload, threads: 1)  // warm-up
-        for _ in 0..<rounds {
-            let one = run(workload, threads: 1)
-            let two = run(workload, threads: 2)
-            single.append(one.nanosecondsPerOperation)
-            pair.append(two.nanosecondsPerOperation)
-            cores.append(two.coresUsed)
-            pinned = pinned && two.pinned
+        while all.count < rounds * 2 {
+            all.append(Round(single: run(workload, threads: 1), pair: run(workload, threads: 2)))
+            if all.filter(\.hadCores).count >= rounds { break }
         }
+        let qualified = all.filter(\.hadCores)
+        let counted = qualified.count >= min(3, rounds) ? qualified : all
+        let single = counted.map(\.single.nanosecondsPerOperation)
+        let pair = counted.map(\.pair.nanosecondsPerOperation)
         return Outcome(
             singleNanoseconds: Statistics.median(single), pairNanoseconds: Statistics.median(pair),
-            scaling: Statistics.medianRatio(single, pair), coresUsed: Statistics.median(cores),
-            pinned: pinned)
+            scaling: Statistics.medianRatio(single, pair),
+            coresUsed: Statistics.median(counted.map(\.pair.coresUsed)),
+            pinned: counted.allSatisfy(\.pair.pinned), counted: qualified.count, attempted: all.count)
     }
 
     private struct Window {
         let nanosecondsPerOperation: Double
+        /// CPU time of all threads divided by the window.
         let coresUsed: Double
         let pinned: Bool
+    }
+
+    private struct Round {
+        let single: Window
+        let pair: Window
+
+        /// Whether each thread was on a CPU for at least 90% of the window.
+        var hadCores: Bool { single.coresUsed >= 0.9 && pair.coresUsed >= 1.8 }
     }
 
     private func run(_ workload: Workload, threads count: Int) -> Window {
