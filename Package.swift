@@ -24,6 +24,7 @@ let package = Package(
             ]
         ),
         .executable(name: "demo-host", targets: ["DemoHost"]),
+        .executable(name: "container-bench", targets: ["ContainerBench"]),
     ],
     targets: [
         .target(name: "DependencyContainer"),
@@ -59,6 +60,11 @@ let package = Package(
             name: "DemoHost",
             dependencies: ["DemoHostKit", "ToastFeature", "PlayerFeature", "AnalyticsFeature"],
             path: "Sources/Examples/DemoHost"
+        ),
+
+        .executableTarget(
+            name: "ContainerBench",
+            dependencies: ["DependencyContainer"]
         ),
         .testTarget(
             name: "DependencyContainerTests",

@@ -66,13 +66,14 @@ extension Container {
     /// Events raised while a handler runs on this thread are dropped: a handler that loads a
     /// missing ID would otherwise call itself forever.
     func report(_ event: @autoclosure () -> DiagnosticEvent) {
-        let thread = ThreadState.current
-        guard !thread.isReporting else { return }
         var container: Container? = self
         while let current = container {
             if current.hasDiagnosticsHandler.load(ordering: .acquiring),
                 let handler = current.storage.withLock({ $0.diagnosticsHandler })
             {
+                // Checked only now: most containers have no handler, and misses should be cheap.
+                let thread = ThreadState.current
+                guard !thread.isReporting else { return }
                 thread.isReporting = true
                 defer { thread.isReporting = false }
                 handler(event())
@@ -85,6 +86,9 @@ extension Container {
     /// Reports a load that found nothing.
     @inline(__always)
     func reportMissing<Service>(_ id: String, _: Service.Type) {
+        // Absent features are normal, so a miss on a root container without a handler, the
+        // common case, returns at once.
+        guard parent != nil || hasDiagnosticsHandler.load(ordering: .acquiring) else { return }
         report(.missing(id: id, requestedType: typeName(Service.self)))
     }
 

@@ -15,16 +15,38 @@ extension Container {
     /// - Complexity: O(1) on average; a singleton that exists costs one hash lookup.
     @inline(__always)
     public func load<Service>(_ id: InjectID<Service>) -> Service? {
-        let thread = ThreadState.current
-        guard let registration = findRegistration(named: id.name, thread: thread) else {
+        let lookup = ThreadState.currentUnretained._withUnsafeGuaranteedRef { thread in
+            publishedRegistration(named: id.name, thread: thread)
+        }
+        switch lookup {
+        case .found(let borrowed):
+            // A published singleton is read in place; anything else may run a factory that
+            // loads, so it needs its own reference to the registration.
+            if let service = borrowed._withUnsafeGuaranteedRef({ $0.publishedSingleton(as: Service.self) }) {
+                return service
+            }
+            return resolveReportingFailure(
+                borrowed.takeUnretainedValue(), as: Service.self, thread: ThreadState.current)
+        case .absent:
             reportMissing(id.name, Service.self)
             return nil
+        case .unknown:
+            let thread = ThreadState.current
+            guard let registration = findRegistration(named: id.name, thread: thread) else {
+                reportMissing(id.name, Service.self)
+                return nil
+            }
+            if let service = registration.publishedSingleton(as: Service.self) {
+                return service
+            }
+            return resolveReportingFailure(registration, as: Service.self, thread: thread)
         }
-        if registration.scope == .singleton, registration.produces(Service.self),
-            let pointer = registration.singletonPointer
-        {
-            return Unmanaged<InstanceBox<Service>>.fromOpaque(pointer).takeUnretainedValue().value
-        }
+    }
+
+    /// Resolves `registration` for ``load(_:)``, reporting a failure.
+    private func resolveReportingFailure<Service>(
+        _ registration: Registration, as _: Service.Type, thread: ThreadState
+    ) -> Service? {
         do {
             return try resolve(registration, as: Service.self, thread: thread)
         } catch {
@@ -91,12 +113,23 @@ extension Container {
         guard thread.frames.isEmpty else {
             return try produce(registration, as: Service.self, thread: thread)
         }
-        let result: Result<Service, ContainerError>
+        // No `Result<Service, _>`: this code runs unspecialized for callers in other modules,
+        // where each generic enum costs a metadata lookup.
+        let service: Service
         do {
-            result = .success(try produce(registration, as: Service.self, thread: thread))
+            service = try produce(registration, as: Service.self, thread: thread)
         } catch {
-            result = .failure(error)
+            throw endTopLevelLoad(thread).map { .cycle(path: $0) } ?? error
         }
+        if let cycle = endTopLevelLoad(thread) {
+            throw .cycle(path: cycle)
+        }
+        return service
+    }
+
+    /// Resets the thread's resolution state after a top-level load and returns the cycle
+    /// that fails it, if any.
+    private func endTopLevelLoad(_ thread: ThreadState) -> [String]? {
         let cycle = thread.cycle
         thread.cycle = nil
         if !thread.graphInstances.isEmpty {
@@ -105,10 +138,7 @@ extension Container {
             // Released after the reset, so a deinit that loads starts a fresh graph.
             withExtendedLifetime(graph) {}
         }
-        if let cycle {
-            throw .cycle(path: cycle)
-        }
-        return try result.get()
+        return cycle
     }
 
     private func produce<Service>(_ registration: Registration, as _: Service.Type, thread: ThreadState)

@@ -85,10 +85,16 @@ final class OverrideScope: Sendable {
         configure(replacements)
     }
 
+    /// Whether any task in the process has overrides.
+    @inline(__always)
+    static var isAnyActive: Bool {
+        activeCount.load(ordering: .relaxed) > 0
+    }
+
     /// The override scopes of the current task, innermost first, or `nil` when there are none.
     @inline(__always)
     static var current: OverrideScope? {
-        activeCount.load(ordering: .relaxed) > 0 ? innermost : nil
+        isAnyActive ? innermost : nil
     }
 
     /// The replacement for `name` in `container` that this scope or an enclosing one sets.

@@ -223,21 +223,57 @@ public final class Container: Sendable {
     func localRegistration(named name: String, thread: ThreadState) -> Registration? {
         let generation = self.generation.load(ordering: .acquiring)
         if let snapshot = thread.cachedSnapshot(container: serial, generation: generation) {
-            return snapshot.entries[name]
+            return snapshot._withUnsafeGuaranteedRef { $0.lookup[name]?.takeUnretainedValue() }
         }
         return refreshingLookup(named: name, thread: thread)
+    }
+
+    /// Looks `name` up in the snapshots this thread has cached for this container and its
+    /// ancestors, without a lock and without changing any reference count.
+    ///
+    /// Loads on every thread read the same snapshots and registrations; retaining them would
+    /// make each load write to cache lines that all cores share, which serializes readers.
+    ///
+    /// - Returns: ``PublishedLookup/unknown`` when a test override is active or a snapshot
+    ///   is missing or stale, so that the caller falls back to ``findRegistration(named:thread:)``.
+    @inline(__always)
+    func publishedRegistration(named name: String, thread: ThreadState) -> PublishedLookup {
+        guard !OverrideScope.isAnyActive else { return .unknown }
+        var container = Unmanaged.passUnretained(self)
+        while true {
+            let step = container._withUnsafeGuaranteedRef { container -> PublishedStep in
+                let generation = container.generation.load(ordering: .acquiring)
+                guard
+                    let snapshot = thread.cachedSnapshot(container: container.serial, generation: generation)
+                else {
+                    return .done(.unknown)
+                }
+                if let registration = snapshot._withUnsafeGuaranteedRef({ $0.lookup[name] }) {
+                    return .done(.found(registration))
+                }
+                // The parent is kept alive by its child, which the caller keeps alive.
+                guard let parent = container.parent else { return .done(.absent) }
+                return .parent(Unmanaged.passUnretained(parent))
+            }
+            switch step {
+            case .done(let result):
+                return result
+            case .parent(let parent):
+                container = parent
+            }
+        }
     }
 
     /// The slow path after a change: looks `name` up under the lock and, once enough reads
     /// have come in since the last change, publishes a snapshot for every thread to cache.
     ///
-    /// Publishing shares the dictionary's storage, so the next change copies it: O(n). Waiting
-    /// for n/4 reads first keeps that copy amortized O(1) per read even when registrations and
-    /// loads alternate.
+    /// Publishing builds the snapshot's lookup table: O(n). Waiting for n/4 reads first keeps
+    /// that amortized O(1) per read even when registrations and loads alternate.
     private func refreshingLookup(named name: String, thread: ThreadState) -> Registration? {
         let (registration, snapshot, generation) = storage.withLock { storage in
             if storage.published == nil {
                 storage.lockedReadsSinceChange += 1
+                // O(n) under the lock, once per n/4 reads after a change: amortized O(1).
                 if storage.lockedReadsSinceChange >= max(8, storage.entries.count / 4) {
                     storage.published = Snapshot(entries: storage.entries)
                 }
@@ -295,11 +331,35 @@ struct Storage {
 
 /// An immutable view of a container's registrations, shared by every thread that reads it.
 final class Snapshot: Sendable {
-    let entries: [String: Registration]
+    /// The registrations by ID, unretained so that a lookup copies no reference: a load that
+    /// retained the registration would write to memory every other reader reads.
+    let lookup: [String: Unmanaged<Registration>]
+    /// Keeps every registration in `lookup` alive; an array, so that the container's own
+    /// dictionary is not shared and a later change does not copy it.
+    private let owners: ContiguousArray<Registration>
 
     init(entries: [String: Registration]) {
-        self.entries = entries
+        self.lookup = entries.mapValues { Unmanaged.passUnretained($0) }
+        self.owners = ContiguousArray(entries.values)
     }
+}
+
+/// The result of ``Container/publishedRegistration(named:thread:)``.
+enum PublishedLookup {
+    /// The registration, borrowed from this thread's cached snapshot: valid until this thread
+    /// caches another snapshot of its container, so it must be retained before running code
+    /// that may load.
+    case found(Unmanaged<Registration>)
+    /// No override is active and neither the container nor an ancestor registers the ID.
+    case absent
+    /// The cached snapshots cannot answer; look up the registration the general way.
+    case unknown
+}
+
+/// One container's part of a ``PublishedLookup``: an answer or the parent to ask next.
+private enum PublishedStep {
+    case done(PublishedLookup)
+    case parent(Unmanaged<Container>)
 }
 
 private let nextContainerSerial = Atomic<UInt64>(0)

@@ -48,6 +48,14 @@ final class Registration: @unchecked Sendable {
         singleton.load(ordering: .acquiring)
     }
 
+    /// The singleton, if it exists and is exactly a `Service`: read in place, without a
+    /// dynamic cast and without retaining its box.
+    @inline(__always)
+    func publishedSingleton<Service>(as _: Service.Type) -> Service? {
+        guard scope == .singleton, produces(Service.self), let pointer = singletonPointer else { return nil }
+        return Unmanaged<InstanceBox<Service>>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }
+    }
+
     /// Publishes the singleton.
     ///
     /// Called once, by the thread that owns creation.

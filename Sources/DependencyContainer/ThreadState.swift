@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -9,75 +11,105 @@
 /// Per-thread bookkeeping: cached registry snapshots and the resolution in progress.
 ///
 /// It is reached only through ``current``, from the thread that owns it, so it needs no lock.
+/// For the same reason its properties opt out of dynamic exclusivity checks, which would
+/// cost more than the rest of a transient load; no access to them calls out to code that
+/// could access them again (freed values are released only after each access ends).
 /// Keeping the resolution stack here rather than in the ``Resolver`` means that a factory
 /// which calls `Container.load` directly, instead of its resolver, is still checked for cycles.
 final class ThreadState {
     /// Registrations being created on this thread, outermost first.
-    var frames: [Registration] = []
+    @exclusivity(unchecked) var frames: [Registration] = []
 
     /// Services of ``Scope/graph`` registrations created during the current top-level load.
-    var graphInstances: [ObjectIdentifier: (registration: Registration, value: Any)] = [:]
+    @exclusivity(unchecked) var graphInstances: [ObjectIdentifier: (registration: Registration, value: Any)] =
+        [:]
 
     /// The first cycle found during the current top-level load; it fails that load.
-    var cycle: [String]?
+    @exclusivity(unchecked) var cycle: [String]?
 
     /// Whether a diagnostics handler is running on this thread.
-    var isReporting = false
+    @exclusivity(unchecked) var isReporting = false
 
-    private var snapshots: [CachedSnapshot] = []
-    private var nextEviction = 0
+    /// The cached snapshots, one per container, as plain values that loads read without
+    /// reference counting or exclusivity checks; each is kept alive by `owners`.
+    private let slots = UnsafeMutablePointer<CachedSnapshot>.allocate(capacity: snapshotCapacity)
+    /// `owners[i]` keeps `slots[i].snapshot` alive.
+    @exclusivity(unchecked) private var owners = [Snapshot?](repeating: nil, count: snapshotCapacity)
+    @exclusivity(unchecked) private var nextEviction = 0
     private static let snapshotCapacity = 8
 
+    init() {
+        slots.initialize(repeating: .empty, count: Self.snapshotCapacity)
+    }
+
+    deinit {
+        slots.deallocate()
+    }
+
     /// The snapshot of container `serial` cached by this thread, if it is still current.
+    ///
+    /// The snapshot is borrowed: it stays valid until this thread caches another snapshot of
+    /// the same container or forgets it, so a caller must not run code that may load (a
+    /// factory, a diagnostics handler) while using it without retaining it first.
     @inline(__always)
-    func cachedSnapshot(container serial: UInt64, generation: UInt64) -> Snapshot? {
-        for index in snapshots.indices where snapshots[index].container == serial {
-            return snapshots[index].generation == generation ? snapshots[index].snapshot : nil
+    func cachedSnapshot(container serial: UInt64, generation: UInt64) -> Unmanaged<Snapshot>? {
+        for index in 0..<Self.snapshotCapacity where slots[index].container == serial {
+            return slots[index].generation == generation ? slots[index].snapshot : nil
         }
         return nil
     }
 
     /// Remembers `snapshot` as the state of container `serial` at `generation`.
     func cache(_ snapshot: Snapshot, container serial: UInt64, generation: UInt64) {
-        let entry = CachedSnapshot(container: serial, generation: generation, snapshot: snapshot)
-        let replaced: CachedSnapshot?
-        if let index = snapshots.firstIndex(where: { $0.container == serial }) {
-            replaced = snapshots[index]
-            snapshots[index] = entry
-        } else if snapshots.count < Self.snapshotCapacity {
-            replaced = nil
-            snapshots.append(entry)
-        } else {
-            replaced = snapshots[nextEviction]
-            snapshots[nextEviction] = entry
+        let entry = CachedSnapshot(
+            container: serial, generation: generation, snapshot: Unmanaged.passUnretained(snapshot))
+        var index = (0..<Self.snapshotCapacity).first { slots[$0].container == serial }
+        if index == nil {
+            index = (0..<Self.snapshotCapacity).first { slots[$0].snapshot == nil }
+        }
+        if index == nil {
+            index = nextEviction
             nextEviction = (nextEviction + 1) % Self.snapshotCapacity
         }
+        let slot = index!
+        slots[slot] = entry
+        let replaced = owners[slot]
+        owners[slot] = snapshot
         // Freeing a snapshot can run a service's deinit, which may load and so reach this
-        // state again; keep it alive until no access to `snapshots` is in progress.
+        // state again; keep it alive until no access to `owners` is in progress.
         withExtendedLifetime(replaced) {}
     }
 
     /// Drops every cached snapshot of container `serial`, so its registrations can be freed.
     func forget(container serial: UInt64) {
-        let forgotten = snapshots.filter { $0.container == serial }
-        guard !forgotten.isEmpty else { return }
-        snapshots.removeAll { $0.container == serial }
-        nextEviction = 0
+        var forgotten: [Snapshot?] = []
+        for index in 0..<Self.snapshotCapacity where slots[index].container == serial {
+            slots[index] = .empty
+            forgotten.append(owners[index])
+            owners[index] = nil
+        }
         withExtendedLifetime(forgotten) {}
     }
 
     /// The calling thread's state, created on first use and freed when the thread exits.
     @inline(__always)
     static var current: ThreadState {
-        if let key = threadStateKey {
+        currentUnretained.takeUnretainedValue()
+    }
+
+    /// The calling thread's state without a reference of the caller's own: the thread keeps
+    /// it alive until it exits, and the load fast path saves a retain and a release.
+    @inline(__always)
+    static var currentUnretained: Unmanaged<ThreadState> {
+        if let key = ThreadStateKey.value {
             if let pointer = pthread_getspecific(key) {
-                return Unmanaged<ThreadState>.fromOpaque(pointer).takeUnretainedValue()
+                return Unmanaged<ThreadState>.fromOpaque(pointer)
             }
-            let state = ThreadState()
-            pthread_setspecific(key, Unmanaged.passRetained(state).toOpaque())
+            let state = Unmanaged.passRetained(ThreadState())
+            pthread_setspecific(key, state.toOpaque())
             return state
         }
-        return fallbackState()
+        return Unmanaged.passUnretained(fallbackState())
     }
 
     /// Used only when the process has run out of thread-specific keys.
@@ -96,10 +128,14 @@ final class ThreadState {
     }
 }
 
+/// A cached snapshot as a trivial value: copying it touches no reference count.
 private struct CachedSnapshot {
     var container: UInt64
     var generation: UInt64
-    var snapshot: Snapshot
+    var snapshot: Unmanaged<Snapshot>?
+
+    /// A free slot; no container has serial 0.
+    static let empty = CachedSnapshot(container: 0, generation: 0, snapshot: nil)
 }
 
 /// `@unchecked Sendable`: each state is used only by the thread whose ID keys it.
@@ -109,7 +145,26 @@ private struct UncheckedState: @unchecked Sendable {
 
 private let fallbackStates = LockedValue<[UInt: UncheckedState]>([:])
 
-/// The key under which each thread keeps its ``ThreadState``; `nil` if none could be created.
+/// The key under which each thread keeps its ``ThreadState``.
+///
+/// Every load reads it; a lazily initialized global would cost a `swift_once` check per
+/// load, so the key is mirrored into an atomic that is initialized statically.
+private enum ThreadStateKey {
+    /// The key plus one, or 0 before the first use and when no key could be created.
+    private static let mirror = Atomic<UInt>(0)
+
+    /// The key, or `nil` if the process has run out of thread-specific keys.
+    @inline(__always)
+    static var value: pthread_key_t? {
+        let mirrored = mirror.load(ordering: .acquiring)
+        if mirrored != 0 { return pthread_key_t(mirrored - 1) }
+        guard let key = threadStateKey else { return nil }
+        mirror.store(UInt(key) + 1, ordering: .releasing)
+        return key
+    }
+}
+
+/// Created once, on first use; `nil` if no key could be created.
 private let threadStateKey: pthread_key_t? = {
     var key = pthread_key_t()
     #if canImport(Darwin)

@@ -1,0 +1,102 @@
+import DependencyContainer
+
+/// The service protocol the benchmark registers, as an interface module would declare it.
+protocol BenchService: AnyObject, Sendable {
+    var tag: Int { get }
+}
+
+/// A trivial class service; creating one is a single small allocation.
+final class Node: BenchService {
+    let tag: Int
+    let child: (any BenchService)?
+
+    init(tag: Int, child: (any BenchService)? = nil) {
+        self.tag = tag
+        self.child = child
+    }
+}
+
+/// A value-type singleton service: loading it copies two words and touches no reference count.
+struct Reading: Sendable {
+    let value: Int
+    let scale: Int
+}
+
+/// An item of the original string-keyed API.
+final class SeedItem: Injectable {
+    var id: String = Names.seed
+    required init() {}
+    func resolve() -> AnyObject { Node(tag: 4) }
+}
+
+/// A type that receives a service through `@Injected`, as a framework-created view would.
+struct InjectedScreen {
+    @Injected<any BenchService> var service: (any BenchService)?
+
+    init(container: Container) {
+        _service = Injected(.singleton, container: container)
+    }
+}
+
+/// The string keys, shared by the container and the baselines so both hash the same bytes.
+enum Names {
+    static let singleton = "bench.singleton"
+    static let transient = "bench.transient"
+    /// Unregistered IDs.
+    ///
+    /// A miss costs more when its probe sequence runs into occupied
+    /// buckets, which depends on the table's seed, so misses cycle through several IDs.
+    static let missing = (0..<16).map { "bench.absent.\($0)" }
+    static let seed = "bench.seed"
+    static let reading = "bench.reading"
+    static let graphTop = "bench.graph.1"
+    static let graphMiddle = "bench.graph.2"
+    static let graphLeaf = "bench.graph.3"
+
+    /// Filler IDs of at most 15 UTF-8 bytes, stored inline in `String` like the names above.
+    static func filler(_ count: Int) -> [String] {
+        (0..<count).map { "filler.\($0)" }
+    }
+}
+
+extension InjectID where Service == any BenchService {
+    static var singleton: Self { InjectID(Names.singleton) }
+    static var transient: Self { InjectID(Names.transient) }
+    static var graphTop: Self { InjectID(Names.graphTop) }
+    static var graphMiddle: Self { InjectID(Names.graphMiddle) }
+    static var graphLeaf: Self { InjectID(Names.graphLeaf) }
+}
+
+extension InjectID where Service == Reading {
+    static var reading: Self { InjectID(Names.reading) }
+}
+
+extension Container {
+    /// A container holding the benchmark's services plus `fillerCount` more registrations,
+    /// with every reader's snapshot published, as in an app that has finished starting up.
+    static func benchmarkFixture(fillerCount: Int, fillerNames: [String]) -> Container {
+        let container = Container()
+        for name in fillerNames.prefix(fillerCount) {
+            container.register(InjectID<any BenchService>(name)) { Node(tag: 0) }
+        }
+        container.register(.singleton, scope: .singleton) { Node(tag: 1) }
+        container.register(.transient) { Node(tag: 2) }
+        container.register(.reading, scope: .singleton) { Reading(value: 3, scale: 1) }
+        container.register(.graphTop) { resolver in Node(tag: 5, child: resolver.load(.graphMiddle)) }
+        container.register(.graphMiddle) { resolver in Node(tag: 6, child: resolver.load(.graphLeaf)) }
+        container.register(.graphLeaf) { Node(tag: 7) }
+        container.regist(injectType: SeedItem.self)
+        container.publishForReaders(registrationCount: fillerCount + 7)
+        return container
+    }
+
+    /// Loads enough times for the container to publish its snapshot, which it does after a
+    /// number of locked reads proportional to its size.
+    func publishForReaders(registrationCount: Int) {
+        var checksum = 0
+        for _ in 0...(registrationCount / 4 + 16) {
+            checksum &+= Sink.identity(load(.singleton))
+        }
+        Sink.consume(checksum)
+    }
+}

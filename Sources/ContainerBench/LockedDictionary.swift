@@ -1,0 +1,23 @@
+import Synchronization
+
+/// The baseline a registry is held to: a plain `[String: Value]` behind a `Mutex`.
+///
+/// Values are `Sendable` so that `Mutex` accepts them; for objects that means
+/// `any AnyObject & Sendable`, which has the same one-word layout as `AnyObject`.
+final class LockedDictionary<Value: Sendable>: Sendable {
+    private let storage: Mutex<[String: Value]>
+
+    init(_ entries: [String: Value] = [:]) {
+        storage = Mutex(entries)
+    }
+
+    @inline(__always)
+    subscript(key: String) -> Value? {
+        storage.withLock { $0[key] }
+    }
+
+    @inline(__always)
+    func insert(_ value: Value, forKey key: String) {
+        storage.withLock { $0[key] = value }
+    }
+}

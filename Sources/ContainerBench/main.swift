@@ -1,0 +1,21 @@
+import Foundation
+
+// container-bench: what a container load costs, as ratios to baselines measured in the same
+// run. `--quick` runs few iterations as a rot check for CI; `--json` prints one JSON object.
+let arguments = Set(CommandLine.arguments.dropFirst())
+let unknown = arguments.subtracting(["--quick", "--json"])
+guard unknown.isEmpty else {
+    FileHandle.standardError.write(Data("usage: container-bench [--quick] [--json]\n".utf8))
+    exit(2)
+}
+let isQuick = arguments.contains("--quick")
+let report = Report(results: BenchmarkSuite(isQuick: isQuick).run(), isQuick: isQuick)
+if arguments.contains("--json") {
+    print(try report.json())
+} else {
+    print(report.table())
+}
+// Printed so that the sink's work is observable.
+FileHandle.standardError.write(Data("checksum \(Sink.accumulator)\n".utf8))
+// A full run fails when a target is missed; a quick run only checks that the bench runs.
+exit(report.missed.isEmpty || isQuick ? 0 : 1)
