@@ -40,7 +40,7 @@ public final class PluginLoader: Sendable {
     /// Whether libraries writable by other users are loaded anyway.
     public let allowsFilesWritableByOthers: Bool
 
-    private let loaded = Locked<[String: LoadedPlugin]>([:])
+    private let loaded = LockedValue<[String: LoadedPlugin]>([:])
 
     /// Creates a loader that registers into `container`.
     ///

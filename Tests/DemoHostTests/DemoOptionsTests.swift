@@ -40,3 +40,22 @@ struct DemoOptionsTests {
         #expect(DemoOptionsError.exitStatus == 2)
     }
 }
+
+@Suite("Demo host command")
+struct DemoHostCommandTests {
+    @Test("A usage error returns exit status 2; help returns 0")
+    func exitStatus() {
+        #expect(DemoHostCommand.run(arguments: ["--bogus"], banner: "", linkedFeatures: [:]) == 2)
+        #expect(DemoHostCommand.run(arguments: ["--without", "chat"], banner: "", linkedFeatures: [:]) == 2)
+        #expect(DemoHostCommand.run(arguments: ["--help"], banner: "", linkedFeatures: [:]) == 0)
+    }
+
+    @Test("--plugins collects directories in order")
+    func pluginDirectories() throws {
+        let options = try DemoOptions(arguments: ["--plugins", "a", "--plugins=b"])
+        #expect(options.pluginDirectories == ["a", "b"])
+        #expect(throws: DemoOptionsError.missingValue(option: "--plugins")) {
+            try DemoOptions(arguments: ["--plugins"])
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// The demo hosts' command line, shared by `demo-host` and the plugin demo's `plugin-host`.
+public enum DemoHostCommand {
+    /// Parses `arguments`, then registers, loads plugins, prints the table and runs the
+    /// scenario.
+    ///
+    /// - Parameters:
+    ///   - arguments: The command line without the program name.
+    ///   - banner: What the host prints first, saying what it demonstrates.
+    ///   - linkedFeatures: The entry of each feature module linked into the executable.
+    /// - Returns: The exit status: 0, or ``DemoOptionsError/exitStatus`` for a usage error.
+    public static func run(
+        arguments: [String], banner: String, linkedFeatures: [Feature: DemoHost.FeatureEntry]
+    ) -> Int32 {
+        let options: DemoOptions
+        do {
+            options = try DemoOptions(arguments: arguments)
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n\n\(DemoOptions.usage)\n".utf8))
+            return DemoOptionsError.exitStatus
+        }
+        if options.showsHelp {
+            print(DemoOptions.usage)
+            return 0
+        }
+        print(banner + "\n")
+        let host = DemoHost(log: TranscriptLog(), linkedFeatures: linkedFeatures)
+        host.registerFeatures(excluding: options.excludedFeatures)
+        host.loadPlugins(from: options.pluginDirectories)
+        host.logRegistrations()
+        host.runScenario()
+        return 0
+    }
+}
