@@ -6,9 +6,32 @@ let package = Package(
     products: [
         .library(name: "DependencyContainer", targets: ["DependencyContainer"]),
         .executable(name: "demo-host", targets: ["DemoHost"]),
+        .executable(name: "inject-scan", targets: ["inject-scan"]),
+        .plugin(name: "RegistrationPlugin", targets: ["RegistrationPlugin"]),
+        .plugin(name: "InjectLintPlugin", targets: ["InjectLintPlugin"]),
     ],
     targets: [
         .target(name: "DependencyContainer"),
+
+        // Build-time checks: the scanner library, the tool the plugins run, and the plugins.
+        .target(name: "InjectScanner"),
+        .executableTarget(name: "inject-scan", dependencies: ["InjectScanner"]),
+        .plugin(
+            name: "RegistrationPlugin",
+            capability: .buildTool(),
+            dependencies: ["inject-scan"]
+        ),
+        .plugin(
+            name: "InjectLintPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "inject-lint",
+                    description: "Reports unprovided, duplicate and undeclared IDs, and cycles, in every source target"
+                ),
+                permissions: []
+            ),
+            dependencies: ["inject-scan"]
+        ),
 
         // The example app: two features that need each other but never import each other.
         .target(
@@ -19,17 +42,20 @@ let package = Package(
         .target(
             name: "ToastFeature",
             dependencies: ["AppInterfaces", "DependencyContainer"],
-            path: "Sources/Examples/ToastFeature"
+            path: "Sources/Examples/ToastFeature",
+            plugins: ["RegistrationPlugin"]
         ),
         .target(
             name: "PlayerFeature",
             dependencies: ["AppInterfaces", "DependencyContainer"],
-            path: "Sources/Examples/PlayerFeature"
+            path: "Sources/Examples/PlayerFeature",
+            plugins: ["RegistrationPlugin"]
         ),
         .target(
             name: "AnalyticsFeature",
             dependencies: ["AppInterfaces", "DependencyContainer"],
-            path: "Sources/Examples/AnalyticsFeature"
+            path: "Sources/Examples/AnalyticsFeature",
+            plugins: ["RegistrationPlugin"]
         ),
         .target(
             name: "DemoHostKit",
@@ -50,6 +76,11 @@ let package = Package(
         .testTarget(
             name: "DemoHostTests",
             dependencies: ["DemoHostKit", "AppInterfaces", "DependencyContainer"]
+        ),
+        .testTarget(
+            name: "InjectScannerTests",
+            dependencies: ["InjectScanner"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "DocumentationExamplesTests",
