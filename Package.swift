@@ -82,6 +82,17 @@ let package = Package(
             dependencies: ["InjectScanner"],
             exclude: ["Fixtures"]
         ),
+        // A target that applies RegistrationPlugin, checked end to end by RegistrationPluginTests.
+        .target(
+            name: "PluginFixture",
+            dependencies: ["DependencyContainer"],
+            path: "Tests/PluginFixture",
+            plugins: ["RegistrationPlugin"]
+        ),
+        .testTarget(
+            name: "RegistrationPluginTests",
+            dependencies: ["PluginFixture", "DependencyContainer"]
+        ),
         .testTarget(
             name: "DocumentationExamplesTests",
             dependencies: ["DependencyContainer"]
