@@ -26,7 +26,8 @@ let package = Package(
             capability: .command(
                 intent: .custom(
                     verb: "inject-lint",
-                    description: "Reports unprovided, duplicate and undeclared IDs, and cycles, in every source target"
+                    description:
+                        "Reports unprovided, duplicate and undeclared IDs, and cycles, in every source target"
                 ),
                 permissions: []
             ),

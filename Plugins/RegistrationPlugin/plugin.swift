@@ -11,7 +11,8 @@ struct RegistrationPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let module = target as? SwiftSourceModuleTarget else { return [] }
         let inputs = module.sourceFiles(withSuffix: "swift").map(\.url)
-        let output = context.pluginWorkDirectoryURL.appendingPathComponent("\(module.name)+Registration.swift")
+        let output = context.pluginWorkDirectoryURL.appendingPathComponent(
+            "\(module.name)+Registration.swift")
         return [
             .buildCommand(
                 displayName: "Generating \(module.name).register(into:)",

@@ -10,10 +10,13 @@ enum GraphCycles {
         var cycles: [[String]] = []
         var assigned: Set<String> = []
         for node in nodes where !assigned.contains(node) {
-            let component = reachable(from: node, in: edges).filter { reachable(from: $0, in: edges).contains(node) }
+            let component = reachable(from: node, in: edges).filter {
+                reachable(from: $0, in: edges).contains(node)
+            }
             guard !component.isEmpty else { continue }
             assigned.formUnion(component)
-            guard let start = component.min(), let path = path(from: start, within: component, in: edges) else {
+            guard let start = component.min(), let path = path(from: start, within: component, in: edges)
+            else {
                 continue
             }
             cycles.append(path)
@@ -32,7 +35,9 @@ enum GraphCycles {
     }
 
     /// The shortest path from `start` back to itself inside `component`.
-    private static func path(from start: String, within component: Set<String>, in edges: [String: Set<String>])
+    private static func path(
+        from start: String, within component: Set<String>, in edges: [String: Set<String>]
+    )
         -> [String]?
     {
         var previous: [String: String] = [:]

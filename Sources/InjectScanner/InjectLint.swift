@@ -25,7 +25,8 @@ public struct InjectLint {
         ///   - dependencies: The modules of the package it depends on.
         ///   - facts: What its files declare and use.
         ///   - location: Where the module is described, if anywhere.
-        public init(name: String, dependencies: [String], facts: SourceFacts, location: SourceLocation? = nil) {
+        public init(name: String, dependencies: [String], facts: SourceFacts, location: SourceLocation? = nil)
+        {
             self.name = name
             self.dependencies = dependencies
             self.facts = facts
@@ -71,9 +72,11 @@ public struct InjectLint {
         checkTargetCycles()
         checkFactoryCycles()
         summarize()
+        // Errors first; within a severity, by file and line, and findings with no line last.
+        let nowhere = SourceLocation(file: "\u{10FFFF}", line: 0)
         report.diagnostics.sort {
-            ($0.severity, $0.locations.first?.description ?? "", $0.message)
-                < ($1.severity, $1.locations.first?.description ?? "", $1.message)
+            ($0.severity, $0.locations.first ?? nowhere, $0.message)
+                < ($1.severity, $1.locations.first ?? nowhere, $1.message)
         }
         return report
     }
@@ -155,14 +158,16 @@ public struct InjectLint {
                 provide(reference, by: provision, at: member.location, known: known)
             }
             for use in module.facts.uses where use.kind == .register {
-                let provision = LintReport.Provision(module: module.name, typeName: nil, location: use.location)
+                let provision = LintReport.Provision(
+                    module: module.name, typeName: nil, location: use.location)
                 provide(use.reference, by: provision, at: use.location, known: known)
             }
         }
     }
 
     private mutating func provide(
-        _ reference: IDReference, by provision: LintReport.Provision, at location: SourceLocation, known: Set<String>
+        _ reference: IDReference, by provision: LintReport.Provision, at location: SourceLocation,
+        known: Set<String>
     ) {
         let what = provision.typeName ?? "a closure registration"
         guard let id = resolve(reference), known.contains(id) else {
@@ -215,7 +220,9 @@ public struct InjectLint {
     private mutating func checkDuplicateStrings() {
         var literal: [String: [IDDeclaration]] = [:]
         for entry in declared {
-            if case .literal(let value) = entry.declaration.value { literal[value, default: []].append(entry.declaration) }
+            if case .literal(let value) = entry.declaration.value {
+                literal[value, default: []].append(entry.declaration)
+            }
         }
         for (id, declarations) in literal where declarations.count > 1 {
             let names = declarations.map(name(of:)).joined(separator: ", ")
@@ -233,7 +240,8 @@ public struct InjectLint {
         var edges: [String: Set<String>] = [:]
         for module in modules { edges[module.name] = Set(module.dependencies).intersection(names) }
         for cycle in GraphCycles.cycles(in: edges) {
-            let locations = cycle.dropLast().compactMap { name in modules.first { $0.name == name }?.location }
+            let locations = cycle.dropLast().compactMap { name in modules.first { $0.name == name }?.location
+            }
             diagnose(
                 .error, "target-cycle", "target dependency cycle: \(cycle.joined(separator: " → "))",
                 at: locations)

@@ -162,7 +162,8 @@ public struct Lexer {
         index += 1 + word.utf8.count
         let start = index
         while index < bytes.count, bytes[index] != UInt8(ascii: "\n") {
-            if bytes[index] == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") || peek(1) == UInt8(ascii: "*") {
+            if bytes[index] == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") || peek(1) == UInt8(ascii: "*")
+            {
                 break
             }
             index += 1
@@ -264,7 +265,9 @@ public struct Lexer {
         case UInt8(ascii: "0"): return [0]
         case UInt8(ascii: "u") where peek(1) == UInt8(ascii: "{"):
             var end = index + 2
-            while end < bytes.count, bytes[end] != UInt8(ascii: "}"), bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            while end < bytes.count, bytes[end] != UInt8(ascii: "}"), bytes[end] != UInt8(ascii: "\n") {
+                end += 1
+            }
             let hex = text(index + 2..<end)
             index = min(end, bytes.count - 1)
             guard let scalar = UInt32(hex, radix: 16).flatMap(Unicode.Scalar.init) else { return [] }
@@ -342,8 +345,9 @@ public struct Lexer {
         while index < bytes.count {
             let byte = bytes[index]
             let fraction =
-                byte == UInt8(ascii: ".") && peek(1).map { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-                == true
+                byte == UInt8(ascii: ".")
+                && peek(1).map { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+                    == true
             guard isIdentifierPart(byte) || fraction else { break }
             index += fraction ? 2 : 1
         }
@@ -359,10 +363,13 @@ public struct Lexer {
             emit(.punctuation, "->", line: line)
             return
         }
-        if Lexer.operatorCharacters.contains(byte), byte != UInt8(ascii: "?") || peek(1) == UInt8(ascii: "?") {
+        if Lexer.operatorCharacters.contains(byte), byte != UInt8(ascii: "?") || peek(1) == UInt8(ascii: "?")
+        {
             let start = index
             while index < bytes.count, Lexer.operatorCharacters.contains(bytes[index]) {
-                if bytes[index] == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") || peek(1) == UInt8(ascii: "*") {
+                if bytes[index] == UInt8(ascii: "/"),
+                    peek(1) == UInt8(ascii: "/") || peek(1) == UInt8(ascii: "*")
+                {
                     break
                 }
                 index += 1

@@ -21,10 +21,12 @@ struct ModuleGraph {
         }
         for flow in flowLabels {
             lines.append(
-                "    \(identifier(flow.provider)) -->|\"\(flow.ids.joined(separator: ", "))\"| \(identifier(flow.consumer))")
+                "    \(identifier(flow.provider)) -->|\"\(flow.ids.joined(separator: ", "))\"| \(identifier(flow.consumer))"
+            )
         }
         for module in report.modules {
-            for dependency in module.dependencies where report.modules.contains(where: { $0.name == dependency }) {
+            for dependency in module.dependencies
+            where report.modules.contains(where: { $0.name == dependency }) {
                 lines.append("    \(identifier(module.name)) -.-> \(identifier(dependency))")
             }
         }
@@ -38,11 +40,14 @@ struct ModuleGraph {
         }
         for flow in flowLabels {
             lines.append(
-                "    \(quoted(flow.provider)) -> \(quoted(flow.consumer)) [label=\(quoted(flow.ids.joined(separator: "\\n")))];")
+                "    \(quoted(flow.provider)) -> \(quoted(flow.consumer)) [label=\(quoted(flow.ids.joined(separator: "\\n")))];"
+            )
         }
         for module in report.modules {
-            for dependency in module.dependencies where report.modules.contains(where: { $0.name == dependency }) {
-                lines.append("    \(quoted(module.name)) -> \(quoted(dependency)) [style=dashed, color=gray];")
+            for dependency in module.dependencies
+            where report.modules.contains(where: { $0.name == dependency }) {
+                lines.append(
+                    "    \(quoted(module.name)) -> \(quoted(dependency)) [style=dashed, color=gray];")
             }
         }
         lines.append("}")

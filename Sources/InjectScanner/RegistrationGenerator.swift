@@ -40,7 +40,9 @@ public struct RegistrationGenerator {
     public var skipped: [(conformance: ProviderConformance, reason: String)] {
         facts.conformances.sorted { $0.location < $1.location }.compactMap { conformance in
             if conformance.isGeneric { return (conformance, "it is generic") }
-            if conformance.isHidden { return (conformance, "it is private, fileprivate or local to a function") }
+            if conformance.isHidden {
+                return (conformance, "it is private, fileprivate or local to a function")
+            }
             return nil
         }
     }

@@ -61,7 +61,9 @@ public enum ScanCommand: Equatable, Sendable {
             guard let module = options["module"], let output = options["output"] else {
                 throw .usage("generate: --module NAME and --output FILE are required")
             }
-            guard module.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), module.first?.isNumber == false else {
+            guard module.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+                module.first?.isNumber == false
+            else {
                 throw .usage("generate: '\(module)' is not a Swift identifier")
             }
             self = .generate(module: module, output: output, files: files)
@@ -106,11 +108,15 @@ public enum ScanCommand: Equatable, Sendable {
         switch self {
         case .lint(let path, let format, let root):
             let description = try ModuleDescription.load(from: path)
-            let descriptionLines = (try? String(contentsOfFile: path, encoding: .utf8))?
+            let descriptionLines =
+                (try? String(contentsOfFile: path, encoding: .utf8))?
                 .split(separator: "\n", omittingEmptySubsequences: false) ?? []
             var modules: [InjectLint.Module] = []
             for module in description.modules {
-                let line = descriptionLines.firstIndex { $0.contains("\"\(module.name)\"") }.map { $0 + 1 }
+                let line = descriptionLines.firstIndex {
+                    $0.contains("\"name\"") && $0.contains("\"\(module.name)\"")
+                }
+                .map { $0 + 1 }
                 modules.append(
                     InjectLint.Module(
                         name: module.name, dependencies: module.dependencies,

@@ -29,7 +29,8 @@ public enum ScanError: Error, Equatable, CustomStringConvertible {
     static func describe(decodingError error: any Error) -> String {
         guard let error = error as? DecodingError else { return "\(error)" }
         func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
+                .joined()
             return keys.isEmpty ? "" : " at \(keys)"
         }
         switch error {
@@ -38,7 +39,8 @@ public enum ScanError: Error, Equatable, CustomStringConvertible {
         case .keyNotFound(let key, let context):
             return "missing key '\(key.stringValue)'\(path(context))"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "\(context.debugDescription.trimmingCharacters(in: .punctuationCharacters))\(path(context))"
+            return
+                "\(context.debugDescription.trimmingCharacters(in: .punctuationCharacters))\(path(context))"
         @unknown default:
             return "\(error)"
         }

@@ -20,7 +20,9 @@ public struct SourceScanner {
     private var pendingScope: Scope?
     private var optionalPending = false
 
-    private static let typeKeywords: Set<String> = ["class", "struct", "enum", "actor", "protocol", "extension"]
+    private static let typeKeywords: Set<String> = [
+        "class", "struct", "enum", "actor", "protocol", "extension",
+    ]
     private static let controlKeywords: Set<String> = [
         "if", "guard", "for", "while", "switch", "do", "else", "repeat", "catch", "defer",
     ]
@@ -132,7 +134,8 @@ public struct SourceScanner {
         if token(index)?.isPunctuation(":") == true {
             var depth = 0
             index += 1
-            while let next = token(index), !next.isPunctuation("{"), !(depth == 0 && next.isKeyword("where")) {
+            while let next = token(index), !next.isPunctuation("{"), !(depth == 0 && next.isKeyword("where"))
+            {
                 if next.isPunctuation("<") || next.isPunctuation("(") { depth += 1 }
                 if next.isPunctuation(">") || next.isPunctuation(")") { depth -= 1 }
                 if depth == 0, next.kind == .word { inherited.append(next.text) }
@@ -173,11 +176,14 @@ public struct SourceScanner {
         let isStatic = modifiers.contains { $0.isKeyword("static") || $0.isKeyword("class") }
         if name == "id", let typeName = enclosingTypeName {
             facts.idMembers.append(
-                IDMember(typeName: typeName, reference: idExpression(after: nameIndex), location: location(nameIndex)))
+                IDMember(
+                    typeName: typeName, reference: idExpression(after: nameIndex),
+                    location: location(nameIndex)))
         } else if isStatic, let value = typedIDValue(after: nameIndex) {
             facts.declarations.append(
                 IDDeclaration(
-                    name: name, isTyped: true, value: value, isOptional: isOptional, location: location(nameIndex)))
+                    name: name, isTyped: true, value: value, isOptional: isOptional,
+                    location: location(nameIndex)))
         } else if name.hasSuffix("InjectID"), let value = seedValue(after: nameIndex) {
             facts.declarations.append(
                 IDDeclaration(
@@ -196,7 +202,9 @@ public struct SourceScanner {
                 depth -= 1
                 if depth < 0 { return nil }
             }
-            if next.kind == .word, !next.isEscaped, SourceScanner.declarationEnds.contains(next.text) { return nil }
+            if next.kind == .word, !next.isEscaped, SourceScanner.declarationEnds.contains(next.text) {
+                return nil
+            }
             if next.isKeyword("InjectID"), let (reference, _) = injectIDCall(at: index) { return reference }
             index += 1
         }
@@ -219,7 +227,9 @@ public struct SourceScanner {
     /// The string a seed constant is initialised with: `let xInjectID[: String] = "…"`.
     private func seedValue(after nameIndex: Int) -> String? {
         var index = nameIndex + 1
-        if token(index)?.isPunctuation(":") == true, token(index + 1)?.isKeyword("String") == true { index += 2 }
+        if token(index)?.isPunctuation(":") == true, token(index + 1)?.isKeyword("String") == true {
+            index += 2
+        }
         guard token(index)?.kind == .symbol, token(index)?.text == "=", let value = token(index + 1),
             value.kind == .string, !value.isEscaped
         else { return nil }
@@ -234,7 +244,9 @@ public struct SourceScanner {
             if next.isPunctuation("<") { depth += 1 }
             if next.isPunctuation(">") { depth -= 1 }
             if depth == 0, next.isPunctuation("{") || (next.kind == .symbol && next.text == "=") { break }
-            if next.isPunctuation("}") || next.kind == .word && SourceScanner.declarationEnds.contains(next.text) {
+            if next.isPunctuation("}")
+                || next.kind == .word && SourceScanner.declarationEnds.contains(next.text)
+            {
                 return nil
             }
             index += 1
@@ -246,7 +258,8 @@ public struct SourceScanner {
         let ends: (Int) -> Bool = { end in
             guard let after = self.token(end) else { return true }
             if isBody { return after.isPunctuation("}") }
-            return !(after.isPunctuation(".") || after.isPunctuation("(") || after.isPunctuation("[")
+            return
+                !(after.isPunctuation(".") || after.isPunctuation("(") || after.isPunctuation("[")
                 || after.isPunctuation("?") || after.kind == .symbol)
         }
         if first.isPunctuation("."), let member = token(index + 1), member.isIdentifier, ends(index + 2) {

@@ -3,7 +3,9 @@ enum TextReport {
     static func render(_ report: LintReport) -> String {
         var lines: [String] = []
         let providerCount = report.ids.reduce(0) { $0 + $1.providers.count }
-        lines.append("inject-lint: \(report.modules.count) modules, \(report.ids.count) IDs, \(providerCount) providers")
+        lines.append(
+            "inject-lint: \(report.modules.count) modules, \(report.ids.count) IDs, \(providerCount) providers"
+        )
         lines.append("")
         lines.append("IDs")
         for id in report.ids {
@@ -19,7 +21,8 @@ enum TextReport {
         lines.append("")
         lines.append("Targets")
         for module in report.modules {
-            let dependencies = module.dependencies.isEmpty ? "(none)" : module.dependencies.joined(separator: ", ")
+            let dependencies =
+                module.dependencies.isEmpty ? "(none)" : module.dependencies.joined(separator: ", ")
             lines.append("  \(module.name) → \(dependencies)")
         }
         lines.append("")
@@ -35,7 +38,8 @@ enum TextReport {
         let errors = report.count(.error)
         let warnings = report.count(.warning)
         lines.append(
-            "inject-lint: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+            "inject-lint: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+        )
         return lines.joined(separator: "\n") + "\n"
     }
 

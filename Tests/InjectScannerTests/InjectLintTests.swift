@@ -35,7 +35,8 @@ struct InjectLintTests {
 
     private func module(_ name: String, _ source: String, dependencies: [String] = []) -> InjectLint.Module {
         InjectLint.Module(
-            name: name, dependencies: dependencies, facts: SourceScanner.scan(source, file: "\(name)/File.swift"))
+            name: name, dependencies: dependencies,
+            facts: SourceScanner.scan(source, file: "\(name)/File.swift"))
     }
 
     private func codes(_ report: LintReport, _ severity: LintReport.Severity = .error) -> [String] {
@@ -69,7 +70,8 @@ struct InjectLintTests {
         #expect(diagnostic.locations == [SourceLocation(file: "Interfaces/File.swift", line: 5)])
 
         let optional = Self.interfaces.replacingOccurrences(
-            of: "    public static var player", with: "    // inject-lint: optional\n    public static var player")
+            of: "    public static var player",
+            with: "    // inject-lint: optional\n    public static var player")
         #expect(codes(InjectLint.run([module("Interfaces", optional), module("Toast", Self.toast)])).isEmpty)
     }
 
@@ -87,7 +89,9 @@ struct InjectLintTests {
     func duplicateProvider() throws {
         let report = InjectLint.run([
             module("Interfaces", Self.interfaces), module("Toast", Self.toast), module("Player", Self.player),
-            module("OtherToast", Self.toast.replacingOccurrences(of: "ToastProvider", with: "FancyToastProvider")),
+            module(
+                "OtherToast", Self.toast.replacingOccurrences(of: "ToastProvider", with: "FancyToastProvider")
+            ),
         ])
         let diagnostic = try #require(report.diagnostics.first { $0.code == "duplicate-provider" })
         #expect(diagnostic.severity == .error)

@@ -15,7 +15,9 @@ struct ModuleDescriptionTests {
 
     @Test("Relative file paths are resolved against the description's directory")
     func relativePaths() throws {
-        let path = try write(#"{"modules": [{"name": "A", "files": ["Sources/A/a.swift", "/abs/b.swift"], "dependencies": []}]}"#)
+        let path = try write(
+            #"{"modules": [{"name": "A", "files": ["Sources/A/a.swift", "/abs/b.swift"], "dependencies": []}]}"#
+        )
         let description = try ModuleDescription.load(from: path)
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         #expect(description.modules[0].files == ["\(directory)/Sources/A/a.swift", "/abs/b.swift"])
@@ -45,7 +47,9 @@ struct ModuleDescriptionTests {
             _ = try ModuleDescription.load(from: noFiles)
             Issue.record("expected an error")
         } catch {
-            #expect(error.description == "'\(noFiles)' is not a valid module description: missing key 'files' at .modules[0]")
+            #expect(
+                error.description
+                    == "'\(noFiles)' is not a valid module description: missing key 'files' at .modules[0]")
         }
     }
 }

@@ -5,7 +5,8 @@ import Testing
 @Suite("Registration generator")
 struct RegistrationGeneratorTests {
     private func generator(_ source: String) -> RegistrationGenerator {
-        RegistrationGenerator(moduleName: "ToastFeature", facts: SourceScanner.scan(source, file: "Toast.swift"))
+        RegistrationGenerator(
+            moduleName: "ToastFeature", facts: SourceScanner.scan(source, file: "Toast.swift"))
     }
 
     @Test("The entry is named after the module and registers providers and items in source order")

@@ -29,7 +29,8 @@ struct ReportFormatTests {
         let text = ReportFormat.text.render(report)
         #expect(
             text.contains(
-                "Interfaces/IDs.swift:3: error: ID 'MissingInjectID' (.missing) is declared but no target provides it"))
+                "Interfaces/IDs.swift:3: error: ID 'MissingInjectID' (.missing) is declared but no target provides it"
+            ))
         #expect(text.contains("  Toast ⇒ Player: ToastInjectID"))
         #expect(text.hasSuffix("inject-lint: 1 error, 0 warnings\n"))
     }

@@ -25,15 +25,23 @@ struct ScanCommandTests {
                 == .generate(module: "ToastFeature", output: "o.swift", files: ["a.swift", "b.swift"]))
     }
 
-    @Test("Usage mistakes are errors that say what is wrong", arguments: [
-        ([], "missing command"),
-        (["scan"], "unknown command 'scan'"),
-        (["lint"], "lint: --modules FILE is required"),
-        (["lint", "--modules", "m.json", "--format", "svg"], "lint: unknown format 'svg' (use text|json|mermaid|dot)"),
-        (["lint", "--modules"], "--modules needs a value"),
-        (["lint", "--verbose", "x"], "unknown option '--verbose'"),
-        (["generate", "--module", "Toast-Feature", "--output", "o"], "generate: 'Toast-Feature' is not a Swift identifier"),
-    ])
+    @Test(
+        "Usage mistakes are errors that say what is wrong",
+        arguments: [
+            ([], "missing command"),
+            (["scan"], "unknown command 'scan'"),
+            (["lint"], "lint: --modules FILE is required"),
+            (
+                ["lint", "--modules", "m.json", "--format", "svg"],
+                "lint: unknown format 'svg' (use text|json|mermaid|dot)"
+            ),
+            (["lint", "--modules"], "--modules needs a value"),
+            (["lint", "--verbose", "x"], "unknown option '--verbose'"),
+            (
+                ["generate", "--module", "Toast-Feature", "--output", "o"],
+                "generate: 'Toast-Feature' is not a Swift identifier"
+            ),
+        ])
     func usage(arguments: [String], message: String) {
         do {
             _ = try parse(arguments)
@@ -58,8 +66,11 @@ struct ScanCommandTests {
         try Data("enum ToastProvider: InjectProvider { static var id: InjectID<any T> { .toast } }".utf8)
             .write(to: provider)
         let output = directory.appendingPathComponent("Generated.swift")
-        #expect(try parse(["generate", "--module", "Toast", "--output", output.path, provider.path]).run() == 0)
-        #expect(try String(contentsOf: output, encoding: .utf8).contains("container.register(ToastProvider.self)"))
+        #expect(
+            try parse(["generate", "--module", "Toast", "--output", output.path, provider.path]).run() == 0)
+        #expect(
+            try String(contentsOf: output, encoding: .utf8).contains("container.register(ToastProvider.self)")
+        )
 
         let modules = directory.appendingPathComponent("modules.json")
         try Data(#"{"modules": [{"name": "Interfaces", "files": ["IDs.swift"], "dependencies": []}]}"#.utf8)
@@ -76,12 +87,15 @@ struct ScanCommandTests {
     func unreadable() throws {
         let directory = try temporaryDirectory()
         let modules = directory.appendingPathComponent("modules.json")
-        try Data(#"{"modules": [{"name": "A", "files": ["Gone.swift"], "dependencies": []}]}"#.utf8).write(to: modules)
+        try Data(#"{"modules": [{"name": "A", "files": ["Gone.swift"], "dependencies": []}]}"#.utf8).write(
+            to: modules)
         do {
             _ = try parse(["lint", "--modules", modules.path]).run()
             Issue.record("expected an error")
         } catch {
-            #expect(error.description.hasPrefix("cannot read '\(directory.appendingPathComponent("Gone.swift").path)'"))
+            #expect(
+                error.description.hasPrefix(
+                    "cannot read '\(directory.appendingPathComponent("Gone.swift").path)'"))
         }
     }
 }

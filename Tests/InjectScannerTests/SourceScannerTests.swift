@@ -34,7 +34,8 @@ struct SourceScannerTests {
     @Test("`id` members are read as member, literal or seed-constant references")
     func idMembers() throws {
         let members = Dictionary(
-            try tricky().idMembers.map { ($0.typeName, $0.reference) }, uniquingKeysWith: { first, _ in first })
+            try tricky().idMembers.map { ($0.typeName, $0.reference) },
+            uniquingKeysWith: { first, _ in first })
         #expect(members["LiveProvider"] == .member("live"))
         #expect(members["LinuxItem"] == .constant("linuxInjectID"))
         #expect(members["MacProvider"] == .literal("MacInjectID"))
@@ -44,13 +45,17 @@ struct SourceScannerTests {
         #expect(members["DeadProvider"] == nil)
     }
 
-    @Test("Typed IDs, aliases of seed constants and seed constants are declarations; the marker makes one optional")
+    @Test(
+        "Typed IDs, aliases of seed constants and seed constants are declarations; the marker makes one optional"
+    )
     func declarations() throws {
         let declarations = try tricky().declarations
         #expect(declarations.map(\.name) == ["live", "late", "linux", "linuxInjectID"])
-        #expect(declarations.map(\.value) == [
-            .literal("LiveInjectID"), .literal("LateInjectID"), .constant("linuxInjectID"), .literal("LinuxInjectID"),
-        ])
+        #expect(
+            declarations.map(\.value) == [
+                .literal("LiveInjectID"), .literal("LateInjectID"), .constant("linuxInjectID"),
+                .literal("LinuxInjectID"),
+            ])
         #expect(declarations.map(\.isOptional) == [true, false, false, false])
         #expect(declarations.map(\.isTyped) == [true, true, true, false])
     }
@@ -58,10 +63,11 @@ struct SourceScannerTests {
     @Test("Loads and closure registrations are uses; eager loads in make(with:) name their provider")
     func uses() throws {
         let uses = try tricky().uses
-        #expect(uses.map(\.reference) == [
-            .member("late"), .member("box"), .member("live"), .member("late"), .constant("linuxInjectID"),
-            .literal("LiteralInjectID"), .member("hostOnly"),
-        ])
+        #expect(
+            uses.map(\.reference) == [
+                .member("late"), .member("box"), .member("live"), .member("late"), .constant("linuxInjectID"),
+                .literal("LiteralInjectID"), .member("hostOnly"),
+            ])
         #expect(uses.map(\.kind).filter { $0 == .register }.count == 1)
         #expect(uses[0].eagerIn == "Outer.InnerProvider")
         #expect(uses[1].eagerIn == nil)

@@ -10,7 +10,8 @@ struct RegistrationPluginTests {
         PluginFixture.register(into: container)
         #expect(
             Set(container.registrations.map(\.id)) == [
-                "PlainGreeterInjectID", "LateGreeterInjectID", "NestedGreeterInjectID", "PlatformGreeterInjectID",
+                "PlainGreeterInjectID", "LateGreeterInjectID", "NestedGreeterInjectID",
+                "PlatformGreeterInjectID",
                 "LegacyGreeterInjectID",
             ])
         #expect(container.load(.plain)?.greeting == "plain")
