@@ -22,6 +22,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            // Encoding plain strings, numbers and arrays cannot fail; `{}` keeps the output JSON regardless.
             let data = (try? encoder.encode(report)) ?? Data("{}".utf8)
             return String(decoding: data, as: UTF8.self) + "\n"
         case .mermaid:

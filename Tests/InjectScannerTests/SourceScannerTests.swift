@@ -127,4 +127,18 @@ struct SourceScannerTests {
             """
         #expect(SourceScanner.scan(source, file: "Item.swift").idMembers.map(\.reference) == [nil])
     }
+
+    @Test("@Injected(.x) and load(InjectID(\"…\")) are loads; a function named load is not")
+    func otherLoads() {
+        let source = """
+            final class View {
+                @Injected(.toast) var toast: (any ToastInject)?
+                func load(_ id: String) {}
+                func f(c: Container) { _ = c.load(InjectID<any T>("RawInjectID")) }
+            }
+            """
+        let uses = SourceScanner.scan(source, file: "View.swift").uses
+        #expect(uses.map(\.reference) == [.member("toast"), .literal("RawInjectID")])
+        #expect(uses.map(\.location.line) == [2, 4])
+    }
 }
