@@ -25,10 +25,34 @@ let package = Package(
         ),
         .executable(name: "demo-host", targets: ["DemoHost"]),
         .executable(name: "container-bench", targets: ["ContainerBench"]),
+        .executable(name: "inject-scan", targets: ["inject-scan"]),
+        .plugin(name: "RegistrationPlugin", targets: ["RegistrationPlugin"]),
+        .plugin(name: "InjectLintPlugin", targets: ["InjectLintPlugin"]),
     ],
     targets: [
         .target(name: "DependencyContainer"),
         .target(name: "DependencyContainerPlugins", dependencies: ["DependencyContainer"]),
+
+        // Build-time checks: the scanner library, the tool the plugins run, and the plugins.
+        .target(name: "InjectScanner"),
+        .executableTarget(name: "inject-scan", dependencies: ["InjectScanner"]),
+        .plugin(
+            name: "RegistrationPlugin",
+            capability: .buildTool(),
+            dependencies: ["inject-scan"]
+        ),
+        .plugin(
+            name: "InjectLintPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "inject-lint",
+                    description:
+                        "Reports unprovided, duplicate and undeclared IDs, and cycles, in every source target"
+                ),
+                permissions: []
+            ),
+            dependencies: ["inject-scan"]
+        ),
 
         // The example app: two features that need each other but never import each other.
         .target(
@@ -39,17 +63,20 @@ let package = Package(
         .target(
             name: "ToastFeature",
             dependencies: ["AppInterfaces", "DependencyContainer"],
-            path: "Sources/Examples/ToastFeature"
+            path: "Sources/Examples/ToastFeature",
+            plugins: ["RegistrationPlugin"]
         ),
         .target(
             name: "PlayerFeature",
             dependencies: ["AppInterfaces", "DependencyContainer"],
-            path: "Sources/Examples/PlayerFeature"
+            path: "Sources/Examples/PlayerFeature",
+            plugins: ["RegistrationPlugin"]
         ),
         .target(
             name: "AnalyticsFeature",
             dependencies: ["AppInterfaces", "DependencyContainer"],
-            path: "Sources/Examples/AnalyticsFeature"
+            path: "Sources/Examples/AnalyticsFeature",
+            plugins: ["RegistrationPlugin"]
         ),
         .target(
             name: "DemoHostKit",
@@ -80,6 +107,22 @@ let package = Package(
                 "DemoHostKit", "AppInterfaces", "DependencyContainer", "ToastFeature", "PlayerFeature",
                 "AnalyticsFeature",
             ]
+        ),
+        .testTarget(
+            name: "InjectScannerTests",
+            dependencies: ["InjectScanner"],
+            exclude: ["Fixtures"]
+        ),
+        // A target that applies RegistrationPlugin, checked end to end by RegistrationPluginTests.
+        .target(
+            name: "PluginFixture",
+            dependencies: ["DependencyContainer"],
+            path: "Tests/PluginFixture",
+            plugins: ["RegistrationPlugin"]
+        ),
+        .testTarget(
+            name: "RegistrationPluginTests",
+            dependencies: ["PluginFixture", "DependencyContainer"]
         ),
         .testTarget(
             name: "DocumentationExamplesTests",

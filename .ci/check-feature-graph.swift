@@ -17,10 +17,13 @@ else {
     exit(1)
 }
 
+// Build-tool plugins (RegistrationPlugin) run at build time and link nothing into a feature,
+// so they are not dependencies here.
+let plugins = Set(targets.filter { $0["type"] as? String == "plugin" }.compactMap { $0["name"] as? String })
 var dependencies: [String: [String]] = [:]
 for target in targets {
     guard let name = target["name"] as? String else { continue }
-    dependencies[name] = target["target_dependencies"] as? [String] ?? []
+    dependencies[name] = (target["target_dependencies"] as? [String] ?? []).filter { !plugins.contains($0) }
 }
 
 func reachable(from name: String) -> Set<String> {

@@ -24,7 +24,11 @@ let package = Package(
     targets: [
         // The example toast feature's own sources (a symbolic link to Sources/Examples/ToastFeature),
         // compiled here against the shared runtime instead of the static core.
-        .target(name: "ToastPluginFeature", dependencies: [runtime]),
+        .target(
+            name: "ToastPluginFeature",
+            dependencies: [runtime],
+            plugins: [.plugin(name: "RegistrationPlugin", package: "DependencyContainer")]
+        ),
         .target(name: "ToastPlugin", dependencies: ["ToastPluginFeature", runtime]),
         .executableTarget(name: "PluginHost", dependencies: [runtime]),
         .target(name: "FailingFixture", dependencies: [runtime]),

@@ -7,6 +7,6 @@ public func dependencyContainerPluginEntry() -> UnsafeRawPointer? {
     PluginExport.descriptor(
         manifest: PluginManifest(name: "ToastPlugin", version: "1.0.0", providedIDs: ["ToastInjectID"])
     ) { container in
-        ToastFeature.register(into: container)
+        ToastPluginFeature.register(into: container)
     }
 }

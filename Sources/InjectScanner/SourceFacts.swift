@@ -1,0 +1,138 @@
+/// A place in a source file.
+public struct SourceLocation: Codable, Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The file's path.
+    public var file: String
+    /// The 1-based line.
+    public var line: Int
+
+    /// Creates a location.
+    ///
+    /// - Parameters:
+    ///   - file: The file's path.
+    ///   - line: The 1-based line.
+    public init(file: String, line: Int) {
+        self.file = file
+        self.line = line
+    }
+
+    /// `file:line`, the form compilers and editors understand.
+    public var description: String { "\(file):\(line)" }
+
+    /// Orders by file, then line.
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.file, lhs.line) < (rhs.file, rhs.line)
+    }
+}
+
+/// How source code names an ID.
+public enum IDReference: Codable, Hashable, Sendable, CustomStringConvertible {
+    /// A typed ID by its static member, as in `load(.toast)`.
+    case member(String)
+    /// The ID string itself, as in `InjectID("ToastInjectID")`.
+    case literal(String)
+    /// A seed constant, as in `load(for: toastInjectID)`.
+    case constant(String)
+
+    /// The reference as written: `.toast`, `"ToastInjectID"` or `toastInjectID`.
+    public var description: String {
+        switch self {
+        case .member(let name): return ".\(name)"
+        case .literal(let value): return "\"\(value)\""
+        case .constant(let name): return name
+        }
+    }
+}
+
+/// An ID declaration: a typed `static var toast: Self { InjectID("…") }` or a seed constant
+/// `let toastInjectID = "…"`.
+public struct IDDeclaration: Codable, Hashable, Sendable {
+    /// The member name (`toast`) or the constant name (`toastInjectID`).
+    public var name: String
+    /// Whether a typed ID (`true`) or a seed constant (`false`).
+    public var isTyped: Bool
+    /// The string, or for a typed ID that wraps a seed constant, that constant.
+    public var value: IDReference
+    /// Whether an `inject-lint: optional` comment precedes it: nobody needs to provide it.
+    public var isOptional: Bool
+    /// Where it is declared.
+    public var location: SourceLocation
+}
+
+/// A type that declares conformance to `InjectProvider` or `Injectable`.
+public struct ProviderConformance: Codable, Hashable, Sendable {
+    /// The protocol conformed to.
+    public enum Kind: String, Codable, Sendable {
+        /// `InjectProvider`: registered with `register(_:)`.
+        case provider = "InjectProvider"
+        /// The original API's `Injectable`: registered with `regist(injectType:)`.
+        case injectable = "Injectable"
+    }
+
+    /// The type's name, qualified by its enclosing types.
+    public var typeName: String
+    /// The protocol conformed to.
+    public var kind: Kind
+    /// Whether the type is generic, so it cannot be registered without type arguments.
+    public var isGeneric: Bool
+    /// Whether the type is `private` or `fileprivate`, or declared inside a function.
+    public var isHidden: Bool
+    /// The `#if` conditions the conformance is under, outermost first.
+    public var conditions: [String]
+    /// Where the conformance is declared.
+    public var location: SourceLocation
+}
+
+/// A type's `id` member, which tells which ID a provider or item supplies.
+public struct IDMember: Codable, Hashable, Sendable {
+    /// The type's name, qualified by its enclosing types.
+    public var typeName: String
+    /// The ID it names, or `nil` when it is computed in a way the scanner cannot follow.
+    public var reference: IDReference?
+    /// Where the member is declared.
+    public var location: SourceLocation
+}
+
+/// A use of an ID: a load, or a closure registration that provides it.
+public struct IDUse: Codable, Hashable, Sendable {
+    /// Whether the use loads or provides the ID.
+    public enum Kind: String, Codable, Sendable {
+        /// `load(.x)`, `require(.x)`, `load(for: x)`, `@Injected(.x)`.
+        case load
+        /// `register(.x) { … }`: a closure registration, which provides the ID.
+        case register
+    }
+
+    /// Whether the use loads or provides the ID.
+    public var kind: Kind
+    /// The ID.
+    public var reference: IDReference
+    /// The provider type whose `make(with:)` loads the ID eagerly, outside any closure.
+    public var eagerIn: String?
+    /// Where the use is.
+    public var location: SourceLocation
+}
+
+/// Everything the scanner found in some source files.
+public struct SourceFacts: Codable, Hashable, Sendable {
+    /// ID declarations.
+    public var declarations: [IDDeclaration] = []
+    /// Provider and item conformances.
+    public var conformances: [ProviderConformance] = []
+    /// `id` members of types.
+    public var idMembers: [IDMember] = []
+    /// Loads and closure registrations.
+    public var uses: [IDUse] = []
+
+    /// Creates an empty set of facts.
+    public init() {}
+
+    /// Adds `other`'s facts to these.
+    ///
+    /// - Parameter other: Facts from more files.
+    public mutating func merge(_ other: SourceFacts) {
+        declarations += other.declarations
+        conformances += other.conformances
+        idMembers += other.idMembers
+        uses += other.uses
+    }
+}

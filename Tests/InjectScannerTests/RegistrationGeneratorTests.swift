@@ -1,0 +1,80 @@
+import Testing
+
+@testable import InjectScanner
+
+@Suite("Registration generator")
+struct RegistrationGeneratorTests {
+    private func generator(_ source: String) -> RegistrationGenerator {
+        RegistrationGenerator(
+            moduleName: "ToastFeature", facts: SourceScanner.scan(source, file: "Toast.swift"))
+    }
+
+    @Test("The entry is named after the module and registers providers and items in source order")
+    func entry() {
+        let source = """
+            enum ToastProvider: InjectProvider { static var id: InjectID<any T> { .toast } }
+            final class ToastItem: Injectable { var id: String = toastInjectID }
+            enum Later {}
+            extension Later: InjectProvider {}
+            """
+        let generated = generator(source).source
+        #expect(generated.contains("public enum ToastFeature {"))
+        #expect(generated.contains("import DependencyContainer"))
+        let calls = generated.split(separator: "\n").map { String($0).trimmingWhitespace() }.filter {
+            $0.hasPrefix("container.")
+        }
+        #expect(
+            calls == [
+                "container.register(ToastProvider.self)", "container.regist(injectType: ToastItem.self)",
+                "container.register(Later.self)",
+            ])
+        #expect(generated.contains("names.append(\"ToastItem\")"))
+    }
+
+    @Test("Providers under #if are registered under the same conditions")
+    func conditions() {
+        let source = """
+            #if os(iOS)
+            enum TouchProvider: InjectProvider {}
+            #else
+            enum DeskProvider: InjectProvider {}
+            #endif
+            """
+        let lines = generator(source).source.split(separator: "\n").map { String($0).trimmingWhitespace() }
+        let start = lines.firstIndex(of: "public static func register(into container: Container) {") ?? 0
+        #expect(
+            Array(lines[(start + 1)...].prefix(6)) == [
+                "#if (os(iOS))", "container.register(TouchProvider.self)", "#endif",
+                "#if !(os(iOS))", "container.register(DeskProvider.self)", "#endif",
+            ])
+    }
+
+    @Test("Generic, private and function-local providers are skipped with a reason")
+    func skipped() {
+        let source = """
+            struct Box<T>: InjectProvider {}
+            private enum Hidden: InjectProvider {}
+            func f() { enum Local: InjectProvider {} }
+            enum Shown: InjectProvider {}
+            """
+        let generator = generator(source)
+        #expect(generator.registered.map(\.typeName) == ["Shown"])
+        #expect(generator.skipped.map(\.conformance.typeName) == ["Box", "Hidden", "Local"])
+        #expect(generator.skipped[0].reason == "it is generic")
+    }
+
+    @Test("A type conforming twice, in its declaration and an extension, is registered once")
+    func once() {
+        let source = """
+            enum P: InjectProvider {}
+            extension P: InjectProvider {}
+            """
+        #expect(generator(source).registered.count == 1)
+    }
+
+    @Test("A module with no providers gets an entry that registers nothing")
+    func empty() {
+        let generated = generator("struct Plain {}").source
+        #expect(generated.contains("public static func register(into container: Container) {\n    }"))
+    }
+}
