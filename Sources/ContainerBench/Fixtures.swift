@@ -59,16 +59,17 @@ enum Names {
     }
 }
 
+// Literal strings, equal to `Names`, so that `inject-lint` can check these IDs like any other.
 extension InjectID where Service == any BenchService {
-    static var singleton: Self { InjectID(Names.singleton) }
-    static var transient: Self { InjectID(Names.transient) }
-    static var graphTop: Self { InjectID(Names.graphTop) }
-    static var graphMiddle: Self { InjectID(Names.graphMiddle) }
-    static var graphLeaf: Self { InjectID(Names.graphLeaf) }
+    static var singleton: Self { InjectID("bench.singleton") }
+    static var transient: Self { InjectID("bench.transient") }
+    static var graphTop: Self { InjectID("bench.graph.1") }
+    static var graphMiddle: Self { InjectID("bench.graph.2") }
+    static var graphLeaf: Self { InjectID("bench.graph.3") }
 }
 
 extension InjectID where Service == Reading {
-    static var reading: Self { InjectID(Names.reading) }
+    static var reading: Self { InjectID("bench.reading") }
 }
 
 extension Container {

@@ -172,6 +172,15 @@ public struct InjectLint {
         let what = provision.typeName ?? "a closure registration"
         guard let id = resolve(reference), known.contains(id) else {
             if case .member(let name) = reference, (members[name]?.count ?? 0) > 1 { return }
+            if case .constant(let name) = reference, constants[name] == nil {
+                // Not a seed constant, so a value computed at run time, such as a loop's
+                // `InjectID<T>(name)`: a typo of a constant would not compile.
+                diagnose(
+                    .note, "computed-id",
+                    "\(what) in \(provision.module) provides an ID computed from \(name); inject-lint cannot check it",
+                    at: [location])
+                return
+            }
             diagnose(
                 .error, "undeclared-id",
                 "\(what) in \(provision.module) provides \(reference), which is declared nowhere",

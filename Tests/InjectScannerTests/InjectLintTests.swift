@@ -132,6 +132,23 @@ struct InjectLintTests {
         #expect(diagnostic.locations == [SourceLocation(file: "Coupons/File.swift", line: 2)])
     }
 
+    @Test("An ID computed at run time is noted as unchecked, not reported as undeclared")
+    func computedID() {
+        let loop = """
+            func fill(_ container: Container, names: [String]) {
+                for name in names {
+                    container.register(InjectID<any Toast>(name)) { Banner() }
+                }
+            }
+            """
+        let report = InjectLint.run([
+            module("Interfaces", Self.interfaces), module("Toast", Self.toast), module("Player", Self.player),
+            module("Filler", loop),
+        ])
+        #expect(codes(report).isEmpty)
+        #expect(codes(report, .note).contains("computed-id"))
+    }
+
     @Test("A target dependency cycle is an error; the module locations are named")
     func targetCycle() throws {
         var a = module("A", "", dependencies: ["B"])
