@@ -127,6 +127,33 @@ struct ContainerConcurrencyTests {
         }
     }
 
+    @Test("Weak services of many registrations load from many threads at once")
+    func weakServicesConcurrently() {
+        // Registrations share a few locks for their weak instances, so threads loading
+        // different weak services still meet on the same lock.
+        let container = Container()
+        let ids = (0..<32).map { InjectID<Token>("weak-\($0)") }
+        for (index, id) in ids.enumerated() {
+            container.register(id, scope: .weak) { Token(serial: index, creation: 0) }
+        }
+        let failures = Counter()
+        let rounds = 300
+        runOnThreads(4) { me in
+            var held: [Token] = []
+            for round in 0..<rounds {
+                for (index, id) in ids.enumerated() {
+                    guard let token = container.load(id), token.serial == index else {
+                        failures.increment()
+                        continue
+                    }
+                    if (index + round + me) % 3 == 0 { held.append(token) }
+                }
+                if held.count > 64 { held.removeAll() }
+            }
+        }
+        #expect(failures.count == 0)
+    }
+
     @Test("Loads from many tasks through Container.shared are safe")
     func sharedFromTasks() async {
         let id = InjectID<Int>("ConcurrencySharedTasks")

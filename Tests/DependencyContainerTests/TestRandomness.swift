@@ -42,31 +42,54 @@ func environmentInteger(_ name: String) -> Int? {
     ProcessInfo.processInfo.environment[name].flatMap { Int($0) }
 }
 
-/// Runs `body` on `count` new threads at once and returns when all have finished.
+/// Runs `body` on `count` new threads at once and returns when all have exited.
 ///
 /// Real threads, rather than `DispatchQueue.concurrentPerform`, whose width is the number of
 /// cores: on a two-core machine it would run only two workers at a time. Every thread waits at
-/// a gate until all have started, so their work overlaps as much as possible.
+/// a gate until all have started, so their work overlaps as much as possible. The threads are
+/// joined, so their thread-local state, including cached snapshots, is gone on return.
 func runOnThreads(_ count: Int, _ body: @escaping @Sendable (_ index: Int) -> Void) {
-    let gate = StartGate()
-    let finished = DispatchGroup()
-    for index in 0..<count {
-        finished.enter()
-        let thread = Thread {
-            gate.arrive(expecting: count)
+    let gate = StartGate(count: count)
+    let threads = (0..<count).map { index -> pthread_t in
+        let work = ThreadWork {
+            gate.arrive()
             body(index)
-            finished.leave()
         }
-        thread.start()
+        var thread = pthread_t()
+        let status = pthread_create(
+            &thread, nil,
+            { context in
+                guard let context else { return nil }
+                Unmanaged<ThreadWork>.fromOpaque(context).takeRetainedValue().run()
+                return nil
+            }, Unmanaged.passRetained(work).toOpaque())
+        precondition(status == 0, "pthread_create failed: \(status)")
+        return thread
     }
-    finished.wait()
+    for thread in threads {
+        pthread_join(thread, nil)
+    }
+}
+
+/// What one thread of ``runOnThreads(_:_:)`` runs.
+private final class ThreadWork {
+    let run: () -> Void
+
+    init(_ run: @escaping () -> Void) {
+        self.run = run
+    }
 }
 
 /// Holds threads back until all of them have arrived.
 private final class StartGate: Sendable {
     private let arrived = Atomic<Int>(0)
+    private let count: Int
 
-    func arrive(expecting count: Int) {
+    init(count: Int) {
+        self.count = count
+    }
+
+    func arrive() {
         arrived.add(1, ordering: .acquiringAndReleasing)
         while arrived.load(ordering: .acquiring) < count { sched_yield() }
     }
