@@ -199,7 +199,11 @@ struct ContainerStressTests {
             let runs = ids.map { _ in Counter() }
             for (index, id) in ids.enumerated() {
                 let counter = runs[index]
-                parent.register(id, scope: .singleton) { Token(serial: index, creation: counter.increment()) }
+                parent.register(id, scope: .singleton) {
+                    let creation = counter.increment()
+                    usleep(20)  // widen the window in which other threads arrive
+                    return Token(serial: index, creation: creation)
+                }
             }
             let seen = Protected<Set<ObjectIdentifier>>([])
             runOnThreads(threadCount) { me in
