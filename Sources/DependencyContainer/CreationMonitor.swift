@@ -29,8 +29,9 @@ final class CreationMonitor: @unchecked Sendable {
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     /// Which thread creates each registration's service.
     private var creators: [ObjectIdentifier: ObjectIdentifier] = [:]
-    /// Which registration each waiting thread waits for.
-    private var waits: [ObjectIdentifier: Registration] = [:]
+    /// Which registration each waiting thread waits for, and the thread's resolution stack
+    /// when it began to wait.
+    private var waits: [ObjectIdentifier: (registration: Registration, frames: [Registration])] = [:]
 
     private init() {
         mutex.initialize(to: pthread_mutex_t())
@@ -57,7 +58,7 @@ final class CreationMonitor: @unchecked Sendable {
             if let path = cyclePath(from: registration, creator: creator, back: me) {
                 return .deadlock(path: thread.frames.map(\.id) + path)
             }
-            waits[me] = registration
+            waits[me] = (registration, thread.frames)
             pthread_cond_wait(condition, mutex)
             waits[me] = nil
         }
@@ -75,19 +76,27 @@ final class CreationMonitor: @unchecked Sendable {
 
     /// The IDs along the wait chain from `registration` back to thread `me`, or `nil` if the
     /// chain ends elsewhere.
+    ///
+    /// Each thread on the chain contributes the registrations it loaded after the one it
+    /// creates, up to the one it waits for, so the path names every link of the cycle.
     private func cyclePath(
         from registration: Registration, creator: ObjectIdentifier, back me: ObjectIdentifier
     ) -> [String]? {
         var path = [registration.id]
+        var created = registration
         var thread = creator
         // Each thread waits for at most one registration, so the chain has no branches;
         // the bound guards against a chain that loops without reaching `me`.
         for _ in 0...waits.count {
             if thread == me { return path }
-            guard let awaited = waits[thread], let next = creators[ObjectIdentifier(awaited)] else {
+            guard let wait = waits[thread], let next = creators[ObjectIdentifier(wait.registration)] else {
                 return nil
             }
-            path.append(awaited.id)
+            if let start = wait.frames.lastIndex(where: { $0 === created }) {
+                path += wait.frames[(start + 1)...].map(\.id)
+            }
+            path.append(wait.registration.id)
+            created = wait.registration
             thread = next
         }
         return nil

@@ -19,6 +19,18 @@ private final class Flags: Sendable {
     let bStarted = Atomic<Bool>(false)
 }
 
+/// Orders the threads of a cross-thread cycle.
+private final class CycleFlags: Sendable {
+    let cStarted = Atomic<Bool>(false)
+    let bStarted = Atomic<Bool>(false)
+    let aLoadsB = Atomic<Bool>(false)
+
+    /// Spins until `flag` is set; both threads set their flag before waiting, so this ends.
+    func wait(for flag: borrowing Atomic<Bool>) {
+        while !flag.load(ordering: .acquiring) { sched_yield() }
+    }
+}
+
 @Suite("Container: concurrency")
 struct ContainerConcurrencyTests {
     @Test("A singleton is created exactly once when many threads race on its first load")
@@ -124,6 +136,75 @@ struct ContainerConcurrencyTests {
                 continue
             }
             #expect(path.first == name && path.last == name && path.count == 3, "\(path)")
+        }
+    }
+
+    @Test("Weak services of many registrations load from many threads at once")
+    func weakServicesConcurrently() {
+        // Registrations share a few locks for their weak instances, so threads loading
+        // different weak services still meet on the same lock.
+        let container = Container()
+        let ids = (0..<32).map { InjectID<Token>("weak-\($0)") }
+        for (index, id) in ids.enumerated() {
+            container.register(id, scope: .weak) { Token(serial: index, creation: 0) }
+        }
+        let failures = Counter()
+        let rounds = 300
+        runOnThreads(4) { me in
+            var held: [Token] = []
+            for round in 0..<rounds {
+                for (index, id) in ids.enumerated() {
+                    guard let token = container.load(id), token.serial == index else {
+                        failures.increment()
+                        continue
+                    }
+                    if (index + round + me) % 3 == 0 { held.append(token) }
+                }
+                if held.count > 64 { held.removeAll() }
+            }
+        }
+        #expect(failures.count == 0)
+    }
+
+    @Test("A cycle across threads names the loads each thread made between its creations")
+    func crossThreadCyclePath() {
+        // T1 creates singleton C, whose factory loads transient A, which loads singleton B.
+        // T2 creates B, which loads C. Whichever thread finds the cycle, A is part of it.
+        let edges: Set<[String]> = [["C", "A"], ["A", "B"], ["B", "C"]]
+        for round in 0..<10 {
+            let container = Container()
+            let flags = CycleFlags()
+            let a = InjectID<String>("A")
+            let b = InjectID<String>("B")
+            let c = InjectID<String>("C")
+            container.register(c, scope: .singleton) { resolver in
+                flags.cStarted.store(true, ordering: .releasing)
+                flags.wait(for: flags.bStarted)
+                return "c" + (resolver.load(a) ?? "-")
+            }
+            container.register(a) { resolver in
+                flags.aLoadsB.store(true, ordering: .releasing)
+                return "a" + (resolver.load(b) ?? "-")
+            }
+            container.register(b, scope: .singleton) { resolver in
+                flags.bStarted.store(true, ordering: .releasing)
+                flags.wait(for: flags.aLoadsB)
+                usleep(1_000)  // let T1 start waiting for B, so that this thread finds the cycle
+                return "b" + (resolver.load(c) ?? "-")
+            }
+            let results = Protected<[Result<String, ContainerError>]>([])
+            runOnThreads(2) { index in
+                let result = Result { () throws(ContainerError) in try container.require(index == 0 ? c : b) }
+                results.withLock { $0.append(result) }
+            }
+            for result in results.withLock({ $0 }) {
+                guard case .failure(.cycle(let path)) = result, path.count == 4, path.first == path.last,
+                    zip(path, path.dropFirst()).allSatisfy({ edges.contains([$0, $1]) })
+                else {
+                    Issue.record("round \(round): expected the cycle C → A → B → C, got \(result)")
+                    continue
+                }
+            }
         }
     }
 
