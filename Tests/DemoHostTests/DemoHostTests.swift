@@ -2,6 +2,7 @@ import AnalyticsFeature
 import AppInterfaces
 import DemoHostKit
 import DependencyContainer
+import Foundation
 import PlayerFeature
 import Testing
 import ToastFeature
@@ -108,6 +109,23 @@ struct DemoHostTests {
         #expect(!log.lines.contains { $0.hasPrefix("toast:") })
         // Outside the override the real feature is back.
         #expect(!(host.container.load(.toast) is MockToast))
+    }
+
+    @Test("Plugin directories that hold no plugin, or do not exist, are reported and the run goes on")
+    func pluginDirectoriesWithoutPlugins() throws {
+        let log = TranscriptLog(echo: false)
+        let host = DemoHost(log: log, linkedFeatures: linkedFeatures)
+        host.registerFeatures()
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "no-plugins-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: empty, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let reports = host.loadPlugins(from: [empty.path, "/nonexistent/plugins"])
+        #expect(reports.map(\.loaded.count) == [0, 0])
+        #expect(log.lines.contains("plugins: no plugin libraries in \(empty.path)"))
+        #expect(log.lines.contains("plugins: failed: /nonexistent/plugins: no such file"))
+        #expect(host.runScenario().isEmpty)
     }
 
     @Test("The registration table lists the host's and the features' registrations")

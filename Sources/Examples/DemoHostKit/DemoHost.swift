@@ -68,6 +68,12 @@ public final class DemoHost {
                 for id in plugin.providedIDs { pluginIDs[id] = plugin.path }
             }
             for failure in report.failures { log.write("plugins: failed: \(failure)") }
+            if report.failures.contains(where: { if case .separateCoreCopy = $0 { true } else { false } }) {
+                log.write(
+                    "plugins: hint: this host links DependencyContainer statically; the plugin demo's host "
+                        + "shares one copy with its plugins: swift run --package-path Sources/Examples/PluginDemo "
+                        + "plugin-host --plugins <directory>")
+            }
             for note in report.notes { log.write("plugins: note: \(note)") }
             if report.loaded.isEmpty, report.failures.isEmpty {
                 log.write("plugins: no plugin libraries in \(directory)")
