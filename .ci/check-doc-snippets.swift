@@ -1,5 +1,6 @@
-// Checks that every ```swift block in the README and the DocC articles appears, line by line,
-// in a compiled Swift file, so no documented example can go stale.
+// Checks that every ```swift block in the README, the DocC articles and the doc comments of
+// Sources appears, line by line, in a compiled Swift file, so no documented example can go
+// stale. A doc comment's block must appear outside comments: as code, not as its own text.
 //
 // Lines are compared with leading and trailing whitespace removed and blank lines skipped,
 // so an example may sit indented inside a test function.
@@ -54,11 +55,26 @@ let compiled = (files(under: "Sources", withExtension: "swift") + files(under: "
     + files(under: ".ci/client/Sources", withExtension: "swift"))
     .map { (url: $0, lines: normalized((try? String(contentsOf: $0, encoding: .utf8)) ?? "")) }
 
-let documents = [root.appendingPathComponent("README.md")] + files(under: "Sources", withExtension: "md")
+/// The text of a Swift file's `///` comments, other lines blank so line numbers still match.
+func docCommentText(of source: String) -> String {
+    source.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("///") else { return "" }
+        let text = trimmed.dropFirst(3)
+        return String(text.hasPrefix(" ") ? text.dropFirst() : text)
+    }.joined(separator: "\n")
+}
+
+let markdown = [root.appendingPathComponent("README.md")] + files(under: "Sources", withExtension: "md")
+let documents =
+    markdown.map { (url: $0, text: try? String(contentsOf: $0, encoding: .utf8)) }
+    + files(under: "Sources", withExtension: "swift").map { url in
+        (url: url, text: (try? String(contentsOf: url, encoding: .utf8)).map(docCommentText(of:)))
+    }
 var failures = 0
 var checked = 0
-for document in documents {
-    guard let text = try? String(contentsOf: document, encoding: .utf8) else { continue }
+for (document, contents) in documents {
+    guard let text = contents else { continue }
     for block in swiftBlocks(in: text) {
         checked += 1
         let lines = normalized(block.body)

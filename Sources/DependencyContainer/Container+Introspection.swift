@@ -6,7 +6,7 @@ extension Container {
     ///
     /// ```swift
     /// for info in container.registrations {
-    ///     print(info)  // ToastInjectID: any ToastInject [singleton] from ToastFeature.ToastProvider
+    ///     print(info)  // ToastInjectID: any ToastInject [singleton] from …ToastProvider
     /// }
     /// ```
     ///

@@ -7,7 +7,7 @@ extension Container {
     ///
     /// ```swift
     /// guard let toast = container.load(.toast) else { return }  // toast feature absent
-    /// toast.request(message: "Saved", timeInterval: 2)
+    /// toast.show("Saved")
     /// ```
     ///
     /// - Parameter id: The ID to load.
@@ -83,9 +83,9 @@ extension Container {
     /// ```swift
     /// do {
     ///     let player = try container.require(.player)
-    ///     player.play(title: "Intro")
+    ///     player.play("Intro")
     /// } catch {
-    ///     print(error)  // No registration for ID 'PlayerInjectID' (requested as `any PlayerInject`); …
+    ///     print(error)  // No registration for ID 'PlayerInjectID' …
     /// }
     /// ```
     ///

@@ -9,10 +9,11 @@ extension Container {
     /// `operation` inherit the overrides; detached tasks and other threads do not.
     ///
     /// ```swift
-    /// Container.shared.withOverrides { overrides in
-    ///     overrides.register(.toast) { _ in RecordingToast() }
+    /// let recorded = container.withOverrides { overrides in
+    ///     overrides.register(.toast) { RecordingToast() }
     /// } operation: {
-    ///     let toast = Container.shared.load(.toast)  // RecordingToast
+    ///     container.load(.player)?.play("Intro")
+    ///     return container.load(.toast) as? RecordingToast
     /// }
     /// ```
     ///
@@ -38,10 +39,10 @@ extension Container {
     /// replaced, for the current task and its child tasks only.
     ///
     /// ```swift
-    /// await Container.shared.withOverrides { overrides in
-    ///     overrides.register(.player) { _ in SilentPlayer() }
+    /// await container.withOverrides { overrides in
+    ///     overrides.register(.toast) { BannerToast() }
     /// } operation: {
-    ///     await runScenario()
+    ///     await announce("Intro", in: container)
     /// }
     /// ```
     ///

@@ -8,10 +8,10 @@ import Synchronization
 ///
 /// ```swift
 /// let container = Container()
-/// container.register(.player, scope: .singleton) { _ in AudioPlayer() }
-/// container.register(.toast) { resolver in Toaster(player: resolver.load(.player)) }
+/// container.register(.toast, scope: .singleton) { ConsoleToast() }
+/// container.register(.player) { resolver in Player(toast: resolver.load(.toast)) }
 ///
-/// let toast = container.load(.toast)            // (any ToastInject)?
+/// let player = container.load(.player)  // (any PlayerInject)?
 /// let analytics = container.load(.analytics, default: NullAnalytics())
 /// ```
 ///
@@ -61,8 +61,8 @@ public final class Container: Sendable {
     /// and ``load(_:)`` returns `nil`.
     ///
     /// ```swift
-    /// container.register(.toast, scope: .singleton) { resolver in
-    ///     ToastImplement(player: resolver.load(.player))
+    /// container.register(.player, scope: .singleton) { resolver in
+    ///     Player(toast: resolver.load(.toast))
     /// }
     /// ```
     ///
@@ -117,17 +117,10 @@ public final class Container: Sendable {
 
     /// Registers the service that a provider type describes.
     ///
-    /// Feature modules export providers rather than their implementation types:
+    /// Feature modules export providers, such as the `ToastProvider` of ``InjectProvider``'s
+    /// example, rather than their implementation types:
     ///
     /// ```swift
-    /// public enum ToastProvider: InjectProvider {
-    ///     public static let scope = Scope.singleton
-    ///     public static var id: InjectID<any ToastInject> { .toast }
-    ///     public static func make(with resolver: Resolver) -> any ToastInject {
-    ///         ToastImplement(player: resolver.load(.player))
-    ///     }
-    /// }
-    ///
     /// container.register(ToastProvider.self)
     /// ```
     ///

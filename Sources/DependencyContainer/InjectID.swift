@@ -11,7 +11,9 @@
 /// extension InjectID where Service == any ToastInject {
 ///     public static var toast: Self { InjectID(toastInjectID) }
 /// }
+/// ```
 ///
+/// ```swift
 /// let toast = container.load(.toast)  // (any ToastInject)?
 /// ```
 ///

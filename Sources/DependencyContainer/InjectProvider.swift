@@ -9,7 +9,7 @@
 ///     public static var id: InjectID<any ToastInject> { .toast }
 ///     public static var scope: Scope { .singleton }
 ///     public static func make(with resolver: Resolver) -> any ToastInject {
-///         ToastImplement(player: resolver.load(.player))
+///         ConsoleToast()
 ///     }
 /// }
 /// ```

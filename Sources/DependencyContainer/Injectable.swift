@@ -7,9 +7,11 @@
 /// final class ToastInjectItem: Injectable {
 ///     var id: String = toastInjectID
 ///     required init() {}
-///     func resolve() -> AnyObject { ToastImplement() }
+///     func resolve() -> AnyObject { ConsoleToast() }
 /// }
+/// ```
 ///
+/// ```swift
 /// Container.shared.regist(injectType: ToastInjectItem.self)
 /// let toast = Container.shared.load(for: toastInjectID)?.resolve() as? ToastInject
 /// ```

@@ -4,11 +4,11 @@
 /// instantiates. Prefer initializer parameters elsewhere.
 ///
 /// ```swift
-/// final class NowPlayingView {
+/// final class NowPlayingBanner {
 ///     @Injected(.toast) var toast: (any ToastInject)?
 ///
 ///     func didStart(title: String) {
-///         toast?.request(message: "Now playing \(title)", timeInterval: 2)
+///         toast?.show("Now playing \(title)")
 ///     }
 /// }
 /// ```

@@ -4,8 +4,8 @@
 /// part of the same resolution: cycles are detected and ``Scope/graph`` services shared.
 ///
 /// ```swift
-/// container.register(.toast) { resolver in
-///     ToastImplement(player: resolver.load(.player))
+/// container.register(.player) { resolver in
+///     Player(toast: resolver.load(.toast))
 /// }
 /// ```
 public struct Resolver: Sendable {

@@ -4,7 +4,7 @@
 /// ``transient``, which is how the original `Injectable` items behaved.
 ///
 /// ```swift
-/// container.register(.analytics, scope: .singleton) { _ in ConsoleAnalytics() }
+/// container.register(.analytics, scope: .singleton) { ConsoleAnalytics() }
 /// ```
 public enum Scope: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// A new service on every load.

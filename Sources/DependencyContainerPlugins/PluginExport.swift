@@ -21,7 +21,7 @@ import Foundation
 ///     PluginExport.descriptor(
 ///         manifest: PluginManifest(name: "ToastPlugin", version: "1.0.0", providedIDs: ["ToastInjectID"])
 ///     ) { container in
-///         ToastFeature.register(into: container)
+///         ToastPluginFeature.register(into: container)
 ///     }
 /// }
 /// ```

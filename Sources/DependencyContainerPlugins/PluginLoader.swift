@@ -8,9 +8,8 @@ import Foundation
 /// fails.
 ///
 /// ```swift
-/// let loader = PluginLoader(container: .shared)
-/// let report = loader.loadAll(in: pluginDirectory)
-/// for failure in report.failures { print("plugin failed: \(failure)") }
+/// let loader = PluginLoader(container: container)
+/// let report = loader.loadAll(in: directory)  // every lib…Plugin.so in it, by name
 /// ```
 ///
 /// Registration is all or nothing: a plugin registers into a scratch container, and its

@@ -4,7 +4,7 @@
 /// version, and afterwards checks that the plugin registered exactly the IDs it declared.
 ///
 /// ```swift
-/// PluginManifest(name: "ToastPlugin", version: "1.2.0", providedIDs: ["ToastInjectID"])
+/// let manifest = PluginManifest(name: "ToastPlugin", version: "1.0.0", providedIDs: ["ToastInjectID"])
 /// ```
 public struct PluginManifest: Codable, Hashable, Sendable {
     /// The plugin's name; a host loads at most one plugin of each name.

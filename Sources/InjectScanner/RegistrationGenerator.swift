@@ -1,13 +1,8 @@
 /// Writes the Swift source of a feature's registration entry: an enum named after the module
 /// whose `register(into:)` registers every provider and `Injectable` item the module declares.
 ///
-/// ```swift
-/// public enum ToastFeature {
-///     public static func register(into container: Container) {
-///         container.register(ToastProvider.self)
-///     }
-/// }
-/// ```
+/// For a module `ToastFeature` declaring `ToastProvider`, the entry is a `public enum
+/// ToastFeature` whose `register(into:)` calls `container.register(ToastProvider.self)`.
 ///
 /// Providers declared under `#if` are registered under the same conditions. Generic,
 /// `private`/`fileprivate` and function-local types cannot be named from the generated

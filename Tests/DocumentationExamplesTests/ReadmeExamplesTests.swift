@@ -17,8 +17,10 @@ public protocol AnalyticsInject: AnyObject {
     func track(_ event: String)
 }
 
+public let toastInjectID = "ToastInjectID"
+
 extension InjectID where Service == any ToastInject {
-    public static var toast: Self { InjectID("ToastInjectID") }
+    public static var toast: Self { InjectID(toastInjectID) }
 }
 
 extension InjectID where Service == any PlayerInject {
