@@ -30,7 +30,8 @@ public enum DiagnosticEvent: Sendable, CustomStringConvertible {
         case .failed(let error):
             return "failed: \(error)"
         case .replaced(let previous, let replacement):
-            return "replaced: '\(previous.id)' was \(previous.provider), now \(replacement.provider)"
+            return "replaced: '\(IDValidation.abbreviated(previous.id))' was \(previous.provider), "
+                + "now \(replacement.provider)"
         case .rejected(let error):
             return "rejected: \(error)"
         }
