@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "DependencyContainer",
+    // Synchronization's Atomic, which the core's lock-free read path uses, needs these.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "DependencyContainer", targets: ["DependencyContainer"]),
         .library(name: "DependencyContainerPlugins", targets: ["DependencyContainerPlugins"]),
