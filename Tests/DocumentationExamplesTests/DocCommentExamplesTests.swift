@@ -23,7 +23,7 @@ func announce(_ title: String, in container: Container) async {
     container.load(.toast)?.show("Now playing \(title)")
 }
 
-@Suite("Doc comment examples")
+@Suite("Doc comment examples", .serialized)
 struct DocCommentExamplesTests {
     @Test("Container: register, then load by ID")
     func containerOverview() {
