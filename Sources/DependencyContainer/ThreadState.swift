@@ -63,21 +63,22 @@ final class ThreadState {
     func cache(_ snapshot: Snapshot, container serial: UInt64, generation: UInt64) {
         let entry = CachedSnapshot(
             container: serial, generation: generation, snapshot: Unmanaged.passUnretained(snapshot))
-        var index = (0..<Self.snapshotCapacity).first { slots[$0].container == serial }
-        if index == nil {
-            index = (0..<Self.snapshotCapacity).first { slots[$0].snapshot == nil }
-        }
-        if index == nil {
-            index = nextEviction
-            nextEviction = (nextEviction + 1) % Self.snapshotCapacity
-        }
-        let slot = index!
+        let slot =
+            (0..<Self.snapshotCapacity).first { slots[$0].container == serial }
+            ?? (0..<Self.snapshotCapacity).first { slots[$0].snapshot == nil }
+            ?? evictionSlot()
         slots[slot] = entry
         let replaced = owners[slot]
         owners[slot] = snapshot
         // Freeing a snapshot can run a service's deinit, which may load and so reach this
         // state again; keep it alive until no access to `owners` is in progress.
         withExtendedLifetime(replaced) {}
+    }
+
+    /// The next slot to reuse when all are taken, round robin.
+    private func evictionSlot() -> Int {
+        defer { nextEviction = (nextEviction + 1) % Self.snapshotCapacity }
+        return nextEviction
     }
 
     /// Drops every cached snapshot of container `serial`, so its registrations can be freed.
