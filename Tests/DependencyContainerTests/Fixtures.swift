@@ -67,20 +67,9 @@ final class Counter: Sendable {
     var count: Int { value.load(ordering: .relaxed) }
 }
 
-/// A value behind an `NSLock`, which ThreadSanitizer understands (it cannot see inside
-/// `Synchronization.Mutex` on Linux).
-final class Protected<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        try lock.withLock { try body(&value) }
-    }
-}
+/// A value behind the package's pthread lock, which ThreadSanitizer understands (it cannot
+/// see inside `Synchronization.Mutex` on Linux).
+typealias Protected<Value> = LockedValue<Value>
 
 /// Collects diagnostic events for assertions.
 final class EventLog: Sendable {
