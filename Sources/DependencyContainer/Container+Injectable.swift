@@ -20,10 +20,12 @@ extension Container: ContainerAPI {
     /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
     @discardableResult
     public func register(injectType: Injectable.Type) -> RegistrationOutcome {
-        add(
+        let item = SeedItemType(injectType)
+        return add(
             Registration(
-                id: injectType.init().id, scope: .transient, serviceType: AnyObject.self,
-                provider: .type(injectType), factory: InjectableFactory(injectType)))
+                id: injectType.init().id, scope: .transient, provider: .type(injectType),
+                factory: TypedFactory<AnyObject> { _ in item.type.init().resolve() },
+                seedItemType: injectType))
     }
 
     /// Returns an item for the string ID, or `nil` if nothing is registered under it.
@@ -48,8 +50,8 @@ extension Container: ContainerAPI {
             reportMissing(injectID, (any Injectable).self)
             return nil
         }
-        if let factory = registration.factory as? InjectableFactory {
-            return factory.itemType.init()
+        if let itemType = registration.seedItemType {
+            return itemType.init()
         }
         return RegisteredItem(registration: registration, container: self)
     }
@@ -104,4 +106,16 @@ final class UnavailableService: CustomStringConvertible {
     }
 
     var description: String { "unavailable service: \(error)" }
+}
+
+/// A seed-API item type, for a factory closure to capture.
+///
+/// `@unchecked Sendable`: `Injectable` predates `Sendable`, so its metatype is not checked;
+/// the factory only calls `init()` on it, as the original container did from any thread.
+private struct SeedItemType: @unchecked Sendable {
+    let type: any Injectable.Type
+
+    init(_ type: any Injectable.Type) {
+        self.type = type
+    }
 }

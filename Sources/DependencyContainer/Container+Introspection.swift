@@ -17,7 +17,7 @@ extension Container {
         var container: Container? = self
         var inherited = false
         while let current = container {
-            let entries = current.storage.withLock { Array($0.entries.values) }
+            let entries = current.store.read { Array($0.values) }
             for registration in entries where seen.insert(registration.id).inserted {
                 let info = registration.info
                 result.append(
@@ -55,8 +55,8 @@ extension Container {
     ///
     /// - Parameter handler: The function to call for each event.
     public func setDiagnosticsHandler(_ handler: (@Sendable (DiagnosticEvent) -> Void)?) {
-        storage.withLock { storage in
-            storage.diagnosticsHandler = handler
+        diagnosticsHandler.withLock { current in
+            current = handler
             hasDiagnosticsHandler.store(handler != nil, ordering: .releasing)
         }
     }
@@ -69,7 +69,7 @@ extension Container {
         var container: Container? = self
         while let current = container {
             if current.hasDiagnosticsHandler.load(ordering: .acquiring),
-                let handler = current.storage.withLock({ $0.diagnosticsHandler })
+                let handler = current.diagnosticsHandler.withLock({ $0 })
             {
                 // Checked only now: most containers have no handler, and misses should be cheap.
                 let thread = ThreadState.current

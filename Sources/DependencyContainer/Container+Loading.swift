@@ -16,17 +16,16 @@ extension Container {
     @inline(__always)
     public func load<Service>(_ id: InjectID<Service>) -> Service? {
         let lookup = ThreadState.currentUnretained._withUnsafeGuaranteedRef { thread in
-            publishedRegistration(named: id.name, thread: thread)
+            borrowedRegistration(named: id.name, thread: thread)
         }
         switch lookup {
         case .found(let borrowed):
             // A published singleton is read in place; anything else may run a factory that
             // loads, so it needs its own reference to the registration.
-            if let service = borrowed._withUnsafeGuaranteedRef({ $0.publishedSingleton(as: Service.self) }) {
+            if let service = borrowed.withRegistration({ $0.publishedSingleton(as: Service.self) }) {
                 return service
             }
-            return resolveReportingFailure(
-                borrowed.takeUnretainedValue(), as: Service.self, thread: ThreadState.current)
+            return resolveReportingFailure(borrowed.retained, as: Service.self, thread: ThreadState.current)
         case .absent:
             reportMissing(id.name, Service.self)
             return nil
@@ -184,10 +183,8 @@ extension Container {
         }
         defer { monitor.release(registration) }
         // Another thread may have finished creating it while this one waited.
-        if registration.scope == .singleton, let pointer = registration.singletonPointer {
-            return try cast(
-                Unmanaged<InstanceBoxBase>.fromOpaque(pointer).takeUnretainedValue().anyValue,
-                from: registration, to: Service.self)
+        if registration.scope == .singleton, let value = registration.singletonValue {
+            return try cast(value, from: registration, to: Service.self)
         }
         if registration.scope == .weak, let object = registration.weakObject {
             return try cast(object, from: registration, to: Service.self)
@@ -214,8 +211,7 @@ extension Container {
     private func make<Service>(_ registration: Registration, as _: Service.Type, thread: ThreadState)
         throws(ContainerError) -> Service
     {
-        if registration.produces(Service.self) {
-            let factory = unsafeDowncast(registration.factory, to: TypedFactory<Service>.self)
+        if let factory = registration.typedFactory(producing: Service.self) {
             return try run(registration, thread: thread) { resolver throws in try factory.make(resolver) }
         }
         let value = try run(registration, thread: thread) { resolver throws in

@@ -103,7 +103,7 @@ final class OverrideScope: Sendable {
         var scope: OverrideScope? = self
         while let current = scope {
             if current.target === container,
-                let registration = current.replacements.localRegistration(named: name, thread: thread)
+                let registration = current.replacements.store.registration(named: name, thread: thread)
             {
                 return registration
             }

@@ -2,7 +2,7 @@ extension Container {
     /// The IDs this container registers itself, sorted; inherited registrations are not
     /// included.
     package var ownIDs: [String] {
-        storage.withLock { $0.entries.keys.sorted() }
+        store.read { $0.keys.sorted() }
     }
 
     /// Moves every registration of `staging` into this container, all or nothing.
@@ -20,16 +20,18 @@ extension Container {
     package func adoptRegistrations(of staging: Container, replacingExisting: Bool) -> (
         adopted: Bool, conflicts: [String]
     ) {
-        let incoming = staging.storage.withLock { $0.entries }
-        let (adopted, conflicts, unpublished) = storage.withLock { storage in
-            let conflicts = incoming.keys.filter { storage.entries[$0] != nil }.sorted()
+        // Fresh copies: each container releases its own registrations' services when freed.
+        let incoming = staging.store.read { $0.mapValues(Registration.init(freshCopyOf:)) }
+        let (adopted, conflicts, replaced) = store.modify { entries in
+            let conflicts = incoming.keys.filter { entries[$0] != nil }.sorted()
             guard conflicts.isEmpty || replacingExisting else {
-                return (false, conflicts, Snapshot?.none)
+                return (false, conflicts, [Registration]())
             }
-            storage.entries.merge(incoming) { _, new in new }
-            return (true, conflicts, storage.didChange(generation))
+            let replaced = conflicts.compactMap { entries[$0] }
+            entries.merge(incoming) { _, new in new }
+            return (true, conflicts, replaced)
         }
-        withExtendedLifetime(unpublished) {}
+        withExtendedLifetime(replaced) {}
         return (adopted, conflicts)
     }
 }

@@ -29,11 +29,10 @@ public final class Container: Sendable {
     /// The container whose registrations this one inherits, if any.
     public let parent: Container?
 
-    /// Identifies this container in per-thread caches; never reused.
-    let serial: UInt64
-    let storage: LockedValue<Storage>
-    /// Mirrors `storage.generation` so that readers can check their snapshot without locking.
-    let generation = Atomic<UInt64>(0)
+    /// The registrations, and the lock-free read path that loads use.
+    let store = RegistrationStore()
+    /// The diagnostics handler, if any.
+    let diagnosticsHandler = LockedValue<(@Sendable (DiagnosticEvent) -> Void)?>(nil)
     /// Whether this container has a diagnostics handler, checked before building an event.
     let hasDiagnosticsHandler = Atomic<Bool>(false)
 
@@ -43,13 +42,12 @@ public final class Container: Sendable {
     ///   here first, then in the parent, then in its parent, and so on.
     public init(parent: Container? = nil) {
         self.parent = parent
-        self.serial = nextContainerSerial.add(1, ordering: .relaxed).newValue
-        self.storage = LockedValue(Storage())
     }
 
     deinit {
-        // Snapshots cached by other threads are dropped when those threads next refresh.
-        ThreadState.current.forget(container: serial)
+        // The store releases the services when it goes, right after this; snapshots cached by
+        // other threads, which keep only the registrations, go when those threads refresh.
+        store.forgetOnCurrentThread()
     }
 
     // MARK: Registering
@@ -87,8 +85,8 @@ public final class Container: Sendable {
     ) -> RegistrationOutcome {
         add(
             Registration(
-                id: id.name, scope: scope, serviceType: Service.self,
-                provider: .closure(file: file, line: line), factory: TypedFactory(factory)))
+                id: id.name, scope: scope, provider: .closure(file: file, line: line),
+                factory: TypedFactory(factory)))
     }
 
     /// Registers a factory that needs no other services.
@@ -130,8 +128,8 @@ public final class Container: Sendable {
     public func register<Provider: InjectProvider>(_ provider: Provider.Type) -> RegistrationOutcome {
         add(
             Registration(
-                id: Provider.id.name, scope: Provider.scope, serviceType: Provider.Service.self,
-                provider: .type(Provider.self), factory: TypedFactory { try Provider.make(with: $0) }))
+                id: Provider.id.name, scope: Provider.scope, provider: .type(Provider.self),
+                factory: TypedFactory { try Provider.make(with: $0) }))
     }
 
     /// Removes the registration of `id` from this container.
@@ -152,18 +150,15 @@ public final class Container: Sendable {
     /// - Returns: Whether this container had a registration for `id`.
     @discardableResult
     public func unregister(id: String) -> Bool {
-        let removed = storage.withLock { storage in
-            storage.entries.removeValue(forKey: id).map { ($0, storage.didChange(generation)) }
-        }
-        // Released here, outside the lock: a service's deinit may use this container.
-        return withExtendedLifetime(removed) { removed != nil }
+        // Released after unlocking: a service's deinit may use this container.
+        store.modify { $0.removeValue(forKey: id) } != nil
     }
 
     /// Removes every registration of this container, but not of its parent.
     public func removeAll() {
-        let removed = storage.withLock { storage in
-            defer { storage.entries = [:] }
-            return (storage.entries, storage.didChange(generation))
+        let removed = store.modify { entries in
+            defer { entries = [:] }
+            return entries
         }
         withExtendedLifetime(removed) {}
     }
@@ -175,110 +170,11 @@ public final class Container: Sendable {
             report(.rejected(error))
             return .rejected(error)
         }
-        let (previous, unpublished) = storage.withLock { storage in
-            (
-                storage.entries.updateValue(registration, forKey: registration.id),
-                storage.didChange(generation)
-            )
-        }
-        withExtendedLifetime(unpublished) {}
+        let previous = store.modify { $0.updateValue(registration, forKey: registration.id) }
         guard let previous else { return .added }
         // Reported after unlocking, so that a handler may itself use the container.
         report(.replaced(previous: previous.info, replacement: registration.info))
         return .replaced(previous.info)
-    }
-
-    // MARK: Finding registrations
-
-    /// The registration a load of `name` uses: a test override, this container's own, or the
-    /// nearest ancestor's.
-    @inline(__always)
-    func findRegistration(named name: String, thread: ThreadState) -> Registration? {
-        let overrides = OverrideScope.current
-        var container = self
-        while true {
-            if let overrides,
-                let registration = overrides.registration(named: name, for: container, thread: thread)
-            {
-                return registration
-            }
-            if let registration = container.localRegistration(named: name, thread: thread) {
-                return registration
-            }
-            guard let parent = container.parent else { return nil }
-            container = parent
-        }
-    }
-
-    /// This container's own registration of `name`, read from the thread's cached snapshot
-    /// when it is current.
-    @inline(__always)
-    func localRegistration(named name: String, thread: ThreadState) -> Registration? {
-        let generation = self.generation.load(ordering: .acquiring)
-        if let snapshot = thread.cachedSnapshot(container: serial, generation: generation) {
-            return snapshot._withUnsafeGuaranteedRef { $0.lookup[name]?.takeUnretainedValue() }
-        }
-        return refreshingLookup(named: name, thread: thread)
-    }
-
-    /// Looks `name` up in the snapshots this thread has cached for this container and its
-    /// ancestors, without a lock and without changing any reference count.
-    ///
-    /// Loads on every thread read the same snapshots and registrations; retaining them would
-    /// make each load write to cache lines that all cores share, which serializes readers.
-    ///
-    /// - Returns: ``PublishedLookup/unknown`` when a test override is active or a snapshot
-    ///   is missing or stale, so that the caller falls back to ``findRegistration(named:thread:)``.
-    @inline(__always)
-    func publishedRegistration(named name: String, thread: ThreadState) -> PublishedLookup {
-        guard !OverrideScope.isAnyActive else { return .unknown }
-        var container = Unmanaged.passUnretained(self)
-        while true {
-            let step = container._withUnsafeGuaranteedRef { container -> PublishedStep in
-                let generation = container.generation.load(ordering: .acquiring)
-                guard
-                    let snapshot = thread.cachedSnapshot(container: container.serial, generation: generation)
-                else {
-                    return .done(.unknown)
-                }
-                if let registration = snapshot._withUnsafeGuaranteedRef({ $0.lookup[name] }) {
-                    return .done(.found(registration))
-                }
-                // The parent is kept alive by its child, which the caller keeps alive.
-                guard let parent = container.parent else { return .done(.absent) }
-                return .parent(Unmanaged.passUnretained(parent))
-            }
-            switch step {
-            case .done(let result):
-                return result
-            case .parent(let parent):
-                container = parent
-            }
-        }
-    }
-
-    /// The slow path after a change: looks `name` up under the lock and, once enough reads
-    /// have come in since the last change, publishes a snapshot for every thread to cache.
-    ///
-    /// Publishing builds the snapshot's lookup table: O(n). Waiting for n/4 reads first keeps
-    /// that amortized O(1) per read even when registrations and loads alternate.
-    private func refreshingLookup(named name: String, thread: ThreadState) -> Registration? {
-        let (registration, snapshot, generation) = storage.withLock { storage in
-            if storage.published == nil {
-                storage.lockedReadsSinceChange += 1
-                // O(n) under the lock, once per n/4 reads after a change: amortized O(1).
-                if storage.lockedReadsSinceChange >= max(8, storage.entries.count / 4) {
-                    storage.published = Snapshot(entries: storage.entries)
-                }
-            }
-            return (storage.entries[name], storage.published, storage.generation)
-        }
-        // Cached outside the lock: evicting an old snapshot may free services whose deinit
-        // uses this container.
-        if let snapshot {
-            thread.cache(snapshot, container: serial, generation: generation)
-        }
-        return registration
     }
 }
 
@@ -299,60 +195,3 @@ public enum RegistrationOutcome: Sendable {
         return true
     }
 }
-
-/// A container's mutable state, guarded by its mutex.
-struct Storage {
-    var entries: [String: Registration] = [:]
-    var generation: UInt64 = 0
-    /// The immutable copy that readers cache; `nil` after a change until enough reads come.
-    var published: Snapshot?
-    var lockedReadsSinceChange = 0
-    var diagnosticsHandler: (@Sendable (DiagnosticEvent) -> Void)?
-
-    /// Invalidates every reader's cached snapshot after a change to `entries`.
-    ///
-    /// - Returns: The snapshot that was published until now, for the caller to release after
-    ///   unlocking.
-    mutating func didChange(_ mirror: borrowing Atomic<UInt64>) -> Snapshot? {
-        generation &+= 1
-        lockedReadsSinceChange = 0
-        mirror.store(generation, ordering: .releasing)
-        defer { published = nil }
-        return published
-    }
-}
-
-/// An immutable view of a container's registrations, shared by every thread that reads it.
-final class Snapshot: Sendable {
-    /// The registrations by ID, unretained so that a lookup copies no reference: a load that
-    /// retained the registration would write to memory every other reader reads.
-    let lookup: [String: Unmanaged<Registration>]
-    /// Keeps every registration in `lookup` alive; an array, so that the container's own
-    /// dictionary is not shared and a later change does not copy it.
-    private let owners: ContiguousArray<Registration>
-
-    init(entries: [String: Registration]) {
-        self.lookup = entries.mapValues { Unmanaged.passUnretained($0) }
-        self.owners = ContiguousArray(entries.values)
-    }
-}
-
-/// The result of ``Container/publishedRegistration(named:thread:)``.
-enum PublishedLookup {
-    /// The registration, borrowed from this thread's cached snapshot: valid until this thread
-    /// caches another snapshot of its container, so it must be retained before running code
-    /// that may load.
-    case found(Unmanaged<Registration>)
-    /// No override is active and neither the container nor an ancestor registers the ID.
-    case absent
-    /// The cached snapshots cannot answer; look up the registration the general way.
-    case unknown
-}
-
-/// One container's part of a ``PublishedLookup``: an answer or the parent to ask next.
-private enum PublishedStep {
-    case done(PublishedLookup)
-    case parent(Unmanaged<Container>)
-}
-
-private let nextContainerSerial = Atomic<UInt64>(0)

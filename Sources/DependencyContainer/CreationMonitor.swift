@@ -1,23 +1,11 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Serializes the creation of ``Scope/singleton`` and ``Scope/weak`` services, so that a
 /// factory runs once however many threads race on the first load, and turns a cross-thread
 /// creation cycle into an error instead of a deadlock.
 ///
-/// Threads that find a service being created wait on a condition variable. Before waiting,
+/// Threads that find a service being created wait on the lock's condition. Before waiting,
 /// a thread follows the chain "service → thread creating it → service that thread waits for";
 /// if the chain comes back to itself, waiting would never end, and it reports a cycle.
-///
-/// `@unchecked Sendable`: all mutable state is read and written only with `mutex` held.
-/// A pthread mutex and condition variable are used because `Synchronization.Mutex` has no
-/// way to wait; both are heap-allocated so their addresses never move.
-final class CreationMonitor: @unchecked Sendable {
+final class CreationMonitor: Sendable {
     static let shared = CreationMonitor()
 
     enum Outcome {
@@ -25,61 +13,54 @@ final class CreationMonitor: @unchecked Sendable {
         case deadlock(path: [String])
     }
 
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    /// Which thread creates each registration's service.
-    private var creators: [ObjectIdentifier: ObjectIdentifier] = [:]
-    /// Which registration each waiting thread waits for, and the thread's resolution stack
-    /// when it began to wait.
-    private var waits: [ObjectIdentifier: (registration: Registration, frames: [Registration])] = [:]
-
-    private init() {
-        mutex.initialize(to: pthread_mutex_t())
-        condition.initialize(to: pthread_cond_t())
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
+    /// Who creates what, and who waits for what.
+    fileprivate struct State: Sendable {
+        /// Which thread creates each registration's service.
+        var creators: [ObjectIdentifier: ObjectIdentifier] = [:]
+        /// Which registration each waiting thread waits for, and the thread's resolution
+        /// stack when it began to wait.
+        var waits: [ObjectIdentifier: (registration: Registration, frames: [Registration])] = [:]
     }
 
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        condition.deallocate()
-        mutex.deallocate()
-    }
+    private let state = LockedValue(State())
+
+    private init() {}
 
     /// Makes the calling thread the creator of `registration`'s service, waiting while
     /// another thread creates it.
     func acquire(_ registration: Registration, thread: ThreadState) -> Outcome {
         let me = ObjectIdentifier(thread)
         let key = ObjectIdentifier(registration)
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        while let creator = creators[key] {
-            if let path = cyclePath(from: registration, creator: creator, back: me) {
-                return .deadlock(path: thread.frames.map(\.id) + path)
+        var deadlock: [String]?
+        state.withLock(waitingUntil: { state in
+            state.waits[me] = nil
+            guard let creator = state.creators[key] else { return true }
+            if let path = state.cyclePath(from: registration, creator: creator, back: me) {
+                deadlock = thread.frames.map(\.id) + path
+                return true
             }
-            waits[me] = (registration, thread.frames)
-            pthread_cond_wait(condition, mutex)
-            waits[me] = nil
+            state.waits[me] = (registration, thread.frames)
+            return false
+        }) { state in
+            if deadlock == nil { state.creators[key] = me }
         }
-        creators[key] = me
-        return .acquired
+        return deadlock.map { .deadlock(path: $0) } ?? .acquired
     }
 
     /// Ends the calling thread's creation of `registration`'s service and wakes waiters.
     func release(_ registration: Registration) {
-        pthread_mutex_lock(mutex)
-        creators[ObjectIdentifier(registration)] = nil
-        pthread_cond_broadcast(condition)
-        pthread_mutex_unlock(mutex)
+        state.withLock { $0.creators[ObjectIdentifier(registration)] = nil }
+        state.wakeWaiters()
     }
+}
 
+extension CreationMonitor.State {
     /// The IDs along the wait chain from `registration` back to thread `me`, or `nil` if the
     /// chain ends elsewhere.
     ///
     /// Each thread on the chain contributes the registrations it loaded after the one it
     /// creates, up to the one it waits for, so the path names every link of the cycle.
-    private func cyclePath(
+    fileprivate func cyclePath(
         from registration: Registration, creator: ObjectIdentifier, back me: ObjectIdentifier
     ) -> [String]? {
         var path = [registration.id]

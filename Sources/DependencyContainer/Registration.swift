@@ -2,44 +2,77 @@ import Synchronization
 
 /// One registered ID: its factory, its scope and the services it has cached.
 ///
+/// A registration is made from a ``TypedFactory`` and records that factory's service type,
+/// so the two cannot disagree: ``typedFactory(producing:)`` and ``publishedSingleton(as:)``
+/// skip dynamic casts only for exactly that type, and every other requested type goes
+/// through a checked cast.
+///
 /// `@unchecked Sendable`: every stored property is immutable or atomic, except the weak
 /// instance, which is read and written only under its lock; the singleton pointer is written
-/// once under the ``CreationMonitor`` and then only read.
-/// The services themselves are shared between threads by design, as in every DI container,
-/// which is why the cached boxes are held as raw pointers rather than checked for `Sendable`.
+/// once under the ``CreationMonitor`` and cleared only when the owning container is freed
+/// (see ``RegistrationStore``). The services themselves are shared between threads by design,
+/// as in every DI container, which is why the cached boxes are held as raw pointers rather
+/// than checked for `Sendable`.
 final class Registration: @unchecked Sendable {
     let id: String
     let scope: Scope
+    /// The type ``factory`` produces: always its `Service`.
     let serviceType: Any.Type
     let provider: ProviderDescription
-    let factory: any ServiceFactory
+    let factory: ServiceFactory
+    /// The seed-API item type this registration came from, whose `load(for:)` returns a
+    /// fresh item as the original container did.
+    let seedItemType: (any Injectable.Type)?
 
-    /// An `Unmanaged<InstanceBoxBase>` holding the singleton, retained; set at most once.
+    /// An `Unmanaged<InstanceBox<serviceType>>` holding the singleton, retained; set at most
+    /// once.
     private let singleton = Atomic<UnsafeMutableRawPointer?>(nil)
     /// Guarded by ``weakInstanceLock``.
     private weak var weakInstance: AnyObject?
 
-    init(
-        id: String, scope: Scope, serviceType: Any.Type, provider: ProviderDescription,
-        factory: any ServiceFactory
+    init<Service>(
+        id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>,
+        seedItemType: (any Injectable.Type)? = nil
     ) {
         self.id = id
         self.scope = scope
-        self.serviceType = serviceType
+        self.serviceType = Service.self
         self.provider = provider
         self.factory = factory
+        self.seedItemType = seedItemType
+    }
+
+    /// A registration with the same ID, scope and factory, and no services yet.
+    ///
+    /// Used to move registrations between containers: each container releases the services
+    /// of its own registrations when it is freed, so two containers never share one.
+    init(freshCopyOf other: Registration) {
+        self.id = other.id
+        self.scope = other.scope
+        self.serviceType = other.serviceType
+        self.provider = other.provider
+        self.factory = other.factory
+        self.seedItemType = other.seedItemType
     }
 
     deinit {
-        if let pointer = singleton.load(ordering: .acquiring) {
-            Unmanaged<InstanceBoxBase>.fromOpaque(pointer).release()
-        }
+        discardInstances()
     }
 
     /// Whether the factory produces exactly `Service`, so that no dynamic cast is needed.
     @inline(__always)
     func produces<Service>(_: Service.Type) -> Bool {
         ObjectIdentifier(serviceType) == ObjectIdentifier(Service.self)
+    }
+
+    /// The factory as the ``TypedFactory`` of `Service`, or `nil` when it produces another
+    /// type and the caller must cast what it makes.
+    @inline(__always)
+    func typedFactory<Service>(producing _: Service.Type) -> TypedFactory<Service>? {
+        guard produces(Service.self) else { return nil }
+        // Sound: `serviceType` is the `Service` of the `TypedFactory` the initializer took.
+        assert(factory is TypedFactory<Service>, "registration \(id) records another type than its factory's")
+        return unsafeDowncast(factory, to: TypedFactory<Service>.self)
     }
 
     /// The cached singleton, if the factory has run.
@@ -53,19 +86,40 @@ final class Registration: @unchecked Sendable {
     @inline(__always)
     func publishedSingleton<Service>(as _: Service.Type) -> Service? {
         guard scope == .singleton, produces(Service.self), let pointer = singletonPointer else { return nil }
+        // Sound: only `publishSingleton` stores here, and only a box its own factory made.
         return Unmanaged<InstanceBox<Service>>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }
     }
 
-    /// Publishes the singleton.
+    /// The singleton as its factory made it, type-erased.
+    var singletonValue: Any? {
+        singletonPointer.map { Unmanaged<InstanceBoxBase>.fromOpaque($0).takeUnretainedValue().anyValue }
+    }
+
+    /// Publishes the singleton, a box this registration's factory made.
     ///
     /// Called once, by the thread that owns creation.
     func publishSingleton(_ box: InstanceBoxBase) {
+        precondition(factory.made(box), "registration \(id) was given a service its factory did not make")
         let pointer = Unmanaged.passRetained(box).toOpaque()
         let (exchanged, _) = singleton.compareExchange(
             expected: nil, desired: pointer, ordering: .acquiringAndReleasing)
+        assert(exchanged, "singleton of \(id) published twice")
         if !exchanged {
             // Unreachable while creation is serialized; never leak or double-publish regardless.
             Unmanaged<InstanceBoxBase>.fromOpaque(pointer).release()
+        }
+    }
+
+    /// Drops the cached singleton and weak instance.
+    ///
+    /// Only for a registration no load can reach any more: readers borrow the singleton
+    /// without retaining it.
+    func discardInstances() {
+        if let pointer = singleton.exchange(nil, ordering: .acquiringAndReleasing) {
+            Unmanaged<InstanceBoxBase>.fromOpaque(pointer).release()
+        }
+        if scope == .weak {
+            storeWeakObject(nil)
         }
     }
 
@@ -74,7 +128,7 @@ final class Registration: @unchecked Sendable {
         weakInstanceLock.withLock { _ in weakInstance }
     }
 
-    func storeWeakObject(_ object: AnyObject) {
+    func storeWeakObject(_ object: AnyObject?) {
         weakInstanceLock.withLock { _ in weakInstance = object }
     }
 
@@ -112,46 +166,48 @@ enum ProviderDescription: Sendable, CustomStringConvertible {
 /// find the object's type, and reports a race that does not exist.
 private let weakInstanceLocks = (0..<16).map { _ in LockedValue<UInt8>(0) }
 
-/// Creates services for a registration, either typed or type-erased.
-protocol ServiceFactory: AnyObject, Sendable {
-    func makeValue(_ resolver: Resolver) throws -> Any
-    func makeBox(_ resolver: Resolver) throws -> InstanceBoxBase
+/// Creates services for a registration, type-erased.
+///
+/// ``TypedFactory`` is its only subclass, so a registration can rely on its factory being a
+/// `TypedFactory` of the registration's service type.
+class ServiceFactory: @unchecked Sendable {
+    fileprivate init() {}
+
+    func makeValue(_ resolver: Resolver) throws -> Any {
+        preconditionFailure("ServiceFactory is abstract")
+    }
+
+    func makeBox(_ resolver: Resolver) throws -> InstanceBoxBase {
+        preconditionFailure("ServiceFactory is abstract")
+    }
+
+    /// Whether `box` is of the kind this factory makes.
+    func made(_ box: InstanceBoxBase) -> Bool {
+        preconditionFailure("ServiceFactory is abstract")
+    }
 }
 
 /// A factory closure that returns exactly `Service`.
-final class TypedFactory<Service>: ServiceFactory {
+///
+/// `@unchecked Sendable`, restated from ``ServiceFactory``: its only stored property is a
+/// `@Sendable` closure.
+final class TypedFactory<Service>: ServiceFactory, @unchecked Sendable {
     let make: @Sendable (Resolver) throws -> Service
 
     init(_ make: @escaping @Sendable (Resolver) throws -> Service) {
         self.make = make
     }
 
-    func makeValue(_ resolver: Resolver) throws -> Any {
+    override func makeValue(_ resolver: Resolver) throws -> Any {
         try make(resolver)
     }
 
-    func makeBox(_ resolver: Resolver) throws -> InstanceBoxBase {
+    override func makeBox(_ resolver: Resolver) throws -> InstanceBoxBase {
         InstanceBox(try make(resolver))
     }
-}
 
-/// An original-API item type: each service comes from a fresh item's `resolve()`.
-///
-/// `@unchecked Sendable`: `Injectable` predates `Sendable`, so its metatype is not checked;
-/// the factory only calls `init()` on it, as the original container did from any thread.
-final class InjectableFactory: ServiceFactory, @unchecked Sendable {
-    let itemType: any Injectable.Type
-
-    init(_ itemType: any Injectable.Type) {
-        self.itemType = itemType
-    }
-
-    func makeValue(_ resolver: Resolver) throws -> Any {
-        itemType.init().resolve()
-    }
-
-    func makeBox(_ resolver: Resolver) throws -> InstanceBoxBase {
-        InstanceBox(itemType.init().resolve())
+    override func made(_ box: InstanceBoxBase) -> Bool {
+        box is InstanceBox<Service>
     }
 }
 

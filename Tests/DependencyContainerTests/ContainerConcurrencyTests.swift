@@ -62,14 +62,14 @@ struct ContainerConcurrencyTests {
             usleep(50)
             return StubPlayer()
         }
-        let holders = Protected<[any PlayerInject]>([])
+        let holders = Protected<[UncheckedBox<any PlayerInject>]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             guard let player = container.load(.player) else { return }
             let handOver = UncheckedBox(player)
-            holders.withLock { $0.append(handOver.value) }
+            holders.withLock { $0.append(handOver) }
         }
         #expect(counter.count == 1)
-        #expect(holders.withLock { Set($0.map(ObjectIdentifier.init)).count } == 1)
+        #expect(holders.withLock { Set($0.map { ObjectIdentifier($0.value) }).count } == 1)
     }
 
     @Test("Registrations, replacements and loads racing never lose an ID or return garbage")

@@ -28,20 +28,22 @@ extension InjectID where Service == any AnalyticsInject {
     static var analytics: Self { InjectID("AnalyticsInjectID") }
 }
 
+/// A toast that records its messages.
+///
+/// `@unchecked Sendable`: `player` is immutable, and the messages are behind a lock.
 final class RecordingToast: ToastInject, @unchecked Sendable {
     let player: (any PlayerInject)?
-    private let lock = NSLock()
-    private var messages: [String] = []
+    private let messages = LockedValue<[String]>([])
 
     init(player: (any PlayerInject)? = nil) {
         self.player = player
     }
 
     func request(message: String, timeInterval: TimeInterval) {
-        lock.withLock { messages.append(message) }
+        messages.withLock { $0.append(message) }
     }
 
-    var received: [String] { lock.withLock { messages } }
+    var received: [String] { messages.withLock { $0 } }
 }
 
 final class StubPlayer: PlayerInject {

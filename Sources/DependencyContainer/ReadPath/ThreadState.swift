@@ -10,6 +10,8 @@ import Synchronization
 
 /// Per-thread bookkeeping: cached registry snapshots and the resolution in progress.
 ///
+/// Part of the read path whose rules ``RegistrationStore`` states.
+///
 /// It is reached only through ``current``, from the thread that owns it, so it needs no lock.
 /// For the same reason its properties opt out of dynamic exclusivity checks, which would
 /// cost more than the rest of a transient load; no access to them calls out to code that
@@ -36,6 +38,10 @@ final class ThreadState {
     /// `owners[i]` keeps `slots[i].snapshot` alive.
     @exclusivity(unchecked) private var owners = [Snapshot?](repeating: nil, count: snapshotCapacity)
     @exclusivity(unchecked) private var nextEviction = 0
+    #if DEBUG
+        /// Advances whenever a cached snapshot may be released, which ends every borrow.
+        @exclusivity(unchecked) var cacheEpoch: UInt64 = 0
+    #endif
     private static let snapshotCapacity = 8
 
     init() {
@@ -59,10 +65,13 @@ final class ThreadState {
         return nil
     }
 
-    /// Remembers `snapshot` as the state of container `serial` at `generation`.
-    func cache(_ snapshot: Snapshot, container serial: UInt64, generation: UInt64) {
+    /// Remembers `snapshot` as the state of container `serial`.
+    func cache(_ snapshot: Snapshot, container serial: UInt64) {
+        #if DEBUG
+            cacheEpoch &+= 1
+        #endif
         let entry = CachedSnapshot(
-            container: serial, generation: generation, snapshot: Unmanaged.passUnretained(snapshot))
+            container: serial, generation: snapshot.generation, snapshot: Unmanaged.passUnretained(snapshot))
         let slot =
             (0..<Self.snapshotCapacity).first { slots[$0].container == serial }
             ?? (0..<Self.snapshotCapacity).first { slots[$0].snapshot == nil }
@@ -83,6 +92,9 @@ final class ThreadState {
 
     /// Drops every cached snapshot of container `serial`, so its registrations can be freed.
     func forget(container serial: UInt64) {
+        #if DEBUG
+            cacheEpoch &+= 1
+        #endif
         var forgotten: [Snapshot?] = []
         for index in 0..<Self.snapshotCapacity where slots[index].container == serial {
             slots[index] = .empty

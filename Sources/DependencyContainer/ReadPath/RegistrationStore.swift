@@ -1,0 +1,208 @@
+import Synchronization
+
+/// One container's registrations: the only place they are written, and the lock-free
+/// read path that loads use.
+///
+/// Writes take a lock. Loads read an immutable ``Snapshot`` of the registrations that each
+/// thread caches (``ThreadState``), so readers never contend; after a change, the first few
+/// loads take the lock until enough have come to make publishing a new snapshot worth it.
+///
+/// ## The read path's rules
+///
+/// Every rule below is relied on by code in this folder only, and checked by assertions in
+/// debug builds.
+///
+/// 1. **One write path.** ``modify(_:)`` is the only way to change the registrations. It
+///    advances the generation, which makes every thread's cached snapshot stale, and drops
+///    the published snapshot. Whatever it replaces is released after unlocking, because a
+///    service's `deinit` may use the container.
+/// 2. **Borrowed registrations.** A ``BorrowedRegistration`` read from a cached snapshot is
+///    not retained: it is valid until its thread caches another snapshot or forgets one.
+///    Code that may load (a factory, a diagnostics handler) runs only on a retained
+///    registration.
+/// 3. **Write-once instances.** A registration's singleton is published once and read in
+///    place, unretained. Its instances are discarded only when the store is freed: no load
+///    can run then, because every load keeps its container, and so its store, alive. A
+///    registration belongs to one store (moving it makes a fresh copy), so nothing else
+///    can still be reading those instances.
+/// 4. **Overrides take the general path.** While any test override is active anywhere,
+///    ``Container/borrowedRegistration(named:thread:)`` answers `unknown`, so loads consult
+///    overrides through ``Container/findRegistration(named:thread:)``.
+/// 5. **One lookup order.** An override set for a container, then the container's own
+///    registration, then its parent's, and so on: coded once, in
+///    ``Container/walkLookupOrder(overrides:inOverrides:inStore:)``.
+final class RegistrationStore: Sendable {
+    /// Identifies this store in per-thread caches; never reused, and never 0.
+    let serial: UInt64
+    private let state = LockedValue(State())
+    /// Mirrors `state.generation` so that readers can check their snapshot without locking.
+    private let generation = Atomic<UInt64>(0)
+
+    /// The registrations, guarded by the lock.
+    private struct State: Sendable {
+        var entries: [String: Registration] = [:]
+        var generation: UInt64 = 0
+        /// The immutable copy that readers cache; `nil` after a change until enough reads come.
+        var published: Snapshot?
+        var lockedReadsSinceChange = 0
+    }
+
+    init() {
+        serial = nextStoreSerial.add(1, ordering: .relaxed).newValue
+    }
+
+    deinit {
+        // Rule 3: no load can reach these registrations any more, but other threads' stale
+        // snapshots may keep the registrations themselves alive; their services go now.
+        let entries = state.withLock { $0.entries }
+        for registration in entries.values {
+            registration.discardInstances()
+        }
+    }
+
+    // MARK: Writing
+
+    /// Changes the registrations: the one write path (rule 1).
+    ///
+    /// - Parameter body: Changes the entries. Anything it removes must be part of what it
+    ///   returns, so that it is released after unlocking.
+    /// - Returns: What `body` returns.
+    func modify<Result>(_ body: (inout [String: Registration]) -> Result) -> Result {
+        let (result, unpublished) = state.withLock { state in
+            let result = body(&state.entries)
+            state.generation &+= 1
+            state.lockedReadsSinceChange = 0
+            generation.store(state.generation, ordering: .releasing)
+            defer { state.published = nil }
+            return (result, state.published)
+        }
+        // Released here, outside the lock.
+        withExtendedLifetime(unpublished) {}
+        return result
+    }
+
+    /// Reads the registrations under the lock.
+    ///
+    /// - Parameter body: Reads the entries; it must not load.
+    /// - Returns: What `body` returns.
+    func read<Result>(_ body: ([String: Registration]) -> Result) -> Result {
+        state.withLock { body($0.entries) }
+    }
+
+    // MARK: Reading
+
+    /// The registration of `name` from this thread's cached snapshot, without a lock and
+    /// without changing any reference count.
+    ///
+    /// - Returns: `unknown` when the thread's snapshot is missing or stale.
+    @inline(__always)
+    func cachedRegistration(named name: String, thread: ThreadState) -> LookupAnswer<BorrowedRegistration> {
+        let generation = self.generation.load(ordering: .acquiring)
+        guard let snapshot = thread.cachedSnapshot(container: serial, generation: generation) else {
+            return .unknown
+        }
+        return snapshot._withUnsafeGuaranteedRef { snapshot in
+            assert(snapshot.generation == generation, "a cached snapshot answered for another generation")
+            guard let registration = snapshot.lookup[name] else { return .absent }
+            return .found(BorrowedRegistration(registration, thread: thread))
+        }
+    }
+
+    /// The registration of `name`, retained: from the thread's cached snapshot when it is
+    /// current, else under the lock.
+    @inline(__always)
+    func registration(named name: String, thread: ThreadState) -> Registration? {
+        switch cachedRegistration(named: name, thread: thread) {
+        case .found(let borrowed):
+            return borrowed.retained
+        case .absent:
+            return nil
+        case .unknown:
+            return refreshingLookup(named: name, thread: thread)
+        }
+    }
+
+    /// The slow path after a change: looks `name` up under the lock and, once enough reads
+    /// have come in since the last change, publishes a snapshot for every thread to cache.
+    ///
+    /// Publishing builds the snapshot's lookup table: O(n). Waiting for n/4 reads first keeps
+    /// that amortized O(1) per read even when registrations and loads alternate.
+    private func refreshingLookup(named name: String, thread: ThreadState) -> Registration? {
+        let (registration, snapshot) = state.withLock { state in
+            if state.published == nil {
+                state.lockedReadsSinceChange += 1
+                // O(n) under the lock, once per n/4 reads after a change: amortized O(1).
+                if state.lockedReadsSinceChange >= max(8, state.entries.count / 4) {
+                    state.published = Snapshot(entries: state.entries, generation: state.generation)
+                }
+            }
+            return (state.entries[name], state.published)
+        }
+        // Cached outside the lock: evicting an old snapshot may free services whose deinit
+        // uses this container.
+        if let snapshot {
+            thread.cache(snapshot, container: serial)
+        }
+        return registration
+    }
+
+    /// Drops the calling thread's cached snapshot of this store.
+    func forgetOnCurrentThread() {
+        ThreadState.current.forget(container: serial)
+    }
+}
+
+/// What a lookup found.
+enum LookupAnswer<Found> {
+    /// The registration.
+    case found(Found)
+    /// No override is active and nothing on the lookup order registers the ID.
+    case absent
+    /// A cached snapshot cannot answer; look the registration up the general way.
+    case unknown
+}
+
+/// A registration read from the calling thread's cached snapshot and not retained (rule 2).
+struct BorrowedRegistration {
+    private let registration: Unmanaged<Registration>
+    #if DEBUG
+        /// The thread that borrowed it, and its cache epoch then, to check rule 2.
+        private let thread: Unmanaged<ThreadState>
+        private let epoch: UInt64
+    #endif
+
+    @inline(__always)
+    init(_ registration: Unmanaged<Registration>, thread: ThreadState) {
+        self.registration = registration
+        #if DEBUG
+            self.thread = Unmanaged.passUnretained(thread)
+            self.epoch = thread.cacheEpoch
+        #endif
+    }
+
+    /// Runs `body` on the registration, which must not load.
+    @inline(__always)
+    func withRegistration<Result>(_ body: (Registration) -> Result) -> Result {
+        checkValid()
+        return registration._withUnsafeGuaranteedRef(body)
+    }
+
+    /// The registration, retained, for code that may load.
+    @inline(__always)
+    var retained: Registration {
+        checkValid()
+        return registration.takeUnretainedValue()
+    }
+
+    @inline(__always)
+    private func checkValid() {
+        #if DEBUG
+            assert(
+                thread.takeUnretainedValue() === ThreadState.current
+                    && thread.takeUnretainedValue().cacheEpoch == epoch,
+                "a borrowed registration was used after its thread's cache changed, or on another thread")
+        #endif
+    }
+}
+
+private let nextStoreSerial = Atomic<UInt64>(0)
