@@ -143,7 +143,7 @@ struct BenchmarkSuite {
             Workload(Case.injected) { n in
                 var checksum = 0
                 for _ in 0..<n {
-                    var screen = InjectedScreen(container: small)
+                    let screen = InjectedScreen(container: small)
                     checksum &+= Sink.identity(screen.service)
                 }
                 return checksum

@@ -32,7 +32,7 @@ final class CreationMonitor: Sendable {
         let me = ObjectIdentifier(thread)
         let key = ObjectIdentifier(registration)
         var deadlock: [String]?
-        state.withLock(waitingUntil: { state in
+        let mayCreate = { (state: inout State) -> Bool in
             state.waits[me] = nil
             guard let creator = state.creators[key] else { return true }
             if let path = state.cyclePath(from: registration, creator: creator, back: me) {
@@ -41,7 +41,8 @@ final class CreationMonitor: Sendable {
             }
             state.waits[me] = (registration, thread.frames)
             return false
-        }) { state in
+        }
+        state.withLock(waitingUntil: mayCreate) { state in
             if deadlock == nil { state.creators[key] = me }
         }
         return deadlock.map { .deadlock(path: $0) } ?? .acquired

@@ -1,7 +1,8 @@
 /// A property that loads its service from a container the first time it is read.
 ///
 /// For the few places that constructor injection cannot reach, such as types a framework
-/// instantiates. Prefer initializer parameters elsewhere.
+/// instantiates. Prefer initializer parameters elsewhere. It works in classes and in structs
+/// alike, including SwiftUI-style views that read it from non-mutating code:
 ///
 /// ```swift
 /// final class NowPlayingBanner {
@@ -11,15 +12,25 @@
 ///         toast?.show("Now playing \(title)")
 ///     }
 /// }
+///
+/// struct NowPlayingBadge {
+///     @Injected(.toast) var toast: (any ToastInject)?
+///
+///     func tapped() {
+///         toast?.show("Saved")
+///     }
+/// }
 /// ```
 ///
 /// Like a `lazy var`, the first read stores the service; a read that finds nothing stores
-/// nothing, so a later read tries again.
+/// nothing, so a later read tries again. Each wrapper loads at most once at a time from any
+/// number of threads: a thread that reads while another loads waits for that load, and
+/// copies of a struct share what the original loaded.
 @propertyWrapper
 public struct Injected<Service> {
     private let id: InjectID<Service>
     private let container: Container
-    private var service: Service?
+    private let cache = InjectedCache<Service>()
 
     /// Creates a property that loads `id` from `container` on first read.
     ///
@@ -33,11 +44,7 @@ public struct Injected<Service> {
 
     /// The service, or `nil` while none is registered.
     public var wrappedValue: Service? {
-        mutating get {
-            if let service { return service }
-            service = container.load(id)
-            return service
-        }
+        cache.value { container.load(id) }
     }
 }
 

@@ -50,28 +50,32 @@ func environmentInteger(_ name: String) -> Int? {
 /// joined, so their thread-local state, including cached snapshots, is gone on return.
 func runOnThreads(_ count: Int, _ body: @escaping @Sendable (_ index: Int) -> Void) {
     let gate = StartGate(count: count)
-    let threads = (0..<count).map { index -> pthread_t in
-        let work = ThreadWork {
+    let threads = (0..<count).map { index in
+        spawnThread {
             gate.arrive()
             body(index)
         }
-        var thread = pthread_t()
-        let status = pthread_create(
-            &thread, nil,
-            { context in
-                guard let context else { return nil }
-                Unmanaged<ThreadWork>.fromOpaque(context).takeRetainedValue().run()
-                return nil
-            }, Unmanaged.passRetained(work).toOpaque())
-        precondition(status == 0, "pthread_create failed: \(status)")
-        return thread
     }
     for thread in threads {
         pthread_join(thread, nil)
     }
 }
 
-/// What one thread of ``runOnThreads(_:_:)`` runs.
+/// Starts a new thread that runs `body`; join or detach it with the returned handle.
+func spawnThread(_ body: @escaping @Sendable () -> Void) -> pthread_t {
+    var thread = pthread_t()
+    let status = pthread_create(
+        &thread, nil,
+        { context in
+            guard let context else { return nil }
+            Unmanaged<ThreadWork>.fromOpaque(context).takeRetainedValue().run()
+            return nil
+        }, Unmanaged.passRetained(ThreadWork(body)).toOpaque())
+    precondition(status == 0, "pthread_create failed: \(status)")
+    return thread
+}
+
+/// What a thread of ``spawnThread(_:)`` runs.
 private final class ThreadWork {
     let run: () -> Void
 

@@ -18,6 +18,14 @@ final class NowPlayingBanner {
     }
 }
 
+struct NowPlayingBadge {
+    @Injected(.toast) var toast: (any ToastInject)?
+
+    func tapped() {
+        toast?.show("Saved")
+    }
+}
+
 /// Shows a toast for `title`, as an async caller of the container would.
 func announce(_ title: String, in container: Container) async {
     container.load(.toast)?.show("Now playing \(title)")
@@ -141,6 +149,18 @@ struct DocCommentExamplesTests {
         } operation: {
             banner.didStart(title: "Intro")
             #expect((banner.toast as? RecordingToast)?.shown == ["Now playing Intro"])
+        }
+    }
+
+    @Test("@Injected in a struct, read from a non-mutating method")
+    func injectedInStruct() {
+        let badge = NowPlayingBadge()
+        Container.shared.withOverrides {
+            $0.register(.toast) { RecordingToast() }
+        } operation: {
+            badge.tapped()
+            badge.tapped()
+            #expect((badge.toast as? RecordingToast)?.shown == ["Saved", "Saved"])
         }
     }
 

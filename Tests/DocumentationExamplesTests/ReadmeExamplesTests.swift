@@ -39,11 +39,10 @@ final class BannerToast: ToastInject {
     func show(_ message: String) { print("banner:", message) }
 }
 
-final class RecordingToast: ToastInject, @unchecked Sendable {
-    private let lock = NSLock()
-    private var messages: [String] = []
-    func show(_ message: String) { lock.withLock { messages.append(message) } }
-    var shown: [String] { lock.withLock { messages } }
+final class RecordingToast: ToastInject, Sendable {
+    private let messages = LockedValue<[String]>([])
+    func show(_ message: String) { messages.withLock { $0.append(message) } }
+    var shown: [String] { messages.withLock { $0 } }
 }
 
 final class Player: PlayerInject {

@@ -1,12 +1,10 @@
 import AppInterfaces
-import Foundation
+import DependencyContainer
 
 /// The host's log: prints each line and keeps it, so a run can be checked afterwards.
 ///
-/// `@unchecked Sendable`: `lines` is only touched with `lock` held.
-public final class TranscriptLog: AppLogInject, @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [String] = []
+public final class TranscriptLog: AppLogInject, Sendable {
+    private let recorded = LockedValue<[String]>([])
     private let echo: Bool
 
     /// Creates a log.
@@ -18,10 +16,10 @@ public final class TranscriptLog: AppLogInject, @unchecked Sendable {
 
     /// Records `line`, and prints it when echoing.
     public func write(_ line: String) {
-        lock.withLock { recorded.append(line) }
+        recorded.withLock { $0.append(line) }
         if echo { print(line) }
     }
 
     /// Every line written so far.
-    public var lines: [String] { lock.withLock { recorded } }
+    public var lines: [String] { recorded.withLock { $0 } }
 }
