@@ -9,6 +9,18 @@ public enum PluginLoadError: Error, Hashable, Sendable, CustomStringConvertible 
     /// code the host is about to run.
     case unsafePermissions(path: String, detail: String)
 
+    /// The file, or its directory, belongs to a user the loader does not trust: neither root
+    /// nor the user the process runs as. That user could change the code the host is about to
+    /// run.
+    ///
+    /// `directory` is `nil` when the item at `path` itself has the owner, and names the
+    /// directory otherwise.
+    case untrustedOwner(path: String, directory: String?, ownerID: UInt32, trustedOwnerIDs: [UInt32])
+
+    /// The path named another file when the library was loaded than when it was checked, so
+    /// the loader refused to use what it loaded.
+    case fileChanged(path: String, detail: String)
+
     /// The file is not a shared library the dynamic loader can open (a text file, a
     /// truncated library, one for another platform).
     case notALoadableLibrary(path: String, detail: String)
@@ -41,7 +53,8 @@ public enum PluginLoadError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The path of the library that failed.
     public var path: String {
         switch self {
-        case .fileMissing(let path), .unsafePermissions(let path, _), .notALoadableLibrary(let path, _),
+        case .fileMissing(let path), .unsafePermissions(let path, _), .untrustedOwner(let path, _, _, _),
+            .fileChanged(let path, _), .notALoadableLibrary(let path, _),
             .missingDependency(let path, _, _), .entrySymbolMissing(let path, _),
             .abiMismatch(let path, _, _),
             .invalidManifest(let path, _), .separateCoreCopy(let path), .registrationFailed(let path, _),
@@ -57,6 +70,14 @@ public enum PluginLoadError: Error, Hashable, Sendable, CustomStringConvertible 
             return "\(path): no such file"
         case .unsafePermissions(let path, let detail):
             return "\(path): refused, \(detail)"
+        case .untrustedOwner(let path, let directory, let ownerID, let trustedOwnerIDs):
+            let owned = directory.map { "its directory \($0) is" } ?? "it is"
+            let trusted = trustedOwnerIDs.map { "uid \($0)" }.joined(separator: " or ")
+            return "\(path): refused, \(owned) owned by uid \(ownerID); only files owned by \(trusted) "
+                + "(root or the user running this process) are loaded"
+        case .fileChanged(let path, let detail):
+            return "\(path): refused, the file changed between its checks and its load (\(detail)); "
+                + "nothing in it was used"
         case .notALoadableLibrary(let path, let detail):
             return "\(path): not a loadable shared library (\(detail))"
         case .missingDependency(let path, let library, let detail):

@@ -15,7 +15,12 @@ import Foundation
 /// Registration is all or nothing: a plugin registers into a scratch container, and its
 /// registrations reach the host's container only if it succeeds, declares every ID it
 /// registers, and (under the default policy) provides no ID the host already has. Loading
-/// the same plugin twice is a no-op with a note.
+/// the same plugin twice is a no-op with a note, also from two threads at once.
+///
+/// Before loading, the loader refuses a library that, or whose directory, others could
+/// change: one writable by users other than its owner, or owned by a user other than root
+/// and the process's user. It judges the opened file, not the path, and refuses the library
+/// if the path names another file when `dlopen` opens it.
 ///
 /// Host and plugins must share one copy of `DependencyContainer`: both link the
 /// `DependencyContainerDynamic` product. A plugin that links its own copy is refused, since
@@ -39,7 +44,25 @@ public final class PluginLoader: Sendable {
     /// Whether libraries writable by other users are loaded anyway.
     public let allowsFilesWritableByOthers: Bool
 
-    private let loaded = LockedValue<[String: LoadedPlugin]>([:])
+    /// Whether libraries owned by users other than root and the process's user are loaded
+    /// anyway.
+    public let allowsFilesOwnedByOthers: Bool
+
+    /// Where a load is, for ``stepHook``.
+    enum LoadStep: Sendable {
+        /// The file passed its checks and is reserved; the check that the path still names it,
+        /// then `dlopen`, come next.
+        case checked
+
+        /// `dlopen` returned; the check that the path still names the checked file comes next.
+        case opened
+    }
+
+    /// Called with each step and the path being loaded: a seam for tests that change the
+    /// file at the worst moment.
+    private let stepHook: (@Sendable (LoadStep, String) -> Void)?
+
+    private let state = LockedValue(LoaderState())
 
     /// Creates a loader that registers into `container`.
     ///
@@ -50,37 +73,76 @@ public final class PluginLoader: Sendable {
     ///   - allowsFilesWritableByOthers: Load libraries, or libraries in directories, that
     ///     users other than their owner can write to. Off by default: such a file could be
     ///     swapped for other code.
-    public init(
+    ///   - allowsFilesOwnedByOthers: Load libraries, or libraries in directories, owned by
+    ///     users other than root and the user the process runs as. Off by default: the owner
+    ///     can change such a file.
+    public convenience init(
         container: Container,
         conflictPolicy: ConflictPolicy = .reject,
-        allowsFilesWritableByOthers: Bool = false
+        allowsFilesWritableByOthers: Bool = false,
+        allowsFilesOwnedByOthers: Bool = false
+    ) {
+        self.init(
+            container: container, conflictPolicy: conflictPolicy,
+            allowsFilesWritableByOthers: allowsFilesWritableByOthers,
+            allowsFilesOwnedByOthers: allowsFilesOwnedByOthers, stepHook: nil)
+    }
+
+    /// Creates a loader that calls `stepHook` at each ``LoadStep``.
+    init(
+        container: Container,
+        conflictPolicy: ConflictPolicy = .reject,
+        allowsFilesWritableByOthers: Bool = false,
+        allowsFilesOwnedByOthers: Bool = false,
+        stepHook: (@Sendable (LoadStep, String) -> Void)?
     ) {
         self.container = container
         self.conflictPolicy = conflictPolicy
         self.allowsFilesWritableByOthers = allowsFilesWritableByOthers
+        self.allowsFilesOwnedByOthers = allowsFilesOwnedByOthers
+        self.stepHook = stepHook
     }
 
     /// The plugins loaded so far, sorted by name.
     public var loadedPlugins: [LoadedPlugin] {
-        loaded.withLock { $0.values.sorted { $0.manifest.name < $1.manifest.name } }
+        state.withLock { $0.plugins.values.sorted { $0.manifest.name < $1.manifest.name } }
     }
 
     /// Loads the plugin library at `path`.
+    ///
+    /// Loads may run on several threads at once. A load of a file that another thread is
+    /// loading waits for it, then answers as a load after it would: already loaded if it
+    /// loaded, or tries again if it failed.
     ///
     /// - Parameter path: The library's path. Only paths the host names are loaded; nothing
     ///   is searched.
     /// - Returns: Whether the plugin loaded, was already loaded, or failed and why.
     public func load(at path: String) -> PluginLoadResult {
-        switch checkedFile(at: path) {
-        case .failure(let error):
-            return .failed(error)
-        case .success(let resolvedPath):
-            if let previous = loaded.withLock({ $0.values.first { $0.path == resolvedPath } }) {
-                return .alreadyLoaded(
-                    note: "\(path): \(previous.manifest.name) is already loaded from this file")
-            }
-            return load(resolvedPath: resolvedPath)
+        let file: PluginFile
+        switch PluginFile.open(path) {
+        case .failure(let error): return .failed(error)
+        case .success(let opened): file = opened
         }
+        defer { file.close() }
+        if let error = trustProblem(checking: file) {
+            return .failed(error)
+        }
+        let identity = file.status.identity
+        let reservation: DispatchGroup
+        switch reserve(identity) {
+        case .loaded(let name):
+            return .alreadyLoaded(note: "\(path): \(name) is already loaded from this file")
+        case .reserved(let group):
+            reservation = group
+        }
+        var loadedName: String?
+        defer {
+            state.withLock { $0.files[identity] = loadedName.map { .loaded(name: $0) } }
+            reservation.leave()
+        }
+        let result = load(file)
+        if case .loaded(let plugin) = result { loadedName = plugin.manifest.name }
+        return result
     }
 
     /// Loads every plugin library in `directory` whose name ends in `Plugin`, such as
@@ -97,11 +159,8 @@ public final class PluginLoader: Sendable {
             report.failures.append(.fileMissing(path: directory))
             return report
         }
-        if !allowsFilesWritableByOthers, status.isWritableByOthers {
-            report.failures.append(
-                .unsafePermissions(
-                    path: directory,
-                    detail: "the directory is writable by other users (mode \(status.octalPermissions))"))
+        if let error = trustProblem(with: status, of: directory, reportedAs: directory, isDirectory: true) {
+            report.failures.append(error)
             return report
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
@@ -124,41 +183,92 @@ public final class PluginLoader: Sendable {
         return fileName.hasPrefix("lib") && fileName.hasSuffix(suffix) && fileName.count > 3 + suffix.count
     }
 
-    // MARK: Steps
+    // MARK: Checks
 
-    /// Checks that `path` is a regular file that only its owner can change, and resolves it.
-    private func checkedFile(at path: String) -> Result<String, PluginLoadError> {
-        guard !path.isEmpty, let status = FileStatus(path: path) else {
-            return .failure(.fileMissing(path: path))
+    /// Checks that the open `file` is a regular file, and that only a trusted owner can
+    /// change it or its directory.
+    private func trustProblem(checking file: PluginFile) -> PluginLoadError? {
+        guard file.status.isRegularFile else {
+            return .notALoadableLibrary(path: file.path, detail: "not a regular file")
         }
-        guard status.isRegularFile else {
-            return .failure(.notALoadableLibrary(path: path, detail: "not a regular file"))
+        if let problem = trustProblem(
+            with: file.status, of: file.resolvedPath, reportedAs: file.path, isDirectory: false)
+        {
+            return problem
         }
-        let resolvedPath = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        if !allowsFilesWritableByOthers {
-            if status.isWritableByOthers {
-                return .failure(
-                    .unsafePermissions(
-                        path: path,
-                        detail: "the file is writable by other users (mode \(status.octalPermissions))"))
-            }
-            let directory = URL(fileURLWithPath: resolvedPath).deletingLastPathComponent().path
-            if let directoryStatus = FileStatus(path: directory), directoryStatus.isWritableByOthers {
-                return .failure(
-                    .unsafePermissions(
-                        path: path,
-                        detail: "its directory \(directory) is writable by other users "
-                            + "(mode \(directoryStatus.octalPermissions))"))
-            }
-        }
-        return .success(resolvedPath)
+        let directory = URL(fileURLWithPath: file.resolvedPath).deletingLastPathComponent().path
+        guard let directoryStatus = FileStatus(path: directory) else { return nil }
+        return trustProblem(with: directoryStatus, of: directory, reportedAs: file.path, isDirectory: true)
     }
 
-    private func load(resolvedPath path: String) -> PluginLoadResult {
+    /// Why the item at `itemPath`, whose status is `status`, must not be trusted, if it must
+    /// not; the error names `path`.
+    private func trustProblem(
+        with status: FileStatus, of itemPath: String, reportedAs path: String, isDirectory: Bool
+    ) -> PluginLoadError? {
+        // The item is the library's directory, not the thing at `path` the host named.
+        let isLibraryDirectory = isDirectory && itemPath != path
+        if !allowsFilesWritableByOthers, status.isWritableByOthers {
+            let item =
+                isLibraryDirectory
+                ? "its directory \(itemPath) is" : isDirectory ? "the directory is" : "the file is"
+            return .unsafePermissions(
+                path: path,
+                detail: "\(item) writable by other users (mode \(status.octalPermissions))")
+        }
+        let trusted = FileStatus.trustedOwnerIDs
+        if !allowsFilesOwnedByOthers, !trusted.contains(UInt32(status.ownerID)) {
+            return .untrustedOwner(
+                path: path, directory: isLibraryDirectory ? itemPath : nil, ownerID: UInt32(status.ownerID),
+                trustedOwnerIDs: trusted)
+        }
+        return nil
+    }
+
+    // MARK: Steps
+
+    /// Claims the file with `identity` for this load, or, if another thread is loading it,
+    /// waits for that load to finish and looks again.
+    private func reserve(_ identity: FileStatus.Identity) -> Reservation {
+        while true {
+            let lookup: Lookup = state.withLock { state in
+                switch state.files[identity] {
+                case .loaded(let name)?:
+                    return .done(.loaded(name: name))
+                case .loading(let group)?:
+                    return .wait(group)
+                case nil:
+                    let group = DispatchGroup()
+                    group.enter()
+                    state.files[identity] = .loading(group)
+                    return .done(.reserved(group))
+                }
+            }
+            switch lookup {
+            case .done(let reservation): return reservation
+            case .wait(let group): group.wait()
+            }
+        }
+    }
+
+    private func load(_ file: PluginFile) -> PluginLoadResult {
+        let path = file.resolvedPath
+        stepHook?(.checked, file.path)
+        // Checked before dlopen too, so that a file swapped in since the checks is not even
+        // opened: opening runs its initializers.
+        if let changed = file.namesCheckedFile() {
+            return .failed(changed)
+        }
         let library: SharedLibrary
         switch SharedLibrary.open(path) {
         case .failure(let error): return .failed(error)
         case .success(let opened): library = opened
+        }
+        stepHook?(.opened, file.path)
+        // The file might have been swapped and back during dlopen; if the path names another
+        // file now, there is no telling which one dlopen read, so nothing in it is used.
+        if let changed = file.namesCheckedFile() {
+            return .failed(changed)
         }
         guard let entryAddress = library.symbol(named: PluginABI.entrySymbol) else {
             return .failed(.entrySymbolMissing(path: path, symbol: PluginABI.entrySymbol))
@@ -187,9 +297,11 @@ public final class PluginLoader: Sendable {
         guard view.coreIdentity == PluginABI.coreIdentity else {
             return .failed(.separateCoreCopy(path: path))
         }
-        if let previous = loaded.withLock({ $0[manifest.name] }) {
+        // Looked up early so an already loaded plugin's register function is not run again;
+        // `register` looks again, atomically with recording it.
+        if let previous = state.withLock({ $0.plugins[manifest.name] }) {
             return .alreadyLoaded(
-                note: "\(path): a plugin named \(manifest.name) is already loaded from \(previous.path)")
+                note: alreadyLoadedNote(path: path, name: manifest.name, previous: previous))
         }
         return register(manifest: manifest, from: view, path: path)
     }
@@ -208,15 +320,61 @@ public final class PluginLoader: Sendable {
         guard undeclared.isEmpty, unregistered.isEmpty else {
             return .failed(.manifestMismatch(path: path, undeclared: undeclared, unregistered: unregistered))
         }
-        let outcome = container.adoptRegistrations(of: staging, replacingExisting: conflictPolicy == .replace)
-        guard outcome.adopted else {
-            return .failed(.duplicateIDs(path: path, ids: outcome.conflicts))
+        // Name check, adoption and record under one lock: two files of one plugin loading at
+        // once must not both register.
+        return state.withLock { state in
+            if let previous = state.plugins[manifest.name] {
+                return .alreadyLoaded(
+                    note: alreadyLoadedNote(path: path, name: manifest.name, previous: previous))
+            }
+            let outcome = container.adoptRegistrations(
+                of: staging, replacingExisting: conflictPolicy == .replace)
+            guard outcome.adopted else {
+                return .failed(.duplicateIDs(path: path, ids: outcome.conflicts))
+            }
+            let plugin = LoadedPlugin(
+                manifest: manifest, path: path, providedIDs: registered, replacedIDs: outcome.conflicts)
+            state.plugins[manifest.name] = plugin
+            return .loaded(plugin)
         }
-        let plugin = LoadedPlugin(
-            manifest: manifest, path: path, providedIDs: registered, replacedIDs: outcome.conflicts)
-        loaded.withLock { $0[manifest.name] = plugin }
-        return .loaded(plugin)
     }
+
+    private func alreadyLoadedNote(path: String, name: String, previous: LoadedPlugin) -> String {
+        "\(path): a plugin named \(name) is already loaded from \(previous.path)"
+    }
+}
+
+/// What a loader has loaded and is loading; guarded by its lock.
+private struct LoaderState {
+    /// The loaded plugins, by name.
+    var plugins: [String: LoadedPlugin] = [:]
+
+    /// The files loaded or being loaded, by identity; a file whose load failed has no entry.
+    var files: [FileStatus.Identity: FileState] = [:]
+}
+
+/// Whether a file is being loaded or has been.
+private enum FileState {
+    /// A thread is loading it; the group is left when it is done.
+    case loading(DispatchGroup)
+
+    /// The plugin `name` was loaded from it.
+    case loaded(name: String)
+}
+
+/// The outcome of ``PluginLoader`` reserving a file.
+private enum Reservation {
+    /// This load may load the file; it must leave the group when done.
+    case reserved(DispatchGroup)
+
+    /// The plugin `name` was loaded from the file.
+    case loaded(name: String)
+}
+
+/// One look at a file's state: a reservation, or a load to wait for.
+private enum Lookup {
+    case done(Reservation)
+    case wait(DispatchGroup)
 }
 
 /// Why a descriptor could not be read.

@@ -6,7 +6,7 @@
     import Darwin
 #endif
 
-/// A shared library opened with `dlopen`, and the file checks made before opening one.
+/// A shared library opened with `dlopen`.
 ///
 /// Libraries are never closed: the Swift runtime registers a library's type metadata and
 /// conformances when it is opened and cannot forget them, so unloading could leave dangling
@@ -55,27 +55,4 @@ struct SharedLibrary {
         #endif
         return .notALoadableLibrary(path: path, detail: detail)
     }
-}
-
-/// Facts about a file from `stat`, for the loader's checks.
-struct FileStatus {
-    let mode: mode_t
-    let ownerID: uid_t
-
-    /// The status of `path`, following symbolic links, or `nil` if nothing is there.
-    init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        mode = info.st_mode
-        ownerID = info.st_uid
-    }
-
-    var isRegularFile: Bool { mode & S_IFMT == S_IFREG }
-    var isDirectory: Bool { mode & S_IFMT == S_IFDIR }
-
-    /// Whether users other than the owner may write to the file.
-    var isWritableByOthers: Bool { mode & (S_IWGRP | S_IWOTH) != 0 }
-
-    /// The permission bits in octal, as `ls` users read them.
-    var octalPermissions: String { String(mode & 0o777, radix: 8) }
 }

@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import DependencyContainerPlugins
+
 /// Builds small C shared libraries for the loader's error cases, with the toolchain's clang.
 ///
 /// Each test gets its own temporary directory, created with mode 0700 so the loader's
@@ -19,16 +21,24 @@ struct NativeLibraryBuilder {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    /// Compiles `source` into `directory/lib<name>.so`, linking `libraries` from `directory`.
+    /// Compiles `source` into `directory/lib<name>.so` (`.dylib` on Darwin), linking
+    /// `libraries` from `directory`.
     @discardableResult
     func buildLibrary(named name: String, source: String, linking libraries: [String] = []) throws -> String {
         let sourcePath = "\(directory)/\(name).c"
         try source.write(toFile: sourcePath, atomically: true, encoding: .utf8)
-        let output = "\(directory)/lib\(name).so"
+        let output = "\(directory)/lib\(name).\(SharedLibrary.fileExtension)"
         var arguments = ["-shared", "-fPIC", "-o", output, sourcePath, "-L", directory]
         arguments += libraries.map { "-l\($0)" }
         try run(Self.clang, arguments)
         return output
+    }
+
+    /// Copies the file at `path` to `directory/name`: the same bytes in another file.
+    func copyFile(_ path: String, named name: String) throws -> String {
+        let copy = "\(directory)/\(name)"
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        return copy
     }
 
     /// Writes `contents` to `directory/name`.
@@ -72,12 +82,38 @@ enum NativePluginSource {
     /// A library that is no plugin: it exports something else.
     static let noEntry = "int unrelated_function(void) { return 42; }\n"
 
-    /// A plugin whose descriptor has the given ABI version and manifest.
-    static func descriptor(abiVersion: UInt32, manifest: String, coreIdentity: String = "0") -> String {
+    /// A plugin that loads: it shares this process's core and registers nothing, as its
+    /// manifest, named `name`, declares. Its register function first sleeps
+    /// `registerDelay` microseconds, which widens the window in which a second load of it
+    /// can overlap the first.
+    static func working(named name: String, registerDelay: Int = 0) -> String {
+        descriptor(
+            abiVersion: 1,
+            manifest: #"{"name":"\#(name)","version":"1.0","abiVersion":1,"providedIDs":[]}"#,
+            coreIdentity: hostCoreIdentity, registerDelay: registerDelay)
+    }
+
+    /// This process's core identity as a C literal. The libraries are built and loaded by the
+    /// same process, so the address holds for them.
+    static var hostCoreIdentity: String {
+        "0x" + String(UInt(bitPattern: PluginABI.coreIdentity), radix: 16)
+    }
+
+    /// A plugin whose descriptor has the given ABI version and manifest, and, if
+    /// `registerDelay` is given, a register function that sleeps that many microseconds,
+    /// registers nothing and succeeds.
+    static func descriptor(
+        abiVersion: UInt32, manifest: String, coreIdentity: String = "0", registerDelay: Int? = nil
+    ) -> String {
         let escaped = manifest.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
             of: "\"", with: "\\\"")
         return """
             #include <stdint.h>
+            #include <unistd.h>
+            static int32_t register_plugin(void *context, void *container, char **error) {
+                usleep(\(registerDelay ?? 0));
+                return 0;
+            }
             struct descriptor {
                 uint32_t abi_version;
                 uint32_t size;
@@ -87,14 +123,15 @@ enum NativePluginSource {
                 void *context;
             };
             static struct descriptor plugin = {
-                \(abiVersion), sizeof(struct descriptor), "\(escaped)", (const void *)\(coreIdentity), 0, 0
+                \(abiVersion), sizeof(struct descriptor), "\(escaped)", (const void *)\(coreIdentity),
+                \(registerDelay == nil ? "0" : "(void *)register_plugin"), 0
             };
             const void *dependency_container_plugin_entry(void) { return &plugin; }
 
             """
     }
 
-    /// A library that needs `libDependency.so`.
+    /// A library that needs `libDependency.so` (`.dylib` on Darwin).
     static let needsDependency = """
         int dependency_function(void);
         int plugin_uses_dependency(void) { return dependency_function(); }

@@ -26,7 +26,8 @@ struct PluginLoaderTests {
     func textFile() throws {
         let builder = try NativeLibraryBuilder()
         defer { builder.remove() }
-        let path = try builder.writeFile(named: "libNotesPlugin.so", contents: Data("just text\n".utf8))
+        let path = try builder.writeFile(
+            named: "libNotesPlugin.\(SharedLibrary.fileExtension)", contents: Data("just text\n".utf8))
         guard case .notALoadableLibrary(let reported, let detail) = failure(loader().load(at: path)) else {
             Issue.record("expected notALoadableLibrary")
             return
@@ -41,7 +42,8 @@ struct PluginLoaderTests {
         defer { builder.remove() }
         let complete = try builder.buildLibrary(named: "Complete", source: NativePluginSource.noEntry)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: complete))
-        let path = try builder.writeFile(named: "libTruncatedPlugin.so", contents: bytes.prefix(200))
+        let path = try builder.writeFile(
+            named: "libTruncatedPlugin.\(SharedLibrary.fileExtension)", contents: bytes.prefix(200))
         let container = Container()
         let result = failure(loader(container).load(at: path))
         guard case .notALoadableLibrary(let reported, _) = result else {
@@ -114,7 +116,7 @@ struct PluginLoaderTests {
             return
         }
         #expect(reported == path)
-        #expect(library.hasSuffix("libDependency.so"))
+        #expect(library.hasSuffix("libDependency.\(SharedLibrary.fileExtension)"))
     }
 
     @Test("Files and directories writable by other users are refused unless the host opts out")
@@ -187,6 +189,9 @@ struct PluginLoaderTests {
     func errorsNamePaths() {
         let errors: [PluginLoadError] = [
             .fileMissing(path: "/p"), .unsafePermissions(path: "/p", detail: "d"),
+            .untrustedOwner(path: "/p", directory: nil, ownerID: 7, trustedOwnerIDs: [0]),
+            .untrustedOwner(path: "/p", directory: "/", ownerID: 7, trustedOwnerIDs: [0]),
+            .fileChanged(path: "/p", detail: "d"),
             .notALoadableLibrary(path: "/p", detail: "d"),
             .missingDependency(path: "/p", library: "l", detail: "d"),
             .entrySymbolMissing(path: "/p", symbol: "s"), .abiMismatch(path: "/p", expected: 1, found: 2),
@@ -208,7 +213,8 @@ struct PluginLoaderClassificationTests {
             ("ToastPlugin.so", false), ("libPluginDemoRuntime.so", false), ("libFailingFixture.so", false),
         ])
     func pluginFileNames(name: String, isPlugin: Bool) {
-        #expect(PluginLoader.isPluginFileName(name) == isPlugin)
+        let platformName = name.replacingOccurrences(of: ".so", with: ".\(SharedLibrary.fileExtension)")
+        #expect(PluginLoader.isPluginFileName(platformName) == isPlugin)
     }
 
     @Test("A loader message about another library is a missing dependency; about the file itself, not")

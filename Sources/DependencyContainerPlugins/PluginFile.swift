@@ -1,0 +1,106 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A plugin library held open from its checks until it is loaded, so that the checks and the
+/// load are about one file.
+///
+/// The loader checks the open descriptor's `fstat`, not the path: a path can be made to name
+/// another file at any moment, a descriptor cannot. `dlopen` takes a path, though, so the
+/// loader then asks whether the path still names the checked file right before and right
+/// after `dlopen` (``namesCheckedFile()``). Holding the descriptor open keeps the checked
+/// file's inode in use, so no other file can be given its number in the meantime. What is
+/// left is a file swapped in and back again while `dlopen` itself runs, which takes write
+/// access to a directory on the path.
+///
+/// Loading through the descriptor itself (`dlopen("/proc/self/fd/N")` on Linux) would leave
+/// no gap at all, but it breaks plugins: `$ORIGIN` in a plugin's run path becomes
+/// `/proc/self/fd`, so libraries beside the plugin are not found, and the dynamic loader
+/// matches a later `/proc/self/fd/N` by that name and returns the earlier library once the
+/// descriptor number is reused.
+struct PluginFile {
+    /// The path as the host gave it, for messages.
+    let path: String
+
+    /// The path with every symbolic link resolved: the file that is checked and loaded.
+    let resolvedPath: String
+
+    /// The checked file, open for reading.
+    let descriptor: Int32
+
+    /// The open file's status, which the checks judge.
+    let status: FileStatus
+
+    /// Opens the file at `path` without following a symbolic link in its last component.
+    ///
+    /// - Parameter path: The library's path as the host gave it.
+    /// - Returns: The open file, or why it cannot be opened: a missing file, or one that
+    ///   became a symbolic link after its links were resolved.
+    static func open(_ path: String) -> Result<PluginFile, PluginLoadError> {
+        guard !path.isEmpty else { return .failure(.fileMissing(path: path)) }
+        let resolvedPath = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; O_NOCTTY: nor may a terminal
+        // become the process's controlling terminal. Neither changes how a regular file reads.
+        let flags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY
+        let descriptor = resolvedPath.withCString { systemOpen($0, flags) }
+        guard descriptor >= 0 else {
+            let error = errno
+            if error == ELOOP, FileStatus(path: path) != nil {
+                return .failure(
+                    .fileChanged(
+                        path: path, detail: "\(resolvedPath) became a symbolic link while it was being opened"
+                    ))
+            }
+            if error == ENOENT || error == ENOTDIR || error == ELOOP {
+                return .failure(.fileMissing(path: path))
+            }
+            return .failure(
+                .notALoadableLibrary(
+                    path: path, detail: "cannot open it: \(String(cString: strerror(error)))"))
+        }
+        guard let status = FileStatus(descriptor: descriptor) else {
+            let error = errno
+            _ = systemClose(descriptor)
+            return .failure(
+                .notALoadableLibrary(
+                    path: path, detail: "cannot read its status: \(String(cString: strerror(error)))"))
+        }
+        return .success(
+            PluginFile(path: path, resolvedPath: resolvedPath, descriptor: descriptor, status: status))
+    }
+
+    /// `nil` if ``resolvedPath`` still names the checked file, or else what it names now.
+    func namesCheckedFile() -> PluginLoadError? {
+        guard let current = FileStatus(path: resolvedPath) else {
+            return .fileChanged(path: path, detail: "\(resolvedPath) no longer exists")
+        }
+        guard current.identity == status.identity else {
+            return .fileChanged(
+                path: path,
+                detail:
+                    "\(resolvedPath) is now another file (\(current.identity), checked \(status.identity))")
+        }
+        return nil
+    }
+
+    /// Closes the descriptor; call once, after the load.
+    func close() {
+        _ = systemClose(descriptor)
+    }
+}
+
+// `open` and `close` are also the names of this type's members, so the C functions are
+// reached through these.
+private func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 {
+    open(path, flags)
+}
+
+private func systemClose(_ descriptor: Int32) -> Int32 {
+    close(descriptor)
+}
