@@ -128,17 +128,13 @@ public final class PluginLoader: Sendable {
             return .failed(error)
         }
         let identity = file.status.identity
-        let reservation: DispatchGroup
-        switch reserve(identity) {
-        case .loaded(let name):
+        if case .loaded(let name) = reserve(identity) {
             return .alreadyLoaded(note: "\(path): \(name) is already loaded from this file")
-        case .reserved(let group):
-            reservation = group
         }
         var loadedName: String?
         defer {
             state.withLock { $0.files[identity] = loadedName.map { .loaded(name: $0) } }
-            reservation.leave()
+            state.wakeWaiters()
         }
         let result = load(file)
         if case .loaded(let plugin) = result { loadedName = plugin.manifest.name }
@@ -230,24 +226,16 @@ public final class PluginLoader: Sendable {
     /// Claims the file with `identity` for this load, or, if another thread is loading it,
     /// waits for that load to finish and looks again.
     private func reserve(_ identity: FileStatus.Identity) -> Reservation {
-        while true {
-            let lookup: Lookup = state.withLock { state in
-                switch state.files[identity] {
-                case .loaded(let name)?:
-                    return .done(.loaded(name: name))
-                case .loading(let group)?:
-                    return .wait(group)
-                case nil:
-                    let group = DispatchGroup()
-                    group.enter()
-                    state.files[identity] = .loading(group)
-                    return .done(.reserved(group))
-                }
+        let noLoadInProgress = { (state: inout LoaderState) -> Bool in
+            if case .loading? = state.files[identity] { return false }
+            return true
+        }
+        return state.withLock(waitingUntil: noLoadInProgress) { state in
+            if case .loaded(let name)? = state.files[identity] {
+                return .loaded(name: name)
             }
-            switch lookup {
-            case .done(let reservation): return reservation
-            case .wait(let group): group.wait()
-            }
+            state.files[identity] = .loading
+            return .reserved
         }
     }
 
@@ -355,8 +343,8 @@ private struct LoaderState {
 
 /// Whether a file is being loaded or has been.
 private enum FileState {
-    /// A thread is loading it; the group is left when it is done.
-    case loading(DispatchGroup)
+    /// A thread is loading it, and wakes the lock's waiters when it is done.
+    case loading
 
     /// The plugin `name` was loaded from it.
     case loaded(name: String)
@@ -364,17 +352,11 @@ private enum FileState {
 
 /// The outcome of ``PluginLoader`` reserving a file.
 private enum Reservation {
-    /// This load may load the file; it must leave the group when done.
-    case reserved(DispatchGroup)
+    /// This load may load the file; it must record the outcome and wake waiters when done.
+    case reserved
 
     /// The plugin `name` was loaded from the file.
     case loaded(name: String)
-}
-
-/// One look at a file's state: a reservation, or a load to wait for.
-private enum Lookup {
-    case done(Reservation)
-    case wait(DispatchGroup)
 }
 
 /// Why a descriptor could not be read.
