@@ -22,14 +22,14 @@ extension Container {
         case .found(let borrowed):
             // A published singleton is read in place; anything else may run a factory that
             // loads, so it needs its own reference to the registration.
-            if let service = borrowed.withRegistration({ $0.publishedSingleton(as: Service.self) }) {
+            if let service = borrowed.publishedSingleton(as: Service.self) {
                 return service
             }
             return resolveReportingFailure(borrowed.retained, as: Service.self, thread: ThreadState.current)
         case .absent:
             reportMissing(id.name, Service.self)
             return nil
-        case .unknown:
+        case .unknown, .foundInStore, .foundInOverrides:
             let thread = ThreadState.current
             guard let registration = findRegistration(named: id.name, thread: thread) else {
                 reportMissing(id.name, Service.self)

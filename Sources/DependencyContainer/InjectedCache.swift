@@ -1,16 +1,19 @@
 /// What an ``Injected`` property has loaded, shared by the copies of one wrapper.
 ///
-/// `@unchecked Sendable`: the service is only stored and read under the lock. Services may
-/// be of any type, as everywhere in the container, which hands the same service to every
-/// thread that loads it; this cache hands out nothing the container would not.
+/// `@unchecked Sendable`: `state` is only read and written under the object's
+/// ``LockStripes`` lock. Services may be of any type, as everywhere in the container, which
+/// hands the same service to every thread that loads it; this cache hands out nothing the
+/// container would not.
 final class InjectedCache<Service>: @unchecked Sendable {
-    private enum State: @unchecked Sendable {
+    private enum State {
         case empty
         case loading(thread: ObjectIdentifier)
         case loaded(Service)
     }
 
-    private let state = LockedValue(State.empty)
+    /// Guarded by the stripe lock; a lock of its own per wrapper would make creating a view
+    /// that declares an `@Injected` property several times slower.
+    private var state = State.empty
 
     /// The stored service, or the one `load` returns, stored if not `nil`.
     ///
@@ -18,12 +21,13 @@ final class InjectedCache<Service>: @unchecked Sendable {
     /// thread (a factory that reads the property it is creating the service for), is a cycle
     /// and yields `nil` instead of waiting for itself.
     func value(_ load: () -> Service?) -> Service? {
+        let lock = LockStripes.lock(for: self)
         let me = ObjectIdentifier(ThreadState.current)
-        let loadDone = { (state: inout State) -> Bool in
-            if case .loading(let thread) = state { return thread == me }
+        let loadDone = { (_: inout UInt8) -> Bool in
+            if case .loading(let thread) = self.state { return thread == me }
             return true
         }
-        let decision = state.withLock(waitingUntil: loadDone) { state -> Decision in
+        let decision = lock.withLock(waitingUntil: loadDone) { _ -> Decision in
             switch state {
             case .loaded(let service):
                 return .use(service)
@@ -39,8 +43,8 @@ final class InjectedCache<Service>: @unchecked Sendable {
             return service
         case .load:
             let service = load()
-            state.withLock { $0 = service.map(State.loaded) ?? .empty }
-            state.wakeWaiters()
+            lock.withLock { _ in state = service.map(State.loaded) ?? .empty }
+            lock.wakeWaiters()
             return service
         }
     }

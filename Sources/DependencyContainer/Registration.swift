@@ -135,8 +135,7 @@ final class Registration: @unchecked Sendable {
     /// One of a few locks shared by all registrations: weak scopes are rare, and a lock per
     /// registration would double its size.
     private var weakInstanceLock: LockedValue<UInt8> {
-        let hash = UInt(bitPattern: ObjectIdentifier(self).hashValue)
-        return weakInstanceLocks[Int(hash >> 4) % weakInstanceLocks.count]
+        LockStripes.lock(for: self)
     }
 
     var info: RegistrationInfo {
@@ -160,11 +159,6 @@ enum ProviderDescription: Sendable, CustomStringConvertible {
         }
     }
 }
-
-/// Each lock guards a byte rather than `Void`: ThreadSanitizer sees the `inout` access to a
-/// zero-sized value at the lock object's own address, which other threads read unlocked to
-/// find the object's type, and reports a race that does not exist.
-private let weakInstanceLocks = (0..<16).map { _ in LockedValue<UInt8>(0) }
 
 /// Creates services for a registration, type-erased.
 ///

@@ -7,31 +7,27 @@ extension Container {
     ///
     /// - Parameters:
     ///   - overrides: The current task's override scopes, or `nil` to skip them.
-    ///   - inOverrides: Looks a container up in the override scopes.
-    ///   - inStore: Looks a container up in its own store.
-    /// - Returns: The first registration found, `absent` when none is, or `unknown` as soon
-    ///   as `inStore` cannot tell.
+    ///   - inOverrides: Looks a container up in the override scopes; `true` ends the walk.
+    ///   - inStore: Looks a container up in its own store; anything but `absent` ends the walk.
+    /// - Returns: What ended the walk, or `absent`.
     @inline(__always)
-    func walkLookupOrder<Found>(
+    func walkLookupOrder(
         overrides: OverrideScope?,
-        inOverrides: (OverrideScope, Container) -> Found?,
-        inStore: (RegistrationStore) -> LookupAnswer<Found>
-    ) -> LookupAnswer<Found> {
+        inOverrides: (OverrideScope, Container) -> Bool,
+        inStore: (RegistrationStore) -> LookupAnswer
+    ) -> LookupAnswer {
+        // Non-generic enums throughout: `load` runs unspecialized in client modules, where
+        // passing a generic instance to `_withUnsafeGuaranteedRef` would cost a metadata lookup.
         var container = Unmanaged.passUnretained(self)
         while true {
-            let step = container._withUnsafeGuaranteedRef { container -> LookupStep<Found> in
-                if let overrides, let found = inOverrides(overrides, container) {
-                    return .done(.found(found))
+            let step = container._withUnsafeGuaranteedRef { container -> LookupStep in
+                if let overrides, inOverrides(overrides, container) {
+                    return .done(.foundInOverrides)
                 }
-                switch inStore(container.store) {
-                case .found(let found):
-                    return .done(.found(found))
-                case .unknown:
-                    return .done(.unknown)
-                case .absent:
-                    guard let parent = container.parent else { return .done(.absent) }
-                    return .parent(Unmanaged.passUnretained(parent))
-                }
+                let answer = inStore(container.store)
+                guard case .absent = answer else { return .done(answer) }
+                guard let parent = container.parent else { return .done(.absent) }
+                return .parent(Unmanaged.passUnretained(parent))
             }
             switch step {
             case .done(let answer):
@@ -46,14 +42,18 @@ extension Container {
     /// own, or the nearest ancestor's.
     @inline(__always)
     func findRegistration(named name: String, thread: ThreadState) -> Registration? {
-        let answer = walkLookupOrder(
+        var found: Registration?
+        _ = walkLookupOrder(
             overrides: OverrideScope.current,
-            inOverrides: { $0.registration(named: name, for: $1, thread: thread) },
+            inOverrides: { scopes, container in
+                found = scopes.registration(named: name, for: container, thread: thread)
+                return found != nil
+            },
             inStore: { store in
-                store.registration(named: name, thread: thread).map { .found($0) } ?? .absent
+                found = store.registration(named: name, thread: thread)
+                return found == nil ? .absent : .foundInStore
             })
-        guard case .found(let registration) = answer else { return nil }
-        return registration
+        return found
     }
 
     /// The registration a load of `name` uses, borrowed from the snapshots this thread has
@@ -65,18 +65,18 @@ extension Container {
     /// - Returns: `unknown` when a test override is active or a snapshot is missing or stale,
     ///   so that the caller falls back to ``findRegistration(named:thread:)``.
     @inline(__always)
-    func borrowedRegistration(named name: String, thread: ThreadState) -> LookupAnswer<BorrowedRegistration> {
+    func borrowedRegistration(named name: String, thread: ThreadState) -> LookupAnswer {
         // Rule 4: overrides are consulted only on the general path.
         guard !OverrideScope.isAnyActive else { return .unknown }
         return walkLookupOrder(
             overrides: nil,
-            inOverrides: { _, _ in nil },
+            inOverrides: { _, _ in false },
             inStore: { $0.cachedRegistration(named: name, thread: thread) })
     }
 }
 
 /// One container's part of a lookup: an answer or the parent to ask next.
-private enum LookupStep<Found> {
-    case done(LookupAnswer<Found>)
+private enum LookupStep {
+    case done(LookupAnswer)
     case parent(Unmanaged<Container>)
 }

@@ -96,7 +96,7 @@ final class RegistrationStore: Sendable {
     ///
     /// - Returns: `unknown` when the thread's snapshot is missing or stale.
     @inline(__always)
-    func cachedRegistration(named name: String, thread: ThreadState) -> LookupAnswer<BorrowedRegistration> {
+    func cachedRegistration(named name: String, thread: ThreadState) -> LookupAnswer {
         let generation = self.generation.load(ordering: .acquiring)
         guard let snapshot = thread.cachedSnapshot(container: serial, generation: generation) else {
             return .unknown
@@ -115,7 +115,7 @@ final class RegistrationStore: Sendable {
         switch cachedRegistration(named: name, thread: thread) {
         case .found(let borrowed):
             return borrowed.retained
-        case .absent:
+        case .absent, .foundInStore, .foundInOverrides:
             return nil
         case .unknown:
             return refreshingLookup(named: name, thread: thread)
@@ -153,9 +153,15 @@ final class RegistrationStore: Sendable {
 }
 
 /// What a lookup found.
-enum LookupAnswer<Found> {
-    /// The registration.
-    case found(Found)
+///
+/// Not generic: see ``Container/walkLookupOrder(overrides:inOverrides:inStore:)``.
+enum LookupAnswer {
+    /// The registration, borrowed from the thread's cached snapshot.
+    case found(BorrowedRegistration)
+    /// A registration the general path found in a store, and holds itself.
+    case foundInStore
+    /// A registration the general path found in a test override, and holds itself.
+    case foundInOverrides
     /// No override is active and nothing on the lookup order registers the ID.
     case absent
     /// A cached snapshot cannot answer; look the registration up the general way.
@@ -180,11 +186,14 @@ struct BorrowedRegistration {
         #endif
     }
 
-    /// Runs `body` on the registration, which must not load.
+    /// The registration's published singleton, if it is exactly a `Service`; reading it
+    /// runs no code that could load.
     @inline(__always)
-    func withRegistration<Result>(_ body: (Registration) -> Result) -> Result {
+    func publishedSingleton<Service>(as _: Service.Type) -> Service? {
         checkValid()
-        return registration._withUnsafeGuaranteedRef(body)
+        // A closure literal, so that it is inlined: through a closure parameter, the
+        // unspecialized caller would look up `Service?`'s metadata on every load.
+        return registration._withUnsafeGuaranteedRef { $0.publishedSingleton(as: Service.self) }
     }
 
     /// The registration, retained, for code that may load.
