@@ -1,4 +1,4 @@
-import AppInterfaces
+import DCExampleAppInterfaces
 import Foundation
 
 /// The host's log: prints each line and keeps it, so a run can be checked afterwards.
