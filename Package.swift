@@ -20,24 +20,31 @@ let package = Package(
             name: "PluginDemoRuntime",
             type: .dynamic,
             targets: [
-                "DependencyContainer", "DependencyContainerPlugins", "AppInterfaces", "DemoHostKit",
-                "PlayerFeature",
-                "AnalyticsFeature",
+                "DependencyContainer", "DependencyContainerPlugins", "DCExampleAppInterfaces",
+                "DCExampleDemoHostKit", "DCExamplePlayerFeature", "DCExampleAnalyticsFeature",
             ]
         ),
-        .executable(name: "demo-host", targets: ["DemoHost"]),
-        .executable(name: "container-bench", targets: ["ContainerBench"]),
+        .executable(name: "demo-host", targets: ["DCExampleDemoHost"]),
+        .executable(name: "container-bench", targets: ["DependencyContainerBench"]),
         .executable(name: "inject-scan", targets: ["inject-scan"]),
         .plugin(name: "RegistrationPlugin", targets: ["RegistrationPlugin"]),
         .plugin(name: "InjectLintPlugin", targets: ["InjectLintPlugin"]),
     ],
+    // SwiftPM requires target names to be unique across the whole package graph, so every target
+    // here is in every client's namespace. Only the libraries and plugins have plain names; the
+    // rest carry a prefix no app would use (DCExample for the example app, whose module names
+    // appear in its code; DependencyContainer for the tools, the benchmark and the tests) and
+    // keep their directories through `path:`. `.ci/everyday-client` checks that an app with the
+    // usual module names resolves.
     targets: [
         .target(name: "DependencyContainer"),
         .target(name: "DependencyContainerPlugins", dependencies: ["DependencyContainer"]),
 
         // Build-time checks: the scanner library, the tool the plugins run, and the plugins.
-        .target(name: "InjectScanner"),
-        .executableTarget(name: "inject-scan", dependencies: ["InjectScanner"]),
+        .target(name: "DependencyContainerInjectScanner", path: "Sources/InjectScanner"),
+        // A plugin finds its tool through an executable product named like the tool's target,
+        // so the target keeps the product's name, `inject-scan`, which is no app module's name.
+        .executableTarget(name: "inject-scan", dependencies: ["DependencyContainerInjectScanner"]),
         .plugin(
             name: "RegistrationPlugin",
             capability: .buildTool(),
@@ -58,42 +65,46 @@ let package = Package(
 
         // The example app: two features that need each other but never import each other.
         .target(
-            name: "AppInterfaces",
+            name: "DCExampleAppInterfaces",
             dependencies: ["DependencyContainer"],
             path: "Sources/Examples/AppInterfaces"
         ),
         .target(
-            name: "ToastFeature",
-            dependencies: ["AppInterfaces", "DependencyContainer"],
+            name: "DCExampleToastFeature",
+            dependencies: ["DCExampleAppInterfaces", "DependencyContainer"],
             path: "Sources/Examples/ToastFeature",
             plugins: ["RegistrationPlugin"]
         ),
         .target(
-            name: "PlayerFeature",
-            dependencies: ["AppInterfaces", "DependencyContainer"],
+            name: "DCExamplePlayerFeature",
+            dependencies: ["DCExampleAppInterfaces", "DependencyContainer"],
             path: "Sources/Examples/PlayerFeature",
             plugins: ["RegistrationPlugin"]
         ),
         .target(
-            name: "AnalyticsFeature",
-            dependencies: ["AppInterfaces", "DependencyContainer"],
+            name: "DCExampleAnalyticsFeature",
+            dependencies: ["DCExampleAppInterfaces", "DependencyContainer"],
             path: "Sources/Examples/AnalyticsFeature",
             plugins: ["RegistrationPlugin"]
         ),
         .target(
-            name: "DemoHostKit",
-            dependencies: ["AppInterfaces", "DependencyContainer", "DependencyContainerPlugins"],
+            name: "DCExampleDemoHostKit",
+            dependencies: ["DCExampleAppInterfaces", "DependencyContainer", "DependencyContainerPlugins"],
             path: "Sources/Examples/DemoHostKit"
         ),
         .executableTarget(
-            name: "DemoHost",
-            dependencies: ["DemoHostKit", "ToastFeature", "PlayerFeature", "AnalyticsFeature"],
+            name: "DCExampleDemoHost",
+            dependencies: [
+                "DCExampleDemoHostKit", "DCExampleToastFeature", "DCExamplePlayerFeature",
+                "DCExampleAnalyticsFeature",
+            ],
             path: "Sources/Examples/DemoHost"
         ),
 
         .executableTarget(
-            name: "ContainerBench",
-            dependencies: ["DependencyContainer"]
+            name: "DependencyContainerBench",
+            dependencies: ["DependencyContainer"],
+            path: "Sources/ContainerBench"
         ),
         .testTarget(
             name: "DependencyContainerTests",
@@ -104,31 +115,35 @@ let package = Package(
             dependencies: ["DependencyContainerPlugins", "DependencyContainer"]
         ),
         .testTarget(
-            name: "DemoHostTests",
+            name: "DependencyContainerDemoHostTests",
             dependencies: [
-                "DemoHostKit", "AppInterfaces", "DependencyContainer", "ToastFeature", "PlayerFeature",
-                "AnalyticsFeature",
-            ]
+                "DCExampleDemoHostKit", "DCExampleAppInterfaces", "DependencyContainer",
+                "DCExampleToastFeature", "DCExamplePlayerFeature", "DCExampleAnalyticsFeature",
+            ],
+            path: "Tests/DemoHostTests"
         ),
         .testTarget(
-            name: "InjectScannerTests",
-            dependencies: ["InjectScanner"],
+            name: "DependencyContainerInjectScannerTests",
+            dependencies: ["DependencyContainerInjectScanner"],
+            path: "Tests/InjectScannerTests",
             exclude: ["Fixtures"]
         ),
-        // A target that applies RegistrationPlugin, checked end to end by RegistrationPluginTests.
+        // A target that applies RegistrationPlugin, checked end to end by the tests below.
         .target(
-            name: "PluginFixture",
+            name: "DependencyContainerPluginFixture",
             dependencies: ["DependencyContainer"],
             path: "Tests/PluginFixture",
             plugins: ["RegistrationPlugin"]
         ),
         .testTarget(
-            name: "RegistrationPluginTests",
-            dependencies: ["PluginFixture", "DependencyContainer"]
+            name: "DependencyContainerRegistrationPluginTests",
+            dependencies: ["DependencyContainerPluginFixture", "DependencyContainer"],
+            path: "Tests/RegistrationPluginTests"
         ),
         .testTarget(
-            name: "DocumentationExamplesTests",
-            dependencies: ["DependencyContainer"]
+            name: "DependencyContainerDocumentationExamplesTests",
+            dependencies: ["DependencyContainer"],
+            path: "Tests/DocumentationExamplesTests"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -6,8 +6,8 @@
 // Usage: swift package describe --type json | swift .ci/check-feature-graph.swift
 import Foundation
 
-let allowedDependencies: Set<String> = ["AppInterfaces", "DependencyContainer"]
-let requiredFeatures = ["ToastFeature", "PlayerFeature"]
+let allowedDependencies: Set<String> = ["DCExampleAppInterfaces", "DependencyContainer"]
+let requiredFeatures = ["DCExampleToastFeature", "DCExamplePlayerFeature"]
 
 let input = FileHandle.standardInput.readDataToEndOfFile()
 guard let package = try? JSONSerialization.jsonObject(with: input) as? [String: Any],

@@ -1,7 +1,8 @@
+import DependencyContainerInjectScanner
 import Foundation
-import InjectScanner
 
-// Thin entry: the plugins run this tool; all logic is in InjectScanner, where it is tested.
+// Thin entry: the plugins run this tool; all logic is in DependencyContainerInjectScanner
+// (Sources/InjectScanner), where it is tested.
 do {
     let command = try ScanCommand(arguments: Array(CommandLine.arguments.dropFirst()))
     exit(try command.run())

@@ -1,17 +1,17 @@
-import AnalyticsFeature
-import AppInterfaces
-import DemoHostKit
+import DCExampleAnalyticsFeature
+import DCExampleAppInterfaces
+import DCExampleDemoHostKit
+import DCExamplePlayerFeature
+import DCExampleToastFeature
 import DependencyContainer
 import Foundation
-import PlayerFeature
 import Testing
-import ToastFeature
 
 /// Every feature linked, as in the demo-host executable.
 let linkedFeatures: [Feature: DemoHost.FeatureEntry] = [
-    .toast: ToastFeature.register(into:),
-    .player: PlayerFeature.register(into:),
-    .analytics: AnalyticsFeature.register(into:),
+    .toast: DCExampleToastFeature.register(into:),
+    .player: DCExamplePlayerFeature.register(into:),
+    .analytics: DCExampleAnalyticsFeature.register(into:),
 ]
 
 /// A toast that records messages instead of showing them, for the override test.
@@ -143,7 +143,7 @@ struct DemoHostTests {
             ])
         #expect(
             log.lines.contains {
-                $0.contains("PlayerInjectID") && $0.hasSuffix("PlayerFeature.PlayerProvider")
+                $0.contains("PlayerInjectID") && $0.hasSuffix("DCExamplePlayerFeature.PlayerProvider")
             })
     }
 }

@@ -1,4 +1,4 @@
-import DemoHostKit
+import DCExampleDemoHostKit
 import Testing
 
 @Suite("Demo host command line")

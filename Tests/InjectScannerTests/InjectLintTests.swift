@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import InjectScanner
+@testable import DependencyContainerInjectScanner
 
 @Suite("Inject lint")
 struct InjectLintTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import InjectScanner
+@testable import DependencyContainerInjectScanner
 
 @Suite("Lexer")
 struct LexerTests {

@@ -1,6 +1,6 @@
-// A target that applies RegistrationPlugin, so RegistrationPluginTests can check what the
-// generated `PluginFixture.register(into:)` registers. Every shape the scanner must handle
-// is here once.
+// A target that applies RegistrationPlugin, so the plugin's tests can check what the generated
+// `DependencyContainerPluginFixture.register(into:)` registers. Every shape the scanner must
+// handle is here once.
 import DependencyContainer
 
 public protocol Greeter: AnyObject {

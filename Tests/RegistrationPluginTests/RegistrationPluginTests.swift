@@ -1,5 +1,5 @@
 import DependencyContainer
-import PluginFixture
+import DependencyContainerPluginFixture
 import Testing
 
 @Suite("RegistrationPlugin on a real target")
@@ -7,7 +7,7 @@ struct RegistrationPluginTests {
     @Test("The generated entry registers every visible provider and item, and nothing else")
     func registersEverything() {
         let container = Container()
-        PluginFixture.register(into: container)
+        DependencyContainerPluginFixture.register(into: container)
         #expect(
             Set(container.registrations.map(\.id)) == [
                 "PlainGreeterInjectID", "LateGreeterInjectID", "NestedGreeterInjectID",
@@ -23,7 +23,7 @@ struct RegistrationPluginTests {
     @Test("Providers under #if are registered under the same condition")
     func platform() {
         let container = Container()
-        PluginFixture.register(into: container)
+        DependencyContainerPluginFixture.register(into: container)
         #if os(Linux)
             #expect(container.load(.platform)?.greeting == "linux")
         #else
@@ -34,7 +34,7 @@ struct RegistrationPluginTests {
     @Test("The entry lists the types it registers")
     func registeredTypes() {
         #expect(
-            PluginFixture.registeredTypes.sorted() == [
+            DependencyContainerPluginFixture.registeredTypes.sorted() == [
                 "LateProvider", "LegacyItem", "Namespace.NestedProvider", "PlainProvider", "PlatformProvider",
             ])
     }

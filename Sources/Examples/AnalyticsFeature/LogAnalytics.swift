@@ -1,4 +1,4 @@
-import AppInterfaces
+import DCExampleAppInterfaces
 
 /// Writes analytics events to the app log.
 final class LogAnalytics: AnalyticsInject {

@@ -1,8 +1,8 @@
-import AnalyticsFeature
-import DemoHostKit
+import DCExampleAnalyticsFeature
+import DCExampleDemoHostKit
+import DCExamplePlayerFeature
+import DCExampleToastFeature
 import Foundation
-import PlayerFeature
-import ToastFeature
 
 let status = DemoHostCommand.run(
     arguments: Array(CommandLine.arguments.dropFirst()),
@@ -11,8 +11,8 @@ let status = DemoHostCommand.run(
         yet neither feature module imports the other; this host wires them by ID.
         """,
     linkedFeatures: [
-        .toast: ToastFeature.register(into:),
-        .player: PlayerFeature.register(into:),
-        .analytics: AnalyticsFeature.register(into:),
+        .toast: DCExampleToastFeature.register(into:),
+        .player: DCExamplePlayerFeature.register(into:),
+        .analytics: DCExampleAnalyticsFeature.register(into:),
     ])
 exit(status)

@@ -1,4 +1,4 @@
-import AppInterfaces
+import DCExampleAppInterfaces
 import DependencyContainer
 import DependencyContainerPlugins
 
@@ -20,7 +20,7 @@ public final class DemoHost {
     ///   - container: Where the features are registered; a fresh one unless stated.
     ///   - log: Where the host and the features write what they do.
     ///   - linkedFeatures: The entry of each feature module linked into this executable,
-    ///     such as `[.toast: ToastFeature.register(into:)]`.
+    ///     such as `[.toast: DCExampleToastFeature.register(into:)]`.
     public init(
         container: Container = Container(), log: any AppLogInject, linkedFeatures: [Feature: FeatureEntry]
     ) {

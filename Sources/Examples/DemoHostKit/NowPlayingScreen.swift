@@ -1,4 +1,4 @@
-import AppInterfaces
+import DCExampleAppInterfaces
 
 /// A screen of the app: ordinary business code that takes its dependencies as initializer
 /// parameters and never touches the container.

@@ -1,4 +1,4 @@
-import AppInterfaces
+import DCExampleAppInterfaces
 
 /// The host's own service: the signed-in user, registered at the composition root.
 final class SignedInSession: UserSessionInject {

@@ -1,8 +1,7 @@
-import AppInterfaces
+import DCExampleAppInterfaces
 import DependencyContainer
 
 /// The host's log: prints each line and keeps it, so a run can be checked afterwards.
-///
 public final class TranscriptLog: AppLogInject, Sendable {
     private let recorded = LockedValue<[String]>([])
     private let echo: Bool

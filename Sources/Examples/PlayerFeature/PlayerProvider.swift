@@ -1,4 +1,4 @@
-import AppInterfaces
+import DCExampleAppInterfaces
 import DependencyContainer
 
 /// Supplies the streaming player, with fallbacks for the features it can live without.

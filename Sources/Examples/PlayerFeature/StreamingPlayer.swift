@@ -1,4 +1,4 @@
-import AppInterfaces
+import DCExampleAppInterfaces
 
 /// Plays titles, announcing each with a toast and an analytics event.
 ///

@@ -1,4 +1,4 @@
-import AppInterfaces
+import DCExampleAppInterfaces
 
 /// Shows toasts, pausing the player while a toast covers the screen.
 ///

@@ -1,4 +1,4 @@
-import AppInterfaces
+import DCExampleAppInterfaces
 import DependencyContainer
 
 /// Supplies the toast center as the app's one toast service.

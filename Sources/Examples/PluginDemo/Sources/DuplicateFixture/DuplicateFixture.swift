@@ -1,4 +1,4 @@
-import AppInterfaces
+import DCExampleAppInterfaces
 import DependencyContainer
 import DependencyContainerPlugins
 

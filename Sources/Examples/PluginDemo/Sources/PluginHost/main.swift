@@ -1,7 +1,7 @@
-import AnalyticsFeature
-import DemoHostKit
+import DCExampleAnalyticsFeature
+import DCExampleDemoHostKit
+import DCExamplePlayerFeature
 import Foundation
-import PlayerFeature
 
 // demo-host without the toast feature linked in: the toast comes from a plugin library, if
 // `--plugins` names a directory holding libToastPlugin.so, and falls back otherwise.
@@ -12,7 +12,7 @@ let status = DemoHostCommand.run(
         it comes from a plugin library loaded at run time, or falls back when there is none.
         """,
     linkedFeatures: [
-        .player: PlayerFeature.register(into:),
-        .analytics: AnalyticsFeature.register(into:),
+        .player: DCExamplePlayerFeature.register(into:),
+        .analytics: DCExampleAnalyticsFeature.register(into:),
     ])
 exit(status)

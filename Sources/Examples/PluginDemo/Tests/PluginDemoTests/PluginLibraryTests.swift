@@ -1,10 +1,10 @@
-import AnalyticsFeature
-import AppInterfaces
-import DemoHostKit
+import DCExampleAnalyticsFeature
+import DCExampleAppInterfaces
+import DCExampleDemoHostKit
+import DCExamplePlayerFeature
 import DependencyContainer
 import DependencyContainerPlugins
 import Foundation
-import PlayerFeature
 import Testing
 
 /// The directory `swift build` put this package's libraries in: the test runner's own.
@@ -34,7 +34,8 @@ private struct MissingLibrary: Error, CustomStringConvertible {
 struct PluginLibraryTests {
     private func host(
         linking features: [Feature: DemoHost.FeatureEntry] = [
-            .player: PlayerFeature.register(into:), .analytics: AnalyticsFeature.register(into:),
+            .player: DCExamplePlayerFeature.register(into:),
+            .analytics: DCExampleAnalyticsFeature.register(into:),
         ]
     ) -> (DemoHost, TranscriptLog) {
         let log = TranscriptLog(echo: false)
