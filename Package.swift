@@ -3,8 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "DependencyContainer",
-    // Synchronization's Atomic, which the core's lock-free read path uses, needs these.
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // Where apps are: the library targets use no API newer than these (.ci/check-platform-apis.swift).
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .library(name: "DependencyContainer", targets: ["DependencyContainer"]),
         .library(name: "DependencyContainerPlugins", targets: ["DependencyContainerPlugins"]),
@@ -37,7 +37,9 @@ let package = Package(
     // keep their directories through `path:`. `.ci/everyday-client` checks that an app with the
     // usual module names resolves.
     targets: [
-        .target(name: "DependencyContainer"),
+        // C11 atomics for the lock-free read path: Synchronization's Atomic needs iOS 18.
+        .target(name: "DependencyContainerAtomics"),
+        .target(name: "DependencyContainer", dependencies: ["DependencyContainerAtomics"]),
         .target(name: "DependencyContainerPlugins", dependencies: ["DependencyContainer"]),
 
         // Build-time checks: the scanner library, the tool the plugins run, and the plugins.

@@ -8,8 +8,8 @@ let swift5: [SwiftSetting] = [.swiftLanguageMode(.v5)]
 
 let package = Package(
     name: "ContainerClient",
-    // Synchronization's Atomic, which the core's lock-free read path uses, needs these.
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // The platforms DependencyContainer declares: an app for iOS 13 can adopt it.
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     dependencies: [.package(name: "DependencyContainer", path: "../..")],
     targets: [
         .target(name: "ToastInterface", swiftSettings: swift5),

@@ -9,8 +9,8 @@ let registration: Target.PluginUsage = .plugin(name: "RegistrationPlugin", packa
 
 let package = Package(
     name: "EverydayClient",
-    // The platforms DependencyContainer declares.
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // The platforms DependencyContainer declares: an app for iOS 13 can adopt it.
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     dependencies: [.package(name: "DependencyContainer", path: "../..")],
     targets: [
         .target(name: "AppInterfaces", dependencies: ["DependencyContainer"]),

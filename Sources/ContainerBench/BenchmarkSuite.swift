@@ -2,6 +2,7 @@ import DependencyContainer
 import Foundation
 
 /// Every case of `container-bench`, with the baselines each is compared with.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 struct BenchmarkSuite {
     let isQuick: Bool
 

@@ -4,6 +4,8 @@ import Synchronization
 ///
 /// Values are `Sendable` so that `Mutex` accepts them; for objects that means
 /// `any AnyObject & Sendable`, which has the same one-word layout as `AnyObject`.
+/// `Mutex` needs these platforms; the rest of the package does not.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 final class LockedDictionary<Value: Sendable>: Sendable {
     private let storage: Mutex<[String: Value]>
 

@@ -1,5 +1,5 @@
+import DependencyContainer
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -74,12 +74,12 @@ struct ThreadScalingProbe {
         let control = Control()
         let workers = (0..<count).map { Worker(cpu: $0, workload: workload, control: control) }
         let threads = workers.map { $0.start() }
-        while control.ready.load(ordering: .acquiring) < count { sched_yield() }
+        while control.ready.load() < UInt64(count) { sched_yield() }
         let clock = ContinuousClock()
         let start = clock.now
-        control.phase.store(1, ordering: .releasing)
+        control.phase.store(1)
         Thread.sleep(forTimeInterval: Sampler.nanoseconds(window) / 1e9)
-        control.phase.store(2, ordering: .releasing)
+        control.phase.store(2)
         for thread in threads { pthread_join(thread, nil) }
         let elapsed = Sampler.nanoseconds(clock.now - start)
         let operations = workers.reduce(0) { $0 + $1.operations }
@@ -93,9 +93,9 @@ struct ThreadScalingProbe {
 
 /// Start and stop signals shared by the workers of one window.
 private final class Control: Sendable {
-    let ready = Atomic<Int>(0)
+    let ready = AtomicCounter(0)
     /// 0: wait, 1: run, 2: stop.
-    let phase = Atomic<Int>(0)
+    let phase = AtomicCounter(0)
 }
 
 /// One measuring thread.
@@ -141,8 +141,8 @@ private final class Worker: @unchecked Sendable {
 
     private func main() {
         isPinned = CPUAffinity.pinCurrentThread(to: cpu)
-        control.ready.add(1, ordering: .releasing)
-        while control.phase.load(ordering: .acquiring) == 0 {}
+        control.ready.add(1)
+        while control.phase.load() == 0 {}
         let cpuStart = Self.threadCPUTime()
         let batch = 256
         var operations = 0
@@ -150,7 +150,7 @@ private final class Worker: @unchecked Sendable {
         repeat {
             checksum &+= workload.run(batch)
             operations += batch
-        } while control.phase.load(ordering: .relaxed) == 1
+        } while control.phase.loadRelaxed() == 1
         cpuNanoseconds = Self.threadCPUTime() - cpuStart
         self.operations = operations
         self.checksum = checksum

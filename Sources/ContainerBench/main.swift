@@ -9,6 +9,12 @@ guard unknown.isEmpty else {
     exit(2)
 }
 let isQuick = arguments.contains("--quick")
+// The baselines lock with Synchronization's Mutex, which Apple platforms have since these versions.
+guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else {
+    FileHandle.standardError.write(
+        Data("container-bench needs macOS 15 or later for its Mutex baselines\n".utf8))
+    exit(2)
+}
 let report = Report(results: BenchmarkSuite(isQuick: isQuick).run(), isQuick: isQuick)
 if arguments.contains("--json") {
     print(try report.json())

@@ -57,7 +57,7 @@ extension Container {
     public func setDiagnosticsHandler(_ handler: (@Sendable (DiagnosticEvent) -> Void)?) {
         diagnosticsHandler.withLock { current in
             current = handler
-            hasDiagnosticsHandler.store(handler != nil, ordering: .releasing)
+            hasDiagnosticsHandler.store(handler != nil ? 1 : 0)
         }
     }
 
@@ -68,7 +68,7 @@ extension Container {
     func report(_ event: @autoclosure () -> DiagnosticEvent) {
         var container: Container? = self
         while let current = container {
-            if current.hasDiagnosticsHandler.load(ordering: .acquiring),
+            if current.hasDiagnosticsHandler.load() != 0,
                 let handler = current.diagnosticsHandler.withLock({ $0 })
             {
                 // Checked only now: most containers have no handler, and misses should be cheap.
@@ -88,7 +88,7 @@ extension Container {
     func reportMissing<Service>(_ id: String, _: Service.Type) {
         // Absent features are normal, so a miss on a root container without a handler, the
         // common case, returns at once.
-        guard parent != nil || hasDiagnosticsHandler.load(ordering: .acquiring) else { return }
+        guard parent != nil || hasDiagnosticsHandler.load() != 0 else { return }
         report(.missing(id: id, requestedType: typeName(Service.self)))
     }
 

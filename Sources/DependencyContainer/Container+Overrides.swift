@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Container {
     /// Runs `operation` with some of this container's registrations replaced, for the
     /// current task only.
@@ -30,8 +28,8 @@ extension Container {
         operation: () throws -> Result
     ) rethrows -> Result {
         let scope = OverrideScope(target: self, configure: configure)
-        OverrideScope.activeCount.add(1, ordering: .relaxed)
-        defer { OverrideScope.activeCount.subtract(1, ordering: .relaxed) }
+        GlobalAtomicWord.activeOverrideScopes.add(1)
+        defer { GlobalAtomicWord.activeOverrideScopes.add(0 &- 1) }
         return try OverrideScope.$innermost.withValue(scope, operation: operation)
     }
 
@@ -57,8 +55,8 @@ extension Container {
         operation: () async throws -> Result
     ) async rethrows -> Result {
         let scope = OverrideScope(target: self, configure: configure)
-        OverrideScope.activeCount.add(1, ordering: .relaxed)
-        defer { OverrideScope.activeCount.subtract(1, ordering: .relaxed) }
+        GlobalAtomicWord.activeOverrideScopes.add(1)
+        defer { GlobalAtomicWord.activeOverrideScopes.add(0 &- 1) }
         return try await OverrideScope.$innermost.withValue(scope, operation: operation, isolation: isolation)
     }
 }
@@ -68,12 +66,6 @@ extension Container {
 final class OverrideScope: Sendable {
     /// The innermost override scope of the current task.
     @TaskLocal static var innermost: OverrideScope?
-
-    /// How many override scopes are active in the whole process.
-    ///
-    /// While none are, loads skip
-    /// the task-local lookup, which is slower than a hash lookup.
-    static let activeCount = Atomic<Int>(0)
 
     let target: Container
     let replacements: Container
@@ -89,7 +81,7 @@ final class OverrideScope: Sendable {
     /// Whether any task in the process has overrides.
     @inline(__always)
     static var isAnyActive: Bool {
-        activeCount.load(ordering: .relaxed) > 0
+        GlobalAtomicWord.activeOverrideScopes.loadRelaxed() > 0
     }
 
     /// The override scopes of the current task, innermost first, or `nil` when there are none.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A thread-safe registry of services keyed by string IDs.
 ///
 /// Feature modules register implementations under IDs that an interface module declares;
@@ -34,7 +32,7 @@ public final class Container: Sendable {
     /// The diagnostics handler, if any.
     let diagnosticsHandler = LockedValue<(@Sendable (DiagnosticEvent) -> Void)?>(nil)
     /// Whether this container has a diagnostics handler, checked before building an event.
-    let hasDiagnosticsHandler = Atomic<Bool>(false)
+    let hasDiagnosticsHandler = AtomicCounter(0)
 
     /// Creates an empty container.
     ///

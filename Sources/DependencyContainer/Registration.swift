@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One registered ID: its factory, its scope and the services it has cached.
 ///
 /// A registration is made from a ``TypedFactory`` and records that factory's service type,
@@ -14,6 +12,10 @@ import Synchronization
 /// as in every DI container, which is why the cached boxes are held as raw pointers rather
 /// than checked for `Sendable`.
 final class Registration: @unchecked Sendable {
+    /// The singleton: an `Unmanaged<InstanceBox<serviceType>>`, retained, set at most once.
+    ///
+    /// Declared first, so that atomics find it without an allocation per registration.
+    private var singleton = AtomicPointerCell.unclaimed
     let id: String
     let scope: Scope
     /// The type ``factory`` produces: always its `Service`.
@@ -24,9 +26,6 @@ final class Registration: @unchecked Sendable {
     /// fresh item as the original container did.
     let seedItemType: (any Injectable.Type)?
 
-    /// An `Unmanaged<InstanceBox<serviceType>>` holding the singleton, retained; set at most
-    /// once.
-    private let singleton = Atomic<UnsafeMutableRawPointer?>(nil)
     /// Guarded by ``weakInstanceLock``.
     private weak var weakInstance: AnyObject?
 
@@ -40,6 +39,7 @@ final class Registration: @unchecked Sendable {
         self.provider = provider
         self.factory = factory
         self.seedItemType = seedItemType
+        AtomicPointerCell.claim(in: self)
     }
 
     /// A registration with the same ID, scope and factory, and no services yet.
@@ -53,6 +53,7 @@ final class Registration: @unchecked Sendable {
         self.provider = other.provider
         self.factory = other.factory
         self.seedItemType = other.seedItemType
+        AtomicPointerCell.claim(in: self)
     }
 
     deinit {
@@ -78,7 +79,7 @@ final class Registration: @unchecked Sendable {
     /// The cached singleton, if the factory has run.
     @inline(__always)
     var singletonPointer: UnsafeMutableRawPointer? {
-        singleton.load(ordering: .acquiring)
+        AtomicPointerCell.load(in: self)
     }
 
     /// The singleton, if it exists and is exactly a `Service`: read in place, without a
@@ -101,8 +102,7 @@ final class Registration: @unchecked Sendable {
     func publishSingleton(_ box: InstanceBoxBase) {
         precondition(factory.made(box), "registration \(id) was given a service its factory did not make")
         let pointer = Unmanaged.passRetained(box).toOpaque()
-        let (exchanged, _) = singleton.compareExchange(
-            expected: nil, desired: pointer, ordering: .acquiringAndReleasing)
+        let exchanged = AtomicPointerCell.compareExchange(in: self, expected: nil, desired: pointer)
         assert(exchanged, "singleton of \(id) published twice")
         if !exchanged {
             // Unreachable while creation is serialized; never leak or double-publish regardless.
@@ -115,7 +115,7 @@ final class Registration: @unchecked Sendable {
     /// Only for a registration no load can reach any more: readers borrow the singleton
     /// without retaining it.
     func discardInstances() {
-        if let pointer = singleton.exchange(nil, ordering: .acquiringAndReleasing) {
+        if let pointer = AtomicPointerCell.exchange(in: self, with: nil) {
             Unmanaged<InstanceBoxBase>.fromOpaque(pointer).release()
         }
         if scope == .weak {

@@ -1,13 +1,12 @@
 import DependencyContainer
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 
 /// Waits, up to a bound, for `flag` to be set; returns whether it was.
-private func wait(for flag: borrowing Atomic<Bool>, seconds: Double = 5) -> Bool {
+private func wait(for flag: AtomicCounter, seconds: Double = 5) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
-    while !flag.load(ordering: .acquiring) {
+    while flag.load() == 0 {
         if Date() > deadline { return false }
         usleep(100)
     }
@@ -15,19 +14,19 @@ private func wait(for flag: borrowing Atomic<Bool>, seconds: Double = 5) -> Bool
 }
 
 private final class Flags: Sendable {
-    let aStarted = Atomic<Bool>(false)
-    let bStarted = Atomic<Bool>(false)
+    let aStarted = AtomicCounter(0)
+    let bStarted = AtomicCounter(0)
 }
 
 /// Orders the threads of a cross-thread cycle.
 private final class CycleFlags: Sendable {
-    let cStarted = Atomic<Bool>(false)
-    let bStarted = Atomic<Bool>(false)
-    let aLoadsB = Atomic<Bool>(false)
+    let cStarted = AtomicCounter(0)
+    let bStarted = AtomicCounter(0)
+    let aLoadsB = AtomicCounter(0)
 
     /// Spins until `flag` is set; both threads set their flag before waiting, so this ends.
-    func wait(for flag: borrowing Atomic<Bool>) {
-        while !flag.load(ordering: .acquiring) { sched_yield() }
+    func wait(for flag: AtomicCounter) {
+        while flag.load() == 0 { sched_yield() }
     }
 }
 
@@ -80,7 +79,7 @@ struct ContainerConcurrencyTests {
             container.register(id) { _ in index }
         }
         let churn = InjectID<Int>("churn")
-        let failures = Atomic<Int>(0)
+        let failures = AtomicCounter(0)
         DispatchQueue.concurrentPerform(iterations: 6) { worker in
             for step in 0..<3_000 {
                 switch worker % 3 {
@@ -90,15 +89,15 @@ struct ContainerConcurrencyTests {
                 case 1:
                     if step % 7 == 0 { container.unregister(churn) }
                     if let value = container.load(churn), value < 0 || value >= 3_000 {
-                        failures.add(1, ordering: .relaxed)
+                        failures.add(1)
                     }
                 default:
                     let index = step % stable.count
-                    if container.load(stable[index]) != index { failures.add(1, ordering: .relaxed) }
+                    if container.load(stable[index]) != index { failures.add(1) }
                 }
             }
         }
-        #expect(failures.load(ordering: .relaxed) == 0)
+        #expect(failures.load() == 0)
         for (index, id) in stable.enumerated() {
             #expect(container.load(id) == index)
         }
@@ -113,12 +112,12 @@ struct ContainerConcurrencyTests {
         let a = InjectID<String>("A")
         let b = InjectID<String>("B")
         container.register(a, scope: .singleton) { resolver in
-            flags.aStarted.store(true, ordering: .releasing)
+            flags.aStarted.store(1)
             _ = wait(for: flags.bStarted)
             return "a" + (resolver.load(b) ?? "-")
         }
         container.register(b, scope: .singleton) { resolver in
-            flags.bStarted.store(true, ordering: .releasing)
+            flags.bStarted.store(1)
             _ = wait(for: flags.aStarted)
             return "b" + (resolver.load(a) ?? "-")
         }
@@ -178,16 +177,16 @@ struct ContainerConcurrencyTests {
             let b = InjectID<String>("B")
             let c = InjectID<String>("C")
             container.register(c, scope: .singleton) { resolver in
-                flags.cStarted.store(true, ordering: .releasing)
+                flags.cStarted.store(1)
                 flags.wait(for: flags.bStarted)
                 return "c" + (resolver.load(a) ?? "-")
             }
             container.register(a) { resolver in
-                flags.aLoadsB.store(true, ordering: .releasing)
+                flags.aLoadsB.store(1)
                 return "a" + (resolver.load(b) ?? "-")
             }
             container.register(b, scope: .singleton) { resolver in
-                flags.bStarted.store(true, ordering: .releasing)
+                flags.bStarted.store(1)
                 flags.wait(for: flags.aLoadsB)
                 usleep(1_000)  // let T1 start waiting for B, so that this thread finds the cycle
                 return "b" + (resolver.load(c) ?? "-")

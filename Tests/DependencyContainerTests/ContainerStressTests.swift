@@ -1,6 +1,5 @@
 import DependencyContainer
 import Foundation
-import Synchronization
 import Testing
 
 // Many threads hammering one container. CONTAINER_STRESS_OPERATIONS sets the operations per
@@ -11,7 +10,10 @@ private let operationsPerThread = environmentInteger("CONTAINER_STRESS_OPERATION
 
 /// An integer that threads publish to each other.
 private final class AtomicSlot: Sendable {
-    let value = Atomic<Int>(0)
+    private let storage = AtomicCounter(0)
+
+    func load() -> Int { Int(truncatingIfNeeded: storage.load()) }
+    func store(_ value: Int) { storage.store(UInt64(truncatingIfNeeded: value)) }
 }
 
 /// Collects the first few failures of a stress run, from any thread.
@@ -97,7 +99,7 @@ struct ContainerStressTests {
                             "thread \(me) step \(step): churn \(owner) missing during replacement")
                         break
                     }
-                    let ceiling = announced[owner].value.load(ordering: .acquiring)
+                    let ceiling = announced[owner].load()
                     if value < lastSeen[owner] || value > ceiling {
                         failures.record(
                             "thread \(me) step \(step): churn \(owner) → \(value), seen \(lastSeen[owner]), "
@@ -107,7 +109,7 @@ struct ContainerStressTests {
                 case 62..<70:
                     version += 1
                     let current = version
-                    announced[me].value.store(current, ordering: .releasing)
+                    announced[me].store(current)
                     container.register(churn[me], scope: current % 2 == 0 ? .singleton : .transient) {
                         current
                     }
@@ -137,7 +139,7 @@ struct ContainerStressTests {
                     let id = InjectID<Int>("stress-append-\(me)-\(appendCount)")
                     let outcome = container.register(id) { step }
                     appendCount += 1
-                    appended[me].value.store(appendCount, ordering: .relaxed)
+                    appended[me].store(appendCount)
                     if !isAdded(outcome) || !container.contains(id) {
                         failures.record("thread \(me) step \(step): appended \(id.name): \(outcome)")
                     }
@@ -177,12 +179,12 @@ struct ContainerStressTests {
             #expect(container.load(id) == index)
         }
         for (owner, id) in churn.enumerated() {
-            #expect(container.load(id) == announced[owner].value.load(ordering: .relaxed))
+            #expect(container.load(id) == announced[owner].load())
         }
         // Every appended registration is still there.
         let listed = Set(container.registrations.map(\.id))
         for thread in 0..<threadCount {
-            let count = appended[thread].value.load(ordering: .relaxed)
+            let count = appended[thread].load()
             let missing = (0..<count).filter { !listed.contains("stress-append-\(thread)-\($0)") }
             #expect(missing.isEmpty, "thread \(thread) lost \(missing.count) of \(count) registrations")
         }

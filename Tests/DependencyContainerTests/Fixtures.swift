@@ -1,6 +1,5 @@
 import DependencyContainer
 import Foundation
-import Synchronization
 
 // Interfaces and implementations shared by the tests, shaped like an app's modules.
 
@@ -59,14 +58,14 @@ final class CountingAnalytics: AnalyticsInject {
 
 /// Counts how many times a factory ran, from any thread.
 final class Counter: Sendable {
-    private let value = Atomic<Int>(0)
+    private let value = AtomicCounter(0)
 
     @discardableResult
     func increment() -> Int {
-        value.add(1, ordering: .relaxed).newValue
+        Int(value.add(1))
     }
 
-    var count: Int { value.load(ordering: .relaxed) }
+    var count: Int { Int(value.load()) }
 }
 
 /// A value behind the package's pthread lock, which ThreadSanitizer understands (it cannot

@@ -1,5 +1,5 @@
+import DependencyContainer
 import Foundation
-import Synchronization
 
 /// SplitMix64 (Steele, Lea and Flood, 2014): a tiny generator whose sequence depends only on
 /// its seed, so a printed seed replays a randomized test exactly.
@@ -86,7 +86,7 @@ private final class ThreadWork {
 
 /// Holds threads back until all of them have arrived.
 private final class StartGate: Sendable {
-    private let arrived = Atomic<Int>(0)
+    private let arrived = AtomicCounter(0)
     private let count: Int
 
     init(count: Int) {
@@ -94,7 +94,7 @@ private final class StartGate: Sendable {
     }
 
     func arrive() {
-        arrived.add(1, ordering: .acquiringAndReleasing)
-        while arrived.load(ordering: .acquiring) < count { sched_yield() }
+        arrived.add(1)
+        while arrived.load() < UInt64(count) { sched_yield() }
     }
 }

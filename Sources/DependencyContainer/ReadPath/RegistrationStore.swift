@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One container's registrations: the only place they are written, and the lock-free
 /// read path that loads use.
 ///
@@ -36,7 +34,7 @@ final class RegistrationStore: Sendable {
     let serial: UInt64
     private let state = LockedValue(State())
     /// Mirrors `state.generation` so that readers can check their snapshot without locking.
-    private let generation = Atomic<UInt64>(0)
+    private let generation = AtomicCounter(0)
 
     /// The registrations, guarded by the lock.
     private struct State: Sendable {
@@ -48,7 +46,7 @@ final class RegistrationStore: Sendable {
     }
 
     init() {
-        serial = nextStoreSerial.add(1, ordering: .relaxed).newValue
+        serial = GlobalAtomicWord.storeSerial.add(1)
     }
 
     deinit {
@@ -72,7 +70,7 @@ final class RegistrationStore: Sendable {
             let result = body(&state.entries)
             state.generation &+= 1
             state.lockedReadsSinceChange = 0
-            generation.store(state.generation, ordering: .releasing)
+            generation.store(state.generation)
             defer { state.published = nil }
             return (result, state.published)
         }
@@ -97,7 +95,7 @@ final class RegistrationStore: Sendable {
     /// - Returns: `unknown` when the thread's snapshot is missing or stale.
     @inline(__always)
     func cachedRegistration(named name: String, thread: ThreadState) -> LookupAnswer {
-        let generation = self.generation.load(ordering: .acquiring)
+        let generation = self.generation.load()
         guard let snapshot = thread.cachedSnapshot(container: serial, generation: generation) else {
             return .unknown
         }
@@ -213,5 +211,3 @@ struct BorrowedRegistration {
         #endif
     }
 }
-
-private let nextStoreSerial = Atomic<UInt64>(0)

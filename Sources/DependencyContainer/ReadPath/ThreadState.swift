@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -161,18 +159,17 @@ private let fallbackStates = LockedValue<[UInt: UncheckedState]>([:])
 /// The key under which each thread keeps its ``ThreadState``.
 ///
 /// Every load reads it; a lazily initialized global would cost a `swift_once` check per
-/// load, so the key is mirrored into an atomic that is initialized statically.
+/// load, so the key is mirrored into a C global word, which is zero without an initializer.
 private enum ThreadStateKey {
     /// The key plus one, or 0 before the first use and when no key could be created.
-    private static let mirror = Atomic<UInt>(0)
 
     /// The key, or `nil` if the process has run out of thread-specific keys.
     @inline(__always)
     static var value: pthread_key_t? {
-        let mirrored = mirror.load(ordering: .acquiring)
+        let mirrored = GlobalAtomicWord.threadStateKey.load()
         if mirrored != 0 { return pthread_key_t(mirrored - 1) }
         guard let key = threadStateKey else { return nil }
-        mirror.store(UInt(key) + 1, ordering: .releasing)
+        GlobalAtomicWord.threadStateKey.store(UInt64(key) + 1)
         return key
     }
 }

@@ -11,8 +11,8 @@ let runtime: Target.Dependency = .product(name: "PluginDemoRuntime", package: "D
 
 let package = Package(
     name: "PluginDemo",
-    // Synchronization's Atomic, which the core's lock-free read path uses, needs these.
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // The platforms DependencyContainer declares: an app for iOS 13 can adopt it.
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .executable(name: "plugin-host", targets: ["PluginHost"]),
         .library(name: "ToastPlugin", type: .dynamic, targets: ["ToastPlugin"]),
