@@ -13,6 +13,8 @@
 // - loads of an operation's name agree with the model; `registrations` lists exactly the
 //   model's IDs; `unregister` says whether there was one;
 // - nothing crashes, and error messages and diagnostic events can be rendered.
+// Not checked: that messages stay short for long names. They are cut after 48 Characters,
+// and one Character can hold any number of combining marks, so today they need not.
 
 import DependencyContainer
 import Foundation
