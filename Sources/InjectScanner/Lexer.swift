@@ -39,6 +39,9 @@ public struct Lexer {
     /// - Parameter source: Swift source text.
     public init(source: String) {
         bytes = Array(source.utf8)
+        // Swift ignores a byte-order mark at the start of a file, which editors on Windows may
+        // write; read as a word, it would hide the file's first declaration.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     }
 
     /// Returns every token of `source`.
@@ -230,14 +233,20 @@ public struct Lexer {
                     skipInterpolation()
                     continue
                 }
-                if escaped == UInt8(ascii: "\n") { line += 1 }
+                if escaped == UInt8(ascii: "\n") {
+                    // A backslash at a line's end continues only a multi-line literal; an
+                    // unterminated single-line one ends at the newline, which the caller counts.
+                    if !multiline { break }
+                    line += 1
+                }
                 value.append(contentsOf: unescape(escaped))
                 index += 1
                 continue
             }
             if byte == UInt8(ascii: "\n") {
-                line += 1
+                // An unterminated single-line literal ends at the newline, which the caller counts.
                 if !multiline { break }
+                line += 1
             }
             value.append(byte)
             index += 1
@@ -269,7 +278,10 @@ public struct Lexer {
                 end += 1
             }
             let hex = text(index + 2..<end)
-            index = min(end, bytes.count - 1)
+            // The caller steps past the escape's last byte: the `}`, or when there is none, the
+            // byte before the newline, which must stay for the caller to see and count.
+            let isClosed = end < bytes.count && bytes[end] == UInt8(ascii: "}")
+            index = isClosed ? end : end - 1
             guard let scalar = UInt32(hex, radix: 16).flatMap(Unicode.Scalar.init) else { return [] }
             return Array(String(Character(scalar)).utf8)
         default: return [escaped]
@@ -332,7 +344,10 @@ public struct Lexer {
     private mutating func escapedIdentifier() {
         let start = index + 1
         index += 1
-        while index < bytes.count, bytes[index] != UInt8(ascii: "`"), bytes[index] != UInt8(ascii: "\n") {
+        // A backticked name never spans lines; one left open ends before the line break, CR or LF.
+        while index < bytes.count,
+            ![UInt8(ascii: "`"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[index])
+        {
             index += 1
         }
         let name = text(start..<index)

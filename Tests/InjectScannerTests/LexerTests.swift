@@ -97,4 +97,46 @@ struct LexerTests {
     func regex() {
         #expect(words(##"r = #/"(class)/# ; s"##) == ["r", "s"])
     }
+
+    /// The line of the last token whose text is `text`.
+    private func line(of text: String, in source: String) -> Int? {
+        Lexer.tokenize(source).last { $0.text == text }?.line
+    }
+
+    // Found by the fuzzer (.ci/fuzz): the newline ending an unterminated literal was counted
+    // twice, so every later token was reported one line too far down.
+    @Test("An unterminated string ends at its line's end, which is counted once")
+    func unterminatedString() {
+        #expect(line(of: "}", in: "\"\n}") == 2)
+        #expect(line(of: "struct", in: "let a = \"open\nstruct B {}\nlet c") == 2)
+        #expect(line(of: "c", in: "let a = \"open\nstruct B {}\nlet c") == 3)
+        #expect(line(of: "y", in: "x = \"\\(f(\"open\n))\"\ny") == 3)
+    }
+
+    // Found by the fuzzer (.ci/fuzz): a `\u{` escape without its `}` swallowed the newline
+    // after it uncounted, so later tokens were reported a line too high, or not at all.
+    @Test("An unterminated \\u{ escape leaves the newline after it to end the line")
+    func unterminatedUnicodeEscape() {
+        #expect(Lexer.tokenize("\"\\u{\n\"}").map(\.line) == [1, 2])
+        #expect(line(of: "struct", in: "let a = \"\\u{41\nstruct B {}") == 2)
+        #expect(line(of: "struct", in: "let a = \"\"\"\n\\u{41\nx\n\"\"\"\nstruct B {}") == 5)
+    }
+
+    @Test("A byte-order mark at the start of a file is no token")
+    func byteOrderMark() {
+        #expect(Lexer.tokenize("\u{FEFF}struct A").map(\.text) == ["struct", "A"])
+        #expect(Lexer.tokenize("a \u{FEFF}").map(\.text) == ["a", "\u{FEFF}"])
+    }
+
+    // Found by the fuzzer (.ci/fuzz): with CRLF line endings, a backticked name left open held
+    // the carriage return; with LF ones, a backslash ending a single-line string's line
+    // continued the string onto the next line.
+    @Test("CRLF line endings give the tokens LF ones give, but for string values")
+    func crlfLineEndings() {
+        let lf = "load(.`open\nlet s = \"a\\\nstruct B {}"
+        let crlf = "load(.`open\r\nlet s = \"a\\\r\nstruct B {}"
+        let tokens = { (source: String) in Lexer.tokenize(source).filter { $0.kind != .string } }
+        #expect(tokens(crlf) == tokens(lf))
+        #expect(line(of: "struct", in: lf) == 3)
+    }
 }

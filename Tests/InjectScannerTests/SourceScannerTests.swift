@@ -141,4 +141,10 @@ struct SourceScannerTests {
         #expect(uses.map(\.reference) == [.member("toast"), .literal("RawInjectID")])
         #expect(uses.map(\.location.line) == [2, 4])
     }
+
+    @Test("A byte-order mark at the start of a file does not hide its first provider")
+    func byteOrderMark() {
+        let facts = SourceScanner.scan("\u{FEFF}struct P: InjectProvider {}", file: "P.swift")
+        #expect(facts.conformances.map(\.typeName) == ["P"])
+    }
 }
