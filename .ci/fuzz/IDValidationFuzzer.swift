@@ -12,9 +12,9 @@
 //   (checked after each rejection and at the end);
 // - loads of an operation's name agree with the model; `registrations` lists exactly the
 //   model's IDs; `unregister` says whether there was one;
-// - nothing crashes, and error messages and diagnostic events can be rendered.
-// Not checked: that messages stay short for long names. They are cut after 48 Characters,
-// and one Character can hold any number of combining marks, so today they need not.
+// - nothing crashes, and error messages and diagnostic events can be rendered, and stay
+//   short however long the names: each name in a message is cut to 48 Unicode scalars, and a
+//   message names at most 20, so 8 KiB is a generous bound.
 
 import DependencyContainer
 import Foundation
@@ -144,6 +144,8 @@ private struct ContainerRun {
             require(id == name && !reason.isEmpty, "the rejection of \(shown(name)) names \(shown(id))")
             require(!error.description.isEmpty, "the rejection of \(shown(name)) has no message")
             require(
+                error.description.utf8.count <= 8_192, "the rejection of \(shown(name)) is not abbreviated")
+            require(
                 reported.count == 1 && reported.allSatisfy { if case .rejected = $0 { true } else { false } },
                 "the rejection of \(shown(name)) reported \(reported) instead of one rejection")
             _ = reported.map(\.description)
@@ -188,6 +190,9 @@ private struct ContainerRun {
                     fatalError("fuzz invariant broken: require(\(shown(name))) found an unregistered ID")
                 } catch {
                     require(!error.description.isEmpty, "require(\(shown(name)))'s error has no message")
+                    require(
+                        error.description.utf8.count <= 8_192,
+                        "require(\(shown(name)))'s error is not abbreviated")
                 }
             }
         }

@@ -64,9 +64,14 @@ enum IDValidation {
     }
 
     /// A short, printable form of `name` for error messages, even for a megabyte-long name.
+    ///
+    /// Counted in Unicode scalars, not characters: one character can carry any number of
+    /// combining marks, so a megabyte can be a single character.
     static func abbreviated(_ name: String) -> String {
-        guard name.count > 64 else { return name }
-        return String(name.prefix(48)) + "…(\(name.utf8.count) bytes)"
+        guard name.unicodeScalars.count > 64 else { return name }
+        var short = String.UnicodeScalarView()
+        short.append(contentsOf: name.unicodeScalars.prefix(48))
+        return String(short) + "…(\(name.utf8.count) bytes)"
     }
 }
 

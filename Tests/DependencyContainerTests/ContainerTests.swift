@@ -108,6 +108,22 @@ struct ContainerTests {
         #expect(container.load(InjectID<Int>(name)) == nil)
     }
 
+    @Test("A huge ID that is one character with a million combining marks is abbreviated too")
+    func hugeSingleCharacterID() {
+        let container = Container()
+        let name = "a" + String(repeating: "\u{301}", count: 500_000)
+        #expect(name.count == 1)
+        let outcome = container.register(InjectID<Int>(name)) { _ in 1 }
+        guard case .rejected(let error) = outcome else {
+            Issue.record("expected .rejected, got \(outcome)")
+            return
+        }
+        #expect(error.description.utf8.count < 400)
+        #expect(error.description.contains("1000001 bytes"))
+        let missing = #expect(throws: ContainerError.self) { try container.require(InjectID<Int>(name)) }
+        #expect((missing?.description.utf8.count ?? .max) < 400)
+    }
+
     @Test("An ID of exactly the maximum length is accepted")
     func maximumLengthID() {
         let container = Container()
