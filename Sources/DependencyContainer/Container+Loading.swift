@@ -245,12 +245,15 @@ extension Container {
     func cast<Service>(_ value: Any, from registration: Registration, to _: Service.Type)
         throws(ContainerError) -> Service
     {
+        // An argument factory's value is the function that makes its services, whatever
+        // type the load asks for.
+        if registration.takesArgument, value is ArgumentFactoryBase,
+            let factoryType = registration.argumentFactoryType
+        {
+            throw .argumentMismatch(
+                id: registration.id, requestedArgument: nil, registeredArgument: factoryType.argumentTypeName)
+        }
         guard let service = value as? Service else {
-            if let factoryType = registration.argumentFactoryType {
-                throw .argumentMismatch(
-                    id: registration.id, requestedArgument: nil,
-                    registeredArgument: factoryType.argumentTypeName)
-            }
             throw .typeMismatch(
                 id: registration.id, requestedType: typeName(Service.self),
                 actualType: typeName(type(of: value)))

@@ -29,6 +29,9 @@ final class Registration: @unchecked Sendable {
     let seedItemType: (any Injectable.Type)?
     /// The contributions, when this registration is an extension point's.
     let contributions: ContributionSet?
+    /// Whether this is an ``ArgumentInjectID``'s registration, whose factory makes a function
+    /// rather than a service.
+    let takesArgument: Bool
 
     /// An `Unmanaged<InstanceBox<serviceType>>` holding the singleton, retained; set at most
     /// once.
@@ -50,6 +53,7 @@ final class Registration: @unchecked Sendable {
         self.factory = factory
         self.seedItemType = seedItemType
         self.contributions = contributions
+        self.takesArgument = Service.self is ArgumentFactoryBase.Type
     }
 
     /// A registration with the same ID, scope and factory, and no services yet.
@@ -71,6 +75,7 @@ final class Registration: @unchecked Sendable {
         self.factory = other.factory
         self.seedItemType = other.seedItemType
         self.contributions = contributions
+        self.takesArgument = other.takesArgument
     }
 
     deinit {
@@ -170,7 +175,7 @@ final class Registration: @unchecked Sendable {
 
     /// Whether loading this registration needs an argument.
     var argumentFactoryType: ArgumentFactoryBase.Type? {
-        serviceType as? ArgumentFactoryBase.Type
+        takesArgument ? serviceType as? ArgumentFactoryBase.Type : nil
     }
 
     /// The service type as a developer writes it: the function type of an argument factory,
