@@ -96,6 +96,33 @@ extension Container {
                 factory: TypedFactory(factory), scopeName: scope))
     }
 
+    /// Contributes an element that needs no other services and is shared until `scope` is
+    /// reset.
+    ///
+    /// - Parameters:
+    ///   - point: The extension point.
+    ///   - name: The contribution's name, unique within the point.
+    ///   - priority: Higher priorities load first. The default is 0.
+    ///   - scope: The named scope the element lives in.
+    ///   - file: The contributing file, for diagnostics.
+    ///   - line: The contributing line, for diagnostics.
+    ///   - factory: Creates the element.
+    /// - Returns: Whether the contribution was added, replaced one of the same name, or rejected.
+    @discardableResult
+    public func contribute<Element>(
+        to point: ExtensionPoint<Element>,
+        named name: String,
+        priority: Int = 0,
+        scope: ScopeName,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable () throws -> Element
+    ) -> RegistrationOutcome {
+        contribute(to: point, named: name, priority: priority, scope: scope, file: file, line: line) { _ in
+            try factory()
+        }
+    }
+
     /// Removes this container's contribution named `name` from `point`.
     ///
     /// - Parameters:
