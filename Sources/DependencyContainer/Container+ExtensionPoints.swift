@@ -225,12 +225,12 @@ extension Container {
     // MARK: Internals
 
     /// The ID of a contribution's registration, shown in errors and cycle paths.
-    private func contributionID(_ point: String, _ name: String) -> String {
+    func contributionID(_ point: String, _ name: String) -> String {
         "\(point)[\(name)]"
     }
 
     /// Adds a contribution's registration to the point's set in this container.
-    private func addContribution<Element>(
+    func addContribution<Element>(
         to point: ExtensionPoint<Element>, named name: String, priority: Int, registration: Registration
     ) -> RegistrationOutcome {
         for checked in [point.name, name] {

@@ -61,7 +61,7 @@ public struct InjectID<Service>: Hashable, Sendable, CustomStringConvertible {
     /// let analytics: (any AnalyticsInject)? = container.load(.typeKeyed)
     /// ```
     public static var typeKeyed: Self {
-        InjectID(type: Service.self)
+        Self(type: Service.self)
     }
 
     /// The longest name, in UTF-8 bytes, that a registration accepts.

@@ -195,13 +195,23 @@ public struct InjectLint {
         for id in declaredIDs.sorted() {
             let declarations = declared.filter { $0.id == id }
             let providers = provisions[id] ?? []
+            let isExtensionPoint = declarations.contains(where: \.declaration.isExtensionPoint)
             if providers.isEmpty, !declarations.contains(where: \.declaration.isOptional) {
                 let names = declarations.map { name(of: $0.declaration) }.joined(separator: ", ")
+                guard !isExtensionPoint else {
+                    diagnose(
+                        .error, "unprovided-id",
+                        "extension point '\(id)' (\(names)) is declared but no target contributes to it; contribute to it, or declare it `optional: true`",
+                        at: declarations.map(\.declaration.location).sorted())
+                    continue
+                }
                 diagnose(
                     .error, "unprovided-id",
                     "ID '\(id)' (\(names)) is declared but no target provides it; register it, or mark the declaration `// \(Lexer.optionalMarker)`",
                     at: declarations.map(\.declaration.location).sorted())
             }
+            // Any number of targets contribute to an extension point.
+            guard !isExtensionPoint else { continue }
             let byModule = Dictionary(grouping: providers, by: \.module)
             if byModule.count > 1 {
                 let list = byModule.keys.sorted().map { module in
@@ -314,6 +324,7 @@ public struct InjectLint {
                 id: id, names: declarations.map { name(of: $0.declaration) },
                 declaredIn: Array(Set(declarations.map(\.module))).sorted(),
                 isOptional: declarations.contains { $0.declaration.isOptional },
+                isExtensionPoint: declarations.contains { $0.declaration.isExtensionPoint },
                 providers: (provisions[id] ?? []).sorted { $0.location < $1.location },
                 loadedBy: loads.filter { $0.value.contains(id) }.keys.sorted())
         }
