@@ -231,4 +231,31 @@ struct ExtensionPointTests {
         #expect(failures.withLock { $0 }.isEmpty)
         #expect(container.load(point).count == 800)
     }
+
+    @Test("A plugin's staged contributions join the host's points, all or nothing")
+    func adoption() {
+        let host = Container()
+        let point = uniquePoint()
+        let service = InjectID<Int>("PluginService-\(UUID())")
+        host.contribute(to: point, named: "host") { MenuItem(title: "Host") }
+
+        let plugin = Container()
+        plugin.contribute(to: point, named: "plugin", priority: 1) { MenuItem(title: "Plugin") }
+        plugin.register(service) { 7 }
+        #expect(plugin.ownContributions == [point.name: ["plugin"]])
+        #expect(host.adoptRegistrations(of: plugin, replacingExisting: false) == (true, []))
+        #expect(host.load(point).map(\.title) == ["Plugin", "Host"])
+        #expect(host.load(service) == 7)
+
+        // A second plugin whose contribution name is taken changes nothing, not even its service.
+        let clashing = Container()
+        let other = InjectID<Int>("OtherService-\(UUID())")
+        clashing.register(other) { 8 }
+        clashing.contribute(to: point, named: "host") { MenuItem(title: "Clash") }
+        let outcome = host.adoptRegistrations(of: clashing, replacingExisting: false)
+        #expect(!outcome.adopted)
+        #expect(outcome.conflicts == ["\(point.name)[host]"])
+        #expect(host.load(point).map(\.title) == ["Plugin", "Host"])
+        #expect(host.load(other) == nil)
+    }
 }

@@ -5,7 +5,10 @@ import ToastPluginFeature
 @_cdecl("dependency_container_plugin_entry")
 public func dependencyContainerPluginEntry() -> UnsafeRawPointer? {
     PluginExport.descriptor(
-        manifest: PluginManifest(name: "ToastPlugin", version: "1.0.0", providedIDs: ["ToastInjectID"])
+        manifest: PluginManifest(
+            name: "ToastPlugin", version: "1.0.0", providedIDs: ["ToastInjectID"],
+            // The toast feature also adds an entry to the player's menu.
+            contributions: ["PlayerMenuExtensionPoint": ["notify-when-live"]])
     ) { container in
         ToastPluginFeature.register(into: container)
     }
