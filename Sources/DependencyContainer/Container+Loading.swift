@@ -42,7 +42,7 @@ extension Container {
         }
     }
 
-    /// Resolves `registration` for ``load(_:)``, reporting a failure.
+    /// Resolves `registration` for ``load(_:)->Service?``, reporting a failure.
     private func resolveReportingFailure<Service>(
         _ registration: Registration, as _: Service.Type, thread: ThreadState
     ) -> Service? {

@@ -2,8 +2,8 @@
 ///
 /// Every case names the ID involved, so a message such as
 /// "ID 'ToastInjectID' is registered, but its value ToastImplement is not an
-/// `any PlayerInject`" points straight at the culprit. ``Container/require(_:)`` throws these
-/// errors; ``Container/load(_:)`` returns `nil` instead and reports them through
+/// `any PlayerInject`" points straight at the culprit. ``Container/require(_:)->Service`` throws these
+/// errors; ``Container/load(_:)->Service?`` returns `nil` instead and reports them through
 /// ``Container/setDiagnosticsHandler(_:)``.
 public enum ContainerError: Error, CustomStringConvertible {
     /// Nothing is registered under the ID.

@@ -7,6 +7,9 @@
 ///
 /// ```swift
 /// let manifest = PluginManifest(name: "ToastPlugin", version: "1.0.0", providedIDs: ["ToastInjectID"])
+/// ```
+///
+/// ```swift
 /// let contributing = PluginManifest(
 ///     name: "ToastPlugin", version: "1.0.0", providedIDs: ["ToastInjectID"],
 ///     contributions: ["PlayerMenuExtensionPoint": ["notify-when-live"]])
