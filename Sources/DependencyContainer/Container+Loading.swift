@@ -247,9 +247,7 @@ extension Container {
     {
         // An argument factory's value is the function that makes its services, whatever
         // type the load asks for.
-        if registration.takesArgument, value is ArgumentFactoryBase,
-            let factoryType = registration.argumentFactoryType
-        {
+        if value is ArgumentFactoryBase, let factoryType = registration.argumentFactoryType {
             throw .argumentMismatch(
                 id: registration.id, requestedArgument: nil, registeredArgument: factoryType.argumentTypeName)
         }

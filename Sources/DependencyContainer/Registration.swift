@@ -17,21 +17,13 @@ final class Registration: @unchecked Sendable {
     let id: String
     /// How long services are reused; ``Scope/singleton`` for a named scope's registration.
     let scope: Scope
-    /// The named scope whose ``Container/reset(scope:)`` discards this registration's
-    /// service, if any.
-    let scopeName: ScopeName?
     /// The type ``factory`` produces: always its `Service`.
     let serviceType: Any.Type
     let provider: ProviderDescription
     let factory: ServiceFactory
-    /// The seed-API item type this registration came from, whose `load(for:)` returns a
-    /// fresh item as the original container did.
-    let seedItemType: (any Injectable.Type)?
-    /// The contributions, when this registration is an extension point's.
-    let contributions: ContributionSet?
-    /// Whether this is an ``ArgumentInjectID``'s registration, whose factory makes a function
-    /// rather than a service.
-    let takesArgument: Bool
+    /// What few registrations have, out of line: a registration's size is most of a
+    /// container's memory per ID.
+    private let extras: Extras?
 
     /// An `Unmanaged<InstanceBox<serviceType>>` holding the singleton, retained; set at most
     /// once.
@@ -47,13 +39,10 @@ final class Registration: @unchecked Sendable {
         self.id = id
         // A named scope shares a singleton until reset, which replaces the registration.
         self.scope = scopeName == nil ? scope : .singleton
-        self.scopeName = scopeName
         self.serviceType = Service.self
         self.provider = provider
         self.factory = factory
-        self.seedItemType = seedItemType
-        self.contributions = contributions
-        self.takesArgument = Service.self is ArgumentFactoryBase.Type
+        self.extras = Extras(seedItemType: seedItemType, scopeName: scopeName, contributions: contributions)
     }
 
     /// A registration with the same ID, scope and factory, and no services yet.
@@ -69,13 +58,39 @@ final class Registration: @unchecked Sendable {
     init(copying other: Registration, contributions: ContributionSet?) {
         self.id = other.id
         self.scope = other.scope
-        self.scopeName = other.scopeName
         self.serviceType = other.serviceType
         self.provider = other.provider
         self.factory = other.factory
-        self.seedItemType = other.seedItemType
-        self.contributions = contributions
-        self.takesArgument = other.takesArgument
+        self.extras = Extras(
+            seedItemType: other.seedItemType, scopeName: other.scopeName, contributions: contributions)
+    }
+
+    /// The seed-API item type this registration came from, whose `load(for:)` returns a
+    /// fresh item as the original container did.
+    var seedItemType: (any Injectable.Type)? { extras?.seedItemType }
+
+    /// The named scope whose ``Container/reset(scope:)`` discards this registration's
+    /// service, if any.
+    var scopeName: ScopeName? { extras?.scopeName }
+
+    /// The contributions, when this registration is an extension point's.
+    var contributions: ContributionSet? { extras?.contributions }
+
+    /// What few registrations have.
+    ///
+    /// `@unchecked Sendable`: immutable; the item type is a metatype.
+    private final class Extras: @unchecked Sendable {
+        let seedItemType: (any Injectable.Type)?
+        let scopeName: ScopeName?
+        let contributions: ContributionSet?
+
+        /// The extras, or `nil` when there are none.
+        init?(seedItemType: (any Injectable.Type)?, scopeName: ScopeName?, contributions: ContributionSet?) {
+            guard seedItemType != nil || scopeName != nil || contributions != nil else { return nil }
+            self.seedItemType = seedItemType
+            self.scopeName = scopeName
+            self.contributions = contributions
+        }
     }
 
     deinit {
@@ -173,9 +188,9 @@ final class Registration: @unchecked Sendable {
         LockStripes.lock(for: self)
     }
 
-    /// Whether loading this registration needs an argument.
+    /// The argument factory's type, when loading this registration needs an argument.
     var argumentFactoryType: ArgumentFactoryBase.Type? {
-        takesArgument ? serviceType as? ArgumentFactoryBase.Type : nil
+        serviceType as? ArgumentFactoryBase.Type
     }
 
     /// The service type as a developer writes it: the function type of an argument factory,
