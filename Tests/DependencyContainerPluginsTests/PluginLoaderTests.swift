@@ -249,7 +249,9 @@ struct PluginLoaderClassificationTests {
             contributions: ["PlayerMenuExtensionPoint": ["notify-when-live"]])
         let decoded = try JSONDecoder().decode(PluginManifest.self, from: JSONEncoder().encode(contributing))
         #expect(decoded.contributions == ["PlayerMenuExtensionPoint": ["notify-when-live"]])
-        let older = #"{"name":"ToastPlugin","version":"1.0.0","abiVersion":1,"providedIDs":["ToastInjectID"]}"#
+        let older =
+            #"{"name":"ToastPlugin","version":"1.0.0","abiVersion":1,"#
+            + #""providedIDs":["ToastInjectID"]}"#
         let old = try JSONDecoder().decode(PluginManifest.self, from: Data(older.utf8))
         #expect(old.contributions.isEmpty)
         #expect(old.providedIDs == ["ToastInjectID"])

@@ -82,11 +82,13 @@ struct RegistryExamplesTests {
         let container = Container()
         container.contribute(ShareMenuEntry.self)
         let screen = Container(parent: container)
-        screen.contribute(to: .playerMenu, named: "cast") { MenuEntry(title: "Cast") }  // added for this screen only
+        screen.contribute(to: .playerMenu, named: "cast") { MenuEntry(title: "Cast") }
         #expect(screen.load(.playerMenu).map(\.title) == ["Share", "Cast"])
 
         let titles = container.withOverrides { overrides in
-            overrides.contribute(to: .playerMenu, named: "share", priority: 10) { MenuEntry(title: "Mock share") }
+            overrides.contribute(to: .playerMenu, named: "share", priority: 10) {
+                MenuEntry(title: "Mock share")
+            }
         } operation: {
             container.load(.playerMenu).map(\.title)  // ["Mock share"]
         }

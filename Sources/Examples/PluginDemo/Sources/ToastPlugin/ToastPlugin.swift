@@ -1,8 +1,10 @@
 import DependencyContainerPlugins
 import ToastPluginFeature
 
-/// The plugin's one entry: returns the descriptor the host's loader reads. The toast feature
-/// provides the toast and adds an entry to the player's menu; the manifest lists both.
+/// The plugin's one entry: returns the descriptor the host's loader reads.
+///
+/// The toast feature provides the toast and adds an entry to the player's menu; the manifest
+/// lists both.
 @_cdecl("dependency_container_plugin_entry")
 public func dependencyContainerPluginEntry() -> UnsafeRawPointer? {
     PluginExport.descriptor(
