@@ -121,7 +121,7 @@ public struct InjectLint {
 
     private func resolve(_ reference: IDReference) -> String? {
         switch reference {
-        case .literal(let value): return value
+        case .literal(let value), .typeKeyed(let value): return value
         case .constant(let name): return constants[name]
         case .member(let name):
             guard let ids = members[name], ids.count == 1 else { return nil }
@@ -170,8 +170,18 @@ public struct InjectLint {
         known: Set<String>
     ) {
         let what = provision.typeName ?? "a closure registration"
-        guard let id = resolve(reference), known.contains(id) else {
+        // A type-keyed ID needs no declaration: the type is one.
+        let isTypeKeyed = if case .typeKeyed = reference { true } else { false }
+        guard let id = resolve(reference), known.contains(id) || isTypeKeyed else {
             if case .member(let name) = reference, (members[name]?.count ?? 0) > 1 { return }
+            if case .member("typeKeyed") = reference {
+                // `.typeKeyed` takes its type from the context, which the scanner cannot see.
+                diagnose(
+                    .note, "computed-id",
+                    "\(what) in \(provision.module) provides a type-keyed ID whose type the context decides; write InjectID(type: T.self) for inject-lint to check it",
+                    at: [location])
+                return
+            }
             if case .constant(let name) = reference, constants[name] == nil {
                 // Not a seed constant, so a value computed at run time, such as a loop's
                 // `InjectID<T>(name)`: a typo of a constant would not compile.

@@ -32,6 +32,9 @@ public enum IDReference: Codable, Hashable, Sendable, CustomStringConvertible {
     case literal(String)
     /// A seed constant, as in `load(for: toastInjectID)`.
     case constant(String)
+    /// A type-keyed ID, as in `InjectID(type: (any ToastInject).self)`: the type is its
+    /// declaration, and its string is the type as written.
+    case typeKeyed(String)
 
     /// The reference as written: `.toast`, `"ToastInjectID"` or `toastInjectID`.
     public var description: String {
@@ -39,6 +42,7 @@ public enum IDReference: Codable, Hashable, Sendable, CustomStringConvertible {
         case .member(let name): return ".\(name)"
         case .literal(let value): return "\"\(value)\""
         case .constant(let name): return name
+        case .typeKeyed(let type): return "InjectID(type: \(type))"
         }
     }
 }

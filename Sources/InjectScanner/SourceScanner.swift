@@ -238,7 +238,7 @@ public struct SourceScanner {
         if argument.isKeyword("type"), token(next + 2)?.isPunctuation(":") == true,
             let (name, end) = typeKeyedName(from: next + 3)
         {
-            return IDCall(reference: .literal(name), end: end)
+            return IDCall(reference: .typeKeyed(name), end: end)
         }
         var end = next + 2
         var isOptional = false

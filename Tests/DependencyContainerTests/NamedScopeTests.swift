@@ -145,7 +145,7 @@ struct NamedScopeTests {
 // Resets while threads load: CONTAINER_STRESS_OPERATIONS scales it (CI lowers it under TSan).
 @Suite("Named scopes: reset while loading", .serialized)
 struct NamedScopeStressTests {
-    @Test("Resetting while 4 threads load never hands out a freed or an older service")
+    @Test("Resetting while 4 threads load never hands out a freed service or one a thread moved on from")
     func resetWhileLoading() {
         let loads = environmentInteger("CONTAINER_STRESS_OPERATIONS") ?? 100_000
         let container = Container()
@@ -171,19 +171,26 @@ struct NamedScopeStressTests {
                 }
                 return
             }
-            var lastSerial = [Int](repeating: 0, count: ids.count)
+            // Per ID, the service this thread saw last and every one it has moved on from.
+            var current = [Int](repeating: 0, count: ids.count)
+            var retired = [Set<Int>](repeating: [], count: ids.count)
             for step in 0..<loads {
                 let index = (step &+ me) % ids.count
                 guard let token = container.load(ids[index]) else {
                     failures.withLock { $0.append("thread \(me) step \(step): nil") }
                     break
                 }
-                // Creation serials grow, and a thread never goes back to an older generation.
-                if !token.isIntact || token.serial < lastSerial[index] {
+                // Never a freed service, and never one the thread has moved on from: after a
+                // reset every lookup finds a newer registration. (Creation serials do not order
+                // generations: an old registration's factory may run after a newer one's.)
+                if !token.isIntact || retired[index].contains(token.serial) {
                     failures.withLock { $0.append("thread \(me) step \(step): serial \(token.serial)") }
                     break
                 }
-                lastSerial[index] = token.serial
+                if token.serial != current[index] {
+                    retired[index].insert(current[index])
+                    current[index] = token.serial
+                }
             }
             loadersDone.add(1, ordering: .releasing)
         }

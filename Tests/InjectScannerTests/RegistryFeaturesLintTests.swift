@@ -62,7 +62,7 @@ struct RegistryFeaturesLintTests {
                 "playerMenu=\"PlayerMenuExtensionPoint\" point=true optional=false",
                 "deepLinks=\"DeepLinks\" point=true optional=true",
                 "stream=\"StreamInjectID\" point=false optional=false",
-                "toast=\"any ToastInject\" point=false optional=false",
+                "toast=InjectID(type: any ToastInject) point=false optional=false",
             ])
         #expect(
             SourceScanner.scan(Self.share, file: "Share.swift").conformances.map(\.kind) == [.contribution])
@@ -72,7 +72,7 @@ struct RegistryFeaturesLintTests {
             ])
         #expect(
             SourceScanner.scan(Self.host, file: "Host.swift").uses.map { "\($0.kind) \($0.reference)" } == [
-                "load .stream", "load \"any ToastInject\"", "load .playerMenu",
+                "load .stream", "load InjectID(type: any ToastInject)", "load .playerMenu",
             ])
     }
 
@@ -128,5 +128,20 @@ struct RegistryFeaturesLintTests {
             moduleName: "ShareFeature", facts: SourceScanner.scan(Self.share, file: "Share.swift"))
         #expect(generator.source.contains("        container.contribute(ShareMenuEntry.self)\n"))
         #expect(generator.registered.map(\.typeName) == ["ShareMenuEntry"])
+    }
+
+    @Test("A type-keyed registration needs no declaration; .typeKeyed is noted, not an error")
+    func typeKeyedRegistrations() throws {
+        let source = """
+            func register(into container: Container) {
+                container.register(InjectID(type: (any ToastInject).self)) { ConsoleToast() }
+                container.register(.typeKeyed) { ConsoleAnalytics() }
+            }
+            """
+        let host = "func f(_ c: Container) { _ = c.load(InjectID(type: (any ToastInject).self)) }"
+        let report = InjectLint.run([module("Toast", source), module("Host", host)])
+        #expect(report.diagnostics.filter { $0.severity == .error }.isEmpty, "\(report.diagnostics)")
+        #expect(report.diagnostics.contains { $0.code == "computed-id" && $0.message.contains("type-keyed") })
+        #expect(report.flows == [LintReport.Flow(provider: "Toast", consumer: "Host", id: "any ToastInject")])
     }
 }
