@@ -42,6 +42,9 @@ struct BenchmarkSuite {
             compare(Case.injected, Case.lockedHit, nil),
             compare(Case.batch, Case.lockedBatch, nil),
             compare(Case.largeSingleton, Case.singleton, .ratio(atMost: 1.3)),
+            compare(Case.contribution, Case.transient, .ratio(atMost: 1.5)),
+            compare(Case.argument, Case.transient, .ratio(atMost: 1.5)),
+            compare(Case.scoped, Case.singleton, .ratio(atMost: 1.5)),
         ]
         results += threadCases(small)
         results.append(footprint)
@@ -114,8 +117,30 @@ struct BenchmarkSuite {
         let misses = Sink.opaque(Names.missing.map { InjectID<any BenchService>($0) })
         let top = Sink.opaque(InjectID<any BenchService>.graphTop)
         let seed = Sink.opaque(Names.seed)
+        let scoped = Sink.opaque(InjectID<any BenchService>.scoped)
+        let withArgument = Sink.opaque(ArgumentInjectID<Int, any BenchService>.withArgument)
+        let point = Sink.opaque(ExtensionPoint<any BenchService>.contributions)
+        let contributions = Container.contributionCount
         let batch = batchCount
         return [
+            // Per contribution: each load of the point makes `contributions` elements.
+            Workload(Case.contribution) { n in
+                var checksum = 0
+                for _ in stride(from: 0, to: n, by: contributions) {
+                    for element in small.load(point) { checksum &+= Sink.identity(element) }
+                }
+                return checksum
+            },
+            Workload(Case.argument) { n in
+                var checksum = 0
+                for index in 0..<n { checksum &+= Sink.identity(small.load(withArgument, argument: index)) }
+                return checksum
+            },
+            Workload(Case.scoped) { n in
+                var checksum = 0
+                for _ in 0..<n { checksum &+= Sink.identity(small.load(scoped)) }
+                return checksum
+            },
             Workload(Case.singleton) { n in
                 var checksum = 0
                 for _ in 0..<n { checksum &+= Sink.identity(small.load(singleton)) }
@@ -255,6 +280,9 @@ private enum Case {
     static let injected = "@Injected first access"
     static let batch = "register 10k IDs, then load each once, per ID"
     static let largeSingleton = "load singleton, 100k registrations"
+    static let contribution = "load extension point of 10, per contribution"
+    static let argument = "load with an argument (trivial factory)"
+    static let scoped = "load named-scope service"
     static let oneThread = "load singleton, 1 thread"
     static let twoThreads = "load singleton, 2 threads"
     static let oneThreadObject = "load class singleton, 1 thread"

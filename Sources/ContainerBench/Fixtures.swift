@@ -72,6 +72,26 @@ extension InjectID where Service == Reading {
     static var reading: Self { InjectID("bench.reading") }
 }
 
+extension InjectID where Service == any BenchService {
+    /// A service in the benchmark's named scope.
+    static var scoped: Self { InjectID("bench.scoped") }
+}
+
+extension ArgumentInjectID where Argument == Int, Service == any BenchService {
+    /// A service made from an argument.
+    static var withArgument: Self { ArgumentInjectID("bench.argument") }
+}
+
+extension ExtensionPoint where Element == any BenchService {
+    /// An extension point with ``Container/contributionCount`` transient contributions.
+    static var contributions: Self { ExtensionPoint("bench.point") }
+}
+
+extension ScopeName {
+    /// The benchmark's named scope.
+    static let bench = ScopeName("bench")
+}
+
 extension Container {
     /// A container holding the benchmark's services plus `fillerCount` more registrations,
     /// with every reader's snapshot published, as in an app that has finished starting up.
@@ -87,9 +107,17 @@ extension Container {
         container.register(.graphMiddle) { resolver in Node(tag: 6, child: resolver.load(.graphLeaf)) }
         container.register(.graphLeaf) { Node(tag: 7) }
         container.regist(injectType: SeedItem.self)
-        container.publishForReaders(registrationCount: fillerCount + 7)
+        container.register(.scoped, scope: ScopeName.bench) { Node(tag: 8) }
+        container.register(.withArgument) { _, tag in Node(tag: tag) }
+        for index in 0..<contributionCount {
+            container.contribute(to: .contributions, named: "c\(index)") { Node(tag: index) }
+        }
+        container.publishForReaders(registrationCount: fillerCount + 10)
         return container
     }
+
+    /// The number of contributions to the benchmark's extension point.
+    static let contributionCount = 10
 
     /// Loads enough times for the container to publish its snapshot, which it does after a
     /// number of locked reads proportional to its size.

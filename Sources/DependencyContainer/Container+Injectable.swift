@@ -53,6 +53,15 @@ extension Container: ContainerAPI {
         if let itemType = registration.seedItemType {
             return itemType.init()
         }
+        if let factoryType = registration.argumentFactoryType {
+            // Resolving it would hand out the factory itself, not a service.
+            report(
+                .failed(
+                    .argumentMismatch(
+                        id: injectID, requestedArgument: nil, registeredArgument: factoryType.argumentTypeName
+                    )))
+            return nil
+        }
         return RegisteredItem(registration: registration, container: self)
     }
 

@@ -23,8 +23,7 @@ extension Container {
                 result.append(
                     RegistrationInfo(
                         id: info.id, serviceType: info.serviceType, provider: info.provider,
-                        scope: info.scope,
-                        isInherited: inherited))
+                        scope: info.scope, isInherited: inherited, scopeName: info.scopeName))
             }
             inherited = true
             container = current.parent

@@ -42,7 +42,7 @@ extension Container {
         }
     }
 
-    /// Resolves `registration` for ``load(_:)``, reporting a failure.
+    /// Resolves `registration` for ``load(_:)->Service?``, reporting a failure.
     private func resolveReportingFailure<Service>(
         _ registration: Registration, as _: Service.Type, thread: ThreadState
     ) -> Service? {
@@ -128,7 +128,7 @@ extension Container {
 
     /// Resets the thread's resolution state after a top-level load and returns the cycle
     /// that fails it, if any.
-    private func endTopLevelLoad(_ thread: ThreadState) -> [String]? {
+    func endTopLevelLoad(_ thread: ThreadState) -> [String]? {
         let cycle = thread.cycle
         thread.cycle = nil
         if !thread.graphInstances.isEmpty {
@@ -143,11 +143,7 @@ extension Container {
     private func produce<Service>(_ registration: Registration, as _: Service.Type, thread: ThreadState)
         throws(ContainerError) -> Service
     {
-        if thread.frames.contains(where: { $0 === registration }) {
-            let path = thread.frames.map(\.id) + [registration.id]
-            if thread.cycle == nil { thread.cycle = path }
-            throw .cycle(path: path)
-        }
+        try checkNotBeingMade(registration, thread: thread)
         switch registration.scope {
         case .transient:
             return try make(registration, as: Service.self, thread: thread)
@@ -166,6 +162,15 @@ extension Container {
                 return try cast(object, from: registration, to: Service.self)
             }
             return try shared(registration, as: Service.self, thread: thread)
+        }
+    }
+
+    /// Throws the cycle when `registration`'s factory is already running on this thread.
+    func checkNotBeingMade(_ registration: Registration, thread: ThreadState) throws(ContainerError) {
+        if thread.frames.contains(where: { $0 === registration }) {
+            let path = thread.frames.map(\.id) + [registration.id]
+            if thread.cycle == nil { thread.cycle = path }
+            throw .cycle(path: path)
         }
     }
 
@@ -222,7 +227,7 @@ extension Container {
 
     /// Runs `body` with `registration` on the thread's resolution stack, wrapping the errors
     /// a factory throws.
-    private func run<Result>(
+    func run<Result>(
         _ registration: Registration, thread: ThreadState, _ body: (Resolver) throws -> Result
     ) throws(ContainerError) -> Result {
         thread.frames.append(registration)
@@ -237,9 +242,15 @@ extension Container {
         }
     }
 
-    private func cast<Service>(_ value: Any, from registration: Registration, to _: Service.Type)
+    func cast<Service>(_ value: Any, from registration: Registration, to _: Service.Type)
         throws(ContainerError) -> Service
     {
+        // An argument factory's value is the function that makes its services, whatever
+        // type the load asks for.
+        if value is ArgumentFactoryBase, let factoryType = registration.argumentFactoryType {
+            throw .argumentMismatch(
+                id: registration.id, requestedArgument: nil, registeredArgument: factoryType.argumentTypeName)
+        }
         guard let service = value as? Service else {
             throw .typeMismatch(
                 id: registration.id, requestedType: typeName(Service.self),

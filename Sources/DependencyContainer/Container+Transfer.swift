@@ -5,30 +5,64 @@ extension Container {
         store.read { $0.keys.sorted() }
     }
 
-    /// Moves every registration of `staging` into this container, all or nothing.
+    /// The contributions this container makes itself, by extension point name: the
+    /// contribution names, sorted.
+    package var ownContributions: [String: [String]] {
+        store.read { entries in
+            entries.compactMapValues { $0.contributions?.entries.map(\.name).sorted() }
+        }
+    }
+
+    /// Moves every registration and contribution of `staging` into this container, all or
+    /// nothing.
     ///
     /// A plugin registers into a scratch container first, so that a plugin that fails part
     /// way leaves the host's container as it was. The check for conflicts and the insertion
     /// happen under one lock acquisition, so no other registration can slip in between.
+    /// Contributions join the extension points this container already has; only a
+    /// contribution of a name the point already has conflicts.
     ///
     /// - Parameters:
     ///   - staging: The scratch container. It is left unchanged.
     ///   - replacingExisting: Whether IDs this container already registers are replaced; if
     ///     not, any such ID makes the whole transfer fail.
     /// - Returns: The IDs that conflicted with existing registrations: on failure, the reason
-    ///   nothing was moved; on success with `replacingExisting`, the IDs replaced.
+    ///   nothing was moved; on success with `replacingExisting`, the IDs replaced. A
+    ///   contribution is named `Point[name]`.
     package func adoptRegistrations(of staging: Container, replacingExisting: Bool) -> (
         adopted: Bool, conflicts: [String]
     ) {
         // Fresh copies: each container releases its own registrations' services when freed.
         let incoming = staging.store.read { $0.mapValues(Registration.init(freshCopyOf:)) }
         let (adopted, conflicts, replaced) = store.modify { entries in
-            let conflicts = incoming.keys.filter { entries[$0] != nil }.sorted()
+            var conflicts: [String] = []
+            var merged: [String: Registration] = [:]
+            for (id, registration) in incoming {
+                guard let existing = entries[id] else {
+                    merged[id] = registration
+                    continue
+                }
+                guard let added = registration.contributions, let present = existing.contributions,
+                    ObjectIdentifier(existing.serviceType) == ObjectIdentifier(registration.serviceType)
+                else {
+                    conflicts.append(id)
+                    merged[id] = registration
+                    continue
+                }
+                var set = present
+                for entry in added.entries {
+                    let (next, replaced) = set.adding(entry)
+                    if replaced != nil { conflicts.append(entry.registration.id) }
+                    set = next
+                }
+                merged[id] = Registration(copying: existing, contributions: set)
+            }
+            conflicts.sort()
             guard conflicts.isEmpty || replacingExisting else {
                 return (false, conflicts, [Registration]())
             }
-            let replaced = conflicts.compactMap { entries[$0] }
-            entries.merge(incoming) { _, new in new }
+            let replaced = merged.keys.compactMap { entries[$0] }
+            entries.merge(merged) { _, new in new }
             return (true, conflicts, replaced)
         }
         withExtendedLifetime(replaced) {}

@@ -53,8 +53,8 @@ public final class Container: Sendable {
     /// Registers a factory for `id`, replacing any earlier registration of the same ID.
     ///
     /// The factory receives a ``Resolver`` through which it loads the services it depends
-    /// on. It may throw; ``require(_:)`` then reports ``ContainerError/factoryFailed(id:underlying:)``
-    /// and ``load(_:)`` returns `nil`.
+    /// on. It may throw; ``require(_:)->Service`` then reports ``ContainerError/factoryFailed(id:underlying:)``
+    /// and ``load(_:)->Service?`` returns `nil`.
     ///
     /// ```swift
     /// container.register(.player, scope: .singleton) { resolver in

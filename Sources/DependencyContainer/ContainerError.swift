@@ -2,8 +2,8 @@
 ///
 /// Every case names the ID involved, so a message such as
 /// "ID 'ToastInjectID' is registered, but its value ToastImplement is not an
-/// `any PlayerInject`" points straight at the culprit. ``Container/require(_:)`` throws these
-/// errors; ``Container/load(_:)`` returns `nil` instead and reports them through
+/// `any PlayerInject`" points straight at the culprit. ``Container/require(_:)->Service`` throws these
+/// errors; ``Container/load(_:)->Service?`` returns `nil` instead and reports them through
 /// ``Container/setDiagnosticsHandler(_:)``.
 public enum ContainerError: Error, CustomStringConvertible {
     /// Nothing is registered under the ID.
@@ -28,11 +28,21 @@ public enum ContainerError: Error, CustomStringConvertible {
     /// The ID cannot be registered; `reason` says why.
     case invalidID(_ id: String, reason: String)
 
+    /// The ID is registered to be loaded with an argument of another type, or with none.
+    ///
+    /// - Parameters:
+    ///   - id: The requested ID.
+    ///   - requestedArgument: The argument type the load passed, or `nil` for a load
+    ///     without an argument.
+    ///   - registeredArgument: The argument type the registration takes, or `nil` when it
+    ///     takes none.
+    case argumentMismatch(id: String, requestedArgument: String?, registeredArgument: String?)
+
     /// The ID whose registration or load failed, or the ID that starts a cycle.
     public var id: String {
         switch self {
         case .notRegistered(let id, _, _), .typeMismatch(let id, _, _), .factoryFailed(let id, _),
-            .invalidID(let id, _):
+            .invalidID(let id, _), .argumentMismatch(let id, _, _):
             return id
         case .cycle(let path):
             return path.first ?? ""
@@ -60,6 +70,19 @@ public enum ContainerError: Error, CustomStringConvertible {
             return "The factory for ID '\(IDValidation.abbreviated(id))' failed: \(underlying)"
         case .invalidID(let id, let reason):
             return "Invalid ID '\(IDValidation.abbreviated(id))': \(reason)"
+        case .argumentMismatch(let id, let requested, let registered):
+            let id = IDValidation.abbreviated(id)
+            guard let registered else {
+                return
+                    "ID '\(id)' is registered without an argument, but was loaded with an argument of type "
+                    + "`\(requested ?? "none")`"
+            }
+            guard let requested else {
+                return
+                    "ID '\(id)' needs an argument of type `\(registered)`; load it with `load(_:argument:)`"
+            }
+            return
+                "ID '\(id)' takes an argument of type `\(registered)`, but was loaded with one of type `\(requested)`"
         }
     }
 }

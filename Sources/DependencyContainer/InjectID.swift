@@ -36,6 +36,34 @@ public struct InjectID<Service>: Hashable, Sendable, CustomStringConvertible {
         self.name = name
     }
 
+    /// Creates an identifier derived from the service type, for apps that need no string IDs.
+    ///
+    /// The name is the type as a developer writes it, without its module, such as
+    /// `any ToastInject`; the ID is usable wherever a string ID is, and `inject-lint` derives
+    /// the same name from the source:
+    ///
+    /// ```swift
+    /// container.register(InjectID(type: (any ToastInject).self)) { ConsoleToast() }
+    /// let toast = container.load(InjectID(type: (any ToastInject).self))  // (any ToastInject)?
+    /// print(InjectID(type: (any ToastInject).self).name)  // any ToastInject
+    /// ```
+    ///
+    /// Types of the same name in different modules get the same ID; give those string IDs.
+    ///
+    /// - Parameter type: The service type.
+    public init(type: Service.Type) {
+        self.name = typeName(type)
+    }
+
+    /// The identifier derived from the service type: the same as ``init(type:)``.
+    ///
+    /// ```swift
+    /// let analytics: (any AnalyticsInject)? = container.load(.typeKeyed)
+    /// ```
+    public static var typeKeyed: Self {
+        Self(type: Service.self)
+    }
+
     /// The longest name, in UTF-8 bytes, that a registration accepts.
     ///
     /// IDs are short, human-written keys; a longer string is almost certainly data passed by

@@ -17,28 +17,31 @@ final class Registration: @unchecked Sendable {
     /// Declared first, so that atomics find it without an allocation per registration.
     private var singleton = AtomicPointerCell.unclaimed
     let id: String
+    /// How long services are reused; ``Scope/singleton`` for a named scope's registration.
     let scope: Scope
     /// The type ``factory`` produces: always its `Service`.
     let serviceType: Any.Type
     let provider: ProviderDescription
     let factory: ServiceFactory
-    /// The seed-API item type this registration came from, whose `load(for:)` returns a
-    /// fresh item as the original container did.
-    let seedItemType: (any Injectable.Type)?
+    /// What few registrations have, out of line: a registration's size is most of a
+    /// container's memory per ID.
+    private let extras: Extras?
 
     /// Guarded by ``weakInstanceLock``.
     private weak var weakInstance: AnyObject?
 
     init<Service>(
         id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>,
-        seedItemType: (any Injectable.Type)? = nil
+        seedItemType: (any Injectable.Type)? = nil, scopeName: ScopeName? = nil,
+        contributions: ContributionSet? = nil
     ) {
         self.id = id
-        self.scope = scope
+        // A named scope shares a singleton until reset, which replaces the registration.
+        self.scope = scopeName == nil ? scope : .singleton
         self.serviceType = Service.self
         self.provider = provider
         self.factory = factory
-        self.seedItemType = seedItemType
+        self.extras = Extras(seedItemType: seedItemType, scopeName: scopeName, contributions: contributions)
         AtomicPointerCell.claim(in: self)
     }
 
@@ -46,14 +49,49 @@ final class Registration: @unchecked Sendable {
     ///
     /// Used to move registrations between containers: each container releases the services
     /// of its own registrations when it is freed, so two containers never share one.
-    init(freshCopyOf other: Registration) {
+    convenience init(freshCopyOf other: Registration) {
+        self.init(copying: other, contributions: other.contributions?.freshCopy())
+    }
+
+    /// A registration with the same ID, scope and factory, no services yet, and the given
+    /// contributions.
+    init(copying other: Registration, contributions: ContributionSet?) {
         self.id = other.id
         self.scope = other.scope
         self.serviceType = other.serviceType
         self.provider = other.provider
         self.factory = other.factory
-        self.seedItemType = other.seedItemType
+        self.extras = Extras(
+            seedItemType: other.seedItemType, scopeName: other.scopeName, contributions: contributions)
         AtomicPointerCell.claim(in: self)
+    }
+
+    /// The seed-API item type this registration came from, whose `load(for:)` returns a
+    /// fresh item as the original container did.
+    var seedItemType: (any Injectable.Type)? { extras?.seedItemType }
+
+    /// The named scope whose ``Container/reset(scope:)`` discards this registration's
+    /// service, if any.
+    var scopeName: ScopeName? { extras?.scopeName }
+
+    /// The contributions, when this registration is an extension point's.
+    var contributions: ContributionSet? { extras?.contributions }
+
+    /// What few registrations have.
+    ///
+    /// `@unchecked Sendable`: immutable; the item type is a metatype.
+    private final class Extras: @unchecked Sendable {
+        let seedItemType: (any Injectable.Type)?
+        let scopeName: ScopeName?
+        let contributions: ContributionSet?
+
+        /// The extras, or `nil` when there are none.
+        init?(seedItemType: (any Injectable.Type)?, scopeName: ScopeName?, contributions: ContributionSet?) {
+            guard seedItemType != nil || scopeName != nil || contributions != nil else { return nil }
+            self.seedItemType = seedItemType
+            self.scopeName = scopeName
+            self.contributions = contributions
+        }
     }
 
     deinit {
@@ -110,6 +148,18 @@ final class Registration: @unchecked Sendable {
         }
     }
 
+    /// Drops the cached services of this registration and of its contributions.
+    ///
+    /// Only for a registration no load can reach any more, when its store is freed: an
+    /// extension point's registrations share their contributions with the registrations
+    /// they replaced, so only the store may discard those.
+    func discardInstancesIncludingContributions() {
+        discardInstances()
+        for entry in contributions?.entries ?? [] {
+            entry.registration.discardInstancesIncludingContributions()
+        }
+    }
+
     /// Drops the cached singleton and weak instance.
     ///
     /// Only for a registration no load can reach any more: readers borrow the singleton
@@ -138,10 +188,29 @@ final class Registration: @unchecked Sendable {
         LockStripes.lock(for: self)
     }
 
+    /// The argument factory's type, when loading this registration needs an argument.
+    var argumentFactoryType: ArgumentFactoryBase.Type? {
+        serviceType as? ArgumentFactoryBase.Type
+    }
+
+    /// The service type as a developer writes it: the function type of an argument factory,
+    /// the element type of an extension point.
+    var serviceTypeName: String {
+        if let argumentFactoryType {
+            return argumentFactoryType.signature
+        }
+        if let contributions {
+            return "extension point of \(typeName(contributions.elementType))"
+        }
+        return typeName(serviceType)
+    }
+
     var info: RegistrationInfo {
         RegistrationInfo(
-            id: id, serviceType: typeName(serviceType), provider: provider.description, scope: scope,
-            isInherited: false)
+            id: id, serviceType: serviceTypeName,
+            provider: contributions.map { "contributions: \($0.entries.map(\.name).joined(separator: ", "))" }
+                ?? provider.description,
+            scope: scope, isInherited: false, scopeName: scopeName)
     }
 }
 

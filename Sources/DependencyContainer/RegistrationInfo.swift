@@ -16,14 +16,32 @@ public struct RegistrationInfo: Hashable, Sendable, CustomStringConvertible {
     /// and line of a registering closure.
     public let provider: String
 
-    /// How long created services are reused.
+    /// How long created services are reused: ``Scope/singleton`` for a registration in a
+    /// named scope, whose name is ``scopeName``.
     public let scope: Scope
 
     /// Whether the registration comes from a parent container rather than this one.
     public let isInherited: Bool
 
+    /// The named scope the registration's service lives in until ``Container/reset(scope:)``,
+    /// if any.
+    public let scopeName: ScopeName?
+
     /// A one-line summary: ID, service type, scope and provider.
     public var description: String {
-        "\(id): \(serviceType) [\(scope)] from \(provider)" + (isInherited ? " (inherited)" : "")
+        "\(id): \(serviceType) [\(scopeName?.description ?? scope.description)] from \(provider)"
+            + (isInherited ? " (inherited)" : "")
+    }
+
+    init(
+        id: String, serviceType: String, provider: String, scope: Scope, isInherited: Bool,
+        scopeName: ScopeName?
+    ) {
+        self.id = id
+        self.serviceType = serviceType
+        self.provider = provider
+        self.scope = scope
+        self.isInherited = isInherited
+        self.scopeName = scopeName
     }
 }

@@ -43,6 +43,40 @@ public struct Resolver: Sendable {
         try container.require(id)
     }
 
+    /// Makes the service registered under `id` from `argument`, or returns `nil`.
+    ///
+    /// - Parameters:
+    ///   - id: The ID to load.
+    ///   - argument: The value the factory makes the service from.
+    /// - Returns: A new service, or `nil`.
+    public func load<Argument, Service>(_ id: ArgumentInjectID<Argument, Service>, argument: Argument)
+        -> Service?
+    {
+        container.load(id, argument: argument)
+    }
+
+    /// Makes the service registered under `id` from `argument`, or throws an error that
+    /// explains why not.
+    ///
+    /// - Parameters:
+    ///   - id: The ID to load.
+    ///   - argument: The value the factory makes the service from.
+    /// - Returns: A new service.
+    /// - Throws: A ``ContainerError`` naming the ID and the problem.
+    public func require<Argument, Service>(_ id: ArgumentInjectID<Argument, Service>, argument: Argument)
+        throws(ContainerError) -> Service
+    {
+        try container.require(id, argument: argument)
+    }
+
+    /// Loads every contribution to `point`, in the documented order.
+    ///
+    /// - Parameter point: The extension point.
+    /// - Returns: The elements of the contributions that did not fail.
+    public func load<Element>(_ point: ExtensionPoint<Element>) -> [Element] {
+        container.load(point)
+    }
+
     /// Returns an original-API item for the string ID, or `nil`.
     ///
     /// - Parameter injectID: The string ID.

@@ -12,8 +12,14 @@ public struct LoadedPlugin: Hashable, Sendable, CustomStringConvertible {
     /// The IDs it replaced, when the host's policy allows replacing.
     public let replacedIDs: [String]
 
-    /// The name, version, IDs and path.
+    /// The contributions it added to extension points, as `Point[name]`, sorted.
+    public let contributions: [String]
+
+    /// The name, version, IDs, contributions and path.
     public var description: String {
-        "\(manifest.name) \(manifest.version) provides \(providedIDs.joined(separator: ", ")) (\(path))"
+        let contributed =
+            contributions.isEmpty ? "" : "; contributes \(contributions.joined(separator: ", "))"
+        return
+            "\(manifest.name) \(manifest.version) provides \(providedIDs.joined(separator: ", "))\(contributed) (\(path))"
     }
 }

@@ -19,7 +19,9 @@ import Foundation
 /// @_cdecl("dependency_container_plugin_entry")
 /// public func dependencyContainerPluginEntry() -> UnsafeRawPointer? {
 ///     PluginExport.descriptor(
-///         manifest: PluginManifest(name: "ToastPlugin", version: "1.0.0", providedIDs: ["ToastInjectID"])
+///         manifest: PluginManifest(
+///             name: "ToastPlugin", version: "1.0.0", providedIDs: ["ToastInjectID"],
+///             contributions: ["PlayerMenuExtensionPoint": ["notify-when-live"]])
 ///     ) { container in
 ///         ToastPluginFeature.register(into: container)
 ///     }

@@ -301,8 +301,16 @@ public final class PluginLoader: Sendable {
         if let message = view.register(into: staging) {
             return .failed(.registrationFailed(path: path, message: message))
         }
-        let registered = staging.ownIDs
-        let declared = Set(manifest.providedIDs)
+        // Contributions are checked one by one, as `Point[name]`: a plugin may add to a point
+        // that the host or another plugin also contributes to.
+        let contributions = staging.ownContributions
+        let contributionIDs = { (contributions: [String: [String]]) in
+            contributions.flatMap { point, names in names.map { "\(point)[\($0)]" } }
+        }
+        let services = staging.ownIDs.filter { contributions[$0] == nil }
+        let contributed = contributionIDs(contributions).sorted()
+        let registered = (services + contributed).sorted()
+        let declared = Set(manifest.providedIDs + contributionIDs(manifest.contributions))
         let undeclared = registered.filter { !declared.contains($0) }
         let unregistered = declared.subtracting(registered).sorted()
         guard undeclared.isEmpty, unregistered.isEmpty else {
@@ -321,7 +329,8 @@ public final class PluginLoader: Sendable {
                 return .failed(.duplicateIDs(path: path, ids: outcome.conflicts))
             }
             let plugin = LoadedPlugin(
-                manifest: manifest, path: path, providedIDs: registered, replacedIDs: outcome.conflicts)
+                manifest: manifest, path: path, providedIDs: services, replacedIDs: outcome.conflicts,
+                contributions: contributed)
             state.plugins[manifest.name] = plugin
             return .loaded(plugin)
         }

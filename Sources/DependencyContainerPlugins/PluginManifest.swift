@@ -1,10 +1,18 @@
-/// What a plugin library declares about itself: who it is and which IDs it provides.
+/// What a plugin library declares about itself: who it is, which IDs it provides and what
+/// it contributes to extension points.
 ///
 /// The loader reads the manifest before the plugin registers anything, checks its ABI
-/// version, and afterwards checks that the plugin registered exactly the IDs it declared.
+/// version, and afterwards checks that the plugin registered exactly the IDs and
+/// contributions it declared.
 ///
 /// ```swift
 /// let manifest = PluginManifest(name: "ToastPlugin", version: "1.0.0", providedIDs: ["ToastInjectID"])
+/// ```
+///
+/// ```swift
+/// let contributing = PluginManifest(
+///     name: "ToastPlugin", version: "1.0.0", providedIDs: ["ToastInjectID"],
+///     contributions: ["PlayerMenuExtensionPoint": ["notify-when-live"]])
 /// ```
 public struct PluginManifest: Codable, Hashable, Sendable {
     /// The plugin's name; a host loads at most one plugin of each name.
@@ -19,16 +27,40 @@ public struct PluginManifest: Codable, Hashable, Sendable {
     /// The string IDs the plugin registers.
     public var providedIDs: [String]
 
+    /// The contributions the plugin makes: contribution names by extension point name.
+    public var contributions: [String: [String]]
+
     /// Creates a manifest for the current plugin ABI.
     ///
     /// - Parameters:
     ///   - name: The plugin's name.
     ///   - version: The plugin's own version.
     ///   - providedIDs: The string IDs the plugin registers.
-    public init(name: String, version: String, providedIDs: [String]) {
+    ///   - contributions: The contribution names the plugin adds, by extension point name.
+    public init(
+        name: String, version: String, providedIDs: [String], contributions: [String: [String]] = [:]
+    ) {
         self.name = name
         self.version = version
         self.abiVersion = Int(PluginABI.currentVersion)
         self.providedIDs = providedIDs
+        self.contributions = contributions
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, version, abiVersion, providedIDs, contributions
+    }
+
+    /// Decodes a manifest; one written before contributions existed has none.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: A decoding error for a missing or malformed field.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        version = try container.decode(String.self, forKey: .version)
+        abiVersion = try container.decode(Int.self, forKey: .abiVersion)
+        providedIDs = try container.decode([String].self, forKey: .providedIDs)
+        contributions = try container.decodeIfPresent([String: [String]].self, forKey: .contributions) ?? [:]
     }
 }

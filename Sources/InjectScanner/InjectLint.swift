@@ -121,7 +121,7 @@ public struct InjectLint {
 
     private func resolve(_ reference: IDReference) -> String? {
         switch reference {
-        case .literal(let value): return value
+        case .literal(let value), .typeKeyed(let value): return value
         case .constant(let name): return constants[name]
         case .member(let name):
             guard let ids = members[name], ids.count == 1 else { return nil }
@@ -170,8 +170,18 @@ public struct InjectLint {
         known: Set<String>
     ) {
         let what = provision.typeName ?? "a closure registration"
-        guard let id = resolve(reference), known.contains(id) else {
+        // A type-keyed ID needs no declaration: the type is one.
+        let isTypeKeyed = if case .typeKeyed = reference { true } else { false }
+        guard let id = resolve(reference), known.contains(id) || isTypeKeyed else {
             if case .member(let name) = reference, (members[name]?.count ?? 0) > 1 { return }
+            if case .member("typeKeyed") = reference {
+                // `.typeKeyed` takes its type from the context, which the scanner cannot see.
+                diagnose(
+                    .note, "computed-id",
+                    "\(what) in \(provision.module) provides a type-keyed ID whose type the context decides; write InjectID(type: T.self) for inject-lint to check it",
+                    at: [location])
+                return
+            }
             if case .constant(let name) = reference, constants[name] == nil {
                 // Not a seed constant, so a value computed at run time, such as a loop's
                 // `InjectID<T>(name)`: a typo of a constant would not compile.
@@ -195,13 +205,23 @@ public struct InjectLint {
         for id in declaredIDs.sorted() {
             let declarations = declared.filter { $0.id == id }
             let providers = provisions[id] ?? []
+            let isExtensionPoint = declarations.contains(where: \.declaration.isExtensionPoint)
             if providers.isEmpty, !declarations.contains(where: \.declaration.isOptional) {
                 let names = declarations.map { name(of: $0.declaration) }.joined(separator: ", ")
+                guard !isExtensionPoint else {
+                    diagnose(
+                        .error, "unprovided-id",
+                        "extension point '\(id)' (\(names)) is declared but no target contributes to it; contribute to it, or declare it `optional: true`",
+                        at: declarations.map(\.declaration.location).sorted())
+                    continue
+                }
                 diagnose(
                     .error, "unprovided-id",
                     "ID '\(id)' (\(names)) is declared but no target provides it; register it, or mark the declaration `// \(Lexer.optionalMarker)`",
                     at: declarations.map(\.declaration.location).sorted())
             }
+            // Any number of targets contribute to an extension point.
+            guard !isExtensionPoint else { continue }
             let byModule = Dictionary(grouping: providers, by: \.module)
             if byModule.count > 1 {
                 let list = byModule.keys.sorted().map { module in
@@ -314,6 +334,7 @@ public struct InjectLint {
                 id: id, names: declarations.map { name(of: $0.declaration) },
                 declaredIn: Array(Set(declarations.map(\.module))).sorted(),
                 isOptional: declarations.contains { $0.declaration.isOptional },
+                isExtensionPoint: declarations.contains { $0.declaration.isExtensionPoint },
                 providers: (provisions[id] ?? []).sorted { $0.location < $1.location },
                 loadedBy: loads.filter { $0.value.contains(id) }.keys.sorted())
         }

@@ -48,6 +48,8 @@ public struct LintReport: Codable, Equatable, Sendable {
         public var declaredIn: [String]
         /// Whether it is marked optional.
         public var isOptional: Bool
+        /// Whether it is an extension point; its providers are its contributors.
+        public var isExtensionPoint: Bool
         /// What provides it.
         public var providers: [Provision]
         /// The modules that load it.

@@ -1,5 +1,6 @@
 /// Writes the Swift source of a feature's registration entry: an enum named after the module
-/// whose `register(into:)` registers every provider and `Injectable` item the module declares.
+/// whose `register(into:)` registers every provider, contribution and `Injectable` item the module
+/// declares.
 ///
 /// For a module `ToastFeature` declaring `ToastProvider`, the entry is a `public enum
 /// ToastFeature` whose `register(into:)` calls `container.register(ToastProvider.self)`.
@@ -66,9 +67,11 @@ public struct RegistrationGenerator {
             "    public static func register(into container: Container) {",
         ]
         lines += statements { conformance in
-            conformance.kind == .provider
-                ? "container.register(\(conformance.typeName).self)"
-                : "container.regist(injectType: \(conformance.typeName).self)"
+            switch conformance.kind {
+            case .provider: "container.register(\(conformance.typeName).self)"
+            case .contribution: "container.contribute(\(conformance.typeName).self)"
+            case .injectable: "container.regist(injectType: \(conformance.typeName).self)"
+            }
         }
         lines += ["    }", "}", ""]
         return lines.joined(separator: "\n")

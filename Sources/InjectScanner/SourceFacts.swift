@@ -32,6 +32,9 @@ public enum IDReference: Codable, Hashable, Sendable, CustomStringConvertible {
     case literal(String)
     /// A seed constant, as in `load(for: toastInjectID)`.
     case constant(String)
+    /// A type-keyed ID, as in `InjectID(type: (any ToastInject).self)`: the type is its
+    /// declaration, and its string is the type as written.
+    case typeKeyed(String)
 
     /// The reference as written: `.toast`, `"ToastInjectID"` or `toastInjectID`.
     public var description: String {
@@ -39,6 +42,7 @@ public enum IDReference: Codable, Hashable, Sendable, CustomStringConvertible {
         case .member(let name): return ".\(name)"
         case .literal(let value): return "\"\(value)\""
         case .constant(let name): return name
+        case .typeKeyed(let type): return "InjectID(type: \(type))"
         }
     }
 }
@@ -52,13 +56,16 @@ public struct IDDeclaration: Codable, Hashable, Sendable {
     public var isTyped: Bool
     /// The string, or for a typed ID that wraps a seed constant, that constant.
     public var value: IDReference
-    /// Whether an `inject-lint: optional` comment precedes it: nobody needs to provide it.
+    /// Whether an `inject-lint: optional` comment precedes it, or an extension point is
+    /// declared with `optional: true`: nobody needs to provide it.
     public var isOptional: Bool
     /// Where it is declared.
     public var location: SourceLocation
+    /// Whether it declares an `ExtensionPoint`, to which any number of targets contribute.
+    public var isExtensionPoint: Bool = false
 }
 
-/// A type that declares conformance to `InjectProvider` or `Injectable`.
+/// A type that declares conformance to `InjectProvider`, `InjectContribution` or `Injectable`.
 public struct ProviderConformance: Codable, Hashable, Sendable {
     /// The protocol conformed to.
     public enum Kind: String, Codable, Sendable {
@@ -66,6 +73,8 @@ public struct ProviderConformance: Codable, Hashable, Sendable {
         case provider = "InjectProvider"
         /// The original API's `Injectable`: registered with `regist(injectType:)`.
         case injectable = "Injectable"
+        /// `InjectContribution`: contributed to an extension point with `contribute(_:)`.
+        case contribution = "InjectContribution"
     }
 
     /// The type's name, qualified by its enclosing types.
@@ -98,7 +107,8 @@ public struct IDUse: Codable, Hashable, Sendable {
     public enum Kind: String, Codable, Sendable {
         /// `load(.x)`, `require(.x)`, `load(for: x)`, `@Injected(.x)`.
         case load
-        /// `register(.x) { … }`: a closure registration, which provides the ID.
+        /// `register(.x) { … }` or `contribute(to: .x, …) { … }`: a closure registration or
+        /// contribution, which provides the ID.
         case register
     }
 

@@ -95,7 +95,7 @@ public struct SourceScanner {
             let isOptional = optionalPending
             optionalPending = false
             variable(named: name.text, at: index + 1, isOptional: isOptional)
-        } else if ["load", "require", "Injected", "register"].contains(word),
+        } else if ["load", "require", "Injected", "register", "contribute"].contains(word),
             token(index + 1)?.isPunctuation("(") == true, token(index - 1)?.isKeyword("func") != true
         {
             use(word, at: index)
@@ -179,11 +179,12 @@ public struct SourceScanner {
                 IDMember(
                     typeName: typeName, reference: idExpression(after: nameIndex),
                     location: location(nameIndex)))
-        } else if isStatic, let value = typedIDValue(after: nameIndex) {
+        } else if isStatic, let call = typedIDValue(after: nameIndex) {
             facts.declarations.append(
                 IDDeclaration(
-                    name: name, isTyped: true, value: value, isOptional: isOptional,
-                    location: location(nameIndex)))
+                    name: name, isTyped: true, value: call.reference,
+                    isOptional: isOptional || call.isOptional,
+                    location: location(nameIndex), isExtensionPoint: call.isExtensionPoint))
         } else if name.hasSuffix("InjectID"), let value = seedValue(after: nameIndex) {
             facts.declarations.append(
                 IDDeclaration(
@@ -192,8 +193,9 @@ public struct SourceScanner {
         }
     }
 
-    /// The argument of the `InjectID(…)` that initialises a static member, if any.
-    private func typedIDValue(after nameIndex: Int) -> IDReference? {
+    /// The `InjectID(…)`, `ArgumentInjectID(…)` or `ExtensionPoint(…)` that initialises a
+    /// static member, if any.
+    private func typedIDValue(after nameIndex: Int) -> IDCall? {
         var depth = 0
         var index = nameIndex + 1
         while let next = token(index), index < nameIndex + 60 {
@@ -205,22 +207,83 @@ public struct SourceScanner {
             if next.kind == .word, !next.isEscaped, SourceScanner.declarationEnds.contains(next.text) {
                 return nil
             }
-            if next.isKeyword("InjectID"), let (reference, _) = injectIDCall(at: index) { return reference }
+            if SourceScanner.idTypes.contains(next.text), next.kind == .word, !next.isEscaped,
+                let call = injectIDCall(at: index)
+            {
+                return call
+            }
             index += 1
         }
         return nil
     }
 
-    /// Reads `InjectID("…")`, `InjectID<T>(constant)` at `index`; returns the argument and
-    /// the index after the call.
-    private func injectIDCall(at index: Int) -> (IDReference, Int)? {
+    /// The ID types whose initializers take the ID's string.
+    private static let idTypes: Set<String> = ["InjectID", "ArgumentInjectID", "ExtensionPoint"]
+
+    /// An ID initializer call: what it names, and for an extension point, whether it is optional.
+    private struct IDCall {
+        var reference: IDReference
+        var end: Int
+        var isExtensionPoint = false
+        var isOptional = false
+    }
+
+    /// Reads `InjectID("…")`, `InjectID<T>(constant)`, `InjectID(type: T.self)`,
+    /// `ArgumentInjectID("…")` or `ExtensionPoint("…", optional: true)` at `index`.
+    private func injectIDCall(at index: Int) -> IDCall? {
+        let isExtensionPoint = token(index)?.text == "ExtensionPoint"
         var next = index + 1
         if token(next)?.isPunctuation("<") == true { next = skipGenerics(from: next) }
-        guard token(next)?.isPunctuation("(") == true, let argument = token(next + 1),
-            token(next + 2)?.isPunctuation(")") == true
-        else { return nil }
-        if argument.kind == .string, !argument.isEscaped { return (.literal(argument.text), next + 3) }
-        if argument.isIdentifier { return (.constant(argument.text), next + 3) }
+        guard token(next)?.isPunctuation("(") == true, let argument = token(next + 1) else { return nil }
+        if argument.isKeyword("type"), token(next + 2)?.isPunctuation(":") == true,
+            let (name, end) = typeKeyedName(from: next + 3)
+        {
+            return IDCall(reference: .typeKeyed(name), end: end)
+        }
+        var end = next + 2
+        var isOptional = false
+        if isExtensionPoint, token(end)?.isPunctuation(",") == true,
+            token(end + 1)?.isKeyword("optional") == true,
+            token(end + 2)?.isPunctuation(":") == true, let value = token(end + 3)
+        {
+            isOptional = value.isKeyword("true")
+            end += 4
+        }
+        guard token(end)?.isPunctuation(")") == true else { return nil }
+        let reference: IDReference
+        if argument.kind == .string, !argument.isEscaped {
+            reference = .literal(argument.text)
+        } else if argument.isIdentifier {
+            reference = .constant(argument.text)
+        } else {
+            return nil
+        }
+        return IDCall(
+            reference: reference, end: end + 1, isExtensionPoint: isExtensionPoint, isOptional: isOptional)
+    }
+
+    /// The name a type-keyed ID `InjectID(type: (any ToastInject).self)` derives, the type as
+    /// written without outer parentheses (`any ToastInject`), and the index after the call.
+    private func typeKeyedName(from start: Int) -> (String, Int)? {
+        var index = start
+        var parts: [Token] = []
+        while let next = token(index), index < start + 40 {
+            if next.isPunctuation("."), token(index + 1)?.isKeyword("self") == true,
+                token(index + 2)?.isPunctuation(")") == true
+            {
+                if parts.first?.isPunctuation("(") == true, parts.last?.isPunctuation(")") == true {
+                    parts = Array(parts.dropFirst().dropLast())
+                }
+                var name = ""
+                for (offset, part) in parts.enumerated() {
+                    if offset > 0, part.kind == .word, parts[offset - 1].kind == .word { name += " " }
+                    name += part.text
+                }
+                return name.isEmpty ? nil : (name, index + 3)
+            }
+            parts.append(next)
+            index += 1
+        }
         return nil
     }
 
@@ -266,8 +329,10 @@ public struct SourceScanner {
             return .member(member.text)
         }
         if first.kind == .string, !first.isEscaped, ends(index + 1) { return .literal(first.text) }
-        if first.isKeyword("InjectID"), let (reference, end) = injectIDCall(at: index), ends(end) {
-            return reference
+        if SourceScanner.idTypes.contains(first.text), first.kind == .word,
+            let call = injectIDCall(at: index), ends(call.end)
+        {
+            return call.reference
         }
         if first.isIdentifier, ends(index + 1) { return .constant(first.text) }
         return nil
@@ -289,13 +354,27 @@ public struct SourceScanner {
             if argument.isIdentifier, token(open + 4)?.isPunctuation(")") == true {
                 reference = .constant(argument.text)
             }
-        } else if token(open + 1)?.isKeyword("InjectID") == true {
-            reference = injectIDCall(at: open + 1)?.0
+        } else if let first = token(open + 1), first.kind == .word, SourceScanner.idTypes.contains(first.text)
+        {
+            reference = injectIDCall(at: open + 1)?.reference
+        } else if word == "contribute", token(open + 1)?.isKeyword("to") == true,
+            token(open + 2)?.isPunctuation(":") == true
+        {
+            if token(open + 3)?.isPunctuation(".") == true, let member = token(open + 4), member.isIdentifier,
+                token(open + 5)?.isPunctuation("(") != true
+            {
+                reference = .member(member.text)
+            } else if let first = token(open + 3), first.kind == .word,
+                SourceScanner.idTypes.contains(first.text)
+            {
+                reference = injectIDCall(at: open + 3)?.reference
+            }
         }
         guard let reference else { return }
         facts.uses.append(
             IDUse(
-                kind: word == "register" ? .register : .load, reference: reference, eagerIn: eagerProvider,
+                kind: word == "register" || word == "contribute" ? .register : .load, reference: reference,
+                eagerIn: eagerProvider,
                 location: location(index)))
     }
 

@@ -14,8 +14,9 @@ enum TextReport {
                 ? (id.isOptional ? "optional, not provided" : "NOT PROVIDED")
                 : id.providers.map { "\($0.module)(\($0.typeName ?? "closure"))" }.joined(separator: ", ")
             let loaders = id.loadedBy.isEmpty ? "" : "; loaded by \(id.loadedBy.joined(separator: ", "))"
+            let kind = id.isExtensionPoint ? "extension point, contributed by " : ""
             lines.append(
-                "  \(id.id) [\(id.names.joined(separator: ", "))] in \(id.declaredIn.joined(separator: ", ")): \(providers)\(loaders)"
+                "  \(id.id) [\(id.names.joined(separator: ", "))] in \(id.declaredIn.joined(separator: ", ")): \(kind)\(providers)\(loaders)"
             )
         }
         lines.append("")

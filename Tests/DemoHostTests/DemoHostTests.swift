@@ -44,6 +44,7 @@ struct DemoHostTests {
             "toast: \"Now playing Intro\" for 2.0 seconds",
             "toast → player: resume",
             "player: resumed \"Intro\"",
+            "scenario: player menu: Sleep timer, Notify when live, Report a problem",
             "scenario: save to favourites",
             "analytics: favourite title=Intro",
             "toast → player: pause while the toast is up",
@@ -65,6 +66,7 @@ struct DemoHostTests {
         #expect(lines.contains("player: playing \"Intro\" for Mina"))
         #expect(!lines.contains { $0.hasPrefix("toast → player") })
         #expect(lines.last == "scenario: done without ToastInjectID")
+        #expect(lines.contains("scenario: player menu: Sleep timer, Report a problem"))
     }
 
     @Test("Without the player, toasts show without pausing anything")
@@ -90,6 +92,7 @@ struct DemoHostTests {
         let (lines, absent) = run(excluding: Set(Feature.allCases))
         #expect(absent == ["PlayerInjectID", "ToastInjectID", "AnalyticsInjectID"])
         #expect(lines.last == "scenario: done without PlayerInjectID, ToastInjectID, AnalyticsInjectID")
+        #expect(lines.contains("scenario: player menu: (empty)"))
     }
 
     @Test("A mock toast injected through a test override sees the player's announcements")
@@ -138,8 +141,8 @@ struct DemoHostTests {
         let ids = host.container.registrations.map(\.id)
         #expect(
             ids == [
-                "AnalyticsInjectID", "AppLogInjectID", "PlayerInjectID", "ToastInjectID",
-                "UserSessionInjectID",
+                "AnalyticsInjectID", "AppLogInjectID", "PlayerInjectID", "PlayerMenuExtensionPoint",
+                "ToastInjectID", "UserSessionInjectID",
             ])
         #expect(
             log.lines.contains {

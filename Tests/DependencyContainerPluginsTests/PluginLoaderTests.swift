@@ -241,4 +241,22 @@ struct PluginLoaderClassificationTests {
         let decoded = try JSONDecoder().decode(PluginManifest.self, from: JSONEncoder().encode(manifest))
         #expect(decoded == manifest)
     }
+
+    @Test("A manifest lists contributions; one written before contributions existed has none")
+    func manifestContributions() throws {
+        let contributing = PluginManifest(
+            name: "ToastPlugin", version: "1.0.0", providedIDs: ["ToastInjectID"],
+            contributions: ["PlayerMenuExtensionPoint": ["notify-when-live"]])
+        let decoded = try JSONDecoder().decode(PluginManifest.self, from: JSONEncoder().encode(contributing))
+        #expect(decoded.contributions == ["PlayerMenuExtensionPoint": ["notify-when-live"]])
+        let older =
+            #"{"name":"ToastPlugin","version":"1.0.0","abiVersion":1,"#
+            + #""providedIDs":["ToastInjectID"]}"#
+        let old = try JSONDecoder().decode(PluginManifest.self, from: Data(older.utf8))
+        #expect(old.contributions.isEmpty)
+        #expect(old.providedIDs == ["ToastInjectID"])
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(PluginManifest.self, from: Data(#"{"name":"ToastPlugin"}"#.utf8))
+        }
+    }
 }

@@ -97,7 +97,16 @@ private struct ModelEntry {
     let serial: Int
     let name: String
     let kind: Kind
+    /// `.singleton` for a registration in the named scope `session`.
     let scope: Scope
+    /// Whether the registration is in the named scope `session`, which `reset` empties.
+    var isSession = false
+}
+
+/// The model's view of one contribution to the extension point ``ModelRun/point``.
+private struct ModelContribution {
+    let serial: Int
+    let priority: Int
 }
 
 /// The model's view of one container: a dictionary and a parent. A class so that a node whose
@@ -105,6 +114,8 @@ private struct ModelEntry {
 private final class ModelNode {
     let parent: ModelNode?
     var entries: [ModelKey: ModelEntry] = [:]
+    /// This container's own contributions to ``ModelRun/point``, by contribution name.
+    var contributions: [String: ModelContribution] = [:]
 
     init(parent: ModelNode?) {
         self.parent = parent
@@ -186,6 +197,9 @@ private final class ModelRun {
         "", " \t\n", String(repeating: "z", count: InjectID<Token>.maximumNameLength + 1),
     ]
     static let keys = names.map(ModelKey.init(normalizing:))
+    /// The extension point the operations contribute to, and the contribution names they use.
+    static let point = ExtensionPoint<Token>("model-point")
+    static let contributionNames = ["a", "b", "c", "d"]
     static let maximumContainers = 6
     static let maximumOverrideDepth = 2
 
@@ -205,6 +219,8 @@ private final class ModelRun {
     private var factoryRuns: [Int: Int] = [:]
     /// Singletons created so far, with the instance once the test has seen it.
     private var singletons: [Int: Token?] = [:]
+    /// Which factory run made each singleton in `singletons`: a reset session starts afresh.
+    private var singletonCreations: [Int: Int] = [:]
     /// Weak-scoped tokens the test holds on to, which loads must therefore return.
     private var held: [Int: Token] = [:]
 
@@ -238,9 +254,11 @@ private final class ModelRun {
         switch rng.int(below: 100) {
         case 0..<30:
             let kind = rng.pick(ModelEntry.Kind.allCases)
-            let scope = rng.pick(Scope.allCases)
-            operation = "register(\(Self.show(name)), \(kind), \(scope)) in container \(index)"
-            let (outcome, entry) = register(name, kind: kind, scope: scope, in: container)
+            let session = rng.chance(20)
+            let scope = session ? .singleton : rng.pick(Scope.allCases)
+            operation =
+                "register(\(Self.show(name)), \(kind), \(session ? "session" : "\(scope)")) in container \(index)"
+            let (outcome, entry) = register(name, kind: kind, scope: scope, session: session, in: container)
             if isValidID(name) {
                 let previous = node.entries.updateValue(entry, forKey: ModelKey(name))
                 if previous != nil { expectedEvents.append(.replaced) }
@@ -262,6 +280,7 @@ private final class ModelRun {
             operation = "removeAll() in container \(index)"
             container.removeAll()
             node.entries = [:]
+            node.contributions = [:]
         case 40..<60:
             let hold = rng.chance(50)
             operation = "load(\(Self.show(name)) as Token) from container \(index), hold: \(hold)"
@@ -303,11 +322,51 @@ private final class ModelRun {
                 let expected = produce(entry, as: .token, events: &ignored)
                 try verify(object as? Token, against: expected, operation, hold: false)
             }
-        case 80..<86:
+        case 80..<83:
+            let contribution = rng.pick(Self.contributionNames)
+            let priority = rng.int(below: 3) - 1
+            operation = "contribute \(contribution) priority \(priority) in container \(index)"
+            nextSerial += 1
+            let serial = nextSerial
+            let creations = self.creations
+            let outcome = container.contribute(to: Self.point, named: contribution, priority: priority) {
+                Token(serial: serial, creation: creations.record(serial))
+            }
+            let previous = node.contributions.updateValue(
+                ModelContribution(serial: serial, priority: priority), forKey: contribution)
+            if previous != nil { expectedEvents.append(.replaced) }
+            try check(
+                outcome.isRegistered && (previous == nil) == isAdded(outcome), operation, "outcome \(outcome)"
+            )
+        case 83..<85:
+            operation = "load the extension point from container \(index)"
+            let expected = expectedContributions(from: node).map { name, contribution in
+                (name, contribution.serial, runFactory(contribution.serial))
+            }
+            let loaded = container.load(Self.point).map { ($0.serial, $0.creation) }
+            try check(
+                loaded.elementsEqual(expected.map { ($0.1, $0.2) }, by: ==), operation,
+                "loaded \(loaded), expected \(expected)")
+        case 85:
+            let contribution = rng.pick(Self.contributionNames)
+            operation = "remove contribution \(contribution) in container \(index)"
+            let removed = container.removeContribution(named: contribution, from: Self.point)
+            let modelRemoved = node.contributions.removeValue(forKey: contribution) != nil
+            try check(removed == modelRemoved, operation, "returned \(removed), model \(modelRemoved)")
+        case 86..<87:
+            operation = "reset(scope: .session) in container \(index)"
+            let count = container.reset(scope: .session)
+            let reset = node.entries.values.filter(\.isSession)
+            for entry in reset {
+                singletons[entry.serial] = nil
+                singletonCreations[entry.serial] = nil
+            }
+            try check(count == reset.count, operation, "reset \(count), the model \(reset.count)")
+        case 87..<88:
             operation = "contains(\(Self.show(name))) in container \(index)"
             let found = container.contains(InjectID<Token>(name))
             try check(found == (lookup(name, from: node) != nil), operation, "returned \(found)")
-        case 86..<91:
+        case 88..<91:
             guard containers.count < Self.maximumContainers else {
                 operation = "no-op (container limit)"
                 break
@@ -342,7 +401,8 @@ private final class ModelRun {
             var scratchEntries: [ModelKey: ModelEntry] = [:]
             let failure = container.withOverrides { scratch in
                 for (name, kind, scope) in entries {
-                    scratchEntries[ModelKey(name)] = register(name, kind: kind, scope: scope, in: scratch).1
+                    scratchEntries[ModelKey(name)] =
+                        register(name, kind: kind, scope: scope, session: false, in: scratch).1
                 }
             } operation: { () -> ModelMismatch? in
                 overrides.append((node, scratchEntries))
@@ -367,28 +427,41 @@ private final class ModelRun {
     }
 
     /// Registers a factory of `kind` and returns the outcome and the model's entry for it.
-    private func register(_ name: String, kind: ModelEntry.Kind, scope: Scope, in container: Container)
-        -> (RegistrationOutcome, ModelEntry)
-    {
+    private func register(
+        _ name: String, kind: ModelEntry.Kind, scope: Scope, session: Bool, in container: Container
+    ) -> (RegistrationOutcome, ModelEntry) {
         nextSerial += 1
         let serial = nextSerial
         let creations = self.creations
         let outcome: RegistrationOutcome
         switch kind {
+        case .token where session:
+            outcome = container.register(InjectID<Token>(name), scope: ScopeName.session) {
+                Token(serial: serial, creation: creations.record(serial))
+            }
         case .token:
             outcome = container.register(InjectID<Token>(name), scope: scope) {
                 Token(serial: serial, creation: creations.record(serial))
             }
+        case .text where session:
+            outcome = container.register(InjectID<String>(name), scope: ScopeName.session) {
+                "text \(serial) #\(creations.record(serial))"
+            }
         case .text:
             outcome = container.register(InjectID<String>(name), scope: scope) {
                 "text \(serial) #\(creations.record(serial))"
+            }
+        case .failing where session:
+            outcome = container.register(InjectID<Token>(name), scope: ScopeName.session) {
+                () throws -> Token in
+                throw ModelFailure(serial: serial, attempt: creations.record(serial))
             }
         case .failing:
             outcome = container.register(InjectID<Token>(name), scope: scope) { () throws -> Token in
                 throw ModelFailure(serial: serial, attempt: creations.record(serial))
             }
         }
-        return (outcome, ModelEntry(serial: serial, name: name, kind: kind, scope: scope))
+        return (outcome, ModelEntry(serial: serial, name: name, kind: kind, scope: scope, isSession: session))
     }
 
     // MARK: The model
@@ -450,13 +523,15 @@ private final class ModelRun {
             produced = .failed(ModelFailure(serial: entry.serial, attempt: runFactory(entry)))
         case (.token, .singleton), (.text, .singleton):
             if let instance = singletons[entry.serial] {
+                let creation = singletonCreations[entry.serial] ?? 1
                 produced =
                     entry.kind == .token
-                    ? .token(serial: entry.serial, creation: 1, identity: instance)
-                    : .text("text \(entry.serial) #1")
+                    ? .token(serial: entry.serial, creation: creation, identity: instance)
+                    : .text("text \(entry.serial) #\(creation)")
             } else {
                 let creation = runFactory(entry)
                 singletons[entry.serial] = .some(nil)
+                singletonCreations[entry.serial] = creation
                 produced =
                     entry.kind == .token
                     ? .token(serial: entry.serial, creation: creation, identity: nil)
@@ -485,8 +560,26 @@ private final class ModelRun {
     }
 
     private func runFactory(_ entry: ModelEntry) -> Int {
-        factoryRuns[entry.serial, default: 0] += 1
-        return factoryRuns[entry.serial]!
+        runFactory(entry.serial)
+    }
+
+    private func runFactory(_ serial: Int) -> Int {
+        factoryRuns[serial, default: 0] += 1
+        return factoryRuns[serial]!
+    }
+
+    /// The contributions a load of the point from `node` makes, in the documented order: the
+    /// nearest contribution of each name, by descending priority, then ascending name.
+    private func expectedContributions(from node: ModelNode) -> [(String, ModelContribution)] {
+        var result: [String: ModelContribution] = [:]
+        var current: ModelNode? = node
+        while let node = current {
+            result.merge(node.contributions) { nearer, _ in nearer }
+            current = node.parent
+        }
+        return result.sorted {
+            $0.value.priority != $1.value.priority ? $0.value.priority > $1.value.priority : $0.key < $1.key
+        }
     }
 
     // MARK: Checking
@@ -536,13 +629,25 @@ private final class ModelRun {
     private func checkInvariants(after operation: String) throws(ModelMismatch) {
         for (index, container) in containers.enumerated() {
             let expected = visible(from: nodes[index])
-            let listed = container.registrations
+            let contributions = expectedContributions(from: nodes[index])
+            try check(
+                container.contributions(to: Self.point) == contributions.map(\.0), operation,
+                "container \(index) has contributions \(container.contributions(to: Self.point)), the model \(contributions.map(\.0))"
+            )
+            var listed = container.registrations
+            let pointListed = listed.contains { $0.id == Self.point.name }
+            try check(
+                pointListed == !contributions.isEmpty, operation,
+                "container \(index) lists the point: \(pointListed), the model has \(contributions.count) contributions"
+            )
+            listed.removeAll { $0.id == Self.point.name }
             try check(
                 listed.count == expected.count, operation,
                 "container \(index) lists \(listed.count) registrations, the model \(expected.count)")
             for info in listed {
                 guard let (entry, isInherited) = expected[ModelKey(info.id)],
-                    info.isInherited == isInherited, info.scope == entry.scope
+                    info.isInherited == isInherited, info.scope == entry.scope,
+                    (info.scopeName == .session) == entry.isSession
                 else {
                     throw mismatch(operation, "container \(index) lists unexpected \(info)")
                 }

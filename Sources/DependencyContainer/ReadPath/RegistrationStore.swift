@@ -22,7 +22,12 @@
 ///    place, unretained. Its instances are discarded only when the store is freed: no load
 ///    can run then, because every load keeps its container, and so its store, alive. A
 ///    registration belongs to one store (moving it makes a fresh copy), so nothing else
-///    can still be reading those instances.
+///    can still be reading those instances. Resetting a named scope therefore never clears
+///    an instance in place: ``Container/reset(scope:)`` replaces the scope's registrations
+///    with fresh copies through ``modify(_:)``, and a replaced registration, with its
+///    instance, lives on while a snapshot or a load still holds it. An extension point's
+///    registration shares its contributions with the registration it replaced, so only
+///    the store's `deinit` discards contributions' instances.
 /// 4. **Overrides take the general path.** While any test override is active anywhere,
 ///    ``Container/borrowedRegistration(named:thread:)`` answers `unknown`, so loads consult
 ///    overrides through ``Container/findRegistration(named:thread:)``.
@@ -54,7 +59,7 @@ final class RegistrationStore: Sendable {
         // snapshots may keep the registrations themselves alive; their services go now.
         let entries = state.withLock { $0.entries }
         for registration in entries.values {
-            registration.discardInstances()
+            registration.discardInstancesIncludingContributions()
         }
     }
 

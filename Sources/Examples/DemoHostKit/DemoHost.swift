@@ -119,6 +119,10 @@ public final class DemoHost {
         let screen = NowPlayingScreen(player: player, toast: toast, analytics: analytics)
         log.write("scenario: open \"Intro\"")
         screen.open("Intro")
+        // Each linked feature contributes its own entries; the order is the point's, not the
+        // order the features were registered in.
+        let menu = container.load(.playerMenu).map(\.title)
+        log.write("scenario: player menu: \(menu.isEmpty ? "(empty)" : menu.joined(separator: ", "))")
         log.write("scenario: save to favourites")
         screen.saveToFavourites()
         log.write(

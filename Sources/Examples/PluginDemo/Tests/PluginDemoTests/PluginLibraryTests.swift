@@ -59,6 +59,12 @@ struct PluginLibraryTests {
         #expect(
             host.container.registrations.first { $0.id == "ToastInjectID" }?.provider
                 == "ToastPluginFeature.ToastProvider")
+        // Its menu entry joins the linked features' entries, in the point's order.
+        #expect(plugin.contributions == ["PlayerMenuExtensionPoint[notify-when-live]"])
+        #expect(
+            host.container.load(.playerMenu).map(\.title) == [
+                "Sleep timer", "Notify when live", "Report a problem",
+            ])
         #expect(host.runScenario().isEmpty)
         #expect(log.lines.contains("toast: \"Now playing Intro\" for 2.0 seconds"))
         #expect(log.lines.contains("toast → player: pause while the toast is up"))

@@ -1,0 +1,37 @@
+/// What a registration of an ``ArgumentInjectID`` holds as its service: the function that
+/// makes the real service from an argument, type-erased so that a load with another argument
+/// type is detected instead of trapping.
+class ArgumentFactoryBase: @unchecked Sendable {
+    /// The argument type, as a developer writes it.
+    class var argumentTypeName: String { preconditionFailure("ArgumentFactoryBase is abstract") }
+
+    /// The factory's function type, such as `(URL) -> any StreamInject`.
+    class var signature: String { preconditionFailure("ArgumentFactoryBase is abstract") }
+
+    /// Makes the service from `argument`, or returns `nil` when `argument` is not of the
+    /// argument type.
+    func makeValue(_ resolver: Resolver, argument: Any) throws -> Any? {
+        preconditionFailure("ArgumentFactoryBase is abstract")
+    }
+}
+
+/// The function an ``ArgumentInjectID`` registration makes its services with.
+///
+/// `@unchecked Sendable`, restated from ``ArgumentFactoryBase``: its only stored property is
+/// a `@Sendable` closure.
+final class ArgumentFactory<Argument, Service>: ArgumentFactoryBase, @unchecked Sendable {
+    let make: @Sendable (Resolver, Argument) throws -> Service
+
+    init(_ make: @escaping @Sendable (Resolver, Argument) throws -> Service) {
+        self.make = make
+    }
+
+    override class var argumentTypeName: String { typeName(Argument.self) }
+
+    override class var signature: String { "(\(typeName(Argument.self))) -> \(typeName(Service.self))" }
+
+    override func makeValue(_ resolver: Resolver, argument: Any) throws -> Any? {
+        guard let argument = argument as? Argument else { return nil }
+        return try make(resolver, argument)
+    }
+}

@@ -1,0 +1,338 @@
+extension Container {
+    /// Contributes an element to an extension point.
+    ///
+    /// A contribution with the same name in this container is replaced; one in a parent is
+    /// shadowed while loading through this container. The factory runs on each load or
+    /// once, according to `scope`.
+    ///
+    /// ```swift
+    /// container.contribute(to: .playerMenu, named: "share", priority: 10) { resolver in
+    ///     MenuEntry(title: "Share")
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - point: The extension point.
+    ///   - name: The contribution's name, unique within the point; it decides the order among
+    ///     contributions of equal priority.
+    ///   - priority: Higher priorities load first. The default is 0.
+    ///   - scope: How long created elements are reused.
+    ///   - file: The contributing file, for diagnostics.
+    ///   - line: The contributing line, for diagnostics.
+    ///   - factory: Creates the element.
+    /// - Returns: Whether the contribution was added, replaced one of the same name, or was
+    ///   rejected because a name is invalid or the point's name is registered as a service
+    ///   or as a point of another element type.
+    @discardableResult
+    public func contribute<Element>(
+        to point: ExtensionPoint<Element>,
+        named name: String,
+        priority: Int = 0,
+        scope: Scope = .transient,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver) throws -> Element
+    ) -> RegistrationOutcome {
+        addContribution(
+            to: point, named: name, priority: priority,
+            registration: Registration(
+                id: contributionID(point.name, name), scope: scope,
+                provider: .closure(file: file, line: line),
+                factory: TypedFactory(factory)))
+    }
+
+    /// Contributes an element that needs no other services to an extension point.
+    ///
+    /// - Parameters:
+    ///   - point: The extension point.
+    ///   - name: The contribution's name, unique within the point.
+    ///   - priority: Higher priorities load first. The default is 0.
+    ///   - scope: How long created elements are reused.
+    ///   - file: The contributing file, for diagnostics.
+    ///   - line: The contributing line, for diagnostics.
+    ///   - factory: Creates the element.
+    /// - Returns: Whether the contribution was added, replaced one of the same name, or rejected.
+    @discardableResult
+    public func contribute<Element>(
+        to point: ExtensionPoint<Element>,
+        named name: String,
+        priority: Int = 0,
+        scope: Scope = .transient,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable () throws -> Element
+    ) -> RegistrationOutcome {
+        contribute(to: point, named: name, priority: priority, scope: scope, file: file, line: line) { _ in
+            try factory()
+        }
+    }
+
+    /// Contributes an element that is shared until `scope` is reset.
+    ///
+    /// - Parameters:
+    ///   - point: The extension point.
+    ///   - name: The contribution's name, unique within the point.
+    ///   - priority: Higher priorities load first. The default is 0.
+    ///   - scope: The named scope the element lives in.
+    ///   - file: The contributing file, for diagnostics.
+    ///   - line: The contributing line, for diagnostics.
+    ///   - factory: Creates the element.
+    /// - Returns: Whether the contribution was added, replaced one of the same name, or rejected.
+    @discardableResult
+    public func contribute<Element>(
+        to point: ExtensionPoint<Element>,
+        named name: String,
+        priority: Int = 0,
+        scope: ScopeName,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver) throws -> Element
+    ) -> RegistrationOutcome {
+        addContribution(
+            to: point, named: name, priority: priority,
+            registration: Registration(
+                id: contributionID(point.name, name), scope: .singleton,
+                provider: .closure(file: file, line: line),
+                factory: TypedFactory(factory), scopeName: scope))
+    }
+
+    /// Contributes an element that needs no other services and is shared until `scope` is
+    /// reset.
+    ///
+    /// - Parameters:
+    ///   - point: The extension point.
+    ///   - name: The contribution's name, unique within the point.
+    ///   - priority: Higher priorities load first. The default is 0.
+    ///   - scope: The named scope the element lives in.
+    ///   - file: The contributing file, for diagnostics.
+    ///   - line: The contributing line, for diagnostics.
+    ///   - factory: Creates the element.
+    /// - Returns: Whether the contribution was added, replaced one of the same name, or rejected.
+    @discardableResult
+    public func contribute<Element>(
+        to point: ExtensionPoint<Element>,
+        named name: String,
+        priority: Int = 0,
+        scope: ScopeName,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable () throws -> Element
+    ) -> RegistrationOutcome {
+        contribute(to: point, named: name, priority: priority, scope: scope, file: file, line: line) { _ in
+            try factory()
+        }
+    }
+
+    /// Removes this container's contribution named `name` from `point`.
+    ///
+    /// - Parameters:
+    ///   - name: The contribution's name.
+    ///   - point: The extension point.
+    /// - Returns: Whether this container had such a contribution.
+    @discardableResult
+    public func removeContribution<Element>(named name: String, from point: ExtensionPoint<Element>) -> Bool {
+        let removed = store.modify { entries -> (point: Registration, removed: ContributionSet.Entry)? in
+            guard let existing = entries[point.name], let contributions = existing.contributions,
+                let (set, removed) = contributions.removing(named: name)
+            else { return nil }
+            entries[point.name] =
+                set.entries.isEmpty ? nil : Registration(copying: existing, contributions: set)
+            return (existing, removed)
+        }
+        withExtendedLifetime(removed) {}
+        return removed != nil
+    }
+
+    /// Loads every contribution to `point`, in the documented order: descending priority,
+    /// then ascending contribution name.
+    ///
+    /// Contributions come from this container, its ancestors and test overrides; of several
+    /// contributions with one name, the one a service load would use wins (an override, then
+    /// this container's, then its parent's). A contribution that fails is left out and
+    /// reported to the diagnostics handler; a point without contributions loads as empty.
+    ///
+    /// ```swift
+    /// for entry in container.load(.playerMenu) {
+    ///     print(entry.title)
+    /// }
+    /// ```
+    ///
+    /// - Parameter point: The extension point.
+    /// - Returns: The elements, one per contribution that did not fail.
+    /// - Complexity: O(*n*) in the number of contributions when one container contributes,
+    ///   O(*n* log *n*) when several do.
+    public func load<Element>(_ point: ExtensionPoint<Element>) -> [Element] {
+        let thread = ThreadState.current
+        let (entries, mismatch) = contributionEntries(
+            pointNamed: point.name, marker: ExtensionPointMarker<Element>.self, elementType: Element.self,
+            thread: thread)
+        if let mismatch {
+            report(.failed(mismatch))
+        }
+        var elements: [Element] = []
+        elements.reserveCapacity(entries.count)
+        for entry in entries {
+            let registration = entry.registration
+            if let element = registration.publishedSingleton(as: Element.self) {
+                elements.append(element)
+                continue
+            }
+            do {
+                elements.append(try resolve(registration, as: Element.self, thread: thread))
+            } catch {
+                // A cycle is reported once, by the top-level load it fails.
+                if case .cycle = error, !thread.frames.isEmpty { continue }
+                report(.failed(error))
+            }
+        }
+        return elements
+    }
+
+    /// Loads every contribution to `point`, throwing the first failure.
+    ///
+    /// - Parameter point: The extension point.
+    /// - Returns: The elements in the documented order, as `load(_:)` returns them.
+    /// - Throws: ``ContainerError/typeMismatch(id:requestedType:actualType:)`` when the point's
+    ///   name is registered as something else, or the error of the first contribution that
+    ///   fails.
+    public func require<Element>(_ point: ExtensionPoint<Element>) throws(ContainerError) -> [Element] {
+        let thread = ThreadState.current
+        let (entries, mismatch) = contributionEntries(
+            pointNamed: point.name, marker: ExtensionPointMarker<Element>.self, elementType: Element.self,
+            thread: thread)
+        if let mismatch {
+            throw mismatch
+        }
+        var elements: [Element] = []
+        elements.reserveCapacity(entries.count)
+        for entry in entries {
+            elements.append(try resolve(entry.registration, as: Element.self, thread: thread))
+        }
+        return elements
+    }
+
+    /// The names of the contributions a load of `point` returns, in load order.
+    ///
+    /// - Parameter point: The extension point.
+    /// - Returns: The contribution names, without creating any element.
+    public func contributions<Element>(to point: ExtensionPoint<Element>) -> [String] {
+        contributionEntries(
+            pointNamed: point.name, marker: ExtensionPointMarker<Element>.self, elementType: Element.self,
+            thread: ThreadState.current
+        ).entries.map(\.name)
+    }
+
+    // MARK: Internals
+
+    /// The ID of a contribution's registration, shown in errors and cycle paths.
+    func contributionID(_ point: String, _ name: String) -> String {
+        "\(point)[\(name)]"
+    }
+
+    /// Adds a contribution's registration to the point's set in this container.
+    func addContribution<Element>(
+        to point: ExtensionPoint<Element>, named name: String, priority: Int, registration: Registration
+    ) -> RegistrationOutcome {
+        for checked in [point.name, name] {
+            if let problem = IDValidation.problem(with: checked) {
+                let error = ContainerError.invalidID(checked, reason: problem)
+                report(.rejected(error))
+                return .rejected(error)
+            }
+        }
+        let entry = ContributionSet.Entry(name: name, priority: priority, registration: registration)
+        let (previous, outcome) = store.modify { entries -> (Registration?, ContributionOutcome) in
+            let existing = entries[point.name]
+            var contributions = ContributionSet(elementType: Element.self, entries: [])
+            if let existing {
+                guard let set = existing.contributions, existing.produces(ExtensionPointMarker<Element>.self)
+                else {
+                    return (nil, .conflict(existing.serviceTypeName))
+                }
+                contributions = set
+            }
+            let (set, replaced) = contributions.adding(entry)
+            entries[point.name] = Registration(
+                id: point.name, scope: .transient, provider: .type(ExtensionPoint<Element>.self),
+                factory: TypedFactory { _ in ExtensionPointMarker<Element>() }, contributions: set)
+            return (existing, replaced.map { .replaced($0.registration) } ?? .added)
+        }
+        // Released and reported after unlocking, so that a deinit or a handler may use the container.
+        withExtendedLifetime(previous) {}
+        switch outcome {
+        case .added:
+            return .added
+        case .replaced(let old):
+            report(.replaced(previous: old.info, replacement: registration.info))
+            return .replaced(old.info)
+        case .conflict(let actualType):
+            let error = ContainerError.typeMismatch(
+                id: point.name, requestedType: "extension point of \(typeName(Element.self))",
+                actualType: actualType)
+            report(.rejected(error))
+            return .rejected(error)
+        }
+    }
+
+    /// The contributions a load of the point named `name` uses, in load order, and the
+    /// error for a registration of that name that is not a point of the element type.
+    ///
+    /// Not generic, like the rest of the read path: the marker type stands for the element.
+    func contributionEntries(
+        pointNamed name: String, marker: Any.Type, elementType: Any.Type, thread: ThreadState
+    ) -> (entries: [ContributionSet.Entry], mismatch: ContainerError?) {
+        var first: ContributionSet?
+        var more: [ContributionSet] = []
+        var mismatch: ContainerError?
+        func consider(_ registration: Registration) {
+            guard let set = registration.contributions,
+                ObjectIdentifier(registration.serviceType) == ObjectIdentifier(marker)
+            else {
+                if mismatch == nil {
+                    mismatch = .typeMismatch(
+                        id: name, requestedType: "extension point of \(typeName(elementType))",
+                        actualType: registration.serviceTypeName)
+                }
+                return
+            }
+            if first == nil { first = set } else { more.append(set) }
+        }
+        // The lookup order of rule 5, without stopping at the first registration found.
+        let overrides = OverrideScope.current
+        var container: Container? = self
+        while let current = container {
+            var scope = overrides
+            while let override = scope {
+                if override.target === current,
+                    let registration = override.replacements.store.registration(named: name, thread: thread)
+                {
+                    consider(registration)
+                }
+                scope = override.enclosing
+            }
+            if let registration = current.store.registration(named: name, thread: thread) {
+                consider(registration)
+            }
+            container = current.parent
+        }
+        guard let first else { return ([], mismatch) }
+        guard !more.isEmpty else { return (first.entries, mismatch) }
+        // The nearest contribution of each name wins; then the documented order.
+        var seen = Set<String>()
+        var merged: [ContributionSet.Entry] = []
+        for set in [first] + more {
+            for entry in set.entries where seen.insert(entry.name).inserted {
+                merged.append(entry)
+            }
+        }
+        merged.sort(by: ContributionSet.precedes)
+        return (merged, mismatch)
+    }
+}
+
+/// What adding a contribution did.
+private enum ContributionOutcome {
+    case added
+    case replaced(Registration)
+    case conflict(String)
+}

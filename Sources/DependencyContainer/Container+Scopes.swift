@@ -1,0 +1,94 @@
+extension Container {
+    /// Registers a factory for `id` whose service is shared until `scope` is reset.
+    ///
+    /// Every load shares one service, as with ``Scope/singleton``, until
+    /// ``reset(scope:)`` discards it; the next load then runs the factory again.
+    ///
+    /// ```swift
+    /// container.register(.cart, scope: ScopeName.session) { resolver in
+    ///     ShoppingCart(analytics: resolver.load(.analytics))
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The ID to register.
+    ///   - scope: The named scope the service lives in.
+    ///   - file: The registering file, shown in ``registrations``.
+    ///   - line: The registering line, shown in ``registrations``.
+    ///   - factory: Creates the service.
+    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
+    @discardableResult
+    public func register<Service>(
+        _ id: InjectID<Service>,
+        scope: ScopeName,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver) throws -> Service
+    ) -> RegistrationOutcome {
+        add(
+            Registration(
+                id: id.name, scope: .singleton, provider: .closure(file: file, line: line),
+                factory: TypedFactory(factory), scopeName: scope))
+    }
+
+    /// Registers a factory that needs no other services, whose service is shared until
+    /// `scope` is reset.
+    ///
+    /// - Parameters:
+    ///   - id: The ID to register.
+    ///   - scope: The named scope the service lives in.
+    ///   - file: The registering file, shown in ``registrations``.
+    ///   - line: The registering line, shown in ``registrations``.
+    ///   - factory: Creates the service.
+    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
+    @discardableResult
+    public func register<Service>(
+        _ id: InjectID<Service>,
+        scope: ScopeName,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable () throws -> Service
+    ) -> RegistrationOutcome {
+        register(id, scope: scope, file: file, line: line) { _ in try factory() }
+    }
+
+    /// Discards the services of `scope` that this container's registrations hold, so that
+    /// the next load of each creates a fresh one.
+    ///
+    /// Services already handed out stay valid: a load that raced with the reset may still
+    /// return the old service, and a load that starts after it returns a new one. Only this
+    /// container's own registrations and contributions are reset, not those it inherits
+    /// from its parent; reset the parent to reset those. ``Injected`` properties keep what
+    /// they loaded.
+    ///
+    /// ```swift
+    /// container.reset(scope: .session)
+    /// ```
+    ///
+    /// - Parameter scope: The scope to reset.
+    /// - Returns: The number of registrations and contributions reset.
+    /// - Complexity: O(*n*) in the number of registrations.
+    @discardableResult
+    public func reset(scope: ScopeName) -> Int {
+        // The read path reads singletons in place without retaining them, so an instance is
+        // never cleared in place: each registration of the scope is replaced by a fresh copy,
+        // and the old one, with its service, is freed once no snapshot or load holds it.
+        let replaced = store.modify { entries -> [Registration] in
+            var replaced: [Registration] = []
+            for (id, registration) in entries {
+                if registration.scopeName == scope {
+                    entries[id] = Registration(freshCopyOf: registration)
+                    replaced.append(registration)
+                } else if let contributions = registration.contributions?.resetting(scope: scope) {
+                    entries[id] = Registration(copying: registration, contributions: contributions.set)
+                    replaced.append(contentsOf: [registration] + contributions.replaced)
+                }
+            }
+            return replaced
+        }
+        // Released here, outside the lock: a service's deinit may use this container.
+        let count = replaced.count(where: { $0.contributions == nil })
+        withExtendedLifetime(replaced) {}
+        return count
+    }
+}

@@ -1,0 +1,73 @@
+/// A type that contributes one element to an extension point, as an ``InjectProvider``
+/// supplies one service.
+///
+/// A feature module exports contributions while keeping its implementation types internal;
+/// a host, or the module's generated `register(into:)`, adds them with
+/// ``Container/contribute(_:)``.
+///
+/// ```swift
+/// enum ShareMenuEntry: InjectContribution {
+///     static var id: ExtensionPoint<MenuEntry> { .playerMenu }
+///     static var name: String { "share" }
+///     static var priority: Int { 10 }
+///     static func make(with resolver: Resolver) -> MenuEntry {
+///         MenuEntry(title: "Share")
+///     }
+/// }
+/// ```
+public protocol InjectContribution: SendableMetatype {
+    /// The type of element the extension point collects.
+    associatedtype Element
+
+    /// The extension point contributed to.
+    static var id: ExtensionPoint<Element> { get }
+
+    /// The contribution's name, unique within the point; the type's name unless stated.
+    static var name: String { get }
+
+    /// Higher priorities load first; 0 unless stated.
+    static var priority: Int { get }
+
+    /// How long created elements are reused; ``Scope/transient`` unless stated.
+    static var scope: Scope { get }
+
+    /// Creates the element.
+    ///
+    /// - Parameter resolver: Loads the services the element depends on.
+    /// - Returns: A new element.
+    /// - Throws: Any error; the element is then left out of loads of the point.
+    static func make(with resolver: Resolver) throws -> Element
+}
+
+extension InjectContribution {
+    /// The type's name.
+    public static var name: String { String(describing: Self.self) }
+
+    /// Priority 0.
+    public static var priority: Int { 0 }
+
+    /// A new element for every load.
+    public static var scope: Scope { .transient }
+}
+
+extension Container {
+    /// Adds the contribution that a contribution type describes.
+    ///
+    /// ```swift
+    /// container.contribute(ShareMenuEntry.self)
+    /// ```
+    ///
+    /// - Parameter contribution: The contribution type.
+    /// - Returns: Whether the contribution was added, replaced one of the same name, or rejected.
+    @discardableResult
+    public func contribute<Contribution: InjectContribution>(_ contribution: Contribution.Type)
+        -> RegistrationOutcome
+    {
+        addContribution(
+            to: Contribution.id, named: Contribution.name, priority: Contribution.priority,
+            registration: Registration(
+                id: contributionID(Contribution.id.name, Contribution.name), scope: Contribution.scope,
+                provider: .type(Contribution.self), factory: TypedFactory { try Contribution.make(with: $0) })
+        )
+    }
+}

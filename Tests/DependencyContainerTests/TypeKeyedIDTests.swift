@@ -1,0 +1,29 @@
+import DependencyContainer
+import Testing
+
+@Suite("Type-keyed IDs")
+struct TypeKeyedIDTests {
+    @Test("An ID derived from a type is named after the type as written")
+    func names() {
+        #expect(InjectID(type: (any ToastInject).self).name == "any ToastInject")
+        #expect(InjectID<any ToastInject>.typeKeyed == InjectID(type: (any ToastInject).self))
+        #expect(InjectID(type: StubPlayer.self).name == "StubPlayer")
+        #expect(InjectID(type: Int.self).name == "Int")
+        #expect(InjectID(type: (any ToastInject).self).name != InjectID(type: (any PlayerInject).self).name)
+    }
+
+    @Test("A type-keyed ID works wherever a string ID does")
+    func usableAsStringID() {
+        let container = Container()
+        let id = InjectID(type: RecordingToast.self)
+        container.register(id, scope: .singleton) { RecordingToast() }
+
+        let typed: RecordingToast? = container.load(.typeKeyed)
+        #expect(typed != nil)
+        #expect(container.load(InjectID<RecordingToast>("RecordingToast")) === typed)
+        #expect(container.load(for: id.name)?.resolve() === typed)
+        #expect(container.registrations.map(\.id).contains("RecordingToast"))
+        #expect(container.unregister(id: "RecordingToast"))
+        #expect(container.load(id) == nil)
+    }
+}
