@@ -37,7 +37,10 @@ let package = Package(
     // keep their directories through `path:`. `.ci/everyday-client` checks that an app with the
     // usual module names resolves.
     targets: [
-        .target(name: "DependencyContainer"),
+        .target(name: "DependencyContainer", dependencies: ["DependencyContainerMainThread"]),
+        // Tells the core whether it runs on the main thread, without trapping (C: Swift has no
+        // public non-trapping check).
+        .target(name: "DependencyContainerMainThread"),
         .target(name: "DependencyContainerPlugins", dependencies: ["DependencyContainer"]),
 
         // Build-time checks: the scanner library, the tool the plugins run, and the plugins.

@@ -23,6 +23,16 @@ final class Registration: @unchecked Sendable {
     /// The seed-API item type this registration came from, whose `load(for:)` returns a
     /// fresh item as the original container did.
     let seedItemType: (any Injectable.Type)?
+    /// Where the factory may run.
+    ///
+    /// Checked only once a load must create a service, so loads of existing singletons never
+    /// look at it.
+    let isolation: FactoryIsolation
+    /// The factory of an ``FactoryIsolation/asynchronous`` registration; `nil` otherwise.
+    let asyncFactory: AsyncServiceFactory?
+    /// The creation in progress of an asynchronous singleton or weak service, shared by every
+    /// task that awaits it; `nil` for other registrations.
+    let asyncCreation: AsyncCreation?
 
     /// An `Unmanaged<InstanceBox<serviceType>>` holding the singleton, retained; set at most
     /// once.
@@ -40,6 +50,27 @@ final class Registration: @unchecked Sendable {
         self.provider = provider
         self.factory = factory
         self.seedItemType = seedItemType
+        self.isolation = .nonisolated
+        self.asyncFactory = nil
+        self.asyncCreation = nil
+    }
+
+    /// An isolated registration: `factory` is the synchronous form, which runs the
+    /// main-actor factory on the main actor and otherwise throws; `asyncFactory`, for an
+    /// ``FactoryIsolation/asynchronous`` one, is what ``Container/loadAsync(_:)`` runs.
+    init<Service>(
+        id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>,
+        isolation: FactoryIsolation, asyncFactory: AsyncTypedFactory<Service>?
+    ) {
+        self.id = id
+        self.scope = scope
+        self.serviceType = Service.self
+        self.provider = provider
+        self.factory = factory
+        self.seedItemType = nil
+        self.isolation = isolation
+        self.asyncFactory = asyncFactory
+        self.asyncCreation = asyncFactory != nil && scope.isShared ? AsyncCreation() : nil
     }
 
     /// A registration with the same ID, scope and factory, and no services yet.
@@ -53,6 +84,9 @@ final class Registration: @unchecked Sendable {
         self.provider = other.provider
         self.factory = other.factory
         self.seedItemType = other.seedItemType
+        self.isolation = other.isolation
+        self.asyncFactory = other.asyncFactory
+        self.asyncCreation = other.asyncCreation == nil ? nil : AsyncCreation()
     }
 
     deinit {
@@ -93,6 +127,15 @@ final class Registration: @unchecked Sendable {
     /// The singleton as its factory made it, type-erased.
     var singletonValue: Any? {
         singletonPointer.map { Unmanaged<InstanceBoxBase>.fromOpaque($0).takeUnretainedValue().anyValue }
+    }
+
+    /// The singleton, or the weak service while somebody holds it; `nil` for other scopes.
+    var existingSharedService: Any? {
+        switch scope {
+        case .singleton: return singletonValue
+        case .weak: return weakObject
+        case .transient, .graph: return nil
+        }
     }
 
     /// Publishes the singleton, a box this registration's factory made.
@@ -141,7 +184,7 @@ final class Registration: @unchecked Sendable {
     var info: RegistrationInfo {
         RegistrationInfo(
             id: id, serviceType: typeName(serviceType), provider: provider.description, scope: scope,
-            isInherited: false)
+            isolation: isolation, isInherited: false)
     }
 }
 

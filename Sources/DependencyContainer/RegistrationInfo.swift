@@ -19,11 +19,16 @@ public struct RegistrationInfo: Hashable, Sendable, CustomStringConvertible {
     /// How long created services are reused.
     public let scope: Scope
 
+    /// Where the factory runs: ``FactoryIsolation/nonisolated`` for a `register` factory,
+    /// ``FactoryIsolation/mainActor`` or ``FactoryIsolation/asynchronous`` for the others.
+    public let isolation: FactoryIsolation
+
     /// Whether the registration comes from a parent container rather than this one.
     public let isInherited: Bool
 
-    /// A one-line summary: ID, service type, scope and provider.
+    /// A one-line summary: ID, service type, scope, isolation unless nonisolated, and provider.
     public var description: String {
-        "\(id): \(serviceType) [\(scope)] from \(provider)" + (isInherited ? " (inherited)" : "")
+        let attributes = isolation == .nonisolated ? "\(scope)" : "\(scope), \(isolation)"
+        return "\(id): \(serviceType) [\(attributes)] from \(provider)" + (isInherited ? " (inherited)" : "")
     }
 }
