@@ -8,6 +8,8 @@ let package = Package(
     products: [
         .library(name: "DependencyContainer", targets: ["DependencyContainer"]),
         .library(name: "DependencyContainerPlugins", targets: ["DependencyContainerPlugins"]),
+        // For test targets: a Swift Testing trait that overrides registrations for one test.
+        .library(name: "DependencyContainerTesting", targets: ["DependencyContainerTesting"]),
         // For hosts that load plugins: host and plugins link this one shared copy of the core.
         .library(
             name: "DependencyContainerDynamic",
@@ -42,6 +44,7 @@ let package = Package(
         // public non-trapping check).
         .target(name: "DependencyContainerMainThread"),
         .target(name: "DependencyContainerPlugins", dependencies: ["DependencyContainer"]),
+        .target(name: "DependencyContainerTesting", dependencies: ["DependencyContainer"]),
 
         // Build-time checks: the scanner library, the tool the plugins run, and the plugins.
         .target(name: "DependencyContainerInjectScanner", path: "Sources/InjectScanner"),
@@ -112,6 +115,11 @@ let package = Package(
         .testTarget(
             name: "DependencyContainerTests",
             dependencies: ["DependencyContainer"]
+        ),
+        .testTarget(
+            name: "DependencyContainerTestingTests",
+            dependencies: ["DependencyContainerTesting", "DependencyContainer"],
+            path: "Tests/TestingTraitTests"
         ),
         .testTarget(
             name: "DependencyContainerPluginsTests",
