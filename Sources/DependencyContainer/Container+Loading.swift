@@ -148,8 +148,8 @@ extension Container {
             if thread.cycle == nil { thread.cycle = path }
             throw .cycle(path: path)
         }
-        if registration.isolation != .nonisolated,
-            registration.isolation == .asynchronous || !MainThread.isCurrent
+        if let isolated = registration.isolated,
+            isolated.isolation == .asynchronous || !MainThread.isCurrent
         {
             // Never run an isolated factory here, and never wait for one: hand out only what exists.
             return try existingService(registration, as: Service.self)

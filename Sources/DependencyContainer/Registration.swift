@@ -23,16 +23,9 @@ final class Registration: @unchecked Sendable {
     /// The seed-API item type this registration came from, whose `load(for:)` returns a
     /// fresh item as the original container did.
     let seedItemType: (any Injectable.Type)?
-    /// Where the factory may run.
-    ///
-    /// Checked only once a load must create a service, so loads of existing singletons never
-    /// look at it.
-    let isolation: FactoryIsolation
-    /// The factory of an ``FactoryIsolation/asynchronous`` registration; `nil` otherwise.
-    let asyncFactory: AsyncServiceFactory?
-    /// The creation in progress of an asynchronous singleton or weak service, shared by every
-    /// task that awaits it; `nil` for other registrations.
-    let asyncCreation: AsyncCreation?
+    /// What only main-actor and async registrations have, kept out of line so that the
+    /// common registration stays one pointer larger, not three; `nil` for a `register` one.
+    let isolated: IsolatedParts?
 
     /// An `Unmanaged<InstanceBox<serviceType>>` holding the singleton, retained; set at most
     /// once.
@@ -50,9 +43,7 @@ final class Registration: @unchecked Sendable {
         self.provider = provider
         self.factory = factory
         self.seedItemType = seedItemType
-        self.isolation = .nonisolated
-        self.asyncFactory = nil
-        self.asyncCreation = nil
+        self.isolated = nil
     }
 
     /// An isolated registration: `factory` is the synchronous form, which runs the
@@ -68,9 +59,7 @@ final class Registration: @unchecked Sendable {
         self.provider = provider
         self.factory = factory
         self.seedItemType = nil
-        self.isolation = isolation
-        self.asyncFactory = asyncFactory
-        self.asyncCreation = asyncFactory != nil && scope.isShared ? AsyncCreation() : nil
+        self.isolated = IsolatedParts(isolation: isolation, asyncFactory: asyncFactory, scope: scope)
     }
 
     /// A registration with the same ID, scope and factory, and no services yet.
@@ -84,13 +73,32 @@ final class Registration: @unchecked Sendable {
         self.provider = other.provider
         self.factory = other.factory
         self.seedItemType = other.seedItemType
-        self.isolation = other.isolation
-        self.asyncFactory = other.asyncFactory
-        self.asyncCreation = other.asyncCreation == nil ? nil : AsyncCreation()
+        self.isolated = other.isolated.map {
+            IsolatedParts(isolation: $0.isolation, asyncFactory: $0.asyncFactory, scope: other.scope)
+        }
     }
 
     deinit {
         discardInstances()
+    }
+
+    /// Where the factory may run.
+    ///
+    /// Checked only once a load must create a service, so loads of existing singletons never
+    /// look at it.
+    var isolation: FactoryIsolation {
+        isolated?.isolation ?? .nonisolated
+    }
+
+    /// The factory of an ``FactoryIsolation/asynchronous`` registration; `nil` otherwise.
+    var asyncFactory: AsyncServiceFactory? {
+        isolated?.asyncFactory
+    }
+
+    /// The creation in progress of an asynchronous singleton or weak service, shared by every
+    /// task that awaits it; `nil` for other registrations.
+    var asyncCreation: AsyncCreation? {
+        isolated?.asyncCreation
     }
 
     /// Whether the factory produces exactly `Service`, so that no dynamic cast is needed.
