@@ -4,7 +4,7 @@ extension Container {
     ///
     /// ```swift
     /// container.registerOnMainActor(.banner, scope: .singleton) { resolver in
-    ///     BannerToast(log: resolver.load(.appLog))
+    ///     BannerView(log: resolver.load(.appLog))
     /// }
     /// ```
     ///
@@ -50,7 +50,7 @@ extension Container {
     /// Registers a main-actor factory that needs no other services.
     ///
     /// ```swift
-    /// container.registerOnMainActor(.banner, scope: .singleton) { BannerToast(log: nil) }
+    /// container.registerOnMainActor(.banner, scope: .singleton) { BannerView(log: nil) }
     /// ```
     ///
     /// - Parameters:
