@@ -43,7 +43,7 @@ final class BannerView: BannerInject {
 }
 
 /// A service that opens asynchronously.
-final class Database: Sendable {
+public final class Database: Sendable {
     let log: (any AppLogInject)?
 
     private init(log: (any AppLogInject)?) {
@@ -73,6 +73,23 @@ actor DownloadQueue {
 
 extension InjectID where Service == DownloadQueue {
     static var downloads: Self { InjectID("DownloadsInjectID") }
+}
+
+public enum BannerProvider: MainActorInjectProvider {
+    public static var id: InjectID<any BannerInject> { .banner }
+    public static var scope: Scope { .singleton }
+    @MainActor
+    public static func make(with resolver: Resolver) -> any BannerInject {
+        BannerView(log: resolver.load(.appLog))
+    }
+}
+
+public enum DatabaseProvider: AsyncInjectProvider {
+    public static var id: InjectID<Database> { .database }
+    public static var scope: Scope { .singleton }
+    public static func make(with resolver: Resolver) async throws -> Database {
+        try await Database.open(log: resolver.loadAsync(.appLog))
+    }
 }
 
 @MainActor
@@ -134,6 +151,22 @@ struct IsolationExamplesTests {
         let container = Container()
         container.register(.database, scope: .singleton) { try await Database.open(log: nil) }
         #expect(try await container.requireAsync(.database).log == nil)
+    }
+
+    @Test("Main-actor and async providers register like InjectProvider types")
+    func providers() async throws {
+        let container = Container()
+        container.register(.appLog) { PrintLog() }
+        container.register(BannerProvider.self)
+        container.register(DatabaseProvider.self)
+        #expect(container.registrations.map(\.isolation) == [.nonisolated, .mainActor, .asynchronous])
+        #expect(
+            container.registrations.first { $0.id == "BannerInjectID" }?.provider.hasSuffix("BannerProvider")
+                == true)
+        let database = try await container.requireAsync(.database)
+        #expect(database.log != nil)
+        let banner = await container.loadAsync(.banner)
+        #expect(banner != nil)
     }
 
     @Test("An actor service needs nothing special")

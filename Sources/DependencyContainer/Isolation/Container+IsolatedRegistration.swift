@@ -31,6 +31,14 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
     ) -> RegistrationOutcome {
+        registerOnMainActor(id, scope: scope, provider: .closure(file: file, line: line), factory: factory)
+    }
+
+    /// Adds a main-actor registration, from a closure or a ``MainActorInjectProvider``.
+    func registerOnMainActor<Service>(
+        _ id: InjectID<Service>, scope: Scope, provider: ProviderDescription,
+        factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
+    ) -> RegistrationOutcome {
         let name = id.name
         // The synchronous loads' factory. The load path checks the isolation before it gets
         // here; the check is repeated so the factory can never run off the main actor.
@@ -43,8 +51,8 @@ extension Container {
         }
         return add(
             Registration(
-                id: name, scope: scope, provider: .closure(file: file, line: line), factory: synchronous,
-                isolation: .mainActor, asyncFactory: nil))
+                id: name, scope: scope, provider: provider, factory: synchronous, isolation: .mainActor,
+                asyncFactory: nil))
     }
 
     /// Registers a main-actor factory that needs no other services.
@@ -105,6 +113,14 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver) async throws -> Service
     ) -> RegistrationOutcome {
+        registerAsync(id, scope: scope, provider: .closure(file: file, line: line), factory: factory)
+    }
+
+    /// Adds an async registration, from a closure or an ``AsyncInjectProvider``.
+    func registerAsync<Service>(
+        _ id: InjectID<Service>, scope: Scope, provider: ProviderDescription,
+        factory: @escaping @Sendable (Resolver) async throws -> Service
+    ) -> RegistrationOutcome {
         let name = id.name
         // Synchronous loads reach this only through a bug: the load path checks the isolation.
         let synchronous = TypedFactory<Service> { _ in
@@ -112,8 +128,8 @@ extension Container {
         }
         return add(
             Registration(
-                id: name, scope: scope, provider: .closure(file: file, line: line), factory: synchronous,
-                isolation: .asynchronous, asyncFactory: AsyncTypedFactory(factory)))
+                id: name, scope: scope, provider: provider, factory: synchronous, isolation: .asynchronous,
+                asyncFactory: AsyncTypedFactory(factory)))
     }
 
     /// Registers an `async` factory that needs no other services.
