@@ -66,7 +66,7 @@ public struct RegistrationGenerator {
             "    public static func register(into container: Container) {",
         ]
         lines += statements { conformance in
-            conformance.kind == .provider
+            conformance.kind != .injectable
                 ? "container.register(\(conformance.typeName).self)"
                 : "container.regist(injectType: \(conformance.typeName).self)"
         }

@@ -58,12 +58,17 @@ public struct IDDeclaration: Codable, Hashable, Sendable {
     public var location: SourceLocation
 }
 
-/// A type that declares conformance to `InjectProvider` or `Injectable`.
+/// A type that declares conformance to `InjectProvider`, `MainActorInjectProvider`,
+/// `AsyncInjectProvider` or `Injectable`.
 public struct ProviderConformance: Codable, Hashable, Sendable {
     /// The protocol conformed to.
     public enum Kind: String, Codable, Sendable {
         /// `InjectProvider`: registered with `register(_:)`.
         case provider = "InjectProvider"
+        /// `MainActorInjectProvider`: a main-actor service, registered with `register(_:)`.
+        case mainActorProvider = "MainActorInjectProvider"
+        /// `AsyncInjectProvider`: a service made by an `async` factory, registered with `register(_:)`.
+        case asyncProvider = "AsyncInjectProvider"
         /// The original API's `Injectable`: registered with `regist(injectType:)`.
         case injectable = "Injectable"
     }
@@ -96,9 +101,11 @@ public struct IDMember: Codable, Hashable, Sendable {
 public struct IDUse: Codable, Hashable, Sendable {
     /// Whether the use loads or provides the ID.
     public enum Kind: String, Codable, Sendable {
-        /// `load(.x)`, `require(.x)`, `load(for: x)`, `@Injected(.x)`.
+        /// `load(.x)`, `require(.x)`, `loadAsync(.x)`, `requireAsync(.x)`, `load(for: x)`,
+        /// `@Injected(.x)`.
         case load
-        /// `register(.x) { … }`: a closure registration, which provides the ID.
+        /// `register(.x) { … }` or `registerOnMainActor(.x) { … }`: a closure registration,
+        /// which provides the ID.
         case register
     }
 
