@@ -168,15 +168,19 @@ struct DemoHostIsolationTests {
         #expect(info.map(\.isolation) == [.mainActor, .asynchronous])
     }
 
-    @Test("Without the toast feature the banner is absent and the scenario goes on")
+    @Test("Without the player feature the banner and the catalog are absent and the scenario goes on")
     @MainActor
-    func withoutBanner() async {
+    func withoutPlayer() async {
         let log = TranscriptLog(echo: false)
         let host = DemoHost(log: log, linkedFeatures: linkedFeatures)
-        host.registerFeatures(excluding: [.toast])
+        host.registerFeatures(excluding: [.player])
         await host.runIsolationScenario()
         #expect(log.lines.contains("isolation: the banner is absent"))
-        #expect(log.lines.last == "isolation: 3 tasks loaded one catalog; up next: Verse, Chorus, Bridge")
+        #expect(log.lines.last == "isolation: the catalog is absent")
+        #expect(
+            log.lines.contains {
+                $0.hasPrefix("container: missing: nothing registered for 'CatalogInjectID'")
+            })
     }
 }
 

@@ -13,6 +13,6 @@ public protocol BannerInject: AnyObject, Sendable {
 }
 
 extension InjectID where Service == any BannerInject {
-    /// The banner, a main-actor service of the toast feature.
+    /// The now-playing banner, a main-actor service of the player feature.
     public static var banner: Self { InjectID("BannerInjectID") }
 }

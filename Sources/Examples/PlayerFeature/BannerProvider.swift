@@ -1,7 +1,7 @@
 import DCExampleAppInterfaces
 import DependencyContainer
 
-/// Supplies the banner view, created on the main actor.
+/// Supplies the now-playing banner view, created on the main actor.
 enum BannerProvider: MainActorInjectProvider {
     static var id: InjectID<any BannerInject> { .banner }
     static var scope: Scope { .singleton }
