@@ -2,7 +2,7 @@
 ///
 /// Like ``InjectProvider``, but ``make(with:)`` runs on the main actor, so it may call
 /// main-actor initializers. A host registers it with
-/// ``Container/register(_:)-(Provider.Type)``, which calls
+/// `Container.register(_:)`, which calls
 /// `registerOnMainActor`; loads behave as that method describes.
 ///
 /// ```swift
@@ -42,7 +42,7 @@ extension MainActorInjectProvider {
 /// A type that supplies one service that takes `await` to create, under a typed ID.
 ///
 /// Like ``InjectProvider``, but ``make(with:)`` is `async`; a host registers it with
-/// ``Container/register(_:)-(Provider.Type)`` and loads it with
+/// `Container.register(_:)` and loads it with
 /// ``Container/loadAsync(_:)``, as for an `async` factory closure.
 ///
 /// ```swift
