@@ -92,27 +92,32 @@ final class Gate: Sendable {
     var waiting: Int { state.withLock { $0.waiters.count } }
 }
 
-/// Polls `condition` until it holds or about `seconds` pass; `false` on timeout.
-func eventually(within seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !condition() {
-        if Date() > deadline { return false }
+/// Polls `condition` until it holds, or gives up after `polls` polls a millisecond apart:
+/// `false` means it never held.
+///
+/// A count of polls rather than a deadline: under ThreadSanitizer, with stress tests running
+/// alongside on two cores, a task may wait many seconds for a thread, and a deadline would
+/// expire without the awaited work having had a chance to run. Each poll needs the poller to
+/// run, so the limit stretches with the machine's load.
+func eventually(polls: Int = 10_000, _ condition: () -> Bool) async -> Bool {
+    for _ in 0..<polls {
+        if condition() { return true }
         try? await Task.sleep(for: .milliseconds(1))
     }
-    return true
+    return condition()
 }
 
-/// Runs `operation`, giving up after `seconds`: `nil` means it hung (the hung task is left
-/// behind rather than awaited, which a task group would do).
+/// Runs `operation`, giving up after `polls` polls (see ``eventually(polls:_:)``): `nil` means
+/// it hung (the hung task is left behind rather than awaited, which a task group would do).
 func withTimeout<Value: Sendable>(
-    seconds: Double = 20, _ operation: @escaping @Sendable () async -> Value
+    polls: Int = 20_000, _ operation: @escaping @Sendable () async -> Value
 ) async -> Value? {
     let result = Protected<[Value]>([])
     Task {
         let value = await operation()
         result.withLock { $0.append(value) }
     }
-    guard await eventually(within: seconds, { !result.withLock({ $0 }).isEmpty }) else { return nil }
+    guard await eventually(polls: polls, { !result.withLock({ $0 }).isEmpty }) else { return nil }
     return result.withLock { $0.first }
 }
 

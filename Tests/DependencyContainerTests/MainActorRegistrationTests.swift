@@ -117,7 +117,7 @@ struct MainActorRegistrationTests {
                 backgroundLoadFinished.signal()
             }
             thread.start()
-            _ = backgroundLoadFinished.wait(timeout: .now() + 10)
+            _ = backgroundLoadFinished.wait(timeout: .now() + 60)
             return BannerToast()
         }
         let banner = await container.loadAsync(.banner)
