@@ -8,6 +8,8 @@ let package = Package(
     products: [
         .library(name: "DependencyContainer", targets: ["DependencyContainer"]),
         .library(name: "DependencyContainerPlugins", targets: ["DependencyContainerPlugins"]),
+        // For test targets: a Swift Testing trait that overrides registrations for one test.
+        .library(name: "DependencyContainerTesting", targets: ["DependencyContainerTesting"]),
         // For hosts that load plugins: host and plugins link this one shared copy of the core.
         .library(
             name: "DependencyContainerDynamic",
@@ -39,8 +41,15 @@ let package = Package(
     targets: [
         // C11 atomics for the lock-free read path: Synchronization's Atomic needs iOS 18.
         .target(name: "DependencyContainerAtomics"),
-        .target(name: "DependencyContainer", dependencies: ["DependencyContainerAtomics"]),
+        .target(
+            name: "DependencyContainer",
+            dependencies: ["DependencyContainerAtomics", "DependencyContainerMainThread"]
+        ),
+        // Tells the core whether it runs on the main thread, without trapping (C: Swift has no
+        // public non-trapping check).
+        .target(name: "DependencyContainerMainThread"),
         .target(name: "DependencyContainerPlugins", dependencies: ["DependencyContainer"]),
+        .target(name: "DependencyContainerTesting", dependencies: ["DependencyContainer"]),
 
         // Build-time checks: the scanner library, the tool the plugins run, and the plugins.
         .target(name: "DependencyContainerInjectScanner", path: "Sources/InjectScanner"),
@@ -111,6 +120,11 @@ let package = Package(
         .testTarget(
             name: "DependencyContainerTests",
             dependencies: ["DependencyContainer"]
+        ),
+        .testTarget(
+            name: "DependencyContainerTestingTests",
+            dependencies: ["DependencyContainerTesting", "DependencyContainer"],
+            path: "Tests/TestingTraitTests"
         ),
         .testTarget(
             name: "DependencyContainerPluginsTests",

@@ -21,8 +21,10 @@ struct BenchmarkSuite {
         // First, while the heap has no freed memory to recycle that would hide growth.
         let (footprint, large) = measureFootprint(fillerNames: fillerNames)
         let small = Container.benchmarkFixture(fillerCount: 3, fillerNames: fillerNames)
+        let isolated = isolationFixture()
         let samples = sampler.measure(
-            baselines(fillerNames: fillerNames) + cases(small: small, large: large, fillerNames: fillerNames))
+            baselines(fillerNames: fillerNames) + cases(small: small, large: large, fillerNames: fillerNames)
+                + isolationWorkloads(isolated))
         let median = { (name: String) in Statistics.median(samples[name]!) }
         let compare = { (name: String, baseline: String, target: Target?) in
             CaseResult(
@@ -45,6 +47,15 @@ struct BenchmarkSuite {
             compare(Case.contribution, Case.transient, .ratio(atMost: 1.5)),
             compare(Case.argument, Case.transient, .ratio(atMost: 1.5)),
             compare(Case.scoped, Case.singleton, .ratio(atMost: 1.5)),
+        ]
+        // No targets: these show what isolation costs next to the sync singleton load.
+        results += [
+            compare(IsolationCase.mainActorSingletonOffMain, Case.singleton, nil),
+            compare(IsolationCase.mainActorTransientOnMain, Case.transient, nil),
+            compare(IsolationCase.awaitSingleton, Case.singleton, nil),
+            compare(IsolationCase.awaitMainActorSingleton, Case.singleton, nil),
+            compare(IsolationCase.awaitAsyncSingleton, Case.singleton, nil),
+            compare(IsolationCase.awaitAsyncTransient, Case.transient, nil),
         ]
         results += threadCases(small)
         results.append(footprint)

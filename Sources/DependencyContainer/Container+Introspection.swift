@@ -23,7 +23,8 @@ extension Container {
                 result.append(
                     RegistrationInfo(
                         id: info.id, serviceType: info.serviceType, provider: info.provider,
-                        scope: info.scope, isInherited: inherited, scopeName: info.scopeName))
+                        scope: info.scope, isolation: info.isolation, isInherited: inherited,
+                        scopeName: info.scopeName))
             }
             inherited = true
             container = current.parent

@@ -144,6 +144,12 @@ extension Container {
         throws(ContainerError) -> Service
     {
         try checkNotBeingMade(registration, thread: thread)
+        if let isolated = registration.isolated,
+            isolated.isolation == .asynchronous || !MainThread.isCurrent
+        {
+            // Never run an isolated factory here, and never wait for one: hand out only what exists.
+            return try existingService(registration, as: Service.self)
+        }
         switch registration.scope {
         case .transient:
             return try make(registration, as: Service.self, thread: thread)
@@ -240,6 +246,17 @@ extension Container {
         } catch {
             throw .factoryFailed(id: registration.id, underlying: error)
         }
+    }
+
+    /// The singleton or live weak service of an isolated registration, which a synchronous
+    /// load may hand out without running its factory.
+    func existingService<Service>(_ registration: Registration, as _: Service.Type)
+        throws(ContainerError) -> Service
+    {
+        if let value = registration.existingSharedService {
+            return try cast(value, from: registration, to: Service.self)
+        }
+        throw .unavailableSynchronously(id: registration.id, isolation: registration.isolation)
     }
 
     func cast<Service>(_ value: Any, from registration: Registration, to _: Service.Type)

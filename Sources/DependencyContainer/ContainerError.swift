@@ -38,11 +38,18 @@ public enum ContainerError: Error, CustomStringConvertible {
     ///     takes none.
     case argumentMismatch(id: String, requestedArgument: String?, registeredArgument: String?)
 
+    /// A synchronous load cannot create the service of `id` here, because its factory is
+    /// isolated: a ``FactoryIsolation/mainActor`` factory loaded off the main actor, or an
+    /// ``FactoryIsolation/asynchronous`` one. Load it with ``Container/loadAsync(_:)``, which
+    /// runs the factory where it must run; once the service exists (as a singleton or a live
+    /// weak service), synchronous loads return it everywhere.
+    case unavailableSynchronously(id: String, isolation: FactoryIsolation)
+
     /// The ID whose registration or load failed, or the ID that starts a cycle.
     public var id: String {
         switch self {
         case .notRegistered(let id, _, _), .typeMismatch(let id, _, _), .factoryFailed(let id, _),
-            .invalidID(let id, _), .argumentMismatch(let id, _, _):
+            .invalidID(let id, _), .argumentMismatch(let id, _, _), .unavailableSynchronously(let id, _):
             return id
         case .cycle(let path):
             return path.first ?? ""
@@ -83,6 +90,13 @@ public enum ContainerError: Error, CustomStringConvertible {
             }
             return
                 "ID '\(id)' takes an argument of type `\(registered)`, but was loaded with one of type `\(requested)`"
+        case .unavailableSynchronously(let id, .mainActor):
+            return "ID '\(IDValidation.abbreviated(id))' has a main-actor factory and no service yet; "
+                + "a synchronous load off the main actor cannot create it: use `await loadAsync(_:)` "
+                + "or load it on the main actor"
+        case .unavailableSynchronously(let id, let isolation):
+            return "ID '\(IDValidation.abbreviated(id))' has an \(isolation) factory and no service yet; "
+                + "a synchronous load cannot run it: use `await loadAsync(_:)`"
         }
     }
 }

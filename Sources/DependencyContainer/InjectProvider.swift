@@ -1,7 +1,7 @@
 /// A type that supplies one service under a typed ID.
 ///
 /// A feature module exports providers while keeping its implementation types internal; a
-/// host registers them with ``Container/register(_:)-(Provider.Type)``. It is the typed successor of
+/// host registers them with `Container.register(_:)`. It is the typed successor of
 /// ``Injectable``: the ID states the service type, so no cast is needed on load.
 ///
 /// ```swift

@@ -45,6 +45,24 @@ final class Registration: @unchecked Sendable {
         AtomicPointerCell.claim(in: self)
     }
 
+    /// An isolated registration: `factory` is the synchronous form, which runs the
+    /// main-actor factory on the main actor and otherwise throws; `asyncFactory`, for an
+    /// ``FactoryIsolation/asynchronous`` one, is what ``Container/loadAsync(_:)`` runs.
+    init<Service>(
+        id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>,
+        isolation: FactoryIsolation, asyncFactory: AsyncTypedFactory<Service>?
+    ) {
+        self.id = id
+        self.scope = scope
+        self.serviceType = Service.self
+        self.provider = provider
+        self.factory = factory
+        self.extras = Extras(
+            seedItemType: nil, scopeName: nil, contributions: nil,
+            isolated: IsolatedParts(isolation: isolation, asyncFactory: asyncFactory, scope: scope))
+        AtomicPointerCell.claim(in: self)
+    }
+
     /// A registration with the same ID, scope and factory, and no services yet.
     ///
     /// Used to move registrations between containers: each container releases the services
@@ -62,7 +80,10 @@ final class Registration: @unchecked Sendable {
         self.provider = other.provider
         self.factory = other.factory
         self.extras = Extras(
-            seedItemType: other.seedItemType, scopeName: other.scopeName, contributions: contributions)
+            seedItemType: other.seedItemType, scopeName: other.scopeName, contributions: contributions,
+            isolated: other.isolated.map {
+                IsolatedParts(isolation: $0.isolation, asyncFactory: $0.asyncFactory, scope: other.scope)
+            })
         AtomicPointerCell.claim(in: self)
     }
 
@@ -77,6 +98,9 @@ final class Registration: @unchecked Sendable {
     /// The contributions, when this registration is an extension point's.
     var contributions: ContributionSet? { extras?.contributions }
 
+    /// What only main-actor and async registrations have; `nil` for a `register` one.
+    var isolated: IsolatedParts? { extras?.isolated }
+
     /// What few registrations have.
     ///
     /// `@unchecked Sendable`: immutable; the item type is a metatype.
@@ -84,18 +108,44 @@ final class Registration: @unchecked Sendable {
         let seedItemType: (any Injectable.Type)?
         let scopeName: ScopeName?
         let contributions: ContributionSet?
+        let isolated: IsolatedParts?
 
         /// The extras, or `nil` when there are none.
-        init?(seedItemType: (any Injectable.Type)?, scopeName: ScopeName?, contributions: ContributionSet?) {
-            guard seedItemType != nil || scopeName != nil || contributions != nil else { return nil }
+        init?(
+            seedItemType: (any Injectable.Type)?, scopeName: ScopeName?, contributions: ContributionSet?,
+            isolated: IsolatedParts? = nil
+        ) {
+            guard seedItemType != nil || scopeName != nil || contributions != nil || isolated != nil else {
+                return nil
+            }
             self.seedItemType = seedItemType
             self.scopeName = scopeName
             self.contributions = contributions
+            self.isolated = isolated
         }
     }
 
     deinit {
         discardInstances()
+    }
+
+    /// Where the factory may run.
+    ///
+    /// Checked only once a load must create a service, so loads of existing singletons never
+    /// look at it.
+    var isolation: FactoryIsolation {
+        isolated?.isolation ?? .nonisolated
+    }
+
+    /// The factory of an ``FactoryIsolation/asynchronous`` registration; `nil` otherwise.
+    var asyncFactory: AsyncServiceFactory? {
+        isolated?.asyncFactory
+    }
+
+    /// The creation in progress of an asynchronous singleton or weak service, shared by every
+    /// task that awaits it; `nil` for other registrations.
+    var asyncCreation: AsyncCreation? {
+        isolated?.asyncCreation
     }
 
     /// Whether the factory produces exactly `Service`, so that no dynamic cast is needed.
@@ -132,6 +182,15 @@ final class Registration: @unchecked Sendable {
     /// The singleton as its factory made it, type-erased.
     var singletonValue: Any? {
         singletonPointer.map { Unmanaged<InstanceBoxBase>.fromOpaque($0).takeUnretainedValue().anyValue }
+    }
+
+    /// The singleton, or the weak service while somebody holds it; `nil` for other scopes.
+    var existingSharedService: Any? {
+        switch scope {
+        case .singleton: return singletonValue
+        case .weak: return weakObject
+        case .transient, .graph: return nil
+        }
     }
 
     /// Publishes the singleton, a box this registration's factory made.
@@ -210,7 +269,7 @@ final class Registration: @unchecked Sendable {
             id: id, serviceType: serviceTypeName,
             provider: contributions.map { "contributions: \($0.entries.map(\.name).joined(separator: ", "))" }
                 ?? provider.description,
-            scope: scope, isInherited: false, scopeName: scopeName)
+            scope: scope, isolation: isolation, isInherited: false, scopeName: scopeName)
     }
 }
 

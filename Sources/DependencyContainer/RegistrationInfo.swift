@@ -20,6 +20,10 @@ public struct RegistrationInfo: Hashable, Sendable, CustomStringConvertible {
     /// named scope, whose name is ``scopeName``.
     public let scope: Scope
 
+    /// Where the factory runs: ``FactoryIsolation/nonisolated`` for a `register` factory,
+    /// ``FactoryIsolation/mainActor`` or ``FactoryIsolation/asynchronous`` for the others.
+    public let isolation: FactoryIsolation
+
     /// Whether the registration comes from a parent container rather than this one.
     public let isInherited: Bool
 
@@ -27,20 +31,22 @@ public struct RegistrationInfo: Hashable, Sendable, CustomStringConvertible {
     /// if any.
     public let scopeName: ScopeName?
 
-    /// A one-line summary: ID, service type, scope and provider.
+    /// A one-line summary: ID, service type, scope, isolation unless nonisolated, and provider.
     public var description: String {
-        "\(id): \(serviceType) [\(scopeName?.description ?? scope.description)] from \(provider)"
-            + (isInherited ? " (inherited)" : "")
+        let scope = scopeName?.description ?? self.scope.description
+        let attributes = isolation == .nonisolated ? scope : "\(scope), \(isolation)"
+        return "\(id): \(serviceType) [\(attributes)] from \(provider)" + (isInherited ? " (inherited)" : "")
     }
 
     init(
-        id: String, serviceType: String, provider: String, scope: Scope, isInherited: Bool,
-        scopeName: ScopeName?
+        id: String, serviceType: String, provider: String, scope: Scope, isolation: FactoryIsolation,
+        isInherited: Bool, scopeName: ScopeName?
     ) {
         self.id = id
         self.serviceType = serviceType
         self.provider = provider
         self.scope = scope
+        self.isolation = isolation
         self.isInherited = isInherited
         self.scopeName = scopeName
     }

@@ -77,6 +77,28 @@ public struct Resolver: Sendable {
         container.load(point)
     }
 
+    /// Loads the service registered under `id` in an `async` factory, running its factory
+    /// where it must run, or returns `nil` if there is none.
+    ///
+    /// Loading through the resolver keeps the load on the factory's resolution stack, so
+    /// cycles among async factories are reported instead of waiting forever.
+    ///
+    /// - Parameter id: The ID to load.
+    /// - Returns: The service, or `nil`.
+    public func loadAsync<Service>(_ id: InjectID<Service>) async -> Service? {
+        await container.loadAsync(id)
+    }
+
+    /// Loads the service registered under `id` in an `async` factory, or throws an error
+    /// that explains why not.
+    ///
+    /// - Parameter id: The ID to load.
+    /// - Returns: The service.
+    /// - Throws: A ``ContainerError`` naming the ID and the problem.
+    public func requireAsync<Service>(_ id: InjectID<Service>) async throws(ContainerError) -> Service {
+        try await container.requireAsync(id)
+    }
+
     /// Returns an original-API item for the string ID, or `nil`.
     ///
     /// - Parameter injectID: The string ID.

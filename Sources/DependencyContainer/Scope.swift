@@ -27,6 +27,9 @@ public enum Scope: String, Sendable, Hashable, CaseIterable, CustomStringConvert
     /// `load`/`require` call and asks for this ID gets the same service.
     case graph
 
+    /// Whether services are shared between loads: ``singleton`` and ``weak``.
+    var isShared: Bool { self == .singleton || self == .weak }
+
     /// The scope's name.
     public var description: String { rawValue }
 }

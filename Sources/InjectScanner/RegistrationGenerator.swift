@@ -68,7 +68,8 @@ public struct RegistrationGenerator {
         ]
         lines += statements { conformance in
             switch conformance.kind {
-            case .provider: "container.register(\(conformance.typeName).self)"
+            case .provider, .mainActorProvider, .asyncProvider:
+                "container.register(\(conformance.typeName).self)"
             case .contribution: "container.contribute(\(conformance.typeName).self)"
             case .injectable: "container.regist(injectType: \(conformance.typeName).self)"
             }

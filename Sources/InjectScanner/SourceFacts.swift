@@ -65,12 +65,17 @@ public struct IDDeclaration: Codable, Hashable, Sendable {
     public var isExtensionPoint: Bool = false
 }
 
-/// A type that declares conformance to `InjectProvider`, `InjectContribution` or `Injectable`.
+/// A type that declares conformance to `InjectProvider`, `MainActorInjectProvider`,
+/// `AsyncInjectProvider`, `InjectContribution` or `Injectable`.
 public struct ProviderConformance: Codable, Hashable, Sendable {
     /// The protocol conformed to.
     public enum Kind: String, Codable, Sendable {
         /// `InjectProvider`: registered with `register(_:)`.
         case provider = "InjectProvider"
+        /// `MainActorInjectProvider`: a main-actor service, registered with `register(_:)`.
+        case mainActorProvider = "MainActorInjectProvider"
+        /// `AsyncInjectProvider`: a service made by an `async` factory, registered with `register(_:)`.
+        case asyncProvider = "AsyncInjectProvider"
         /// The original API's `Injectable`: registered with `regist(injectType:)`.
         case injectable = "Injectable"
         /// `InjectContribution`: contributed to an extension point with `contribute(_:)`.
@@ -105,10 +110,11 @@ public struct IDMember: Codable, Hashable, Sendable {
 public struct IDUse: Codable, Hashable, Sendable {
     /// Whether the use loads or provides the ID.
     public enum Kind: String, Codable, Sendable {
-        /// `load(.x)`, `require(.x)`, `load(for: x)`, `@Injected(.x)`.
+        /// `load(.x)`, `require(.x)`, `loadAsync(.x)`, `requireAsync(.x)`, `load(for: x)`,
+        /// `@Injected(.x)`.
         case load
-        /// `register(.x) { … }` or `contribute(to: .x, …) { … }`: a closure registration or
-        /// contribution, which provides the ID.
+        /// `register(.x) { … }`, `registerOnMainActor(.x) { … }` or `contribute(to: .x, …) { … }`:
+        /// a closure registration or contribution, which provides the ID.
         case register
     }
 

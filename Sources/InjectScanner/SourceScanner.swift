@@ -3,8 +3,8 @@
 /// It recognises the shapes the container's API is used in rather than parsing Swift fully:
 /// declarations of types and extensions (with generics, attributes and `where` clauses),
 /// `static var/let` members initialised with `InjectID(…)`, seed constants named
-/// `…InjectID`, and calls `load(`, `require(`, `Injected(` and `register(` whose first
-/// argument names an ID.
+/// `…InjectID`, and calls `load(`, `require(`, `loadAsync(`, `requireAsync(`, `Injected(`,
+/// `register(` and `registerOnMainActor(` whose first argument names an ID.
 public struct SourceScanner {
     private enum Scope {
         case type(String, isProtocol: Bool)
@@ -25,6 +25,11 @@ public struct SourceScanner {
     ]
     private static let controlKeywords: Set<String> = [
         "if", "guard", "for", "while", "switch", "do", "else", "repeat", "catch", "defer",
+    ]
+    /// Calls whose first argument may name an ID.
+    private static let useWords: Set<String> = [
+        "load", "require", "loadAsync", "requireAsync", "Injected", "register", "registerOnMainActor",
+        "contribute",
     ]
     private static let declarationEnds: Set<String> = [
         "var", "let", "func", "init", "static", "case", "subscript", "typealias", "class", "struct", "enum",
@@ -95,7 +100,7 @@ public struct SourceScanner {
             let isOptional = optionalPending
             optionalPending = false
             variable(named: name.text, at: index + 1, isOptional: isOptional)
-        } else if ["load", "require", "Injected", "register", "contribute"].contains(word),
+        } else if SourceScanner.useWords.contains(word),
             token(index + 1)?.isPunctuation("(") == true, token(index - 1)?.isKeyword("func") != true
         {
             use(word, at: index)
@@ -373,7 +378,8 @@ public struct SourceScanner {
         guard let reference else { return }
         facts.uses.append(
             IDUse(
-                kind: word == "register" || word == "contribute" ? .register : .load, reference: reference,
+                kind: word.hasPrefix("register") || word == "contribute" ? .register : .load,
+                reference: reference,
                 eagerIn: eagerProvider,
                 location: location(index)))
     }

@@ -141,12 +141,49 @@ struct DemoHostTests {
         let ids = host.container.registrations.map(\.id)
         #expect(
             ids == [
-                "AnalyticsInjectID", "AppLogInjectID", "PlayerInjectID", "PlayerMenuExtensionPoint",
+                "AnalyticsInjectID", "AppLogInjectID", "BannerInjectID", "CatalogInjectID", "PlayerInjectID",
+                "PlayerMenuExtensionPoint",
                 "ToastInjectID", "UserSessionInjectID",
             ])
         #expect(
             log.lines.contains {
                 $0.contains("PlayerInjectID") && $0.hasSuffix("DCExamplePlayerFeature.PlayerProvider")
+            })
+    }
+}
+
+@Suite("Demo host isolation scenario")
+struct DemoHostIsolationTests {
+    @Test("On the main actor: the banner loads synchronously, and three tasks await one catalog fetch")
+    @MainActor
+    func isolationScenario() async {
+        let log = TranscriptLog(echo: false)
+        let host = DemoHost(log: log, linkedFeatures: linkedFeatures)
+        host.registerFeatures()
+        await host.runIsolationScenario()
+        #expect(
+            log.lines == [
+                "banner (main actor): \"Welcome back, Mina\"",
+                "catalog (async): fetched 5 titles",
+                "isolation: 3 tasks loaded one catalog; up next: Verse, Chorus, Bridge",
+            ])
+        let info = host.container.registrations.filter { $0.isolation != .nonisolated }
+        #expect(info.map(\.id) == ["BannerInjectID", "CatalogInjectID"])
+        #expect(info.map(\.isolation) == [.mainActor, .asynchronous])
+    }
+
+    @Test("Without the player feature the banner and the catalog are absent and the scenario goes on")
+    @MainActor
+    func withoutPlayer() async {
+        let log = TranscriptLog(echo: false)
+        let host = DemoHost(log: log, linkedFeatures: linkedFeatures)
+        host.registerFeatures(excluding: [.player])
+        await host.runIsolationScenario()
+        #expect(log.lines.contains("isolation: the banner is absent"))
+        #expect(log.lines.last == "isolation: the catalog is absent")
+        #expect(
+            log.lines.contains {
+                $0.hasPrefix("container: missing: nothing registered for 'CatalogInjectID'")
             })
     }
 }

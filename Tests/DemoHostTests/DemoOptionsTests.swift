@@ -44,10 +44,12 @@ struct DemoOptionsTests {
 @Suite("Demo host command")
 struct DemoHostCommandTests {
     @Test("A usage error returns exit status 2; help returns 0")
-    func exitStatus() {
-        #expect(DemoHostCommand.run(arguments: ["--bogus"], banner: "", linkedFeatures: [:]) == 2)
-        #expect(DemoHostCommand.run(arguments: ["--without", "chat"], banner: "", linkedFeatures: [:]) == 2)
-        #expect(DemoHostCommand.run(arguments: ["--help"], banner: "", linkedFeatures: [:]) == 0)
+    @MainActor
+    func exitStatus() async {
+        #expect(await DemoHostCommand.run(arguments: ["--bogus"], banner: "", linkedFeatures: [:]) == 2)
+        #expect(
+            await DemoHostCommand.run(arguments: ["--without", "chat"], banner: "", linkedFeatures: [:]) == 2)
+        #expect(await DemoHostCommand.run(arguments: ["--help"], banner: "", linkedFeatures: [:]) == 0)
     }
 
     @Test("--plugins collects directories in order")

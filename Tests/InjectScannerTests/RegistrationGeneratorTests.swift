@@ -78,3 +78,50 @@ struct RegistrationGeneratorTests {
         #expect(generated.contains("public static func register(into container: Container) {\n    }"))
     }
 }
+
+@Suite("Registration generator: isolated providers")
+struct IsolatedProviderGeneratorTests {
+    @Test("Main-actor and async providers are registered with register(_:), like InjectProvider types")
+    func isolatedProviders() {
+        let source = """
+            enum BannerProvider: MainActorInjectProvider {
+                static var id: InjectID<any BannerInject> { .banner }
+                @MainActor static func make(with resolver: Resolver) -> any BannerInject { BannerView() }
+            }
+            public enum CatalogProvider: AsyncInjectProvider {
+                public static var id: InjectID<any CatalogInject> { .catalog }
+                public static func make(with resolver: Resolver) async throws -> any CatalogInject {
+                    try await Catalog.fetch(log: resolver.load(.appLog))
+                }
+            }
+            """
+        let facts = SourceScanner.scan(source, file: "Banner.swift")
+        #expect(facts.conformances.map(\.kind) == [.mainActorProvider, .asyncProvider])
+        #expect(
+            facts.uses.map(\.eagerIn) == ["CatalogProvider"], "a load in an async make(with:) is eager too")
+        let generated = RegistrationGenerator(moduleName: "BannerFeature", facts: facts).source
+        let calls = generated.split(separator: "\n").map { String($0).trimmingWhitespace() }.filter {
+            $0.hasPrefix("container.")
+        }
+        #expect(
+            calls == ["container.register(BannerProvider.self)", "container.register(CatalogProvider.self)"])
+    }
+
+    @Test("registerOnMainActor provides an ID; loadAsync and requireAsync load one")
+    func isolatedUses() {
+        let source = """
+            func wire(_ container: Container) async throws {
+                container.registerOnMainActor(.banner) { BannerView() }
+                container.register(.database) { resolver async throws in try await Database.open() }
+                _ = await container.loadAsync(.catalog)
+                _ = try await container.requireAsync(.database)
+            }
+            """
+        let uses = SourceScanner.scan(source, file: "Wire.swift").uses
+        #expect(
+            uses.map(\.reference) == [
+                .member("banner"), .member("database"), .member("catalog"), .member("database"),
+            ])
+        #expect(uses.map(\.kind) == [.register, .register, .load, .load])
+    }
+}

@@ -4,7 +4,7 @@ import DCExamplePlayerFeature
 import DCExampleToastFeature
 import Foundation
 
-let status = DemoHostCommand.run(
+let status = await DemoHostCommand.run(
     arguments: Array(CommandLine.arguments.dropFirst()),
     banner: """
         DependencyContainer demo: the player needs the toast and the toast needs the player,

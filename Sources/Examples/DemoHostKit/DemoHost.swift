@@ -10,7 +10,7 @@ public final class DemoHost {
 
     /// The container the host registers into.
     public let container: Container
-    private let log: any AppLogInject
+    let log: any AppLogInject
     private let linkedFeatures: [Feature: FeatureEntry]
     private var pluginIDs: [String: String] = [:]
 
@@ -130,6 +130,36 @@ public final class DemoHost {
                 ? "scenario: done, every feature present"
                 : "scenario: done without \(absent.joined(separator: ", "))")
         return absent
+    }
+}
+
+extension DemoHost {
+    /// Runs the Swift 6 isolation scenario: the main-actor banner, loaded synchronously on
+    /// the main actor, and the catalog, which an async factory fetches, loaded with `await`
+    /// by several tasks at once and fetched once.
+    ///
+    /// It writes nothing that ``runScenario()`` writes, so that scenario's transcript stands alone.
+    @MainActor
+    public func runIsolationScenario() async {
+        if let banner = container.load(.banner) {
+            banner.show("Welcome back, Mina")
+        } else {
+            log.write("isolation: the banner is absent")
+        }
+        let container = self.container
+        let suggestions = await withTaskGroup(of: [String]?.self) { group in
+            for _ in 0..<3 {
+                group.addTask { await container.loadAsync(.catalog)?.titles(after: "Intro") }
+            }
+            var all: [[String]?] = []
+            for await titles in group { all.append(titles) }
+            return all
+        }
+        if let titles = suggestions.first ?? nil, suggestions.allSatisfy({ $0 == titles }) {
+            log.write("isolation: 3 tasks loaded one catalog; up next: \(titles.joined(separator: ", "))")
+        } else {
+            log.write("isolation: the catalog is absent")
+        }
     }
 }
 

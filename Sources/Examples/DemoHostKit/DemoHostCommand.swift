@@ -3,16 +3,20 @@ import Foundation
 /// The demo hosts' command line, shared by `demo-host` and the plugin demo's `plugin-host`.
 public enum DemoHostCommand {
     /// Parses `arguments`, then registers, loads plugins, prints the table and runs the
-    /// scenario.
+    /// scenarios.
+    ///
+    /// It runs on the main actor, where the isolation scenario loads the main-actor banner
+    /// synchronously.
     ///
     /// - Parameters:
     ///   - arguments: The command line without the program name.
     ///   - banner: What the host prints first, saying what it demonstrates.
     ///   - linkedFeatures: The entry of each feature module linked into the executable.
     /// - Returns: The exit status: 0, or ``DemoOptionsError/exitStatus`` for a usage error.
+    @MainActor
     public static func run(
         arguments: [String], banner: String, linkedFeatures: [Feature: DemoHost.FeatureEntry]
-    ) -> Int32 {
+    ) async -> Int32 {
         let options: DemoOptions
         do {
             options = try DemoOptions(arguments: arguments)
@@ -30,6 +34,7 @@ public enum DemoHostCommand {
         host.loadPlugins(from: options.pluginDirectories)
         host.logRegistrations()
         host.runScenario()
+        await host.runIsolationScenario()
         return 0
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 
 // demo-host without the toast feature linked in: the toast comes from a plugin library, if
 // `--plugins` names a directory holding libToastPlugin.so, and falls back otherwise.
-let status = DemoHostCommand.run(
+let status = await DemoHostCommand.run(
     arguments: Array(CommandLine.arguments.dropFirst()),
     banner: """
         DependencyContainer plugin demo: the toast feature is not linked into this host;

@@ -1,0 +1,57 @@
+/// One async factory that is running: the task-local resolution stack of
+/// ``Container/loadAsync(_:)``, which detects cycles among async factories.
+///
+/// Frames form a chain through `parent`, outermost first. A task that creates a shared
+/// service starts from the frame of the load that asked for it, so a factory that loads its
+/// own requester is seen as a cycle instead of waiting for itself.
+final class AsyncFrame: Sendable {
+    /// The innermost async factory running in the current task, if any.
+    @TaskLocal static var current: AsyncFrame?
+
+    let registration: Registration
+    let parent: AsyncFrame?
+    /// Whether this frame creates a singleton or weak service that other tasks may wait for.
+    let createsSharedService: Bool
+    /// The first cycle found while this frame's factory ran: its service must not be kept,
+    /// because the factory may have built it from the `nil` a broken cycle returns.
+    private let cycle = LockedValue<[String]?>(nil)
+
+    init(registration: Registration, parent: AsyncFrame?, createsSharedService: Bool) {
+        self.registration = registration
+        self.parent = parent
+        self.createsSharedService = createsSharedService
+    }
+
+    /// The frames from the outermost to this one.
+    var chain: [AsyncFrame] {
+        var frames: [AsyncFrame] = []
+        var frame: AsyncFrame? = self
+        while let current = frame {
+            frames.append(current)
+            frame = current.parent
+        }
+        return frames.reversed()
+    }
+
+    /// The cycle that loading `registration` from this frame would close, or `nil`.
+    func cyclePath(loading registration: Registration) -> [String]? {
+        let frames = chain
+        guard frames.contains(where: { $0.registration === registration }) else { return nil }
+        return frames.map(\.registration.id) + [registration.id]
+    }
+
+    /// Records `path` on this frame and every frame outside it, so that none of their
+    /// services is kept.
+    func recordCycle(_ path: [String]) {
+        var frame: AsyncFrame? = self
+        while let current = frame {
+            current.cycle.withLock { if $0 == nil { $0 = path } }
+            frame = current.parent
+        }
+    }
+
+    /// The cycle recorded on this frame, if any.
+    var brokenCycle: [String]? {
+        cycle.withLock { $0 }
+    }
+}

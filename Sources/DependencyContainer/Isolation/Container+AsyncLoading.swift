@@ -1,0 +1,197 @@
+extension Container {
+    /// Loads the service registered under `id`, running its factory where it must run, or
+    /// returns `nil` if there is none.
+    ///
+    /// It loads every kind of registration: a synchronous factory runs at once, a
+    /// ``FactoryIsolation/mainActor`` one on the main actor, and an `async` one is awaited.
+    /// Failures go to the diagnostics handler, as with ``load(_:)``.
+    ///
+    /// ```swift
+    /// Task.detached {
+    ///     let banner = await container.loadAsync(.banner)  // hops to the main actor
+    ///     await banner?.show("Saved")
+    /// }
+    /// ```
+    ///
+    /// It has its own name, so synchronous `load` calls in async functions stay synchronous.
+    ///
+    /// - Parameter id: The ID to load.
+    /// - Returns: The service, created or reused according to the registration's scope.
+    public func loadAsync<Service>(_ id: InjectID<Service>) async -> Service? {
+        guard let registration = findRegistration(named: id.name, thread: ThreadState.current) else {
+            reportMissing(id.name, Service.self)
+            return nil
+        }
+        do {
+            return try await resolveAsync(registration, as: Service.self)
+        } catch {
+            if case .cycle = error, AsyncFrame.current != nil {
+                // Reported once, by the top-level load the cycle fails.
+                return nil
+            }
+            report(.failed(error))
+            return nil
+        }
+    }
+
+    /// Loads the service registered under `id`, running its factory where it must run, or
+    /// throws an error that explains why it cannot.
+    ///
+    /// ```swift
+    /// let database = try await container.requireAsync(.database)
+    /// ```
+    ///
+    /// - Parameter id: The ID to load.
+    /// - Returns: The service, created or reused according to the registration's scope.
+    /// - Throws: The errors of ``require(_:)``; ``ContainerError/cycle(path:)`` also when
+    ///   async factories, in one task or several, load each other in a cycle.
+    public func requireAsync<Service>(_ id: InjectID<Service>) async throws(ContainerError) -> Service {
+        guard let registration = findRegistration(named: id.name, thread: ThreadState.current) else {
+            throw .notRegistered(
+                id: id.name, requestedType: typeName(Service.self), registeredIDs: registeredIDsForMessage())
+        }
+        return try await resolveAsync(registration, as: Service.self)
+    }
+
+    // MARK: Resolution
+
+    /// Produces `registration`'s service where its factory must run.
+    func resolveAsync<Service>(_ registration: Registration, as _: Service.Type) async throws(ContainerError)
+        -> Service
+    {
+        if let service = registration.publishedSingleton(as: Service.self) {
+            return service
+        }
+        switch registration.isolation {
+        case .nonisolated:
+            return try resolve(registration, as: Service.self, thread: ThreadState.current)
+        case .mainActor:
+            return try await resolveOnMainActor(registration, as: Service.self)
+        case .asynchronous:
+            return try await produceAsync(registration, as: Service.self)
+        }
+    }
+
+    /// Runs the synchronous load on the main actor, where it may run a main-actor factory.
+    private func resolveOnMainActor<Service>(_ registration: Registration, as _: Service.Type)
+        async throws(ContainerError) -> Service
+    {
+        do {
+            return try await MainActor.run {
+                ServiceTransfer(
+                    value: try self.resolve(registration, as: Service.self, thread: ThreadState.current))
+            }.value
+        } catch let error as ContainerError {
+            throw error
+        } catch {
+            throw .factoryFailed(id: registration.id, underlying: error)
+        }
+    }
+
+    /// Produces the service of an ``FactoryIsolation/asynchronous`` registration.
+    private func produceAsync<Service>(_ registration: Registration, as _: Service.Type)
+        async throws(ContainerError) -> Service
+    {
+        guard let factory = registration.asyncFactory else {
+            // Unreachable: only `register` with an async factory makes an asynchronous registration.
+            return try existingService(registration, as: Service.self)
+        }
+        let frame = AsyncFrame.current
+        if let frame, let path = frame.cyclePath(loading: registration) {
+            frame.recordCycle(path)
+            throw .cycle(path: path)
+        }
+        guard let creation = registration.asyncCreation else {
+            let box = try await runAsync(registration, factory, parent: frame, createsSharedService: false)
+            return try unbox(box, from: registration, as: Service.self)
+        }
+        let start = { () -> AsyncCreation.CreationTask in
+            // An unstructured task: cancelling a waiter, even the first, cancels no creation.
+            Task {
+                do {
+                    let box = try await self.runAsync(
+                        registration, factory, parent: frame, createsSharedService: true)
+                    if registration.scope == .singleton {
+                        registration.publishSingleton(box)
+                    } else if type(of: box.anyValue) is AnyClass {
+                        registration.storeWeakObject(box.anyValue as AnyObject)
+                    }
+                    creation.finish()
+                    return ServiceTransfer(value: box)
+                } catch {
+                    creation.finish()
+                    throw error
+                }
+            }
+        }
+        let joined = creation.join(existing: { registration.existingSharedService }, start: start)
+        switch joined {
+        case .existing(let value):
+            return try cast(value, from: registration, to: Service.self)
+        case .inProgress(let task):
+            return try unbox(
+                try await wait(for: task, of: registration, from: frame), from: registration, as: Service.self
+            )
+        }
+    }
+
+    /// Waits for another task's creation of `registration`'s service, unless waiting would
+    /// close a cycle.
+    private func wait(
+        for task: AsyncCreation.CreationTask, of registration: Registration, from frame: AsyncFrame?
+    )
+        async throws(ContainerError) -> InstanceBoxBase
+    {
+        let token: ObjectIdentifier?
+        switch AsyncWaitGraph.shared.beginWait(from: frame, for: registration) {
+        case .cycle(let path):
+            frame?.recordCycle(path)
+            throw .cycle(path: path)
+        case .recorded(let recorded):
+            token = recorded
+        }
+        defer { AsyncWaitGraph.shared.endWait(token, for: registration) }
+        do {
+            // Not cancelled with the waiter: the creation is an unstructured task.
+            return try await task.value.value
+        } catch let error as ContainerError {
+            throw error
+        } catch {
+            throw .factoryFailed(id: registration.id, underlying: error)
+        }
+    }
+
+    /// Runs an async factory with its frame on the task-local stack, wrapping the errors it
+    /// throws; a service built while a cycle was broken is never returned.
+    private func runAsync(
+        _ registration: Registration, _ factory: AsyncServiceFactory, parent: AsyncFrame?,
+        createsSharedService: Bool
+    ) async throws(ContainerError) -> InstanceBoxBase {
+        let frame = AsyncFrame(
+            registration: registration, parent: parent, createsSharedService: createsSharedService)
+        let box: InstanceBoxBase
+        do {
+            box = try await AsyncFrame.$current.withValue(frame) {
+                try await factory.makeBox(Resolver(container: self))
+            }
+        } catch let error as ContainerError {
+            if case .cycle = error { throw error }
+            throw .factoryFailed(id: registration.id, underlying: error)
+        } catch {
+            throw .factoryFailed(id: registration.id, underlying: error)
+        }
+        if let cycle = frame.brokenCycle {
+            throw .cycle(path: cycle)
+        }
+        return box
+    }
+
+    private func unbox<Service>(_ box: InstanceBoxBase, from registration: Registration, as _: Service.Type)
+        throws(ContainerError) -> Service
+    {
+        if let box = box as? InstanceBox<Service> {
+            return box.value
+        }
+        return try cast(box.anyValue, from: registration, to: Service.self)
+    }
+}

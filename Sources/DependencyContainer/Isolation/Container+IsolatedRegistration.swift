@@ -1,0 +1,158 @@
+extension Container {
+    /// Registers a factory that runs on the main actor, so it may create main-actor services,
+    /// such as a view, and call their main-actor initializers.
+    ///
+    /// ```swift
+    /// container.registerOnMainActor(.banner, scope: .singleton) { resolver in
+    ///     BannerView(log: resolver.load(.appLog))
+    /// }
+    /// ```
+    ///
+    /// Where a load may run the factory:
+    /// - A synchronous ``load(_:)`` or ``require(_:)`` on the main actor runs it at once.
+    /// - `await` ``loadAsync(_:)`` or ``requireAsync(_:)`` from anywhere hops to the main actor
+    ///   to run it.
+    /// - A synchronous load anywhere else never runs it and never waits for it: it returns
+    ///   the service if one exists (a singleton already created, a weak service still held),
+    ///   and otherwise `nil`, reporting ``ContainerError/unavailableSynchronously(id:isolation:)``.
+    ///
+    /// - Parameters:
+    ///   - id: The ID to register.
+    ///   - scope: How long created services are reused.
+    ///   - file: The registering file, shown in ``registrations``.
+    ///   - line: The registering line, shown in ``registrations``.
+    ///   - factory: Creates the service on the main actor.
+    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
+    @discardableResult
+    public func registerOnMainActor<Service>(
+        _ id: InjectID<Service>,
+        scope: Scope = .transient,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
+    ) -> RegistrationOutcome {
+        registerOnMainActor(id, scope: scope, provider: .closure(file: file, line: line), factory: factory)
+    }
+
+    /// Adds a main-actor registration, from a closure or a ``MainActorInjectProvider``.
+    func registerOnMainActor<Service>(
+        _ id: InjectID<Service>, scope: Scope, provider: ProviderDescription,
+        factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
+    ) -> RegistrationOutcome {
+        let name = id.name
+        // The synchronous loads' factory. The load path checks the isolation before it gets
+        // here; the check is repeated so the factory can never run off the main actor.
+        let synchronous = TypedFactory<Service> { resolver in
+            let made = try MainThread.runIfCurrent { ServiceTransfer(value: try factory(resolver)) }
+            guard let made else {
+                throw ContainerError.unavailableSynchronously(id: name, isolation: .mainActor)
+            }
+            return made.value
+        }
+        return add(
+            Registration(
+                id: name, scope: scope, provider: provider, factory: synchronous, isolation: .mainActor,
+                asyncFactory: nil))
+    }
+
+    /// Registers a main-actor factory that needs no other services.
+    ///
+    /// ```swift
+    /// container.registerOnMainActor(.banner, scope: .singleton) { BannerView(log: nil) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The ID to register.
+    ///   - scope: How long created services are reused.
+    ///   - file: The registering file, shown in ``registrations``.
+    ///   - line: The registering line, shown in ``registrations``.
+    ///   - factory: Creates the service on the main actor.
+    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
+    @discardableResult
+    public func registerOnMainActor<Service>(
+        _ id: InjectID<Service>,
+        scope: Scope = .transient,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @MainActor @Sendable () throws -> Service
+    ) -> RegistrationOutcome {
+        registerOnMainActor(id, scope: scope, file: file, line: line) { _ in try factory() }
+    }
+
+    /// Registers an `async` factory, which may await other services and asynchronous work.
+    ///
+    /// ```swift
+    /// container.register(.database, scope: .singleton) { resolver async throws in
+    ///     try await Database.open(log: resolver.loadAsync(.appLog))
+    /// }
+    /// ```
+    ///
+    /// Only `await` ``loadAsync(_:)`` and ``requireAsync(_:)`` run the factory. A
+    /// ``Scope/singleton`` is created once however many tasks await it at the same time; a
+    /// task that is cancelled while it waits does not cancel the creation for the others,
+    /// and a creation that fails keeps nothing, so the next load tries again. A synchronous
+    /// load returns the service if one exists, and otherwise `nil`, reporting
+    /// ``ContainerError/unavailableSynchronously(id:isolation:)``.
+    ///
+    /// A closure that does not `await` selects the synchronous `register` instead; write
+    /// `resolver async throws in` to choose this one for a factory that does not await yet.
+    ///
+    /// - Parameters:
+    ///   - id: The ID to register.
+    ///   - scope: How long created services are reused. ``Scope/graph`` behaves as
+    ///     ``Scope/transient`` for async factories.
+    ///   - file: The registering file, shown in ``registrations``.
+    ///   - line: The registering line, shown in ``registrations``.
+    ///   - factory: Creates the service.
+    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
+    @discardableResult
+    public func register<Service>(
+        _ id: InjectID<Service>,
+        scope: Scope = .transient,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver) async throws -> Service
+    ) -> RegistrationOutcome {
+        registerAsync(id, scope: scope, provider: .closure(file: file, line: line), factory: factory)
+    }
+
+    /// Adds an async registration, from a closure or an ``AsyncInjectProvider``.
+    func registerAsync<Service>(
+        _ id: InjectID<Service>, scope: Scope, provider: ProviderDescription,
+        factory: @escaping @Sendable (Resolver) async throws -> Service
+    ) -> RegistrationOutcome {
+        let name = id.name
+        // Synchronous loads reach this only through a bug: the load path checks the isolation.
+        let synchronous = TypedFactory<Service> { _ in
+            throw ContainerError.unavailableSynchronously(id: name, isolation: .asynchronous)
+        }
+        return add(
+            Registration(
+                id: name, scope: scope, provider: provider, factory: synchronous, isolation: .asynchronous,
+                asyncFactory: AsyncTypedFactory(factory)))
+    }
+
+    /// Registers an `async` factory that needs no other services.
+    ///
+    /// ```swift
+    /// container.register(.database, scope: .singleton) { try await Database.open(log: nil) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The ID to register.
+    ///   - scope: How long created services are reused.
+    ///   - file: The registering file, shown in ``registrations``.
+    ///   - line: The registering line, shown in ``registrations``.
+    ///   - factory: Creates the service.
+    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
+    @discardableResult
+    public func register<Service>(
+        _ id: InjectID<Service>,
+        scope: Scope = .transient,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable () async throws -> Service
+    ) -> RegistrationOutcome {
+        register(id, scope: scope, file: file, line: line) { _ async throws in try await factory() }
+    }
+}

@@ -1,0 +1,111 @@
+/// A type that supplies one main-actor service, such as a view, under a typed ID.
+///
+/// Like ``InjectProvider``, but ``make(with:)`` runs on the main actor, so it may call
+/// main-actor initializers. A host registers it with
+/// `Container.register(_:)`, which calls
+/// `registerOnMainActor`; loads behave as that method describes.
+///
+/// ```swift
+/// public enum BannerProvider: MainActorInjectProvider {
+///     public static var id: InjectID<any BannerInject> { .banner }
+///     public static var scope: Scope { .singleton }
+///     @MainActor
+///     public static func make(with resolver: Resolver) -> any BannerInject {
+///         BannerView(log: resolver.load(.appLog))
+///     }
+/// }
+/// ```
+public protocol MainActorInjectProvider: SendableMetatype {
+    /// The type of service the provider makes, usually an `any` protocol type.
+    associatedtype Service
+
+    /// The ID the service is registered under.
+    static var id: InjectID<Service> { get }
+
+    /// How long created services are reused; ``Scope/transient`` unless stated.
+    static var scope: Scope { get }
+
+    /// Creates the service on the main actor.
+    ///
+    /// - Parameter resolver: Loads the services this one depends on.
+    /// - Returns: A new service.
+    /// - Throws: Any error; the load then fails with ``ContainerError/factoryFailed(id:underlying:)``.
+    @MainActor
+    static func make(with resolver: Resolver) throws -> Service
+}
+
+extension MainActorInjectProvider {
+    /// A new service for every load.
+    public static var scope: Scope { .transient }
+}
+
+/// A type that supplies one service that takes `await` to create, under a typed ID.
+///
+/// Like ``InjectProvider``, but ``make(with:)`` is `async`; a host registers it with
+/// `Container.register(_:)` and loads it with
+/// ``Container/loadAsync(_:)``, as for an `async` factory closure.
+///
+/// ```swift
+/// public enum DatabaseProvider: AsyncInjectProvider {
+///     public static var id: InjectID<Database> { .database }
+///     public static var scope: Scope { .singleton }
+///     public static func make(with resolver: Resolver) async throws -> Database {
+///         try await Database.open(log: resolver.loadAsync(.appLog))
+///     }
+/// }
+/// ```
+public protocol AsyncInjectProvider: SendableMetatype {
+    /// The type of service the provider makes.
+    associatedtype Service
+
+    /// The ID the service is registered under.
+    static var id: InjectID<Service> { get }
+
+    /// How long created services are reused; ``Scope/transient`` unless stated.
+    static var scope: Scope { get }
+
+    /// Creates the service.
+    ///
+    /// - Parameter resolver: Loads the services this one depends on.
+    /// - Returns: A new service.
+    /// - Throws: Any error; the load then fails with ``ContainerError/factoryFailed(id:underlying:)``.
+    static func make(with resolver: Resolver) async throws -> Service
+}
+
+extension AsyncInjectProvider {
+    /// A new service for every load.
+    public static var scope: Scope { .transient }
+}
+
+extension Container {
+    /// Registers the main-actor service that a provider type describes.
+    ///
+    /// ```swift
+    /// container.register(BannerProvider.self)
+    /// ```
+    ///
+    /// - Parameter provider: The provider type.
+    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
+    @discardableResult
+    public func register<Provider: MainActorInjectProvider>(_ provider: Provider.Type) -> RegistrationOutcome
+    {
+        registerOnMainActor(
+            Provider.id, scope: Provider.scope, provider: .type(Provider.self),
+            factory: { try Provider.make(with: $0) })
+    }
+
+    /// Registers the asynchronously created service that a provider type describes.
+    ///
+    /// ```swift
+    /// container.register(DatabaseProvider.self)
+    /// ```
+    ///
+    /// - Parameter provider: The provider type.
+    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
+    @discardableResult
+    public func register<Provider: AsyncInjectProvider>(_ provider: Provider.Type) -> RegistrationOutcome {
+        registerAsync(
+            Provider.id, scope: Provider.scope, provider: .type(Provider.self),
+            factory: { try await Provider.make(with: $0) })
+    }
+}
