@@ -4,7 +4,7 @@ extension Container {
     ///
     /// It loads every kind of registration: a synchronous factory runs at once, a
     /// ``FactoryIsolation/mainActor`` one on the main actor, and an `async` one is awaited.
-    /// Failures go to the diagnostics handler, as with ``load(_:)``.
+    /// Failures go to the diagnostics handler, as with ``load(_:)->Service?``.
     ///
     /// ```swift
     /// Task.detached {
@@ -43,7 +43,7 @@ extension Container {
     ///
     /// - Parameter id: The ID to load.
     /// - Returns: The service, created or reused according to the registration's scope.
-    /// - Throws: The errors of ``require(_:)``; ``ContainerError/cycle(path:)`` also when
+    /// - Throws: The errors of ``require(_:)->Service``; ``ContainerError/cycle(path:)`` also when
     ///   async factories, in one task or several, load each other in a cycle.
     public func requireAsync<Service>(_ id: InjectID<Service>) async throws(ContainerError) -> Service {
         guard let registration = findRegistration(named: id.name, thread: ThreadState.current) else {

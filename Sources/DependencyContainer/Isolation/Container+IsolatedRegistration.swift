@@ -9,7 +9,7 @@ extension Container {
     /// ```
     ///
     /// Where a load may run the factory:
-    /// - A synchronous ``load(_:)`` or ``require(_:)`` on the main actor runs it at once.
+    /// - A synchronous ``load(_:)->Service?`` or ``require(_:)->Service`` on the main actor runs it at once.
     /// - `await` ``loadAsync(_:)`` or ``requireAsync(_:)`` from anywhere hops to the main actor
     ///   to run it.
     /// - A synchronous load anywhere else never runs it and never waits for it: it returns
