@@ -91,6 +91,10 @@ struct GlobalAtomicWord {
     static var activeOverrideScopes: Self { Self(DCGlobalWordActiveOverrideScopes) }
     /// The last serial number handed to a registration store.
     static var storeSerial: Self { Self(DCGlobalWordStoreSerial) }
+    /// The epoch that loads record when they start reading; see ``InstanceReclaimer``.
+    static var reclamationEpoch: Self { Self(DCGlobalWordReclamationEpoch) }
+    /// How many batches of retired services wait for loads to finish.
+    static var reclamationPending: Self { Self(DCGlobalWordReclamationPending) }
 
     /// Reads the value; later reads and writes of this thread are not moved before it.
     @inline(__always)

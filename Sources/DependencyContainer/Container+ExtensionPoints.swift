@@ -131,16 +131,15 @@ extension Container {
     /// - Returns: Whether this container had such a contribution.
     @discardableResult
     public func removeContribution<Element>(named name: String, from point: ExtensionPoint<Element>) -> Bool {
-        let removed = store.modify { entries -> (point: Registration, removed: ContributionSet.Entry)? in
+        store.modify { entries, removed -> Bool in
             guard let existing = entries[point.name], let contributions = existing.contributions,
-                let (set, removed) = contributions.removing(named: name)
-            else { return nil }
+                let (set, dropped) = contributions.removing(named: name)
+            else { return false }
             entries[point.name] =
                 set.entries.isEmpty ? nil : Registration(copying: existing, contributions: set)
-            return (existing, removed)
+            removed += [existing, dropped.registration]
+            return true
         }
-        withExtendedLifetime(removed) {}
-        return removed != nil
     }
 
     /// Loads every contribution to `point`, in the documented order: descending priority,
@@ -163,6 +162,9 @@ extension Container {
     ///   O(*n* log *n*) when several do.
     public func load<Element>(_ point: ExtensionPoint<Element>) -> [Element] {
         let thread = ThreadState.current
+        // One read for the whole load: published elements are read in place.
+        thread.beginRead()
+        defer { thread.endRead() }
         let (entries, mismatch) = contributionEntries(
             pointNamed: point.name, marker: ExtensionPointMarker<Element>.self, elementType: Element.self,
             thread: thread)
@@ -241,7 +243,7 @@ extension Container {
             }
         }
         let entry = ContributionSet.Entry(name: name, priority: priority, registration: registration)
-        let (previous, outcome) = store.modify { entries -> (Registration?, ContributionOutcome) in
+        let (previous, outcome) = store.modify { entries, removed -> (Registration?, ContributionOutcome) in
             let existing = entries[point.name]
             var contributions = ContributionSet(elementType: Element.self, entries: [])
             if let existing {
@@ -255,6 +257,7 @@ extension Container {
             entries[point.name] = Registration(
                 id: point.name, scope: .transient, provider: .type(ExtensionPoint<Element>.self),
                 factory: TypedFactory { _ in ExtensionPointMarker<Element>() }, contributions: set)
+            removed += [existing, replaced?.registration].compactMap { $0 }
             return (existing, replaced.map { .replaced($0.registration) } ?? .added)
         }
         // Released and reported after unlocking, so that a deinit or a handler may use the container.

@@ -15,7 +15,13 @@ extension Container {
     /// - Complexity: O(1) on average; a singleton that exists costs one hash lookup.
     @inline(__always)
     public func load<Service>(_ id: InjectID<Service>) -> Service? {
-        let lookup = ThreadState.currentUnretained._withUnsafeGuaranteedRef { thread in
+        // The thread keeps its state alive until it exits.
+        let thread = ThreadState.currentUnretained
+        // The whole load is one read: a published singleton is read in place, and a service
+        // that a write retires meanwhile is freed only after this read ends.
+        thread._withUnsafeGuaranteedRef { $0.beginRead() }
+        defer { thread._withUnsafeGuaranteedRef { $0.endRead() } }
+        let lookup = thread._withUnsafeGuaranteedRef { thread in
             borrowedRegistration(named: id.name, thread: thread)
         }
         switch lookup {
@@ -25,7 +31,8 @@ extension Container {
             if let service = borrowed.publishedSingleton(as: Service.self) {
                 return service
             }
-            return resolveReportingFailure(borrowed.retained, as: Service.self, thread: ThreadState.current)
+            return resolveReportingFailure(
+                borrowed.retained, named: id.name, as: Service.self, thread: ThreadState.current)
         case .absent:
             reportMissing(id.name, Service.self)
             return nil
@@ -35,17 +42,26 @@ extension Container {
                 reportMissing(id.name, Service.self)
                 return nil
             }
-            if let service = registration.publishedSingleton(as: Service.self) {
-                return service
+            // The lookup's reference may be the last one (a write removed the registration):
+            // it must outlive the in-place read.
+            let published = withExtendedLifetime(registration) {
+                registration.publishedSingleton(as: Service.self)
             }
-            return resolveReportingFailure(registration, as: Service.self, thread: thread)
+            if let published {
+                return published
+            }
+            return resolveReportingFailure(registration, named: id.name, as: Service.self, thread: thread)
         }
     }
 
     /// Resolves `registration` for ``load(_:)->Service?``, reporting a failure.
     private func resolveReportingFailure<Service>(
-        _ registration: Registration, as _: Service.Type, thread: ThreadState
+        _ registration: Registration, named name: String, as _: Service.Type, thread: ThreadState
     ) -> Service? {
+        guard let registration = current(registration, named: name, thread: thread) else {
+            reportMissing(name, Service.self)
+            return nil
+        }
         do {
             return try resolve(registration, as: Service.self, thread: thread)
         } catch {
@@ -56,6 +72,13 @@ extension Container {
             report(.failed(error))
             return nil
         }
+    }
+
+    /// `registration`, or what replaced it when a write retired it after the lookup, so that
+    /// a load racing a replacement or a reset gets the old or the new service, not a third.
+    func current(_ registration: Registration, named name: String, thread: ThreadState) -> Registration? {
+        guard registration.isRetired else { return registration }
+        return findRegistration(named: name, thread: thread)
     }
 
     /// Loads the service registered under `id`, or returns `defaultValue` if there is none.
@@ -95,7 +118,9 @@ extension Container {
     ///   ``ContainerError/cycle(path:)`` or ``ContainerError/factoryFailed(id:underlying:)``.
     public func require<Service>(_ id: InjectID<Service>) throws(ContainerError) -> Service {
         let thread = ThreadState.current
-        guard let registration = findRegistration(named: id.name, thread: thread) else {
+        guard let found = findRegistration(named: id.name, thread: thread),
+            let registration = current(found, named: id.name, thread: thread)
+        else {
             throw .notRegistered(
                 id: id.name, requestedType: typeName(Service.self), registeredIDs: registeredIDsForMessage())
         }
@@ -136,6 +161,10 @@ extension Container {
             thread.graphInstances = [:]
             // Released after the reset, so a deinit that loads starts a fresh graph.
             withExtendedLifetime(graph) {}
+        }
+        // A read that ended while a factory ran left retired services to the top-level load.
+        if InstanceReclaimer.hasPending, thread.readDepth == 0 {
+            InstanceReclaimer.shared.reclaim()
         }
         return cycle
     }

@@ -71,24 +71,23 @@ extension Container {
     @discardableResult
     public func reset(scope: ScopeName) -> Int {
         // The read path reads singletons in place without retaining them, so an instance is
-        // never cleared in place: each registration of the scope is replaced by a fresh copy,
-        // and the old one, with its service, is freed once no snapshot or load holds it.
-        let replaced = store.modify { entries -> [Registration] in
-            var replaced: [Registration] = []
+        // never cleared in place: each registration of the scope is replaced by a fresh copy.
+        // The old registrations are retired: their services go before this returns, or, if
+        // loads are in progress, when the last of them ends.
+        store.modify { entries, removed -> Int in
+            var count = 0
             for (id, registration) in entries {
                 if registration.scopeName == scope {
                     entries[id] = Registration(freshCopyOf: registration)
-                    replaced.append(registration)
+                    removed.append(registration)
+                    count += 1
                 } else if let contributions = registration.contributions?.resetting(scope: scope) {
                     entries[id] = Registration(copying: registration, contributions: contributions.set)
-                    replaced.append(contentsOf: [registration] + contributions.replaced)
+                    removed.append(contentsOf: [registration] + contributions.replaced)
+                    count += contributions.replaced.count
                 }
             }
-            return replaced
+            return count
         }
-        // Released here, outside the lock: a service's deinit may use this container.
-        let count = replaced.count(where: { $0.contributions == nil })
-        withExtendedLifetime(replaced) {}
-        return count
     }
 }

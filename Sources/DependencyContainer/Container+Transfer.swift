@@ -34,9 +34,10 @@ extension Container {
     ) {
         // Fresh copies: each container releases its own registrations' services when freed.
         let incoming = staging.store.read { $0.mapValues(Registration.init(freshCopyOf:)) }
-        let (adopted, conflicts, replaced) = store.modify { entries in
+        let (adopted, conflicts) = store.modify { entries, removed in
             var conflicts: [String] = []
             var merged: [String: Registration] = [:]
+            var replacedContributions: [Registration] = []
             for (id, registration) in incoming {
                 guard let existing = entries[id] else {
                     merged[id] = registration
@@ -50,22 +51,35 @@ extension Container {
                     continue
                 }
                 var set = present
+                var dropped: [Registration] = []
                 for entry in added.entries {
                     let (next, replaced) = set.adding(entry)
-                    if replaced != nil { conflicts.append(entry.registration.id) }
+                    if let replaced {
+                        conflicts.append(entry.registration.id)
+                        dropped.append(replaced.registration)
+                    }
                     set = next
                 }
                 merged[id] = Registration(copying: existing, contributions: set)
+                // Only the contributions the merge replaces go; the point keeps the others.
+                replacedContributions += dropped
             }
             conflicts.sort()
             guard conflicts.isEmpty || replacingExisting else {
-                return (false, conflicts, [Registration]())
+                return (false, conflicts)
             }
-            let replaced = merged.keys.compactMap { entries[$0] }
+            for (id, registration) in merged {
+                guard let existing = entries[id] else { continue }
+                // A merged point keeps the existing contributions: retire only the point's own
+                // registration; a registration replaced outright goes with its contributions.
+                removed += registration.contributions != nil && existing.contributions != nil
+                    && ObjectIdentifier(existing.serviceType) == ObjectIdentifier(registration.serviceType)
+                    ? [existing] : existing.selfAndContributions
+            }
+            removed += replacedContributions
             entries.merge(merged) { _, new in new }
-            return (true, conflicts, replaced)
+            return (true, conflicts)
         }
-        withExtendedLifetime(replaced) {}
         return (adopted, conflicts)
     }
 }

@@ -43,8 +43,9 @@ public final class Container: Sendable {
     }
 
     deinit {
-        // The store releases the services when it goes, right after this; snapshots cached by
-        // other threads, which keep only the registrations, go when those threads refresh.
+        // The store retires the services when it goes, right after this; snapshots cached by
+        // other threads keep only registrations without services, and go when those threads
+        // refresh.
         store.forgetOnCurrentThread()
     }
 
@@ -149,16 +150,19 @@ public final class Container: Sendable {
     @discardableResult
     public func unregister(id: String) -> Bool {
         // Released after unlocking: a service's deinit may use this container.
-        store.modify { $0.removeValue(forKey: id) } != nil
+        store.modify { entries, removed in
+            guard let registration = entries.removeValue(forKey: id) else { return false }
+            removed += registration.selfAndContributions
+            return true
+        }
     }
 
     /// Removes every registration of this container, but not of its parent.
     public func removeAll() {
-        let removed = store.modify { entries in
-            defer { entries = [:] }
-            return entries
+        store.modify { entries, removed in
+            removed += entries.values.flatMap(\.selfAndContributions)
+            entries = [:]
         }
-        withExtendedLifetime(removed) {}
     }
 
     /// Adds a validated registration and reports a replacement.
@@ -168,7 +172,11 @@ public final class Container: Sendable {
             report(.rejected(error))
             return .rejected(error)
         }
-        let previous = store.modify { $0.updateValue(registration, forKey: registration.id) }
+        let previous = store.modify { entries, removed in
+            let previous = entries.updateValue(registration, forKey: registration.id)
+            removed += previous?.selfAndContributions ?? []
+            return previous
+        }
         guard let previous else { return .added }
         // Reported after unlocking, so that a handler may itself use the container.
         report(.replaced(previous: previous.info, replacement: registration.info))

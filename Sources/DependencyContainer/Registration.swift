@@ -7,7 +7,8 @@
 ///
 /// `@unchecked Sendable`: every stored property is immutable or atomic, except the weak
 /// instance, which is read and written only under its lock; the singleton pointer is written
-/// once under the ``CreationMonitor`` and cleared only when the owning container is freed
+/// once under the ``CreationMonitor`` and retired once, when a write removes the registration
+/// from its store or the store is freed, after which ``InstanceReclaimer`` frees the box
 /// (see ``RegistrationStore``). The services themselves are shared between threads by design,
 /// as in every DI container, which is why the cached boxes are held as raw pointers rather
 /// than checked for `Sendable`.
@@ -27,7 +28,7 @@ final class Registration: @unchecked Sendable {
     /// container's memory per ID.
     private let extras: Extras?
 
-    /// Guarded by ``weakInstanceLock``.
+    /// Guarded by ``instanceLock``.
     private weak var weakInstance: AnyObject?
 
     init<Service>(
@@ -164,14 +165,28 @@ final class Registration: @unchecked Sendable {
         return unsafeDowncast(factory, to: TypedFactory<Service>.self)
     }
 
-    /// The cached singleton, if the factory has run.
+    /// The cached singleton, if the factory has run and the registration is not retired.
     @inline(__always)
     var singletonPointer: UnsafeMutableRawPointer? {
-        AtomicPointerCell.load(in: self)
+        let pointer = AtomicPointerCell.load(in: self)
+        return pointer == Self.retiredMarker ? nil : pointer
+    }
+
+    /// What the singleton cell holds once ``retireInstances()`` ran: no box is ever
+    /// published after it.
+    private static var retiredMarker: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: 0x1) }
+
+    /// Whether a write has removed this registration from its store, so that it neither
+    /// keeps services nor should be loaded from.
+    var isRetired: Bool {
+        AtomicPointerCell.load(in: self) == Self.retiredMarker
     }
 
     /// The singleton, if it exists and is exactly a `Service`: read in place, without a
     /// dynamic cast and without retaining its box.
+    ///
+    /// Only between ``ThreadState/beginRead()`` and ``ThreadState/endRead()``: a write that
+    /// retires the box frees it only once no read that began before is in progress.
     @inline(__always)
     func publishedSingleton<Service>(as _: Service.Type) -> Service? {
         guard scope == .singleton, produces(Service.self), let pointer = singletonPointer else { return nil }
@@ -180,8 +195,15 @@ final class Registration: @unchecked Sendable {
     }
 
     /// The singleton as its factory made it, type-erased.
+    ///
+    /// Retains the box under the stripe lock that ``retireInstances()`` takes, so it needs no
+    /// read in progress, and the value it returns stays valid whatever writes do.
     var singletonValue: Any? {
-        singletonPointer.map { Unmanaged<InstanceBoxBase>.fromOpaque($0).takeUnretainedValue().anyValue }
+        guard scope == .singleton else { return nil }
+        let box = instanceLock.withLock { _ in
+            singletonPointer.map { Unmanaged<InstanceBoxBase>.fromOpaque($0).takeUnretainedValue() }
+        }
+        return box?.anyValue
     }
 
     /// The singleton, or the weak service while somebody holds it; `nil` for other scopes.
@@ -193,57 +215,70 @@ final class Registration: @unchecked Sendable {
         }
     }
 
-    /// Publishes the singleton, a box this registration's factory made.
+    /// Publishes the singleton, a box this registration's factory made, unless the
+    /// registration was retired meanwhile: then the service is handed out but not kept.
     ///
     /// Called once, by the thread that owns creation.
     func publishSingleton(_ box: InstanceBoxBase) {
         precondition(factory.made(box), "registration \(id) was given a service its factory did not make")
         let pointer = Unmanaged.passRetained(box).toOpaque()
-        let exchanged = AtomicPointerCell.compareExchange(in: self, expected: nil, desired: pointer)
-        assert(exchanged, "singleton of \(id) published twice")
-        if !exchanged {
-            // Unreachable while creation is serialized; never leak or double-publish regardless.
-            Unmanaged<InstanceBoxBase>.fromOpaque(pointer).release()
-        }
+        guard !AtomicPointerCell.compareExchange(in: self, expected: nil, desired: pointer) else { return }
+        // Never published, so no load reads it: released at once.
+        Unmanaged<InstanceBoxBase>.fromOpaque(pointer).release()
+        assert(isRetired, "singleton of \(id) published twice")
     }
 
-    /// Drops the cached services of this registration and of its contributions.
-    ///
-    /// Only for a registration no load can reach any more, when its store is freed: an
-    /// extension point's registrations share their contributions with the registrations
-    /// they replaced, so only the store may discard those.
-    func discardInstancesIncludingContributions() {
-        discardInstances()
-        for entry in contributions?.entries ?? [] {
-            entry.registration.discardInstancesIncludingContributions()
-        }
+    /// Every registration whose services go when this one leaves its store for good: itself
+    /// and, for an extension point, its contributions.
+    var selfAndContributions: [Registration] {
+        [self] + (contributions?.entries.flatMap(\.registration.selfAndContributions) ?? [])
     }
 
-    /// Drops the cached singleton and weak instance.
+    /// Unpublishes the singleton for good and returns its box, for ``InstanceReclaimer`` to
+    /// free once no load can be reading it.
     ///
-    /// Only for a registration no load can reach any more: readers borrow the singleton
-    /// without retaining it.
-    func discardInstances() {
-        if let pointer = AtomicPointerCell.exchange(in: self, with: nil) {
-            Unmanaged<InstanceBoxBase>.fromOpaque(pointer).release()
+    /// For a registration that a write removed from its store. Loads that still reach it
+    /// through an older snapshot find no singleton, and one they create is not kept.
+    /// An extension point's contributions are not retired with it: a new registration of
+    /// the point may share them (see ``selfAndContributions``).
+    func retireInstances() -> RetiredBox? {
+        let pointer = instanceLock.withLock { _ in
+            AtomicPointerCell.exchange(in: self, with: Self.retiredMarker)
         }
         if scope == .weak {
             storeWeakObject(nil)
         }
+        guard let pointer, pointer != Self.retiredMarker else { return nil }
+        return RetiredBox(pointer: pointer)
+    }
+
+    /// Retires the singleton of a registration being freed.
+    ///
+    /// A load may be reading it still: a load that found this registration under the
+    /// store's lock can be holding the last reference, and the box goes through the
+    /// reclaimer like any other.
+    private func discardInstances() {
+        let pointer = AtomicPointerCell.exchange(in: self, with: Self.retiredMarker)
+        guard let pointer, pointer != Self.retiredMarker else { return }
+        InstanceReclaimer.shared.retire([RetiredBox(pointer: pointer)])
     }
 
     /// The weakly held instance, if somebody still holds it.
     var weakObject: AnyObject? {
-        weakInstanceLock.withLock { _ in weakInstance }
+        instanceLock.withLock { _ in weakInstance }
     }
 
+    /// Keeps `object` weakly, unless the registration is retired.
     func storeWeakObject(_ object: AnyObject?) {
-        weakInstanceLock.withLock { _ in weakInstance = object }
+        instanceLock.withLock { _ in
+            weakInstance = object != nil && isRetired ? nil : object
+        }
     }
 
-    /// One of a few locks shared by all registrations: weak scopes are rare, and a lock per
-    /// registration would double its size.
-    private var weakInstanceLock: LockedValue<UInt8> {
+    /// One of a few locks shared by all registrations, guarding the weak instance and the
+    /// retiring of the singleton: both are rare, and a lock per registration would double
+    /// its size.
+    private var instanceLock: LockedValue<UInt8> {
         LockStripes.lock(for: self)
     }
 

@@ -57,7 +57,7 @@ struct ContainerLifetimeTests {
         #expect(released.count == 0)
 
         containers.removeAll()
-        #expect(released.count == 5)
+        expectReleased(released, 5, after: "dropping the containers")
     }
 
     @Test("A dropped container's weak and graph services are not kept either")
@@ -93,7 +93,7 @@ struct ContainerLifetimeTests {
             hosted = host.load(id)
             #expect(hosted != nil && hosted !== staging.load(id))
         }
-        #expect(released.count == 1)  // the staging container's singleton went with it
+        expectReleased(released, 1, after: "dropping the staging container")
         #expect(host.load(id) === hosted)
     }
 

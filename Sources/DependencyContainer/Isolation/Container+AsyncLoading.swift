@@ -59,8 +59,13 @@ extension Container {
     func resolveAsync<Service>(_ registration: Registration, as _: Service.Type) async throws(ContainerError)
         -> Service
     {
-        if let service = registration.publishedSingleton(as: Service.self) {
-            return service
+        let thread = ThreadState.current
+        // A read of its own: no suspension point may fall inside one.
+        thread.beginRead()
+        let published = registration.publishedSingleton(as: Service.self)
+        thread.endRead()
+        if let published {
+            return published
         }
         switch registration.isolation {
         case .nonisolated:

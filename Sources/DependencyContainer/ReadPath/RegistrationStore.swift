@@ -18,16 +18,17 @@
 ///    not retained: it is valid until its thread caches another snapshot or forgets one.
 ///    Code that may load (a factory, a diagnostics handler) runs only on a retained
 ///    registration.
-/// 3. **Write-once instances.** A registration's singleton is published once and read in
-///    place, unretained. Its instances are discarded only when the store is freed: no load
-///    can run then, because every load keeps its container, and so its store, alive. A
-///    registration belongs to one store (moving it makes a fresh copy), so nothing else
-///    can still be reading those instances. Resetting a named scope therefore never clears
-///    an instance in place: ``Container/reset(scope:)`` replaces the scope's registrations
-///    with fresh copies through ``modify(_:)``, and a replaced registration, with its
-///    instance, lives on while a snapshot or a load still holds it. An extension point's
-///    registration shares its contributions with the registration it replaced, so only
-///    the store's `deinit` discards contributions' instances.
+/// 3. **Write-once instances, retired by writes.** A registration's singleton is published
+///    once and read in place, unretained, inside a read (``ThreadState/beginRead()``). A
+///    write never clears an instance in place for the registration to go on with:
+///    ``Container/reset(scope:)`` replaces the scope's registrations with fresh copies
+///    through ``modify(_:)``. Every registration a write takes out, and every registration
+///    of a store being freed, is retired (``Registration/retireInstances()``): its box is
+///    unpublished for good and freed by ``InstanceReclaimer`` once no read that began
+///    before is in progress. Registrations themselves may live on in older snapshots, but
+///    hold no services. A registration belongs to one store (moving it makes a fresh copy).
+///    An extension point's registration shares its contributions with the registration it
+///    replaced, so a write retires only the contributions it drops.
 /// 4. **Overrides take the general path.** While any test override is active anywhere,
 ///    ``Container/borrowedRegistration(named:thread:)`` answers `unknown`, so loads consult
 ///    overrides through ``Container/findRegistration(named:thread:)``.
@@ -58,29 +59,36 @@ final class RegistrationStore: Sendable {
         // Rule 3: no load can reach these registrations any more, but other threads' stale
         // snapshots may keep the registrations themselves alive; their services go now.
         let entries = state.withLock { $0.entries }
-        for registration in entries.values {
-            registration.discardInstancesIncludingContributions()
-        }
+        InstanceReclaimer.shared.retire(
+            entries.values.flatMap(\.selfAndContributions).compactMap { $0.retireInstances() })
     }
 
     // MARK: Writing
 
     /// Changes the registrations: the one write path (rule 1).
     ///
-    /// - Parameter body: Changes the entries. Anything it removes must be part of what it
-    ///   returns, so that it is released after unlocking.
+    /// Every registration the change takes out of the store for good is retired: its
+    /// services are unpublished and freed once no load in progress can be reading them
+    /// (``InstanceReclaimer``), whatever older snapshots other threads still cache.
+    ///
+    /// - Parameter body: Changes the entries, and appends to its second argument every
+    ///   registration no entry holds any more: a removed or replaced registration, and each
+    ///   contribution a change of an extension point drops (``Registration/selfAndContributions``
+    ///   for a point removed whole).
     /// - Returns: What `body` returns.
-    func modify<Result>(_ body: (inout [String: Registration]) -> Result) -> Result {
-        let (result, unpublished) = state.withLock { state in
-            let result = body(&state.entries)
+    func modify<Result>(_ body: (inout [String: Registration], inout [Registration]) -> Result) -> Result {
+        let (result, unpublished, removed) = state.withLock { state in
+            var removed: [Registration] = []
+            let result = body(&state.entries, &removed)
             state.generation &+= 1
             state.lockedReadsSinceChange = 0
             generation.store(state.generation)
             defer { state.published = nil }
-            return (result, state.published)
+            return (result, state.published, removed)
         }
-        // Released here, outside the lock.
-        withExtendedLifetime(unpublished) {}
+        // Outside the lock: freeing a service runs its deinit, which may use the container.
+        InstanceReclaimer.shared.retire(removed.compactMap { $0.retireInstances() })
+        withExtendedLifetime((unpublished, removed)) {}
         return result
     }
 

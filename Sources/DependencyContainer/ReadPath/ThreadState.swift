@@ -42,12 +42,43 @@ final class ThreadState {
     #endif
     private static let snapshotCapacity = 8
 
+    /// This thread's announcement to ``InstanceReclaimer`` while it reads published services.
+    private let reader: ReaderRecord
+    /// How many reads are in progress on this thread; only the outermost announces.
+    @exclusivity(unchecked) private(set) var readDepth = 0
+
     init() {
         slots.initialize(repeating: .empty, count: Self.snapshotCapacity)
+        reader = InstanceReclaimer.shared.makeRecord()
     }
 
     deinit {
         slots.deallocate()
+        // The thread is outside any load here, so its record holds nothing back.
+        InstanceReclaimer.shared.removeRecord(reader)
+    }
+
+    /// Starts a read: until the matching ``endRead()``, services that writes retire are not
+    /// freed, so this thread may read published services in place.
+    @inline(__always)
+    func beginRead() {
+        if readDepth == 0 {
+            reader.announce()
+        }
+        readDepth &+= 1
+    }
+
+    /// Ends a read; the outermost frees what it was holding back, unless a factory is running
+    /// on this thread, in which case the top-level load frees it when it ends
+    /// (``Container/endTopLevelLoad(_:)``).
+    @inline(__always)
+    func endRead() {
+        readDepth &-= 1
+        guard readDepth == 0 else { return }
+        reader.clear()
+        if InstanceReclaimer.hasPending, frames.isEmpty {
+            InstanceReclaimer.shared.reclaim()
+        }
     }
 
     /// The snapshot of container `serial` cached by this thread, if it is still current.

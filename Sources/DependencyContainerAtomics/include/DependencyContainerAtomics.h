@@ -12,6 +12,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "DependencyContainerReclamation.h"
+
 // MARK: 64-bit counters and flags
 
 static inline uint64_t dc_atomic_u64_load_acquire(uint64_t *_Nonnull word) {
@@ -32,6 +34,10 @@ static inline uint64_t dc_atomic_u64_fetch_add_acq_rel(uint64_t *_Nonnull word, 
 }
 
 // MARK: Pointers
+
+static inline void dc_atomic_u64_store_relaxed(uint64_t *_Nonnull word, uint64_t value) {
+    atomic_store_explicit((_Atomic(uint64_t) *)word, value, memory_order_relaxed);
+}
 
 static inline void *_Nullable dc_atomic_pointer_load_acquire(void *_Nullable *_Nonnull word) {
     return atomic_load_explicit((void *_Atomic *)word, memory_order_acquire);
@@ -60,7 +66,11 @@ typedef enum {
     DCGlobalWordActiveOverrideScopes = 1,
     /// The last serial number handed to a registration store.
     DCGlobalWordStoreSerial = 2,
-    DCGlobalWordCount = 3
+    /// The reclamation epoch that loads record on entering a read.
+    DCGlobalWordReclamationEpoch = 3,
+    /// How many batches of retired services wait for loads to leave.
+    DCGlobalWordReclamationPending = 4,
+    DCGlobalWordCount = 5
 } DCGlobalWord;
 
 /// Words per global: each sits in a cache line of its own, so writing one does not slow down

@@ -1,0 +1,155 @@
+import DependencyContainerAtomics
+
+/// Frees the services that writes remove as soon as no load can still be reading them.
+///
+/// Loads read a published singleton in place, without retaining it (rule 3 of
+/// ``RegistrationStore``), so a write that removes a registration cannot free its service at
+/// once: another thread may be between reading the pointer and copying the value out. The
+/// reclaimer is epoch-based, as in user-space RCU or crossbeam-epoch, with one difference
+/// that matters for apps: a thread outside a load is always quiescent. An idle pool thread
+/// therefore never holds an old service back, and nothing depends on threads coming back.
+///
+/// - A load calls ``ReaderRecord/announce()`` when it starts and ``ReaderRecord/clear()``
+///   when it ends; ``ThreadState/beginRead()`` counts nesting, so only the outermost does.
+/// - A write unpublishes the services first (``Registration/retireInstances()``), then
+///   calls ``retire(_:)``: the batch is tagged with the epoch that loads started before the
+///   write announce, and freed once no record shows such an epoch. When no load is in
+///   progress that is before ``retire(_:)`` returns; otherwise the last of the loads that
+///   were in progress frees it when it ends.
+///
+/// Both sides need a full fence between their store and their load; with `membarrier` on
+/// Linux the writer pays a system call and the reader only a compiler barrier.
+///
+/// ```swift
+/// let boxes = registrations.compactMap { $0.retireInstances() }
+/// InstanceReclaimer.shared.retire(boxes)  // freed now, or when the last load in progress ends
+/// ```
+final class InstanceReclaimer: Sendable {
+    static let shared = InstanceReclaimer()
+
+    private struct State: Sendable {
+        var records: [ReaderRecord] = []
+        var batches: [RetiredBatch] = []
+    }
+
+    private let state = LockedValue(State())
+
+    private init() {
+        // Before the first record exists: readers pick their fence from what this decides.
+        dc_reclamation_setup()
+    }
+
+    /// Whether some retired services wait for loads to end; read by every outermost load.
+    @inline(__always)
+    static var hasPending: Bool {
+        GlobalAtomicWord.reclamationPending.loadRelaxed() != 0
+    }
+
+    /// Whether writers use `membarrier`, so that loads fence for the compiler only.
+    var isAsymmetric: Bool { dc_reclamation_uses_membarrier() }
+
+    // MARK: Reader records
+
+    /// A new record for a thread, quiescent.
+    func makeRecord() -> ReaderRecord {
+        let record = ReaderRecord()
+        state.withLock { $0.records.append(record) }
+        return record
+    }
+
+    /// Forgets the record of a thread that ends, and frees it.
+    func removeRecord(_ record: ReaderRecord) {
+        state.withLock { state in
+            if let index = state.records.firstIndex(where: { $0.word == record.word }) {
+                state.records.remove(at: index)
+            }
+        }
+        record.deallocate()
+    }
+
+    // MARK: Retiring
+
+    /// Frees `boxes`, retained singleton boxes that no registration publishes any more, once
+    /// no load that might have read them is in progress.
+    ///
+    /// - Parameter boxes: Boxes from ``Registration/retireInstances()``.
+    /// - Complexity: O(*t*) in the number of threads that ever loaded and still run, plus a
+    ///   `membarrier` system call where it is available.
+    func retire(_ boxes: [RetiredBox]) {
+        guard !boxes.isEmpty else { return }
+        // Loads that start from here on read the epoch after the bump, and so see the
+        // unpublished pointers; those that announced an earlier epoch may hold them.
+        let tag = GlobalAtomicWord.reclamationEpoch.add(1)
+        state.withLock { state in
+            state.batches.append(RetiredBatch(tag: tag, boxes: boxes))
+            GlobalAtomicWord.reclamationPending.store(UInt64(state.batches.count))
+        }
+        // Orders the unpublishing and the batch before the scan on every thread: a load
+        // whose announcement the scan misses reads the cleared pointer, and a load that
+        // ends before the scan sees the batch and frees it itself.
+        dc_reclamation_writer_fence()
+        reclaim()
+    }
+
+    /// Frees every batch that no load in progress may be reading.
+    ///
+    /// Called by writers and by the outermost loads that end while batches wait.
+    func reclaim() {
+        let freed = state.withLock { state -> [RetiredBox] in
+            var oldestReader = UInt64.max
+            for record in state.records {
+                let epoch = record.announcedEpoch
+                if epoch != 0 { oldestReader = min(oldestReader, epoch) }
+            }
+            var freed: [RetiredBox] = []
+            state.batches.removeAll { batch in
+                guard batch.tag < oldestReader else { return false }
+                freed.append(contentsOf: batch.boxes)
+                return true
+            }
+            GlobalAtomicWord.reclamationPending.store(UInt64(state.batches.count))
+            return freed
+        }
+        // Outside the lock: a service's deinit may load or write.
+        for box in freed {
+            box.release()
+        }
+    }
+
+    /// The number of batches waiting, for tests.
+    var pendingBatchCount: Int {
+        state.withLock { $0.batches.count }
+    }
+}
+
+/// A singleton box that its registration no longer publishes, holding the reference the
+/// registration held.
+///
+/// `@unchecked Sendable`: the box is immutable, and only the reclaimer releases it.
+struct RetiredBox: @unchecked Sendable {
+    let pointer: UnsafeMutableRawPointer
+
+    /// Drops the registration's reference, which may free the service.
+    func release() {
+        Unmanaged<InstanceBoxBase>.fromOpaque(pointer).release()
+    }
+}
+
+/// Boxes retired by one write, and the epoch that loads which may read them announced.
+private struct RetiredBatch: Sendable {
+    let tag: UInt64
+    let boxes: [RetiredBox]
+}
+
+extension Container {
+    /// How many batches of retired services wait for loads in progress on some thread to
+    /// end; 0 when every service that writes removed has been freed.
+    package static var pendingReclamationBatches: Int {
+        InstanceReclaimer.shared.pendingBatchCount
+    }
+
+    /// Whether loads fence only for the compiler because writers use `membarrier`.
+    package static var usesAsymmetricFences: Bool {
+        InstanceReclaimer.shared.isAsymmetric
+    }
+}

@@ -1,0 +1,45 @@
+import DependencyContainerAtomics
+
+/// One thread's announcement that it is loading, which ``InstanceReclaimer`` reads.
+///
+/// A word on a cache line of its own, so that announcing touches memory only its thread
+/// writes: 0 while the thread is outside a load, otherwise the reclamation epoch plus one
+/// that it read when the outermost load began.
+///
+/// `@unchecked Sendable`: the word is accessed only with C11 atomics; its thread writes it,
+/// and the reclaimer reads it under its lock until ``InstanceReclaimer/removeRecord(_:)``.
+struct ReaderRecord: @unchecked Sendable {
+    let word: UnsafeMutablePointer<UInt64>
+
+    private static let cacheLine = 64
+
+    init() {
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: Self.cacheLine, alignment: Self.cacheLine)
+        word = raw.initializeMemory(as: UInt64.self, repeating: 0, count: Self.cacheLine / 8)
+    }
+
+    func deallocate() {
+        UnsafeMutableRawPointer(word).deallocate()
+    }
+
+    /// Marks the thread as loading, before it reads any published service.
+    @inline(__always)
+    func announce() {
+        let epoch = GlobalAtomicWord.reclamationEpoch.load()
+        dc_atomic_u64_store_relaxed(word, epoch &+ 1)
+        dc_reclamation_reader_fence()
+    }
+
+    /// Marks the thread as quiescent, after its last read of a published service; then a
+    /// check of ``InstanceReclaimer/hasPending`` sees any batch this load was holding back.
+    @inline(__always)
+    func clear() {
+        dc_atomic_u64_store_release(word, 0)
+        dc_reclamation_reader_fence()
+    }
+
+    /// The epoch plus one that the thread announced, or 0 while it is quiescent.
+    var announcedEpoch: UInt64 {
+        dc_atomic_u64_load_acquire(word)
+    }
+}
