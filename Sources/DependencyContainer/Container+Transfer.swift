@@ -72,8 +72,10 @@ extension Container {
                 guard let existing = entries[id] else { continue }
                 // A merged point keeps the existing contributions: retire only the point's own
                 // registration; a registration replaced outright goes with its contributions.
-                removed += registration.contributions != nil && existing.contributions != nil
-                    && ObjectIdentifier(existing.serviceType) == ObjectIdentifier(registration.serviceType)
+                removed +=
+                    registration.contributions != nil && existing.contributions != nil
+                        && ObjectIdentifier(existing.serviceType)
+                            == ObjectIdentifier(registration.serviceType)
                     ? [existing] : existing.selfAndContributions
             }
             removed += replacedContributions

@@ -88,10 +88,8 @@ struct NamedScopeTests {
         weak let old = container.load(id)
         #expect(old != nil)
         container.reset(scope: .session)
-        // The old service may live in this thread's cached snapshot until loads publish a new one.
-        for _ in 0..<100 where old != nil {
-            _ = container.load(id)
-        }
+        // Gone when the reset returns, or when loads other tests have in progress end.
+        waitForLoadsInProgress { old == nil }
         #expect(old == nil)
         #expect(container.load(id) != nil)
         #expect(alive.count == 1)
@@ -204,6 +202,10 @@ struct NamedScopeStressTests {
         for _ in 0..<100 {
             for id in ids { _ = container.load(id) }
         }
-        #expect(alive.count == ids.count)
+        // Loads other tests have in progress may hold the last reset's services briefly.
+        waitForLoadsInProgress { alive.count == ids.count }
+        #expect(
+            alive.count == ids.count,
+            "\(Container.pendingReclamationBatches) batches of retired services waiting")
     }
 }

@@ -107,7 +107,9 @@ struct ReadPathLifetimeTests {
 
     /// Takes the container out of `handOver` and loads `ids` from it until the thread has
     /// cached its snapshots; the container is released on return.
-    private static func loadUntilCached(_ ids: [InjectID<TrackedSession>], from handOver: LockedValue<Container?>) {
+    private static func loadUntilCached(
+        _ ids: [InjectID<TrackedSession>], from handOver: LockedValue<Container?>
+    ) {
         guard let container = handOver.withLock({ $0 }) else { return }
         handOver.withLock { $0 = nil }
         for _ in 0..<ContainerLifetimeTests.loadsToCache {
