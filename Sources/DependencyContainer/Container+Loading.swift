@@ -29,6 +29,11 @@ extension Container {
             // A published singleton is read in place; anything else may run a factory that
             // loads, so it needs its own reference to the registration.
             if let service = borrowed.publishedSingleton(as: Service.self) {
+                // Inside a factory, an existing named-scope service may still be captive.
+                guard thread._withUnsafeGuaranteedRef({ $0.frames.isEmpty }) else {
+                    return checkedPublished(
+                        service, borrowed.retained, named: id.name, thread: ThreadState.current)
+                }
                 return service
             }
             return resolveReportingFailure(
@@ -48,9 +53,23 @@ extension Container {
                 registration.publishedSingleton(as: Service.self)
             }
             if let published {
-                return published
+                return checkedPublished(published, registration, named: id.name, thread: thread)
             }
             return resolveReportingFailure(registration, named: id.name, as: Service.self, thread: thread)
+        }
+    }
+
+    /// `service`, the published singleton of `registration`, unless loading it from the
+    /// factory running on this thread makes it captive under the `fail` policy.
+    private func checkedPublished<Service>(
+        _ service: Service, _ registration: Registration, named name: String, thread: ThreadState
+    ) -> Service? {
+        do {
+            try checkNotCaptive(registration, thread: thread)
+            return service
+        } catch {
+            // Reported as captive already; the holder's load reports the failure.
+            return nil
         }
     }
 
@@ -67,6 +86,10 @@ extension Container {
         } catch {
             if case .cycle = error, !thread.frames.isEmpty {
                 // Reported once, by the top-level load the cycle fails.
+                return nil
+            }
+            if case .captiveDependency = error, !thread.frames.isEmpty {
+                // Reported as captive already; the holder's load reports the failure.
                 return nil
             }
             report(.failed(error))
@@ -156,6 +179,7 @@ extension Container {
     func endTopLevelLoad(_ thread: ThreadState) -> [String]? {
         let cycle = thread.cycle
         thread.cycle = nil
+        thread.captiveFailure = nil
         if !thread.graphInstances.isEmpty {
             let graph = thread.graphInstances
             thread.graphInstances = [:]
@@ -173,6 +197,7 @@ extension Container {
         throws(ContainerError) -> Service
     {
         try checkNotBeingMade(registration, thread: thread)
+        try checkNotCaptive(registration, thread: thread)
         if let isolated = registration.isolated,
             isolated.isolation == .asynchronous || !MainThread.isCurrent
         {
@@ -229,9 +254,11 @@ extension Container {
         if registration.scope == .weak, let object = registration.weakObject {
             return try cast(object, from: registration, to: Service.self)
         }
-        let box = try run(registration, thread: thread) { resolver throws in
+        // Rule: a cached service never captures a narrower context's service.
+        let box = try runInOwnContext(registration, thread: thread) { resolver throws in
             try registration.factory.makeBox(resolver)
         }
+        try checkNoCaptiveFailure(creating: registration, thread: thread)
         // A service built while a cycle was broken may hold nils; never keep it.
         if thread.cycle == nil {
             if registration.scope == .singleton {

@@ -33,6 +33,8 @@ public final class Container: Sendable {
     let diagnosticsHandler = LockedValue<(@Sendable (DiagnosticEvent) -> Void)?>(nil)
     /// Whether this container has a diagnostics handler, checked before building an event.
     let hasDiagnosticsHandler = AtomicCounter(0)
+    /// ``captiveDependencyPolicy``: 0 to inherit, 1 to report, 2 to fail.
+    let captivePolicyWord = AtomicCounter(0)
 
     /// Creates an empty container.
     ///

@@ -45,11 +45,20 @@ public enum ContainerError: Error, CustomStringConvertible {
     /// weak service), synchronous loads return it everywhere.
     case unavailableSynchronously(id: String, isolation: FactoryIsolation)
 
+    /// The factory of `id`, a service cached for `scope`, loaded `dependency`, which lives
+    /// only for the shorter `dependencyScope`: the cached service would keep the old
+    /// dependency after that scope is reset (a captive dependency).
+    ///
+    /// Reported as a ``DiagnosticEvent/captiveDependency(_:)``; thrown, failing the load of
+    /// `id`, when ``Container/captiveDependencyPolicy`` is ``CaptiveDependencyPolicy/fail``.
+    case captiveDependency(id: String, scope: String, dependency: String, dependencyScope: String)
+
     /// The ID whose registration or load failed, or the ID that starts a cycle.
     public var id: String {
         switch self {
         case .notRegistered(let id, _, _), .typeMismatch(let id, _, _), .factoryFailed(let id, _),
-            .invalidID(let id, _), .argumentMismatch(let id, _, _), .unavailableSynchronously(let id, _):
+            .invalidID(let id, _), .argumentMismatch(let id, _, _), .unavailableSynchronously(let id, _),
+            .captiveDependency(let id, _, _, _):
             return id
         case .cycle(let path):
             return path.first ?? ""
@@ -97,6 +106,12 @@ public enum ContainerError: Error, CustomStringConvertible {
         case .unavailableSynchronously(let id, let isolation):
             return "ID '\(IDValidation.abbreviated(id))' has an \(isolation) factory and no service yet; "
                 + "a synchronous load cannot run it: use `await loadAsync(_:)`"
+        case .captiveDependency(let id, let scope, let dependency, let dependencyScope):
+            return
+                "ID '\(IDValidation.abbreviated(id))' (\(scope)) loaded '\(IDValidation.abbreviated(dependency))' "
+                + "(scope \(dependencyScope)), which lives shorter: it would keep the old service after "
+                + "`reset(scope: .\(dependencyScope))`; load it when needed instead of in the factory, or give "
+                + "'\(IDValidation.abbreviated(id))' the same scope"
         }
     }
 }

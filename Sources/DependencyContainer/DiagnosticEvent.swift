@@ -22,6 +22,10 @@ public enum DiagnosticEvent: Sendable, CustomStringConvertible {
     /// A registration was refused and the container left unchanged.
     case rejected(ContainerError)
 
+    /// A cached service's factory loaded a service of a shorter-lived named scope; the
+    /// error says which (``ContainerError/captiveDependency(id:scope:dependency:dependencyScope:)``).
+    case captiveDependency(ContainerError)
+
     /// A readable, one-line account of the event.
     public var description: String {
         switch self {
@@ -34,6 +38,8 @@ public enum DiagnosticEvent: Sendable, CustomStringConvertible {
                 + "now \(replacement.provider)"
         case .rejected(let error):
             return "rejected: \(error)"
+        case .captiveDependency(let error):
+            return "captive dependency: \(error)"
         }
     }
 }

@@ -153,7 +153,7 @@ private struct ModelKey: Hashable {
 
 /// A diagnostic event reduced to what the model predicts.
 private enum EventKind: Equatable {
-    case missing, failed, replaced, rejected
+    case missing, failed, replaced, rejected, captiveDependency
 
     init(_ event: DiagnosticEvent) {
         switch event {
@@ -161,6 +161,7 @@ private enum EventKind: Equatable {
         case .failed: self = .failed
         case .replaced: self = .replaced
         case .rejected: self = .rejected
+        case .captiveDependency: self = .captiveDependency
         }
     }
 }

@@ -100,6 +100,24 @@ final class RegistrationStore: Sendable {
         state.withLock { body($0.entries) }
     }
 
+    /// Whether `registration` is one of this store's, or one of its extension points'
+    /// contributions.
+    ///
+    /// - Complexity: O(1) for a registration; for a contribution, whose ID is
+    ///   `Point[name]`, O(*n*) in the contributions of its point.
+    func holds(_ registration: Registration) -> Bool {
+        let id = registration.id
+        // The points a contribution's ID may name: each prefix before a "[".
+        let points = id.last == "]" ? id.indices.filter { id[$0] == "[" }.map { String(id[..<$0]) } : []
+        return state.withLock { state in
+            if state.entries[id] === registration { return true }
+            return points.contains { point in
+                state.entries[point]?.contributions?.entries.contains { $0.registration === registration }
+                    ?? false
+            }
+        }
+    }
+
     // MARK: Reading
 
     /// The registration of `name` from this thread's cached snapshot, without a lock and

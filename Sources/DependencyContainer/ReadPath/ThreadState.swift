@@ -27,6 +27,10 @@ final class ThreadState {
     /// The first cycle found during the current top-level load; it fails that load.
     @exclusivity(unchecked) var cycle: [String]?
 
+    /// The cached service whose creation fails because a dependency was captive, under the
+    /// `fail` policy; see ``Container/checkNotCaptive(_:thread:)``.
+    @exclusivity(unchecked) var captiveFailure: (holder: ObjectIdentifier, error: ContainerError)?
+
     /// Whether a diagnostics handler is running on this thread.
     @exclusivity(unchecked) var isReporting = false
 

@@ -1,0 +1,69 @@
+extension Container {
+    /// What this container does when a cached service's factory loads a shorter-lived one.
+    ///
+    /// Unless set, a container uses its parent's policy, and a root container
+    /// ``CaptiveDependencyPolicy/report``.
+    ///
+    /// ```swift
+    /// container.captiveDependencyPolicy = .fail
+    /// ```
+    public var captiveDependencyPolicy: CaptiveDependencyPolicy {
+        get {
+            var container: Container? = self
+            while let current = container {
+                switch current.captivePolicyWord.load() {
+                case 1: return .report
+                case 2: return .fail
+                default: container = current.parent
+                }
+            }
+            return .report
+        }
+        set {
+            captivePolicyWord.store(newValue == .fail ? 2 : 1)
+        }
+    }
+
+    /// Checks that loading `dependency` now does not make it captive in the cached service
+    /// whose factory runs on this thread; reports it, and throws under the `fail` policy.
+    ///
+    /// The holder is the innermost frame that caches its service: transient and graph
+    /// services in between are held by it too. A holder in the same named scope is fine.
+    ///
+    /// - Complexity: O(1) unless `dependency` is in a named scope and a factory is running.
+    @inline(__always)
+    func checkNotCaptive(_ dependency: Registration, thread: ThreadState) throws(ContainerError) {
+        guard !thread.frames.isEmpty, let dependencyScope = dependency.scopeName else { return }
+        try checkNotCaptive(dependency, in: dependencyScope, thread: thread)
+    }
+
+    private func checkNotCaptive(
+        _ dependency: Registration, in dependencyScope: ScopeName, thread: ThreadState
+    )
+        throws(ContainerError)
+    {
+        guard let holder = thread.frames.last(where: { $0.scope == .singleton || $0.scope == .weak }),
+            holder.scopeName != dependencyScope
+        else { return }
+        let error = ContainerError.captiveDependency(
+            id: holder.id, scope: holder.scopeName.map { "scope \($0)" } ?? "\(holder.scope)",
+            dependency: dependency.id, dependencyScope: dependencyScope.name)
+        report(.captiveDependency(error))
+        if captiveDependencyPolicy == .fail {
+            thread.captiveFailure = (ObjectIdentifier(holder), error)
+            throw error
+        }
+    }
+
+    /// Fails the creation of `registration` when a dependency its factory loaded was captive
+    /// under the `fail` policy, even if the factory went on without it.
+    func checkNoCaptiveFailure(creating registration: Registration, thread: ThreadState)
+        throws(ContainerError)
+    {
+        guard let failure = thread.captiveFailure, failure.holder == ObjectIdentifier(registration) else {
+            return
+        }
+        thread.captiveFailure = nil
+        throw failure.error
+    }
+}

@@ -1,0 +1,66 @@
+extension Container {
+    /// Runs the factory of a cached service (singleton, weak or named scope) where its
+    /// registration lives, so that what it caches never captures a narrower context's service.
+    ///
+    /// A service cached in a container outlives every override scope and is shared by every
+    /// child, so its dependencies come from that container alone: the factory's resolver is
+    /// the owning container's, and no test override is visible while it runs. A service
+    /// registered as an override is cached in its override scope; its factory sees that
+    /// scope and the scopes enclosing it, never one nested inside. A registration whose
+    /// owner cannot be found any more (a write removed it meanwhile) runs as loaded.
+    ///
+    /// ```swift
+    /// container.register(.player, scope: .singleton) { r in Player(toast: r.load(.toast)) }
+    /// container.withOverrides { $0.register(.toast) { MockToast() } } operation: {
+    ///     container.load(.player)  // created with the container's own toast, and cached
+    /// }
+    /// ```
+    ///
+    /// - Complexity: O(*d*) lookups in the *d* containers and override scopes between this
+    ///   container and the owner; only when a cached service is created.
+    func runInOwnContext<Result>(
+        _ registration: Registration, thread: ThreadState, _ body: (Resolver) throws -> Result
+    ) throws(ContainerError) -> Result {
+        let overrides = OverrideScope.current
+        guard parent != nil || overrides != nil,
+            let owner = creationContext(of: registration, overrides: overrides)
+        else {
+            return try run(registration, thread: thread, body)
+        }
+        guard owner.overrides !== overrides else {
+            return try owner.container.run(registration, thread: thread, body)
+        }
+        do {
+            return try OverrideScope.$innermost.withValue(owner.overrides) {
+                try owner.container.run(registration, thread: thread, body)
+            }
+        } catch let error as ContainerError {
+            throw error
+        } catch {
+            throw .factoryFailed(id: registration.id, underlying: error)
+        }
+    }
+
+    /// Where `registration` lives on this container's lookup order: the container whose
+    /// store holds it, with no overrides, or the override scope that registers it, with the
+    /// scopes it is nested in.
+    private func creationContext(of registration: Registration, overrides: OverrideScope?)
+        -> (container: Container, overrides: OverrideScope?)?
+    {
+        var container: Container? = self
+        while let current = container {
+            var scope = overrides
+            while let candidate = scope {
+                if candidate.target === current, candidate.replacements.store.holds(registration) {
+                    return (self, candidate)
+                }
+                scope = candidate.enclosing
+            }
+            if current.store.holds(registration) {
+                return (current, nil)
+            }
+            container = current.parent
+        }
+        return nil
+    }
+}
