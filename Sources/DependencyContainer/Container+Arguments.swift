@@ -54,8 +54,8 @@ extension Container {
         do {
             return try resolve(registration, argument: argument, as: Service.self, thread: thread)
         } catch {
-            // A cycle is reported once, by the top-level load it fails.
-            if case .cycle = error, !thread.frames.isEmpty { return nil }
+            // Reported once, by the top-level load it fails.
+            if error.failsWholeLoad, !thread.frames.isEmpty { return nil }
             report(.failed(error))
             return nil
         }
@@ -95,10 +95,10 @@ extension Container {
         do {
             service = try make(registration, argument: argument, as: Service.self, thread: thread)
         } catch {
-            throw endTopLevelLoad(thread).map { .cycle(path: $0) } ?? error
+            throw endTopLevelLoad(thread) ?? error
         }
-        if let cycle = endTopLevelLoad(thread) {
-            throw .cycle(path: cycle)
+        if let failure = endTopLevelLoad(thread) {
+            throw failure
         }
         return service
     }

@@ -182,8 +182,8 @@ extension Container {
             do {
                 elements.append(try resolve(registration, as: Element.self, thread: thread))
             } catch {
-                // A cycle is reported once, by the top-level load it fails.
-                if case .cycle = error, !thread.frames.isEmpty { continue }
+                // Reported once, by the top-level load it fails.
+                if error.failsWholeLoad, !thread.frames.isEmpty { continue }
                 report(.failed(error))
             }
         }

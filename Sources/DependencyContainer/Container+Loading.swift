@@ -1,3 +1,5 @@
+import DependencyContainerMainThread
+
 extension Container {
     /// Loads the service registered under `id`, or `nil` if there is none.
     ///
@@ -84,8 +86,8 @@ extension Container {
         do {
             return try resolve(registration, as: Service.self, thread: thread)
         } catch {
-            if case .cycle = error, !thread.frames.isEmpty {
-                // Reported once, by the top-level load the cycle fails.
+            if error.failsWholeLoad, !thread.frames.isEmpty {
+                // Reported once, by the top-level load it fails.
                 return nil
             }
             if case .captiveDependency = error, !thread.frames.isEmpty {
@@ -166,19 +168,19 @@ extension Container {
         do {
             service = try produce(registration, as: Service.self, thread: thread)
         } catch {
-            throw endTopLevelLoad(thread).map { .cycle(path: $0) } ?? error
+            throw endTopLevelLoad(thread) ?? error
         }
-        if let cycle = endTopLevelLoad(thread) {
-            throw .cycle(path: cycle)
+        if let failure = endTopLevelLoad(thread) {
+            throw failure
         }
         return service
     }
 
-    /// Resets the thread's resolution state after a top-level load and returns the cycle
-    /// that fails it, if any.
-    func endTopLevelLoad(_ thread: ThreadState) -> [String]? {
-        let cycle = thread.cycle
-        thread.cycle = nil
+    /// Resets the thread's resolution state after a top-level load and returns the failure
+    /// that fails it whole, if any (``ContainerError/failsWholeLoad``).
+    func endTopLevelLoad(_ thread: ThreadState) -> ContainerError? {
+        let failure = thread.loadFailure
+        thread.loadFailure = nil
         thread.captiveFailure = nil
         if !thread.graphInstances.isEmpty {
             let graph = thread.graphInstances
@@ -190,7 +192,7 @@ extension Container {
         if InstanceReclaimer.hasPending, thread.readDepth == 0 {
             InstanceReclaimer.shared.reclaim()
         }
-        return cycle
+        return failure
     }
 
     private func produce<Service>(_ registration: Registration, as _: Service.Type, thread: ThreadState)
@@ -229,7 +231,7 @@ extension Container {
     func checkNotBeingMade(_ registration: Registration, thread: ThreadState) throws(ContainerError) {
         if thread.frames.contains(where: { $0 === registration }) {
             let path = thread.frames.map(\.id) + [registration.id]
-            if thread.cycle == nil { thread.cycle = path }
+            if thread.loadFailure == nil { thread.loadFailure = .cycle(path: path) }
             throw .cycle(path: path)
         }
     }
@@ -241,7 +243,7 @@ extension Container {
         let monitor = CreationMonitor.shared
         switch monitor.acquire(registration, thread: thread) {
         case .deadlock(let path):
-            if thread.cycle == nil { thread.cycle = path }
+            if thread.loadFailure == nil { thread.loadFailure = .cycle(path: path) }
             throw .cycle(path: path)
         case .acquired:
             break
@@ -260,7 +262,7 @@ extension Container {
         }
         try checkNoCaptiveFailure(creating: registration, thread: thread)
         // A service built while a cycle was broken may hold nils; never keep it.
-        if thread.cycle == nil {
+        if thread.loadFailure == nil {
             if registration.scope == .singleton {
                 registration.publishSingleton(box)
             } else if type(of: box.anyValue) is AnyClass {
@@ -292,12 +294,20 @@ extension Container {
     func run<Result>(
         _ registration: Registration, thread: ThreadState, _ body: (Resolver) throws -> Result
     ) throws(ContainerError) -> Result {
+        // Checked before each factory, not each load: only factories nest.
+        if dependency_container_stack_position() < thread.stackLimit {
+            let error = ContainerError.resolutionTooDeep(
+                id: thread.frames.first?.id ?? registration.id, depth: thread.frames.count + 1,
+                innermostID: registration.id)
+            if thread.loadFailure == nil { thread.loadFailure = error }
+            throw error
+        }
         thread.frames.append(registration)
         defer { thread.frames.removeLast() }
         do {
             return try body(Resolver(container: self))
         } catch let error as ContainerError {
-            if case .cycle = error { throw error }
+            if error.failsWholeLoad { throw error }
             throw .factoryFailed(id: registration.id, underlying: error)
         } catch {
             throw .factoryFailed(id: registration.id, underlying: error)

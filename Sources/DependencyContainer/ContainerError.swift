@@ -53,12 +53,20 @@ public enum ContainerError: Error, CustomStringConvertible {
     /// `id`, when ``Container/captiveDependencyPolicy`` is ``CaptiveDependencyPolicy/fail``.
     case captiveDependency(id: String, scope: String, dependency: String, dependencyScope: String)
 
+    /// Loading `id` nested factories `depth` deep, the innermost loading `innermostID`, and
+    /// was stopped before the thread's stack ran out.
+    ///
+    /// Nothing in the chain is cached. A chain this deep is usually a recursion in the
+    /// factories; otherwise, load the deeper services lazily, or run the load on a thread
+    /// with a larger stack.
+    case resolutionTooDeep(id: String, depth: Int, innermostID: String)
+
     /// The ID whose registration or load failed, or the ID that starts a cycle.
     public var id: String {
         switch self {
         case .notRegistered(let id, _, _), .typeMismatch(let id, _, _), .factoryFailed(let id, _),
             .invalidID(let id, _), .argumentMismatch(let id, _, _), .unavailableSynchronously(let id, _),
-            .captiveDependency(let id, _, _, _):
+            .captiveDependency(let id, _, _, _), .resolutionTooDeep(let id, _, _):
             return id
         case .cycle(let path):
             return path.first ?? ""
@@ -106,6 +114,11 @@ public enum ContainerError: Error, CustomStringConvertible {
         case .unavailableSynchronously(let id, let isolation):
             return "ID '\(IDValidation.abbreviated(id))' has an \(isolation) factory and no service yet; "
                 + "a synchronous load cannot run it: use `await loadAsync(_:)`"
+        case .resolutionTooDeep(let id, let depth, let innermostID):
+            return
+                "Loading ID '\(IDValidation.abbreviated(id))' nested \(depth) factories, the innermost loading "
+                + "'\(IDValidation.abbreviated(innermostID))', and was stopped before the thread's stack ran out; "
+                + "load deeper services lazily, or load on a thread with a larger stack"
         case .captiveDependency(let id, let scope, let dependency, let dependencyScope):
             return
                 "ID '\(IDValidation.abbreviated(id))' (\(scope)) loaded '\(IDValidation.abbreviated(dependency))' "
@@ -119,4 +132,15 @@ public enum ContainerError: Error, CustomStringConvertible {
 private func article(for typeName: String) -> String {
     let first = typeName.hasPrefix("any ") ? "a" : String(typeName.prefix(1)).lowercased()
     return "aeiou".contains(first) ? "an" : "a"
+}
+
+extension ContainerError {
+    /// Whether the error fails the whole top-level load, not only the nested load that hit
+    /// it: a factory may go on without the service, but nothing it makes may be kept.
+    var failsWholeLoad: Bool {
+        switch self {
+        case .cycle, .resolutionTooDeep: return true
+        default: return false
+        }
+    }
 }

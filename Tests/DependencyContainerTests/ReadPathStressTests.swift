@@ -99,7 +99,9 @@ struct ReadPathStressTests {
         -> String?
     {
         func check(_ service: StressedService?, _ what: String, mayBeNil: Bool = false) -> String? {
-            guard let service else { return mayBeNil ? nil : "thread \(thread) step \(step): \(what) was nil" }
+            guard let service else {
+                return mayBeNil ? nil : "thread \(thread) step \(step): \(what) was nil"
+            }
             return service.isIntact ? nil : "thread \(thread) step \(step): \(what) was freed"
         }
         if let problem = check(container.load(singleton), "singleton") { return problem }

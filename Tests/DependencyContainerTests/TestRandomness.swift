@@ -62,10 +62,19 @@ func runOnThreads(_ count: Int, _ body: @escaping @Sendable (_ index: Int) -> Vo
 }
 
 /// Starts a new thread that runs `body`; join or detach it with the returned handle.
-func spawnThread(_ body: @escaping @Sendable () -> Void) -> pthread_t {
+///
+/// - Parameter stackSize: The thread's stack in bytes, or `nil` for the system's default.
+func spawnThread(stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void) -> pthread_t {
+    var attributes = pthread_attr_t()
+    precondition(pthread_attr_init(&attributes) == 0, "pthread_attr_init failed")
+    defer { pthread_attr_destroy(&attributes) }
+    if let stackSize {
+        precondition(
+            pthread_attr_setstacksize(&attributes, stackSize) == 0, "stack size \(stackSize) refused")
+    }
     var thread = pthread_t()
     let status = pthread_create(
-        &thread, nil,
+        &thread, &attributes,
         { context in
             guard let context else { return nil }
             Unmanaged<ThreadWork>.fromOpaque(context).takeRetainedValue().run()

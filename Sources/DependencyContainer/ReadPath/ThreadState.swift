@@ -1,3 +1,5 @@
+import DependencyContainerMainThread
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -24,8 +26,13 @@ final class ThreadState {
     @exclusivity(unchecked) var graphInstances: [ObjectIdentifier: (registration: Registration, value: Any)] =
         [:]
 
-    /// The first cycle found during the current top-level load; it fails that load.
-    @exclusivity(unchecked) var cycle: [String]?
+    /// The first failure that fails the whole current top-level load, whatever the factories
+    /// in between make of it: a cycle, or a chain of factories too deep for the stack.
+    @exclusivity(unchecked) var loadFailure: ContainerError?
+
+    /// Below this stack address a factory does not start: the stack's low end plus
+    /// ``stackReserve``, or 0 when the system cannot tell where the stack ends.
+    let stackLimit: UInt
 
     /// The cached service whose creation fails because a dependency was captive, under the
     /// `fail` policy; see ``Container/checkNotCaptive(_:thread:)``.
@@ -51,7 +58,13 @@ final class ThreadState {
     /// How many reads are in progress on this thread; only the outermost announces.
     @exclusivity(unchecked) private(set) var readDepth = 0
 
+    /// The stack a nested factory leaves for the code between it and the next check (the
+    /// factory's own work, the runtime's, a sanitizer's redzones), and for unwinding.
+    static let stackReserve: UInt = 64 * 1024
+
     init() {
+        let low = UInt(dependency_container_stack_low_address())
+        stackLimit = low == 0 ? 0 : low + Self.stackReserve
         slots.initialize(repeating: .empty, count: Self.snapshotCapacity)
         reader = InstanceReclaimer.shared.makeRecord()
     }
