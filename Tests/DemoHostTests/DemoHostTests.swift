@@ -95,7 +95,7 @@ struct DemoHostTests {
         #expect(lines.contains("scenario: player menu: (empty)"))
     }
 
-    @Test("A mock toast injected through a test override sees the player's announcements")
+    @Test("A mock toast injected through a test override sees the announcements of a player made there")
     func mockToastThroughOverride() {
         let log = TranscriptLog(echo: false)
         let host = DemoHost(log: log, linkedFeatures: linkedFeatures)
@@ -104,14 +104,35 @@ struct DemoHostTests {
         let handOver = UncheckedMock(mock)
         let absent = host.container.withOverrides { overrides in
             overrides.register(.toast) { handOver.toast }
+            // The player is a singleton: the container's would be built with the real toast,
+            // since a cached service never captures an override. These live in the override.
+            DCExamplePlayerFeature.register(into: overrides)
         } operation: {
             host.runScenario()
         }
         #expect(absent.isEmpty)
         #expect(mock.messages == ["Now playing Intro", "Saved Intro to favourites"])
         #expect(!log.lines.contains { $0.hasPrefix("toast:") })
-        // Outside the override the real feature is back.
+        // Outside the override the real feature is back, and no cached service kept the mock.
         #expect(!(host.container.load(.toast) is MockToast))
+        host.container.load(.player)?.play("Outro")
+        #expect(mock.messages == ["Now playing Intro", "Saved Intro to favourites"])
+    }
+
+    @Test("A singleton player first made under a test override keeps the real toast")
+    func overrideDoesNotLeakIntoPlayer() {
+        let log = TranscriptLog(echo: false)
+        let host = DemoHost(log: log, linkedFeatures: linkedFeatures)
+        host.registerFeatures()
+        let mock = MockToast()
+        let handOver = UncheckedMock(mock)
+        host.container.withOverrides { overrides in
+            overrides.register(.toast) { handOver.toast }
+        } operation: {
+            host.container.load(.player)?.play("Intro")
+        }
+        #expect(mock.messages.isEmpty, "the cached player was built with the container's toast")
+        #expect(log.lines.contains { $0.hasPrefix("toast: \"Now playing Intro\"") })
     }
 
     @Test("Plugin directories that hold no plugin, or do not exist, are reported and the run goes on")

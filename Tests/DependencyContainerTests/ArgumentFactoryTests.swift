@@ -18,7 +18,7 @@ private let liveURL = URL(string: "https://example.com/live.m3u8")!
 
 // Loads with arguments whose types differ from the registration's. CI runs this suite in a
 // release build too, where a type confusion would corrupt memory rather than trap.
-@Suite("Factories with arguments")
+@Suite("Factories with arguments", .tags(.badInput))
 struct ArgumentFactoryTests {
     @Test("A load with an argument makes a new service from it, with no cast at the call site")
     func typedLoad() {

@@ -12,7 +12,7 @@ private final class Node: Sendable {
     init(next: Node?) { self.next = next }
 }
 
-@Suite("Container: async factories")
+@Suite("Container: async factories", .tags(.concurrency))
 struct AsyncFactoryTests {
     @Test("An async factory is loaded with await; the closure's `async` selects the async registration")
     func loadWithAwait() async throws {

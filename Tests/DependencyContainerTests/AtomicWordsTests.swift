@@ -7,7 +7,7 @@ import Testing
     import Darwin
 #endif
 
-@Suite("Atomic words")
+@Suite("Atomic words", .tags(.concurrency))
 struct AtomicWordsTests {
     @Test("The doc comment's example counts a load")
     func docExample() {

@@ -52,7 +52,7 @@ private final class FlakyFactory: Sendable {
     }
 }
 
-@Suite("Bad inputs")
+@Suite("Bad inputs", .tags(.badInput))
 struct BadInputTests {
     @Test("An invalid ID is rejected by every registration API and loads as nil", arguments: BadID.allCases)
     func invalidIDEverywhere(_ bad: BadID) {

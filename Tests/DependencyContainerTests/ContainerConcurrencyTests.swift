@@ -30,7 +30,7 @@ private final class CycleFlags: Sendable {
     }
 }
 
-@Suite("Container: concurrency")
+@Suite("Container: concurrency", .tags(.concurrency))
 struct ContainerConcurrencyTests {
     @Test("A singleton is created exactly once when many threads race on its first load")
     func singletonRace() {

@@ -24,7 +24,7 @@ final class WrongTypeItem: Injectable {
     func resolve() -> AnyObject { StubPlayer() }
 }
 
-@Suite("Container: the original Injectable API")
+@Suite("Container: the original Injectable API", .tags(.concurrency))
 struct ContainerInjectableTests {
     @Test("Absent, then registered, then unknown")
     func seedLifecycle() {
@@ -110,7 +110,7 @@ struct ContainerInjectableTests {
     }
 }
 
-@Suite("Container.shared through the original API", .serialized)
+@Suite("Container.shared through the original API", .serialized, .tags(.concurrency))
 struct SharedContainerInjectableTests {
     @Test("Threads registering and loading at once neither crash nor lose registrations")
     func concurrentSeedUse() {

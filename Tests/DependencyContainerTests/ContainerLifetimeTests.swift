@@ -21,7 +21,7 @@ final class TrackedSession: Sendable {
     }
 }
 
-@Suite("Container lifetime")
+@Suite("Container lifetime", .tags(.lifetime))
 struct ContainerLifetimeTests {
     /// Enough loads for a thread to publish and cache a snapshot of a small container.
     static let loadsToCache = 32

@@ -1,7 +1,7 @@
 import DependencyContainer
 import Testing
 
-@Suite("Container: test overrides")
+@Suite("Container: test overrides", .tags(.concurrency))
 struct ContainerOverridesTests {
     @Test("An override replaces a registration inside the operation only")
     func scopedOverride() {

@@ -32,7 +32,7 @@ private final class FailureLog: Sendable {
     var summary: String { failures.withLock { "\($0.count) failures, first: \($0.first)" } }
 }
 
-@Suite("Container: stress", .serialized)
+@Suite("Container: stress", .serialized, .tags(.concurrency))
 struct ContainerStressTests {
     @Test("Threads mixing every operation on one container lose nothing and see no garbage")
     func mixedOperations() {
@@ -259,7 +259,7 @@ final class StressNewItem: Injectable {
     func resolve() -> AnyObject { NewToast() }
 }
 
-@Suite("Container.shared: stress through the original API", .serialized)
+@Suite("Container.shared: stress through the original API", .serialized, .tags(.concurrency))
 struct SharedContainerStressTests {
     @Test("Threads registering, replacing and loading seed items on Container.shared")
     func seedAPIOnShared() {

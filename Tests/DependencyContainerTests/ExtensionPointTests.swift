@@ -13,7 +13,7 @@ private func uniquePoint(_ label: String = #function) -> ExtensionPoint<MenuItem
     ExtensionPoint("\(label)-\(UUID().uuidString)")
 }
 
-@Suite("Extension points")
+@Suite("Extension points", .tags(.concurrency))
 struct ExtensionPointTests {
     @Test("Elements load by descending priority, then by name, whatever the contribution order")
     func order() {

@@ -23,7 +23,7 @@ struct NowPlayingBadge {
     }
 }
 
-@Suite("Injected", .serialized)
+@Suite("Injected", .serialized, .tags(.concurrency))
 struct InjectedTests {
     static let container = Container()
 

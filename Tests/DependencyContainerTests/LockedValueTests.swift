@@ -8,7 +8,7 @@ import Testing
     import Darwin
 #endif
 
-@Suite("LockedValue")
+@Suite("LockedValue", .tags(.concurrency))
 struct LockedValueTests {
     @Test("The doc comment's example counts under the lock")
     func docExample() {

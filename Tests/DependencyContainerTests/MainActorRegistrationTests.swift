@@ -2,7 +2,7 @@ import DependencyContainer
 import Foundation
 import Testing
 
-@Suite("Container: main-actor registrations")
+@Suite("Container: main-actor registrations", .tags(.concurrency))
 struct MainActorRegistrationTests {
     @Test("A main-actor factory creates a @MainActor class; a synchronous load on the main actor runs it")
     @MainActor

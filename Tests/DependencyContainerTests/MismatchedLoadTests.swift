@@ -4,7 +4,7 @@ import Testing
 // Loads whose requested type differs from what the registration's factory makes. These ran
 // into an `unsafeDowncast` of the factory once; CI runs this suite in a release build too,
 // where such a mismatch is memory corruption rather than a trap.
-@Suite("Loads whose type differs from the registration's")
+@Suite("Loads whose type differs from the registration's", .tags(.badInput))
 struct MismatchedLoadTests {
     @Test("A seed item loads through InjectID<AnyObject>, in every scope the item API has")
     func seedItemThroughAnyObject() {

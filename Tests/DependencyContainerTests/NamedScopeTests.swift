@@ -38,7 +38,7 @@ private final class LiveCount: Sendable {
     var count: Int { value.load(ordering: .relaxed) }
 }
 
-@Suite("Named scopes")
+@Suite("Named scopes", .tags(.concurrency))
 struct NamedScopeTests {
     @Test("A named scope's service is shared until reset, and fresh after it")
     func sharedUntilReset() {
@@ -141,7 +141,7 @@ struct NamedScopeTests {
 }
 
 // Resets while threads load: CONTAINER_STRESS_OPERATIONS scales it (CI lowers it under TSan).
-@Suite("Named scopes: reset while loading", .serialized)
+@Suite("Named scopes: reset while loading", .serialized, .tags(.concurrency))
 struct NamedScopeStressTests {
     @Test("Resetting while 4 threads load never hands out a freed service or one a thread moved on from")
     func resetWhileLoading() {

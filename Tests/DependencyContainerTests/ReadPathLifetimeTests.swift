@@ -12,7 +12,7 @@ import Testing
 ///
 /// Serialized: each test counts releases of its own services, and a load in progress in this
 /// suite would hold back another test's.
-@Suite("Read path: old services are released when writes return", .serialized)
+@Suite("Read path: old services are released when writes return", .serialized, .tags(.lifetime))
 struct ReadPathLifetimeTests {
     private static let session = InjectID<TrackedSession>("ReadPathLifetimeSessionInjectID")
     private static let singleton = InjectID<TrackedSession>("ReadPathLifetimeSingletonInjectID")

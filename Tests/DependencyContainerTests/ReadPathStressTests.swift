@@ -24,7 +24,7 @@ private final class StressedService: Sendable {
 /// One writer against loading threads, the race that freed services under loads in release
 /// builds. CI runs this suite in release builds under ASan and TSan, with
 /// `DC_STRESS_ITERATIONS` raising the number of writes.
-@Suite("Read path: writes racing loads", .serialized)
+@Suite("Read path: writes racing loads", .serialized, .tags(.concurrency))
 struct ReadPathStressTests {
     private static let singleton = InjectID<StressedService>("ReadPathStressSingletonInjectID")
     private static let weak = InjectID<StressedService>("ReadPathStressWeakInjectID")

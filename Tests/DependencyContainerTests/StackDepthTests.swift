@@ -24,7 +24,7 @@ private final class Link: Sendable {
     }
 }
 
-@Suite("Deep factory chains fail with an error, not a stack overflow")
+@Suite("Deep factory chains fail with an error, not a stack overflow", .tags(.concurrency))
 struct StackDepthTests {
     /// The stack of a secondary thread on Apple platforms.
     private static let secondaryThreadStack = 512 * 1024

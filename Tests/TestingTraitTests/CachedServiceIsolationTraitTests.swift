@@ -31,7 +31,7 @@ let jukeboxContainer: Container = {
 /// Whichever of these tests runs first creates the singleton, under its own override or none:
 /// the singleton must never be wired with any test's mock, and an overriding singleton must
 /// never be seen outside its test.
-@Suite("Testing trait: cached services never capture a test's override")
+@Suite("Testing trait: cached services never capture a test's override", .tags(.concurrency))
 struct CachedServiceIsolationTraitTests {
     @Test(
         "A singleton first loaded under a mocked dependency is built with the container's own",

@@ -75,7 +75,7 @@ let sharedAnalyticsRegistered: Bool = {
     return true
 }()
 
-@Suite("Testing trait: overriding")
+@Suite("Testing trait: overriding", .tags(.concurrency))
 struct ContainerOverridesTraitTests {
     @Test(.overriding(appContainer) { $0.register(.toast, scope: .singleton) { RecordingToast() } })
     func playingShowsAToast() throws {
@@ -145,7 +145,9 @@ struct NamedAnalytics: AnalyticsInject {
     let name: String
 }
 
-@Suite("Testing trait: on a suite", .overriding(appContainer) { $0.register(.toast) { RecordingToast() } })
+@Suite(
+    "Testing trait: on a suite", .overriding(appContainer) { $0.register(.toast) { RecordingToast() } },
+    .tags(.concurrency))
 struct SuiteOverridesTests {
     @Test("Every test of the suite sees the override")
     func first() {

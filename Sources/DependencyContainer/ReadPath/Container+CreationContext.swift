@@ -11,7 +11,9 @@ extension Container {
     ///
     /// ```swift
     /// container.register(.player, scope: .singleton) { r in Player(toast: r.load(.toast)) }
-    /// container.withOverrides { $0.register(.toast) { MockToast() } } operation: {
+    /// let player = container.withOverrides {
+    ///     $0.register(.toast) { RecordingToast() }
+    /// } operation: {
     ///     container.load(.player)  // created with the container's own toast, and cached
     /// }
     /// ```

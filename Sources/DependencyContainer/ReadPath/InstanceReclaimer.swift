@@ -19,11 +19,6 @@ import DependencyContainerAtomics
 ///
 /// Both sides need a full fence between their store and their load; with `membarrier` on
 /// Linux the writer pays a system call and the reader only a compiler barrier.
-///
-/// ```swift
-/// let boxes = registrations.compactMap { $0.retireInstances() }
-/// InstanceReclaimer.shared.retire(boxes)  // freed now, or when the last load in progress ends
-/// ```
 final class InstanceReclaimer: Sendable {
     static let shared = InstanceReclaimer()
 
