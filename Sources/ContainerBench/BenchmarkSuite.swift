@@ -22,9 +22,10 @@ struct BenchmarkSuite {
         let (footprint, large) = measureFootprint(fillerNames: fillerNames)
         let small = Container.benchmarkFixture(fillerCount: 3, fillerNames: fillerNames)
         let isolated = isolationFixture()
+        let reclaiming = reclamationFixture()
         let samples = sampler.measure(
             baselines(fillerNames: fillerNames) + cases(small: small, large: large, fillerNames: fillerNames)
-                + isolationWorkloads(isolated))
+                + isolationWorkloads(isolated) + reclamationWorkloads(reclaiming))
         let median = { (name: String) in Statistics.median(samples[name]!) }
         let compare = { (name: String, baseline: String, target: Target?) in
             CaseResult(
@@ -57,6 +58,8 @@ struct BenchmarkSuite {
             compare(IsolationCase.awaitAsyncSingleton, Case.singleton, nil),
             compare(IsolationCase.awaitAsyncTransient, Case.transient, nil),
         ]
+        // No target: what reclaiming old services costs loads, next to the plain singleton load.
+        results.append(compare(ReclamationCase.singletonUnderResets, Case.singleton, nil))
         results += threadCases(small)
         results.append(footprint)
         withExtendedLifetime(large) {}
