@@ -5,7 +5,7 @@
 /// `any PlayerInject`" points straight at the culprit. ``Container/require(_:)->Service`` throws these
 /// errors; ``Container/load(_:)->Service?`` returns `nil` instead and reports them through
 /// ``Container/setDiagnosticsHandler(_:)``.
-public enum ContainerError: Error, CustomStringConvertible {
+public indirect enum ContainerError: Error, CustomStringConvertible {
     /// Nothing is registered under the ID.
     ///
     /// - Parameters:
