@@ -89,6 +89,33 @@ struct PluginFile {
         return nil
     }
 
+    /// The checked file's bytes, read from its descriptor: whatever its path names now.
+    var bytes: ImageBytes {
+        ImageBytes(count: status.size) { [descriptor] offset, count in
+            var buffer = [UInt8](repeating: 0, count: count)
+            var done = 0
+            while done < count {
+                let read = buffer.withUnsafeMutableBytes { raw in
+                    pread(descriptor, raw.baseAddress! + done, count - done, off_t(offset + done))
+                }
+                if read < 0, errno == EINTR { continue }
+                // A file that shrank since `fstat` reads short: the checks then refuse it.
+                guard read > 0 else { return nil }
+                done += read
+            }
+            return buffer
+        }
+    }
+
+    /// Why the checked file cannot be mapped whole, if it cannot: see
+    /// ``LibraryImageValidator``. On hosts the checks do not know, everything passes.
+    func checkedImage() -> Result<LibraryImageValidator.Image, PluginLoadError> {
+        guard let format = LibraryImageValidator.Format.host else { return .success(.init()) }
+        return LibraryImageValidator.validate(bytes, as: format).mapError {
+            .notALoadableLibrary(path: path, detail: $0.reason)
+        }
+    }
+
     /// Closes the descriptor; call once, after the load.
     func close() {
         _ = systemClose(descriptor)

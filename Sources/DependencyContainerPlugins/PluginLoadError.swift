@@ -21,6 +21,13 @@ public enum PluginLoadError: Error, Hashable, Sendable, CustomStringConvertible 
     /// the loader refused to use what it loaded.
     case fileChanged(path: String, detail: String)
 
+    /// The process already runs the library it mapped earlier from this path, and the path
+    /// now names another file: libraries cannot be unloaded, and the dynamic loader would
+    /// hand back the old code, so the new file loads only in a new process.
+    ///
+    /// `mapped` and `found` name the two files by device and inode.
+    case fileReplaced(path: String, mapped: String, found: String)
+
     /// The file is not a shared library the dynamic loader can open (a text file, a
     /// truncated library, one for another platform).
     case notALoadableLibrary(path: String, detail: String)
@@ -54,7 +61,7 @@ public enum PluginLoadError: Error, Hashable, Sendable, CustomStringConvertible 
     public var path: String {
         switch self {
         case .fileMissing(let path), .unsafePermissions(let path, _), .untrustedOwner(let path, _, _, _),
-            .fileChanged(let path, _), .notALoadableLibrary(let path, _),
+            .fileChanged(let path, _), .fileReplaced(let path, _, _), .notALoadableLibrary(let path, _),
             .missingDependency(let path, _, _), .entrySymbolMissing(let path, _),
             .abiMismatch(let path, _, _),
             .invalidManifest(let path, _), .separateCoreCopy(let path), .registrationFailed(let path, _),
@@ -78,6 +85,10 @@ public enum PluginLoadError: Error, Hashable, Sendable, CustomStringConvertible 
         case .fileChanged(let path, let detail):
             return "\(path): refused, the file changed between its checks and its load (\(detail)); "
                 + "nothing in it was used"
+        case .fileReplaced(let path, let mapped, let found):
+            return "\(path): refused, the process already runs the library loaded from this path earlier "
+                + "(\(mapped)) and the path now names another file (\(found)); libraries cannot be "
+                + "unloaded, so the new file loads in a new process"
         case .notALoadableLibrary(let path, let detail):
             return "\(path): not a loadable shared library (\(detail))"
         case .missingDependency(let path, let library, let detail):

@@ -124,7 +124,7 @@ public final class PluginLoader: Sendable {
         case .success(let opened): file = opened
         }
         defer { file.close() }
-        if let error = trustProblem(checking: file) {
+        if let error = trust.problem(checking: file) {
             return .failed(error)
         }
         let identity = file.status.identity
@@ -155,7 +155,9 @@ public final class PluginLoader: Sendable {
             report.failures.append(.fileMissing(path: directory))
             return report
         }
-        if let error = trustProblem(with: status, of: directory, reportedAs: directory, isDirectory: true) {
+        let resolved = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
+        if let error = trust.problem(checkingDirectory: resolved, reportedAs: directory, isNamedByHost: true)
+        {
             report.failures.append(error)
             return report
         }
@@ -179,46 +181,11 @@ public final class PluginLoader: Sendable {
         return fileName.hasPrefix("lib") && fileName.hasSuffix(suffix) && fileName.count > 3 + suffix.count
     }
 
-    // MARK: Checks
-
-    /// Checks that the open `file` is a regular file, and that only a trusted owner can
-    /// change it or its directory.
-    private func trustProblem(checking file: PluginFile) -> PluginLoadError? {
-        guard file.status.isRegularFile else {
-            return .notALoadableLibrary(path: file.path, detail: "not a regular file")
-        }
-        if let problem = trustProblem(
-            with: file.status, of: file.resolvedPath, reportedAs: file.path, isDirectory: false)
-        {
-            return problem
-        }
-        let directory = URL(fileURLWithPath: file.resolvedPath).deletingLastPathComponent().path
-        guard let directoryStatus = FileStatus(path: directory) else { return nil }
-        return trustProblem(with: directoryStatus, of: directory, reportedAs: file.path, isDirectory: true)
-    }
-
-    /// Why the item at `itemPath`, whose status is `status`, must not be trusted, if it must
-    /// not; the error names `path`.
-    private func trustProblem(
-        with status: FileStatus, of itemPath: String, reportedAs path: String, isDirectory: Bool
-    ) -> PluginLoadError? {
-        // The item is the library's directory, not the thing at `path` the host named.
-        let isLibraryDirectory = isDirectory && itemPath != path
-        if !allowsFilesWritableByOthers, status.isWritableByOthers {
-            let item =
-                isLibraryDirectory
-                ? "its directory \(itemPath) is" : isDirectory ? "the directory is" : "the file is"
-            return .unsafePermissions(
-                path: path,
-                detail: "\(item) writable by other users (mode \(status.octalPermissions))")
-        }
-        let trusted = FileStatus.trustedOwnerIDs
-        if !allowsFilesOwnedByOthers, !trusted.contains(UInt32(status.ownerID)) {
-            return .untrustedOwner(
-                path: path, directory: isLibraryDirectory ? itemPath : nil, ownerID: UInt32(status.ownerID),
-                trustedOwnerIDs: trusted)
-        }
-        return nil
+    /// The trust checks this loader's options ask for.
+    private var trust: PathTrust {
+        PathTrust(
+            allowsWritableByOthers: allowsFilesWritableByOthers, allowsOwnedByOthers: allowsFilesOwnedByOthers
+        )
     }
 
     // MARK: Steps
@@ -242,21 +209,10 @@ public final class PluginLoader: Sendable {
     private func load(_ file: PluginFile) -> PluginLoadResult {
         let path = file.resolvedPath
         stepHook?(.checked, file.path)
-        // Checked before dlopen too, so that a file swapped in since the checks is not even
-        // opened: opening runs its initializers.
-        if let changed = file.namesCheckedFile() {
-            return .failed(changed)
-        }
         let library: SharedLibrary
-        switch SharedLibrary.open(path) {
+        switch LibraryMapper.open(file, trust: trust, opened: { stepHook?(.opened, file.path) }) {
         case .failure(let error): return .failed(error)
         case .success(let opened): library = opened
-        }
-        stepHook?(.opened, file.path)
-        // The file might have been swapped and back during dlopen; if the path names another
-        // file now, there is no telling which one dlopen read, so nothing in it is used.
-        if let changed = file.namesCheckedFile() {
-            return .failed(changed)
         }
         guard let entryAddress = library.symbol(named: PluginABI.entrySymbol) else {
             return .failed(.entrySymbolMissing(path: path, symbol: PluginABI.entrySymbol))
