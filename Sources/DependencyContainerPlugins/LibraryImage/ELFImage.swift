@@ -66,6 +66,16 @@ enum ELFImage {
                 "built for \(machineName(header.u16(18))); this process runs on \(machineName(UInt64(machine)))"
             )
         }
+        // Nothing loads section headers, but they end a whole file: a file cut anywhere after
+        // its loadable segments loses them.
+        let sectionTable = header.u64(40)
+        let sectionTableSize = header.u16(58) * header.u16(60)
+        if sectionTable != 0 {
+            let end = ImageBytes.end(sectionTable, sectionTableSize)
+            guard let end, end <= UInt64(bytes.count) else {
+                throw ImageProblem.pastEnd("the section header table", end: end, fileSize: bytes.count)
+            }
+        }
         let segments = try programHeaders(bytes, header: header)
         let loads = segments.filter { $0.type == loadSegment }
         guard !loads.isEmpty else { throw ImageProblem("no loadable segment (PT_LOAD)") }

@@ -69,8 +69,9 @@ struct ImageProblem: Error, Equatable {
     }
 
     /// "segment 2 ends at byte 41,208, past the end of the 4,860-byte file"
-    static func pastEnd(_ what: String, end: UInt64?, fileSize: Int) -> ImageProblem {
-        let ending = end.map { "ends at byte \(grouped($0))" } ?? "ends past byte 2^64"
+    static func pastEnd(_ what: String, end: UInt64?, fileSize: Int, plural: Bool = false) -> ImageProblem {
+        let verb = plural ? "end" : "ends"
+        let ending = end.map { "\(verb) at byte \(grouped($0))" } ?? "\(verb) past byte 2^64"
         return ImageProblem("\(what) \(ending), past the end of the \(grouped(UInt64(fileSize)))-byte file")
     }
 }

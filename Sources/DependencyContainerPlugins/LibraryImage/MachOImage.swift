@@ -117,7 +117,8 @@ enum MachOImage {
             let commands = bytes.read(at: start + headerSize, count: commandsSize)
         else {
             throw ImageProblem.pastEnd(
-                "the load commands", end: start + headerSize + commandsSize, fileSize: bytes.count)
+                "the load commands", end: start + headerSize + commandsSize, fileSize: bytes.count,
+                plural: true)
         }
         let view = ByteView(bytes: commands, isLittleEndian: true)
         var cursor = 0
