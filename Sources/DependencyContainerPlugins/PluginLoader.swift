@@ -103,6 +103,14 @@ public final class PluginLoader: Sendable {
         self.stepHook = stepHook
     }
 
+    /// Writes plugins made to their staging containers after their register functions
+    /// returned, one sentence each, oldest first. Such writes are refused: a plugin's
+    /// registrations are checked and adopted as they stood when its register function
+    /// returned.
+    public var lateWrites: [String] {
+        state.withLock { $0.lateWrites }
+    }
+
     /// The plugins loaded so far, sorted by name.
     public var loadedPlugins: [LoadedPlugin] {
         state.withLock { $0.plugins.values.sorted { $0.manifest.name < $1.manifest.name } }
@@ -254,8 +262,25 @@ public final class PluginLoader: Sendable {
         -> PluginLoadResult
     {
         let staging = Container()
-        if let message = view.register(into: staging) {
+        let (message, writtenElsewhere) = staging.recordingWritesElsewhere { view.register(into: staging) }
+        // From here on the staging container is the one snapshot that is checked and adopted:
+        // a write the plugin makes later, from a thread it started, is refused and reported.
+        staging.seal { [state] ids in
+            let note =
+                "\(path): \(manifest.name) wrote \(ids) to its staging container after its register "
+                + "function returned; refused, nothing of it was adopted"
+            state.withLock { $0.lateWrites.append(note) }
+        }
+        if let message {
             return .failed(.registrationFailed(path: path, message: message))
+        }
+        // Written into the host's containers, past the manifest check: those writes cannot be
+        // taken back safely (they may have replaced the host's own), but the plugin is refused.
+        guard writtenElsewhere.isEmpty else {
+            return .failed(
+                .manifestMismatch(
+                    path: path, undeclared: writtenElsewhere.map { "\($0) (outside its staging container)" },
+                    unregistered: []))
         }
         // Contributions are checked one by one, as `Point[name]`: a plugin may add to a point
         // that the host or another plugin also contributes to.
@@ -304,6 +329,9 @@ private struct LoaderState {
 
     /// The files loaded or being loaded, by identity; a file whose load failed has no entry.
     var files: [FileStatus.Identity: FileState] = [:]
+
+    /// See ``PluginLoader/lateWrites``.
+    var lateWrites: [String] = []
 }
 
 /// Whether a file is being loaded or has been.
