@@ -22,8 +22,8 @@
 public func libraryImageFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     let formats: [LibraryImageValidator.Format] = [
-        .elf(machine: ELFImage.machineX86_64), .elf(machine: ELFImage.machineAArch64),
-        .machO(cpuType: MachOImage.cpuTypeX86_64), .machO(cpuType: MachOImage.cpuTypeARM64),
+        .elf(machine: ELFImage.machineAMD64), .elf(machine: ELFImage.machineAArch64),
+        .machO(cpuType: MachOImage.cpuTypeAMD64), .machO(cpuType: MachOImage.cpuTypeARM64),
     ]
     for format in formats {
         let verdict = LibraryImageValidator.validate(ImageBytes(bytes), as: format)

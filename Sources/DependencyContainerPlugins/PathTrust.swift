@@ -36,8 +36,12 @@ struct PathTrust {
     ///
     /// A directory that is gone is left to the steps that need it.
     ///
-    /// - Parameter isNamedByHost: Whether the host named the directory (to load all in it),
-    ///   rather than a library in it.
+    /// - Parameters:
+    ///   - directory: The directory, with symbolic links resolved.
+    ///   - path: What the error names.
+    ///   - isNamedByHost: Whether the host named the directory (to load all in it), rather
+    ///     than a library in it.
+    /// - Returns: The first problem from the directory up, or `nil`.
     func problem(checkingDirectory directory: String, reportedAs path: String, isNamedByHost: Bool)
         -> PluginLoadError?
     {

@@ -17,10 +17,14 @@ import Foundation
 /// registers, and (under the default policy) provides no ID the host already has. Loading
 /// the same plugin twice is a no-op with a note, also from two threads at once.
 ///
-/// Before loading, the loader refuses a library that, or whose directory, others could
-/// change: one writable by users other than its owner, or owned by a user other than root
-/// and the process's user. It judges the opened file, not the path, and refuses the library
-/// if the path names another file when `dlopen` opens it.
+/// Plugins are trusted code: the loader makes sure the code is what the host's user put
+/// there, whole. It refuses a library that, or whose directory or any directory above it,
+/// others could change: one writable by users other than its owner, or owned by a user
+/// other than root and the process's user (``PathTrust``). It judges the opened file, not
+/// the path, checks from it that the file is a whole library (``LibraryImageValidator``),
+/// and maps that very file (``LibraryMapper``). A plugin's registrations are adopted as they
+/// stood when its register function returned, and a plugin that registers into any other
+/// container meanwhile is refused.
 ///
 /// Host and plugins must share one copy of `DependencyContainer`: both link the
 /// `DependencyContainerDynamic` product. A plugin that links its own copy is refused, since
@@ -50,11 +54,12 @@ public final class PluginLoader: Sendable {
 
     /// Where a load is, for ``stepHook``.
     enum LoadStep: Sendable {
-        /// The file passed its checks and is reserved; the check that the path still names it,
-        /// then `dlopen`, come next.
+        /// The file passed its trust checks and is reserved; its image checks and `dlopen`
+        /// come next.
         case checked
 
-        /// `dlopen` returned; the check that the path still names the checked file comes next.
+        /// `dlopen` returned; where it took a path, the check that the path still names the
+        /// checked file comes next.
         case opened
     }
 
@@ -104,9 +109,10 @@ public final class PluginLoader: Sendable {
     }
 
     /// Writes plugins made to their staging containers after their register functions
-    /// returned, one sentence each, oldest first. Such writes are refused: a plugin's
-    /// registrations are checked and adopted as they stood when its register function
-    /// returned.
+    /// returned, one sentence each, oldest first.
+    ///
+    /// Such writes are refused: a plugin's registrations are checked and adopted as they
+    /// stood when its register function returned.
     public var lateWrites: [String] {
         state.withLock { $0.lateWrites }
     }

@@ -29,6 +29,7 @@ struct SharedLibrary {
     /// - Parameters:
     ///   - name: What `dlopen` opens: a path, or `/proc/self/fd/N` for an open descriptor.
     ///   - path: The library's path, for errors; `name` unless stated.
+    /// - Returns: The library, or why it cannot be opened.
     static func open(_ name: String, reportedAs path: String? = nil) -> Result<SharedLibrary, PluginLoadError>
     {
         let path = path ?? name

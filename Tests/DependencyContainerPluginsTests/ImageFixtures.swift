@@ -60,7 +60,7 @@ struct MinimalMachO {
     var bytes: [UInt8] {
         var bytes: [UInt8] = []
         append(0xFEED_FACF, width: 4, to: &bytes)
-        append(UInt64(MachOImage.cpuTypeX86_64), width: 4, to: &bytes)
+        append(UInt64(MachOImage.cpuTypeAMD64), width: 4, to: &bytes)
         append(3, width: 4, to: &bytes)
         append(6, width: 4, to: &bytes)  // MH_DYLIB
         append(2, width: 4, to: &bytes)

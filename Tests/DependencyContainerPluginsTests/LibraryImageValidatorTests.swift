@@ -5,8 +5,8 @@ import Testing
 
 @Suite("Library image checks: whole libraries pass, cut or malformed ones are refused with the reason")
 struct LibraryImageValidatorTests {
-    private let elf = LibraryImageValidator.Format.elf(machine: ELFImage.machineX86_64)
-    private let macX86 = LibraryImageValidator.Format.machO(cpuType: MachOImage.cpuTypeX86_64)
+    private let elf = LibraryImageValidator.Format.elf(machine: ELFImage.machineAMD64)
+    private let macX86 = LibraryImageValidator.Format.machO(cpuType: MachOImage.cpuTypeAMD64)
 
     private func reason(_ result: Result<LibraryImageValidator.Image, ImageProblem>) -> String? {
         if case .failure(let problem) = result { return problem.reason }
@@ -31,7 +31,7 @@ struct LibraryImageValidatorTests {
 
     @Test(
         "A whole library passes; cut anywhere, it is refused with the first structure past the end",
-        .enabled(if: LibraryImageValidator.Format.host == .elf(machine: ELFImage.machineX86_64)))
+        .enabled(if: LibraryImageValidator.Format.host == .elf(machine: ELFImage.machineAMD64)))
     func truncatedELF() throws {
         let builder = try NativeLibraryBuilder()
         defer { builder.remove() }
@@ -132,7 +132,7 @@ struct LibraryImageValidatorTests {
     func fatMachO() {
         let slice = MinimalMachO().bytes
         let fat = MinimalMachO.fat(slices: [
-            (MachOImage.cpuTypeARM64, slice), (MachOImage.cpuTypeX86_64, slice),
+            (MachOImage.cpuTypeARM64, slice), (MachOImage.cpuTypeAMD64, slice),
         ])
         #expect(reason(LibraryImageValidator.validate(ImageBytes(fat), as: macX86)) == nil)
         let other = LibraryImageValidator.Format.machO(cpuType: 7)
@@ -146,7 +146,7 @@ struct LibraryImageValidatorTests {
                 == true)
         var broken = MinimalMachO()
         broken.dataFileSize = 0x10_0000
-        let withBrokenSlice = MinimalMachO.fat(slices: [(MachOImage.cpuTypeX86_64, broken.bytes)])
+        let withBrokenSlice = MinimalMachO.fat(slices: [(MachOImage.cpuTypeAMD64, broken.bytes)])
         let found = reason(LibraryImageValidator.validate(ImageBytes(withBrokenSlice), as: macX86))
         #expect(
             found?.hasPrefix("segment 1 (__DATA) of slice 0 (x86_64) ends at byte") == true,

@@ -3,7 +3,7 @@
 /// Layouts from the System V ABI's "Object Files" chapter (`<elf.h>`): the 64-byte file
 /// header, 56-byte program headers and 16-byte dynamic entries.
 enum ELFImage {
-    static let machineX86_64: UInt16 = 62
+    static let machineAMD64: UInt16 = 62
     static let machineAArch64: UInt16 = 183
 
     private static let headerSize: UInt64 = 64
@@ -19,7 +19,7 @@ enum ELFImage {
 
     private static func machineName(_ machine: UInt64) -> String {
         switch machine {
-        case UInt64(machineX86_64): "x86-64"
+        case UInt64(machineAMD64): "x86-64"
         case UInt64(machineAArch64): "AArch64"
         case 3: "i386"
         case 40: "ARM"

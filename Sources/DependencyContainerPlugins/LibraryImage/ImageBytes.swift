@@ -68,7 +68,8 @@ struct ImageProblem: Error, Equatable {
         self.reason = reason
     }
 
-    /// "segment 2 ends at byte 41,208, past the end of the 4,860-byte file"
+    /// A structure that ends past the file, as in "segment 2 ends at byte 41,208, past the
+    /// end of the 4,860-byte file".
     static func pastEnd(_ what: String, end: UInt64?, fileSize: Int, plural: Bool = false) -> ImageProblem {
         let verb = plural ? "end" : "ends"
         let ending = end.map { "\(verb) at byte \(grouped($0))" } ?? "\(verb) past byte 2^64"

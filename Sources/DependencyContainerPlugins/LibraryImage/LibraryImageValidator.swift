@@ -25,11 +25,11 @@ enum LibraryImageValidator {
             #if !_endian(little) || !_pointerBitWidth(_64)
                 return nil
             #elseif canImport(Darwin) && arch(x86_64)
-                return .machO(cpuType: MachOImage.cpuTypeX86_64)
+                return .machO(cpuType: MachOImage.cpuTypeAMD64)
             #elseif canImport(Darwin) && arch(arm64)
                 return .machO(cpuType: MachOImage.cpuTypeARM64)
             #elseif arch(x86_64)
-                return .elf(machine: ELFImage.machineX86_64)
+                return .elf(machine: ELFImage.machineAMD64)
             #elseif arch(arm64)
                 return .elf(machine: ELFImage.machineAArch64)
             #else

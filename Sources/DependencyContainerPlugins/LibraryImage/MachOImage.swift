@@ -6,7 +6,7 @@
 /// 20-byte `fat_arch` or 32-byte `fat_arch_64` entries. Kept free of Darwin's headers so
 /// that the checks run, and are tested, on every platform.
 enum MachOImage {
-    static let cpuTypeX86_64: UInt32 = 0x0100_0007
+    static let cpuTypeAMD64: UInt32 = 0x0100_0007
     static let cpuTypeARM64: UInt32 = 0x0100_000C
 
     private static let magic64: UInt64 = 0xFEED_FACF
@@ -21,7 +21,7 @@ enum MachOImage {
 
     private static func cpuName(_ cpuType: UInt64) -> String {
         switch cpuType {
-        case UInt64(cpuTypeX86_64): "x86_64"
+        case UInt64(cpuTypeAMD64): "x86_64"
         case UInt64(cpuTypeARM64): "arm64"
         case 7: "i386"
         case 12: "arm"

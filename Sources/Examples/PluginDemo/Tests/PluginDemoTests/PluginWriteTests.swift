@@ -18,7 +18,9 @@ private func fixtureFunction(_ symbol: String, in path: String) throws -> @conve
 }
 
 /// Plugins that write where they should not: after their register function returned, and
-/// into the host's containers. Serialized: one test registers into `Container.shared`.
+/// into the host's containers.
+///
+/// Serialized: one test registers into `Container.shared`.
 @Suite("Plugins writing late, or outside their staging container", .serialized)
 struct PluginWriteTests {
     @Test("A plugin writing to its staging container after registering never gets an undeclared ID adopted")
