@@ -17,6 +17,7 @@ extension Container {
     /// thread meanwhile changed in containers other than this one, sorted.
     ///
     /// Writes by other threads are not seen: they cannot be told apart from the host's own.
+    /// Nor are writes to containers created meanwhile: those belong to the code in `body`.
     package func recordingWritesElsewhere<Result>(during body: () -> Result) -> (Result, [String]) {
         WriteWatch.watching(exempting: store.serial, body)
     }

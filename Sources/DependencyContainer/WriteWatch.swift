@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Notices registrations a thread makes while it watches: how a plugin loader sees a plugin's
 /// register function write into containers other than the one it was given.
 ///
@@ -15,10 +7,13 @@ enum WriteWatch {
     /// One thread's watch.
     private struct Watch: Sendable {
         let serial: UInt64
-        /// The watching thread, as `pthread_self()` gives it.
+        /// The watching thread: the address of its ``ThreadState``, which lives as long as it.
         let thread: UInt
         /// Writes to this store are not recorded: the container the watcher hands out.
         let exemptStore: UInt64
+        /// Writes to stores with higher serials are not recorded: containers created while
+        /// watching belong to the code watched.
+        let lastOlderStore: UInt64
         var written: [String] = []
     }
 
@@ -32,18 +27,19 @@ enum WriteWatch {
 
     /// The calling thread, comparable across calls.
     private static var currentThread: UInt {
-        #if canImport(Darwin)
-            return UInt(bitPattern: pthread_self())
-        #else
-            return UInt(pthread_self())
-        #endif
+        UInt(bitPattern: ThreadState.currentUnretained.toOpaque())
     }
 
     /// Runs `body`, and returns with its result the IDs that writes on this thread changed in
-    /// any store but `exemptStore`, sorted and without repeats.
+    /// any store but `exemptStore` and those created meanwhile, sorted and without repeats.
     static func watching<Result>(exempting exemptStore: UInt64, _ body: () -> Result) -> (Result, [String]) {
         let serial = serials.add(1)
-        watches.withLock { $0.append(Watch(serial: serial, thread: currentThread, exemptStore: exemptStore)) }
+        watches.withLock {
+            $0.append(
+                Watch(
+                    serial: serial, thread: currentThread, exemptStore: exemptStore,
+                    lastOlderStore: GlobalAtomicWord.storeSerial.load()))
+        }
         _ = activeCount.add(1)
         let result = body()
         _ = activeCount.add(UInt64.max)  // - 1, wrapping
@@ -59,7 +55,9 @@ enum WriteWatch {
         let thread = currentThread
         watches.withLock { watches in
             for index in watches.indices
-            where watches[index].thread == thread && watches[index].exemptStore != store {
+            where watches[index].thread == thread && watches[index].exemptStore != store
+                && store <= watches[index].lastOlderStore
+            {
                 watches[index].written += ids
             }
         }

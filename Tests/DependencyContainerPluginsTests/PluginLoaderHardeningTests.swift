@@ -210,7 +210,9 @@ struct PluginLoaderHardeningTests {
         // Another path to the file already mapped is the same image, not a replacement.
         let link = "\(builder.directory)/libAliasPlugin.\(suffix)"
         #expect(symlink(path, link) == 0)
-        #expect(failure(PluginLoader(container: Container()).load(at: link)) != nil)
+        #expect(
+            failure(PluginLoader(container: Container()).load(at: link))
+                == .fileReplaced(path: link, mapped: first.description, found: second.description))
     }
 
     @Test(
