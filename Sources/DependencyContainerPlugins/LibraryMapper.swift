@@ -19,13 +19,15 @@ import DependencyContainer
 /// - `$ORIGIN` in the library's run path means `/proc/self/fd`, where nothing is found. Before
 ///   the library, each library it needs that is not loaded yet and lies in one of its
 ///   `$ORIGIN` run-path directories is loaded the same way, after the same checks, so the
-///   dynamic loader finds it by its `DT_SONAME` (such libraries need one, as SwiftPM's have).
+///   dynamic loader finds it by its `DT_SONAME`. One without a `DT_SONAME` of the name it is
+///   needed by (SwiftPM sets none) could not be found so: then the library is opened by
+///   path, as below, and the dynamic loader resolves `$ORIGIN` itself.
 ///
-/// **Elsewhere** (Apple platforms; Linux without `/proc`) `dlopen` takes the path, and the
-/// path is checked to name the checked file just before and just after. What remains is a
-/// file swapped in and back while `dlopen` runs, which takes write access to a directory on
-/// the path; ``PathTrust`` requires every one to be writable only by root or the process's
-/// user, who could change the process anyway.
+/// **Elsewhere** (Apple platforms; Linux without `/proc`, or with such a dependency)
+/// `dlopen` takes the path, and the path is checked to name the checked file just before and
+/// just after. What remains is a file swapped in and back while `dlopen` runs, which takes
+/// write access to a directory on the path; ``PathTrust`` requires every one to be writable
+/// only by root or the process's user, who could change the process anyway.
 ///
 /// **The same path, a new file.** The dynamic loader caches libraries by name and by file,
 /// and libraries are never unloaded: a path that a loader mapped and that now names another
@@ -67,12 +69,30 @@ enum LibraryMapper {
         guard opensDescriptors else {
             return openByPath(file, opened: opened)
         }
-        if let problem = loadOriginDependencies(of: image, file: file, trust: trust, depth: 0) {
+        switch loadOriginDependencies(of: image, file: file, trust: trust, depth: 0) {
+        case .refused(let problem):
             return .failure(problem)
+        case .needsPath:
+            return openByPath(file, opened: opened)
+        case .loaded:
+            let result = openByDescriptor(file)
+            opened()
+            return result
         }
-        let result = openByDescriptor(file)
-        opened()
-        return result
+    }
+
+    /// What loading a library's `$ORIGIN` dependencies came to.
+    private enum DependencyOutcome {
+        /// Every one is loaded, or left to the dynamic loader.
+        case loaded
+
+        /// One has no `DT_SONAME` equal to the name it is needed by: the dynamic loader would
+        /// not know it as that library once loaded through its descriptor, so the library
+        /// that needs it must be opened by path, for the dynamic loader to resolve `$ORIGIN`.
+        case needsPath
+
+        /// One was refused.
+        case refused(PluginLoadError)
     }
 
     /// The refusal of `file` if its path mapped another file before.
@@ -136,61 +156,60 @@ enum LibraryMapper {
     /// dynamic loader cannot find them for a library opened through `/proc/self/fd`.
     private static func loadOriginDependencies(
         of image: LibraryImageValidator.Image, file: PluginFile, trust: PathTrust, depth: Int
-    ) -> PluginLoadError? {
+    ) -> DependencyOutcome {
         let origin = String(
             file.resolvedPath[..<(file.resolvedPath.lastIndex(of: "/") ?? file.resolvedPath.startIndex)])
         let directories = image.runPaths.filter { $0.contains("$ORIGIN") || $0.contains("${ORIGIN}") }.map {
             $0.replacingOccurrences(of: "${ORIGIN}", with: origin).replacingOccurrences(
                 of: "$ORIGIN", with: origin)
         }
-        guard !directories.isEmpty else { return nil }
+        guard !directories.isEmpty else { return .loaded }
         for needed in image.neededLibraries where !needed.contains("/") && !isLoaded(needed) {
             guard let directory = directories.first(where: { FileStatus(path: "\($0)/\(needed)") != nil })
             else {
                 continue  // Not beside the plugin: the dynamic loader looks in the usual places.
             }
             guard depth < maximumDependencyDepth else {
-                return .missingDependency(
-                    path: file.path, library: needed,
-                    detail: "dependencies nest deeper than \(maximumDependencyDepth)")
+                return .refused(
+                    .missingDependency(
+                        path: file.path, library: needed,
+                        detail: "dependencies nest deeper than \(maximumDependencyDepth)"))
             }
-            if let problem = loadDependency(
-                at: "\(directory)/\(needed)", of: file, trust: trust, depth: depth)
-            {
-                return problem
-            }
+            let outcome = loadDependency(
+                named: needed, at: "\(directory)/\(needed)", of: file, trust: trust, depth: depth)
+            guard case .loaded = outcome else { return outcome }
         }
-        return nil
+        return .loaded
     }
 
-    /// Checks and loads the dependency at `path` of `plugin`; errors name the plugin.
-    private static func loadDependency(at path: String, of plugin: PluginFile, trust: PathTrust, depth: Int)
-        -> PluginLoadError?
-    {
+    /// Checks and loads the dependency `name`, at `path`, of `plugin`; errors name the plugin.
+    private static func loadDependency(
+        named name: String, at path: String, of plugin: PluginFile, trust: PathTrust, depth: Int
+    ) -> DependencyOutcome {
         let dependency: PluginFile
         switch PluginFile.open(path) {
-        case .failure(let error): return error.naming(plugin.path, dependency: path)
+        case .failure(let error): return .refused(error.naming(plugin.path, dependency: path))
         case .success(let opened): dependency = opened
         }
         defer { dependency.close() }
-        if let problem = trust.problem(checking: dependency) {
-            return problem.naming(plugin.path, dependency: path)
+        if let problem = trust.problem(checking: dependency) ?? replacedFile(dependency) {
+            return .refused(problem.naming(plugin.path, dependency: path))
         }
         let image: LibraryImageValidator.Image
         switch dependency.checkedImage() {
-        case .failure(let error): return error.naming(plugin.path, dependency: path)
+        case .failure(let error): return .refused(error.naming(plugin.path, dependency: path))
         case .success(let checked): image = checked
         }
-        if let problem = replacedFile(dependency)
-            ?? loadOriginDependencies(
-                of: image, file: dependency, trust: trust, depth: depth + 1)
-        {
-            return problem.naming(plugin.path, dependency: path)
+        guard image.sharedObjectName == name else { return .needsPath }
+        switch loadOriginDependencies(of: image, file: dependency, trust: trust, depth: depth + 1) {
+        case .refused(let problem): return .refused(problem.naming(plugin.path, dependency: path))
+        case .needsPath: return .needsPath
+        case .loaded: break
         }
         if case .failure(let error) = openByDescriptor(dependency) {
-            return error.naming(plugin.path, dependency: path)
+            return .refused(error.naming(plugin.path, dependency: path))
         }
-        return nil
+        return .loaded
     }
 
     /// Whether a library the dynamic loader knows as `name` is loaded.

@@ -249,4 +249,17 @@ struct PluginLoaderHardeningTests {
         let result = PluginLoader(container: Container()).load(at: path)
         #expect(loadedName(result) == "Origin", "\(result)")
     }
+
+    @Test("A plugin needing a library beside it that has no SONAME, as SwiftPM builds them, loads by path")
+    func originDependencyWithoutSoname() throws {
+        let builder = try NativeLibraryBuilder()
+        defer { builder.remove() }
+        try builder.buildLibrary(named: "Unnamed", source: NativePluginSource.dependency)
+        let path = try builder.buildLibrary(
+            named: "UnnamedUserPlugin",
+            source: NativePluginSource.working(named: "UnnamedUser") + NativePluginSource.needsDependency,
+            linking: ["Unnamed"], arguments: ["-Wl,-rpath,$ORIGIN"])
+        let result = PluginLoader(container: Container()).load(at: path)
+        #expect(loadedName(result) == "UnnamedUser", "\(result)")
+    }
 }
