@@ -52,8 +52,10 @@ struct PathTrust {
             if let problem = problem(with: status, of: current, reportedAs: path, role: role) {
                 return problem
             }
-            guard current != "/", !current.isEmpty else { return nil }
-            current = URL(fileURLWithPath: current).deletingLastPathComponent().standardizedFileURL.path
+            let parent = URL(fileURLWithPath: current).deletingLastPathComponent().standardizedFileURL.path
+            // The root is its own parent.
+            guard parent != current, current != "/", !current.isEmpty else { return nil }
+            current = parent
             role = .ancestor
         }
     }

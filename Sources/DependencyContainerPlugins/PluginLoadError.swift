@@ -52,10 +52,17 @@ public enum PluginLoadError: Error, Hashable, Sendable, CustomStringConvertible 
     case registrationFailed(path: String, message: String)
 
     /// The plugin registered IDs it did not declare, or declared IDs it did not register.
+    ///
+    /// An ID its register function wrote into another container than the staging one, such
+    /// as `Container.shared`, is listed among `undeclared` with " (outside its staging
+    /// container)" after it; that write has happened, and stays.
     case manifestMismatch(path: String, undeclared: [String], unregistered: [String])
 
     /// The plugin provides IDs the host's container already has, and the policy rejects it.
     case duplicateIDs(path: String, ids: [String])
+
+    /// What follows an undeclared ID written outside the plugin's staging container.
+    static let outsideStagingMarker = " (outside its staging container)"
 
     /// The path of the library that failed.
     public var path: String {
@@ -108,7 +115,13 @@ public enum PluginLoadError: Error, Hashable, Sendable, CustomStringConvertible 
             var problems: [String] = []
             if !undeclared.isEmpty { problems.append("registered undeclared IDs \(undeclared)") }
             if !unregistered.isEmpty { problems.append("declared but did not register \(unregistered)") }
-            return "\(path): \(problems.joined(separator: " and ")); nothing it registered was kept"
+            // IDs written into the host's containers, not the staging one, stay there: say so.
+            let elsewhere = undeclared.contains { $0.hasSuffix(Self.outsideStagingMarker) }
+            let kept =
+                elsewhere
+                ? "nothing it staged was kept, but what it wrote outside its staging container stays"
+                : "nothing it registered was kept"
+            return "\(path): \(problems.joined(separator: " and ")); \(kept)"
         case .duplicateIDs(let path, let ids):
             return
                 "\(path): provides \(ids.map { "'\($0)'" }.joined(separator: ", ")), already registered by "

@@ -285,7 +285,8 @@ public final class PluginLoader: Sendable {
         guard writtenElsewhere.isEmpty else {
             return .failed(
                 .manifestMismatch(
-                    path: path, undeclared: writtenElsewhere.map { "\($0) (outside its staging container)" },
+                    path: path,
+                    undeclared: writtenElsewhere.map { $0 + PluginLoadError.outsideStagingMarker },
                     unregistered: []))
         }
         // Contributions are checked one by one, as `Point[name]`: a plugin may add to a point

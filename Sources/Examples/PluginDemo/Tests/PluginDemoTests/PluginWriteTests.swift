@@ -96,5 +96,6 @@ struct PluginWriteTests {
                     path: path, undeclared: ["AnalyticsInjectID (outside its staging container)"],
                     unregistered: []))
         #expect(container.registrations.isEmpty)
+        #expect(error.description.contains("what it wrote outside its staging container stays"))
     }
 }
