@@ -114,12 +114,15 @@ enum LibraryMapper {
         }
         let result = SharedLibrary.open(file.resolvedPath)
         opened()
+        guard case .success = result else { return result }
+        // Recorded whatever comes next: the dynamic loader now has an image by this name, so
+        // the path naming another file later is a replacement.
+        record(file, name: file.resolvedPath)
         // The file might have been swapped and back during dlopen; if the path names another
         // file now, there is no telling which one dlopen read, so nothing in it is used.
-        if case .success = result, let changed = file.namesCheckedFile() {
+        if let changed = file.namesCheckedFile() {
             return .failure(changed)
         }
-        if case .success = result { record(file, name: file.resolvedPath) }
         return result
     }
 
