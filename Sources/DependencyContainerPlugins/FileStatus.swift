@@ -20,6 +20,8 @@ struct FileStatus {
 
     let mode: mode_t
     let ownerID: uid_t
+    /// The size in bytes.
+    let size: Int
     let identity: Identity
 
     /// The status of `path`, following symbolic links, or `nil` if nothing is there.
@@ -39,6 +41,7 @@ struct FileStatus {
     private init(_ info: stat) {
         mode = info.st_mode
         ownerID = info.st_uid
+        size = Int(truncatingIfNeeded: info.st_size)
         identity = Identity(
             device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
     }
@@ -46,11 +49,15 @@ struct FileStatus {
     var isRegularFile: Bool { mode & S_IFMT == S_IFREG }
     var isDirectory: Bool { mode & S_IFMT == S_IFDIR }
 
+    /// Whether only an entry's owner (or the directory's) may rename or remove it: the
+    /// sticky bit, as on `/tmp`.
+    var isSticky: Bool { mode & S_ISVTX != 0 }
+
     /// Whether users other than the owner may write to the file.
     var isWritableByOthers: Bool { mode & (S_IWGRP | S_IWOTH) != 0 }
 
     /// The permission bits in octal, as `ls` users read them.
-    var octalPermissions: String { String(mode & 0o777, radix: 8) }
+    var octalPermissions: String { String(mode & 0o7777, radix: 8) }
 
     /// The owners whose files the loader trusts: root and the user this process runs as.
     ///

@@ -12,18 +12,11 @@ import Foundation
 /// load are about one file.
 ///
 /// The loader checks the open descriptor's `fstat`, not the path: a path can be made to name
-/// another file at any moment, a descriptor cannot. `dlopen` takes a path, though, so the
-/// loader then asks whether the path still names the checked file right before and right
-/// after `dlopen` (``namesCheckedFile()``). Holding the descriptor open keeps the checked
-/// file's inode in use, so no other file can be given its number in the meantime. What is
-/// left is a file swapped in and back again while `dlopen` itself runs, which takes write
-/// access to a directory on the path.
-///
-/// Loading through the descriptor itself (`dlopen("/proc/self/fd/N")` on Linux) would leave
-/// no gap at all, but it breaks plugins: `$ORIGIN` in a plugin's run path becomes
-/// `/proc/self/fd`, so libraries beside the plugin are not found, and the dynamic loader
-/// matches a later `/proc/self/fd/N` by that name and returns the earlier library once the
-/// descriptor number is reused.
+/// another file at any moment, a descriptor cannot. It reads the library's headers from the
+/// descriptor too (``bytes``), and ``LibraryMapper`` maps the file through it where the
+/// platform allows, or else checks with ``namesCheckedFile()`` that the path still names it.
+/// Holding the descriptor open keeps the checked file's inode in use, so no other file can
+/// be given its number in the meantime.
 struct PluginFile {
     /// The path as the host gave it, for messages.
     let path: String
@@ -87,6 +80,34 @@ struct PluginFile {
                     "\(resolvedPath) is now another file (\(current.identity), checked \(status.identity))")
         }
         return nil
+    }
+
+    /// The checked file's bytes, read from its descriptor: whatever its path names now.
+    var bytes: ImageBytes {
+        ImageBytes(count: status.size) { [descriptor] offset, count in
+            var buffer = [UInt8](repeating: 0, count: count)
+            var done = 0
+            while done < count {
+                let read = buffer.withUnsafeMutableBytes { raw in
+                    pread(descriptor, raw.baseAddress! + done, count - done, off_t(offset + done))
+                }
+                if read < 0, errno == EINTR { continue }
+                // A file that shrank since `fstat` reads short: the checks then refuse it.
+                guard read > 0 else { return nil }
+                done += read
+            }
+            return buffer
+        }
+    }
+
+    /// The checked file's image, or why it cannot be mapped whole (``LibraryImageValidator``).
+    ///
+    /// On hosts the checks do not know, everything passes.
+    func checkedImage() -> Result<LibraryImageValidator.Image, PluginLoadError> {
+        guard let format = LibraryImageValidator.Format.host else { return .success(.init()) }
+        return LibraryImageValidator.validate(bytes, as: format).mapError {
+            .notALoadableLibrary(path: path, detail: $0.reason)
+        }
     }
 
     /// Closes the descriptor; call once, after the load.

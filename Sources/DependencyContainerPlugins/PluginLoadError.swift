@@ -21,6 +21,13 @@ public enum PluginLoadError: Error, Hashable, Sendable, CustomStringConvertible 
     /// the loader refused to use what it loaded.
     case fileChanged(path: String, detail: String)
 
+    /// The process already runs the library it mapped earlier from this path, and the path
+    /// now names another file: libraries cannot be unloaded, and the dynamic loader would
+    /// hand back the old code, so the new file loads only in a new process.
+    ///
+    /// `mapped` and `found` name the two files by device and inode.
+    case fileReplaced(path: String, mapped: String, found: String)
+
     /// The file is not a shared library the dynamic loader can open (a text file, a
     /// truncated library, one for another platform).
     case notALoadableLibrary(path: String, detail: String)
@@ -45,16 +52,23 @@ public enum PluginLoadError: Error, Hashable, Sendable, CustomStringConvertible 
     case registrationFailed(path: String, message: String)
 
     /// The plugin registered IDs it did not declare, or declared IDs it did not register.
+    ///
+    /// An ID its register function wrote into another container than the staging one, such
+    /// as `Container.shared`, is listed among `undeclared` with " (outside its staging
+    /// container)" after it; that write has happened, and stays.
     case manifestMismatch(path: String, undeclared: [String], unregistered: [String])
 
     /// The plugin provides IDs the host's container already has, and the policy rejects it.
     case duplicateIDs(path: String, ids: [String])
 
+    /// What follows an undeclared ID written outside the plugin's staging container.
+    static let outsideStagingMarker = " (outside its staging container)"
+
     /// The path of the library that failed.
     public var path: String {
         switch self {
         case .fileMissing(let path), .unsafePermissions(let path, _), .untrustedOwner(let path, _, _, _),
-            .fileChanged(let path, _), .notALoadableLibrary(let path, _),
+            .fileChanged(let path, _), .fileReplaced(let path, _, _), .notALoadableLibrary(let path, _),
             .missingDependency(let path, _, _), .entrySymbolMissing(let path, _),
             .abiMismatch(let path, _, _),
             .invalidManifest(let path, _), .separateCoreCopy(let path), .registrationFailed(let path, _),
@@ -78,6 +92,10 @@ public enum PluginLoadError: Error, Hashable, Sendable, CustomStringConvertible 
         case .fileChanged(let path, let detail):
             return "\(path): refused, the file changed between its checks and its load (\(detail)); "
                 + "nothing in it was used"
+        case .fileReplaced(let path, let mapped, let found):
+            return "\(path): refused, the process already runs the library loaded from this path earlier "
+                + "(\(mapped)) and the path now names another file (\(found)); libraries cannot be "
+                + "unloaded, so the new file loads in a new process"
         case .notALoadableLibrary(let path, let detail):
             return "\(path): not a loadable shared library (\(detail))"
         case .missingDependency(let path, let library, let detail):
@@ -97,7 +115,13 @@ public enum PluginLoadError: Error, Hashable, Sendable, CustomStringConvertible 
             var problems: [String] = []
             if !undeclared.isEmpty { problems.append("registered undeclared IDs \(undeclared)") }
             if !unregistered.isEmpty { problems.append("declared but did not register \(unregistered)") }
-            return "\(path): \(problems.joined(separator: " and ")); nothing it registered was kept"
+            // IDs written into the host's containers, not the staging one, stay there: say so.
+            let elsewhere = undeclared.contains { $0.hasSuffix(Self.outsideStagingMarker) }
+            let kept =
+                elsewhere
+                ? "nothing it staged was kept, but what it wrote outside its staging container stays"
+                : "nothing it registered was kept"
+            return "\(path): \(problems.joined(separator: " and ")); \(kept)"
         case .duplicateIDs(let path, let ids):
             return
                 "\(path): provides \(ids.map { "'\($0)'" }.joined(separator: ", ")), already registered by "

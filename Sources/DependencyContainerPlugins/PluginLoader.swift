@@ -17,10 +17,14 @@ import Foundation
 /// registers, and (under the default policy) provides no ID the host already has. Loading
 /// the same plugin twice is a no-op with a note, also from two threads at once.
 ///
-/// Before loading, the loader refuses a library that, or whose directory, others could
-/// change: one writable by users other than its owner, or owned by a user other than root
-/// and the process's user. It judges the opened file, not the path, and refuses the library
-/// if the path names another file when `dlopen` opens it.
+/// Plugins are trusted code: the loader makes sure the code is what the host's user put
+/// there, whole. It refuses a library that, or whose directory or any directory above it,
+/// others could change: one writable by users other than its owner, or owned by a user
+/// other than root and the process's user (``PathTrust``). It judges the opened file, not
+/// the path, checks from it that the file is a whole library (``LibraryImageValidator``),
+/// and maps that very file (``LibraryMapper``). A plugin's registrations are adopted as they
+/// stood when its register function returned, and a plugin that registers into any other
+/// container meanwhile is refused.
 ///
 /// Host and plugins must share one copy of `DependencyContainer`: both link the
 /// `DependencyContainerDynamic` product. A plugin that links its own copy is refused, since
@@ -50,11 +54,12 @@ public final class PluginLoader: Sendable {
 
     /// Where a load is, for ``stepHook``.
     enum LoadStep: Sendable {
-        /// The file passed its checks and is reserved; the check that the path still names it,
-        /// then `dlopen`, come next.
+        /// The file passed its trust checks and is reserved; its image checks and `dlopen`
+        /// come next.
         case checked
 
-        /// `dlopen` returned; the check that the path still names the checked file comes next.
+        /// `dlopen` returned; where it took a path, the check that the path still names the
+        /// checked file comes next.
         case opened
     }
 
@@ -103,6 +108,15 @@ public final class PluginLoader: Sendable {
         self.stepHook = stepHook
     }
 
+    /// Writes plugins made to their staging containers after their register functions
+    /// returned, one sentence each, oldest first.
+    ///
+    /// Such writes are refused: a plugin's registrations are checked and adopted as they
+    /// stood when its register function returned.
+    public var lateWrites: [String] {
+        state.withLock { $0.lateWrites }
+    }
+
     /// The plugins loaded so far, sorted by name.
     public var loadedPlugins: [LoadedPlugin] {
         state.withLock { $0.plugins.values.sorted { $0.manifest.name < $1.manifest.name } }
@@ -124,7 +138,7 @@ public final class PluginLoader: Sendable {
         case .success(let opened): file = opened
         }
         defer { file.close() }
-        if let error = trustProblem(checking: file) {
+        if let error = trust.problem(checking: file) {
             return .failed(error)
         }
         let identity = file.status.identity
@@ -155,7 +169,9 @@ public final class PluginLoader: Sendable {
             report.failures.append(.fileMissing(path: directory))
             return report
         }
-        if let error = trustProblem(with: status, of: directory, reportedAs: directory, isDirectory: true) {
+        let resolved = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
+        if let error = trust.problem(checkingDirectory: resolved, reportedAs: directory, isNamedByHost: true)
+        {
             report.failures.append(error)
             return report
         }
@@ -179,46 +195,11 @@ public final class PluginLoader: Sendable {
         return fileName.hasPrefix("lib") && fileName.hasSuffix(suffix) && fileName.count > 3 + suffix.count
     }
 
-    // MARK: Checks
-
-    /// Checks that the open `file` is a regular file, and that only a trusted owner can
-    /// change it or its directory.
-    private func trustProblem(checking file: PluginFile) -> PluginLoadError? {
-        guard file.status.isRegularFile else {
-            return .notALoadableLibrary(path: file.path, detail: "not a regular file")
-        }
-        if let problem = trustProblem(
-            with: file.status, of: file.resolvedPath, reportedAs: file.path, isDirectory: false)
-        {
-            return problem
-        }
-        let directory = URL(fileURLWithPath: file.resolvedPath).deletingLastPathComponent().path
-        guard let directoryStatus = FileStatus(path: directory) else { return nil }
-        return trustProblem(with: directoryStatus, of: directory, reportedAs: file.path, isDirectory: true)
-    }
-
-    /// Why the item at `itemPath`, whose status is `status`, must not be trusted, if it must
-    /// not; the error names `path`.
-    private func trustProblem(
-        with status: FileStatus, of itemPath: String, reportedAs path: String, isDirectory: Bool
-    ) -> PluginLoadError? {
-        // The item is the library's directory, not the thing at `path` the host named.
-        let isLibraryDirectory = isDirectory && itemPath != path
-        if !allowsFilesWritableByOthers, status.isWritableByOthers {
-            let item =
-                isLibraryDirectory
-                ? "its directory \(itemPath) is" : isDirectory ? "the directory is" : "the file is"
-            return .unsafePermissions(
-                path: path,
-                detail: "\(item) writable by other users (mode \(status.octalPermissions))")
-        }
-        let trusted = FileStatus.trustedOwnerIDs
-        if !allowsFilesOwnedByOthers, !trusted.contains(UInt32(status.ownerID)) {
-            return .untrustedOwner(
-                path: path, directory: isLibraryDirectory ? itemPath : nil, ownerID: UInt32(status.ownerID),
-                trustedOwnerIDs: trusted)
-        }
-        return nil
+    /// The trust checks this loader's options ask for.
+    private var trust: PathTrust {
+        PathTrust(
+            allowsWritableByOthers: allowsFilesWritableByOthers, allowsOwnedByOthers: allowsFilesOwnedByOthers
+        )
     }
 
     // MARK: Steps
@@ -242,21 +223,10 @@ public final class PluginLoader: Sendable {
     private func load(_ file: PluginFile) -> PluginLoadResult {
         let path = file.resolvedPath
         stepHook?(.checked, file.path)
-        // Checked before dlopen too, so that a file swapped in since the checks is not even
-        // opened: opening runs its initializers.
-        if let changed = file.namesCheckedFile() {
-            return .failed(changed)
-        }
         let library: SharedLibrary
-        switch SharedLibrary.open(path) {
+        switch LibraryMapper.open(file, trust: trust, opened: { stepHook?(.opened, file.path) }) {
         case .failure(let error): return .failed(error)
         case .success(let opened): library = opened
-        }
-        stepHook?(.opened, file.path)
-        // The file might have been swapped and back during dlopen; if the path names another
-        // file now, there is no telling which one dlopen read, so nothing in it is used.
-        if let changed = file.namesCheckedFile() {
-            return .failed(changed)
         }
         guard let entryAddress = library.symbol(named: PluginABI.entrySymbol) else {
             return .failed(.entrySymbolMissing(path: path, symbol: PluginABI.entrySymbol))
@@ -298,8 +268,26 @@ public final class PluginLoader: Sendable {
         -> PluginLoadResult
     {
         let staging = Container()
-        if let message = view.register(into: staging) {
+        let (message, writtenElsewhere) = staging.recordingWritesElsewhere { view.register(into: staging) }
+        // From here on the staging container is the one snapshot that is checked and adopted:
+        // a write the plugin makes later, from a thread it started, is refused and reported.
+        staging.seal { [state] ids in
+            let note =
+                "\(path): \(manifest.name) wrote \(ids) to its staging container after its register "
+                + "function returned; refused, nothing of it was adopted"
+            state.withLock { $0.lateWrites.append(note) }
+        }
+        if let message {
             return .failed(.registrationFailed(path: path, message: message))
+        }
+        // Written into the host's containers, past the manifest check: those writes cannot be
+        // taken back safely (they may have replaced the host's own), but the plugin is refused.
+        guard writtenElsewhere.isEmpty else {
+            return .failed(
+                .manifestMismatch(
+                    path: path,
+                    undeclared: writtenElsewhere.map { $0 + PluginLoadError.outsideStagingMarker },
+                    unregistered: []))
         }
         // Contributions are checked one by one, as `Point[name]`: a plugin may add to a point
         // that the host or another plugin also contributes to.
@@ -348,6 +336,9 @@ private struct LoaderState {
 
     /// The files loaded or being loaded, by identity; a file whose load failed has no entry.
     var files: [FileStatus.Identity: FileState] = [:]
+
+    /// See ``PluginLoader/lateWrites``.
+    var lateWrites: [String] = []
 }
 
 /// Whether a file is being loaded or has been.

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -22,10 +24,19 @@ struct SharedLibrary {
     let path: String
     private let handle: UnsafeMutableRawPointer
 
-    /// Opens the library at `path`, resolving all its symbols now.
-    static func open(_ path: String) -> Result<SharedLibrary, PluginLoadError> {
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-            let detail = dlerror().map { String(cString: $0) } ?? "unknown error"
+    /// Opens the library `name`, resolving all its symbols now.
+    ///
+    /// - Parameters:
+    ///   - name: What `dlopen` opens: a path, or `/proc/self/fd/N` for an open descriptor.
+    ///   - path: The library's path, for errors; `name` unless stated.
+    /// - Returns: The library, or why it cannot be opened.
+    static func open(_ name: String, reportedAs path: String? = nil) -> Result<SharedLibrary, PluginLoadError>
+    {
+        let path = path ?? name
+        guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
+            let message = dlerror().map { String(cString: $0) } ?? "unknown error"
+            // The loader's message names what it opened; the host knows the path.
+            let detail = name == path ? message : message.replacingOccurrences(of: name, with: path)
             return .failure(classifyOpenFailure(path: path, detail: detail))
         }
         return .success(SharedLibrary(path: path, handle: handle))

@@ -24,12 +24,14 @@ struct NativeLibraryBuilder {
     /// Compiles `source` into `directory/lib<name>.so` (`.dylib` on Darwin), linking
     /// `libraries` from `directory`.
     @discardableResult
-    func buildLibrary(named name: String, source: String, linking libraries: [String] = []) throws -> String {
+    func buildLibrary(
+        named name: String, source: String, linking libraries: [String] = [], arguments extra: [String] = []
+    ) throws -> String {
         let sourcePath = "\(directory)/\(name).c"
         try source.write(toFile: sourcePath, atomically: true, encoding: .utf8)
         let output = "\(directory)/lib\(name).\(SharedLibrary.fileExtension)"
         var arguments = ["-shared", "-fPIC", "-o", output, sourcePath, "-L", directory]
-        arguments += libraries.map { "-l\($0)" }
+        arguments += libraries.map { "-l\($0)" } + extra
         try run(Self.clang, arguments)
         return output
     }

@@ -191,7 +191,7 @@ struct PluginLoaderTests {
             .fileMissing(path: "/p"), .unsafePermissions(path: "/p", detail: "d"),
             .untrustedOwner(path: "/p", directory: nil, ownerID: 7, trustedOwnerIDs: [0]),
             .untrustedOwner(path: "/p", directory: "/", ownerID: 7, trustedOwnerIDs: [0]),
-            .fileChanged(path: "/p", detail: "d"),
+            .fileChanged(path: "/p", detail: "d"), .fileReplaced(path: "/p", mapped: "m", found: "f"),
             .notALoadableLibrary(path: "/p", detail: "d"),
             .missingDependency(path: "/p", library: "l", detail: "d"),
             .entrySymbolMissing(path: "/p", symbol: "s"), .abiMismatch(path: "/p", expected: 1, found: 2),

@@ -49,6 +49,8 @@ final class RegistrationStore: Sendable {
         /// The immutable copy that readers cache; `nil` after a change until enough reads come.
         var published: Snapshot?
         var lockedReadsSinceChange = 0
+        /// Set by ``seal(reportingLateWrites:)``: changes are refused and reported to it.
+        var lateWriteHandler: (@Sendable ([String]) -> Void)?
     }
 
     init() {
@@ -77,19 +79,40 @@ final class RegistrationStore: Sendable {
     ///   for a point removed whole).
     /// - Returns: What `body` returns.
     func modify<Result>(_ body: (inout [String: Registration], inout [Registration]) -> Result) -> Result {
-        let (result, unpublished, removed) = state.withLock { state in
+        let isWatched = WriteWatch.isActive
+        typealias Outcome = (Result, Snapshot?, [Registration], [String], (@Sendable ([String]) -> Void)?)
+        let (result, unpublished, removed, changed, refusal) = state.withLock { state -> Outcome in
             var removed: [Registration] = []
+            if let refusal = state.lateWriteHandler {
+                // Sealed (Container+Staging.swift): the change runs on a copy that is dropped,
+                // so nothing it removed leaves the store.
+                var copy = state.entries
+                let result = body(&copy, &removed)
+                return (result, nil, [], WriteWatch.changedIDs(from: state.entries, to: copy), refusal)
+            }
+            let before = isWatched ? state.entries : nil
             let result = body(&state.entries, &removed)
             state.generation &+= 1
             state.lockedReadsSinceChange = 0
             generation.store(state.generation)
             defer { state.published = nil }
-            return (result, state.published, removed)
+            let changed = before.map { WriteWatch.changedIDs(from: $0, to: state.entries) } ?? []
+            return (result, state.published, removed, changed, nil)
         }
         // Outside the lock: freeing a service runs its deinit, which may use the container.
         InstanceReclaimer.shared.retire(removed.compactMap { $0.retireInstances() })
         withExtendedLifetime((unpublished, removed)) {}
+        if let refusal, !changed.isEmpty {
+            refusal(changed)
+        } else if !changed.isEmpty {
+            WriteWatch.record(changed, store: serial)
+        }
         return result
+    }
+
+    /// Refuses every later change, reporting the IDs it would have changed to `lateWrite`.
+    func seal(reportingLateWrites lateWrite: @escaping @Sendable ([String]) -> Void) {
+        state.withLock { $0.lateWriteHandler = lateWrite }
     }
 
     /// Reads the registrations under the lock.

@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "FailingFixture", type: .dynamic, targets: ["FailingFixture"]),
         .library(name: "DuplicateFixture", type: .dynamic, targets: ["DuplicateFixture"]),
         .library(name: "UndeclaredFixture", type: .dynamic, targets: ["UndeclaredFixture"]),
+        .library(name: "LateWriteFixture", type: .dynamic, targets: ["LateWriteFixture"]),
+        .library(name: "SharedWriteFixture", type: .dynamic, targets: ["SharedWriteFixture"]),
     ],
     dependencies: [.package(name: "DependencyContainer", path: "../../..")],
     targets: [
@@ -36,6 +38,8 @@ let package = Package(
         .target(name: "FailingFixture", dependencies: [runtime]),
         .target(name: "DuplicateFixture", dependencies: [runtime]),
         .target(name: "UndeclaredFixture", dependencies: [runtime]),
+        .target(name: "LateWriteFixture", dependencies: [runtime]),
+        .target(name: "SharedWriteFixture", dependencies: [runtime]),
         .testTarget(name: "PluginDemoTests", dependencies: [runtime]),
     ],
     swiftLanguageModes: [.v6]

@@ -17,7 +17,7 @@ private let buildDirectory: String = {
 }()
 
 /// The path of `lib<name>.so`, checking that `swift build` made it.
-private func library(_ name: String) throws -> String {
+func library(_ name: String) throws -> String {
     let path = "\(buildDirectory)/lib\(name).so"
     guard FileManager.default.fileExists(atPath: path) else {
         throw MissingLibrary(

@@ -1,0 +1,74 @@
+/// Notices registrations a thread makes while it watches: how a plugin loader sees a plugin's
+/// register function write into containers other than the one it was given.
+///
+/// ``RegistrationStore/modify(_:)`` tells the watch which IDs each write changed, but only
+/// while some thread watches (one atomic load otherwise), so writes stay as cheap as before.
+enum WriteWatch {
+    /// One thread's watch.
+    private struct Watch: Sendable {
+        let serial: UInt64
+        /// The watching thread: the address of its ``ThreadState``, which lives as long as it.
+        let thread: UInt
+        /// Writes to this store are not recorded: the container the watcher hands out.
+        let exemptStore: UInt64
+        /// Writes to stores with higher serials are not recorded: containers created while
+        /// watching belong to the code watched.
+        let lastOlderStore: UInt64
+        var written: [String] = []
+    }
+
+    /// How many watches are open; writes look at ``watches`` only when it is not 0.
+    private static let activeCount = AtomicCounter(0)
+    private static let watches = LockedValue<[Watch]>([])
+    private static let serials = AtomicCounter(0)
+
+    /// Whether any thread watches.
+    static var isActive: Bool { activeCount.load() != 0 }
+
+    /// The calling thread, comparable across calls.
+    private static var currentThread: UInt {
+        UInt(bitPattern: ThreadState.currentUnretained.toOpaque())
+    }
+
+    /// Runs `body`, and returns with its result the IDs that writes on this thread changed in
+    /// any store but `exemptStore` and those created meanwhile, sorted and without repeats.
+    static func watching<Result>(exempting exemptStore: UInt64, _ body: () -> Result) -> (Result, [String]) {
+        let serial = serials.add(1)
+        watches.withLock {
+            $0.append(
+                Watch(
+                    serial: serial, thread: currentThread, exemptStore: exemptStore,
+                    lastOlderStore: GlobalAtomicWord.storeSerial.load()))
+        }
+        _ = activeCount.add(1)
+        let result = body()
+        _ = activeCount.add(UInt64.max)  // - 1, wrapping
+        let written = watches.withLock { watches -> [String] in
+            guard let index = watches.firstIndex(where: { $0.serial == serial }) else { return [] }
+            return watches.remove(at: index).written
+        }
+        return (result, Array(Set(written)).sorted())
+    }
+
+    /// Records that a write on this thread changed `ids` in the store `store`.
+    static func record(_ ids: [String], store: UInt64) {
+        let thread = currentThread
+        watches.withLock { watches in
+            for index in watches.indices
+            where watches[index].thread == thread && watches[index].exemptStore != store
+                && store <= watches[index].lastOlderStore
+            {
+                watches[index].written += ids
+            }
+        }
+    }
+
+    /// The IDs whose registration differs between `before` and `after`: added, removed or
+    /// replaced.
+    static func changedIDs(from before: [String: Registration], to after: [String: Registration]) -> [String]
+    {
+        var changed = after.compactMap { id, registration in before[id] === registration ? nil : id }
+        changed += before.keys.filter { after[$0] == nil }
+        return changed.sorted()
+    }
+}
