@@ -257,17 +257,17 @@ extension Container {
         let entry = ContributionSet.Entry(name: name, priority: priority, registration: registration)
         let (previous, outcome) = store.modify { entries, removed -> (Registration?, ContributionOutcome) in
             let existing = entries[point.name]
-            let contributions: ContributionSet
+            let (set, replaced): (ContributionSet, ContributionSet.Entry?)
             if let existing {
-                guard let set = existing.contributions, existing.produces(ExtensionPointMarker<Element>.self)
+                guard let contributions = existing.contributions,
+                    existing.produces(ExtensionPointMarker<Element>.self)
                 else {
                     return (nil, .conflict(existing.serviceTypeName))
                 }
-                contributions = set
+                (set, replaced) = contributions.adding(entry)
             } else {
-                contributions = ContributionSet(elementType: Element.self, entries: [])
+                (set, replaced) = (ContributionSet(elementType: Element.self, entries: [entry]), nil)
             }
-            let (set, replaced) = contributions.adding(entry)
             entries[point.name] = Registration(
                 id: point.name, scope: .transient, provider: .type(ExtensionPoint<Element>.self),
                 factory: TypedFactory { _ in ExtensionPointMarker<Element>() }, contributions: set)

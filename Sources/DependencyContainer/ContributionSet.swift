@@ -120,7 +120,12 @@ final class ContributionSet: Sendable {
     /// - Complexity: Amortized O(log *n*) over the sets made from one another.
     func adding(_ entry: Entry) -> (set: ContributionSet, replaced: Entry?) {
         let added = entry.numbered(sequence + 2)
-        let (index, replaced) = indexForNextSet { $0.updateValue(added, forKey: entry.name) }
+        let (index, replaced) = indexForNextSet { entries in
+            entries.updateValue(
+                NameIndex.Contribution(priority: entry.priority, registration: entry.registration),
+                forKey: entry.name
+            ).map { Entry(name: entry.name, priority: $0.priority, registration: $0.registration) }
+        }
         var run = [added]
         if let replaced, replaced.priority != entry.priority {
             // Of the same priority, the new entry hides the old one by its sequence number.
@@ -137,7 +142,11 @@ final class ContributionSet: Sendable {
     /// - Complexity: Amortized O(log *n*) over the sets made from one another.
     func removing(named name: String) -> (set: ContributionSet, removed: Entry)? {
         guard contains(named: name) else { return nil }
-        let (index, removed) = indexForNextSet { $0.removeValue(forKey: name) }
+        let (index, removed) = indexForNextSet { entries in
+            entries.removeValue(forKey: name).map {
+                Entry(name: name, priority: $0.priority, registration: $0.registration)
+            }
+        }
         guard let removed else { return nil }
         let removal = removed.numbered(sequence + 1, isRemoval: true)
         return (appending([removal], count: count - 1, sequence: sequence + 1, index: index), removed)
@@ -208,7 +217,7 @@ final class ContributionSet: Sendable {
     /// A set made from an older one, as when a transfer that failed made sets from the
     /// newest, rebuilds its own.
     private func indexForNextSet(
-        _ change: (inout [String: Entry]) -> Entry?
+        _ change: (inout [String: NameIndex.Contribution]) -> Entry?
     ) -> (NameIndex, Entry?) {
         let lock = LockStripes.lock(for: index)
         let inPlace = lock.withLock { _ -> (Entry?, Bool) in
@@ -258,30 +267,52 @@ final class ContributionSet: Sendable {
     private static func merge(_ older: [Entry], _ newer: [Entry], dropRemovals: Bool) -> [Entry] {
         var merged: [Entry] = []
         merged.reserveCapacity(older.count + newer.count)
-        var lastKept: Entry?
+        // The key of the last entry kept or dropped, rather than the entry: copying an entry
+        // retains its registration, and merges copy each entry O(log n) times.
+        var lastPriority = 0
+        var lastName: String?
         var olderPosition = 0
         var newerPosition = 0
         while olderPosition < older.count || newerPosition < newer.count {
-            let entry: Entry
             if newerPosition == newer.count
-                || (olderPosition < older.count && runPrecedes(older[olderPosition], newer[newerPosition]))
+                || (olderPosition < older.count && runPrecedes(older, olderPosition, newer, newerPosition))
             {
-                entry = older[olderPosition]
+                keep(older, olderPosition)
                 olderPosition += 1
             } else {
-                entry = newer[newerPosition]
+                keep(newer, newerPosition)
                 newerPosition += 1
-            }
-            // The newest of a name and priority comes first; the rest are hidden.
-            if let lastKept, lastKept.priority == entry.priority, lastKept.name == entry.name {
-                continue
-            }
-            lastKept = entry
-            if !(entry.isRemoval && dropRemovals) {
-                merged.append(entry)
             }
         }
         return merged
+
+        /// Appends `run[position]` unless it is hidden or a removal to drop.
+        func keep(_ run: [Entry], _ position: Int) {
+            // The newest of a name and priority comes first; the rest are hidden.
+            if lastPriority == run[position].priority, lastName == run[position].name {
+                return
+            }
+            lastPriority = run[position].priority
+            lastName = run[position].name
+            if !(run[position].isRemoval && dropRemovals) {
+                merged.append(run[position])
+            }
+        }
+    }
+
+    /// ``runPrecedes(_:_:)`` for `lhs[lhsPosition]` and `rhs[rhsPosition]`, reading their
+    /// keys in place.
+    @inline(__always)
+    private static func runPrecedes(_ lhs: [Entry], _ lhsPosition: Int, _ rhs: [Entry], _ rhsPosition: Int)
+        -> Bool
+    {
+        if lhs[lhsPosition].priority != rhs[rhsPosition].priority {
+            return lhs[lhsPosition].priority > rhs[rhsPosition].priority
+        }
+        if lhs[lhsPosition].name != rhs[rhsPosition].name {
+            return lhs[lhsPosition].name < rhs[rhsPosition].name
+        }
+        return lhs[lhsPosition].sequence > rhs[rhsPosition].sequence
     }
 }
 
@@ -290,8 +321,14 @@ final class ContributionSet: Sendable {
 /// `@unchecked Sendable`: its properties are only read and written under its
 /// ``LockStripes`` lock.
 private final class NameIndex: @unchecked Sendable {
+    /// What the index keeps of a contribution.
+    struct Contribution {
+        let priority: Int
+        let registration: Registration
+    }
+
     /// The contribution of each name.
-    var entries: [String: ContributionSet.Entry]
+    var entries: [String: Contribution]
     /// The sequence number of the set that `entries` describes, or 0 while a set is being
     /// made.
     var sequence: UInt64
@@ -299,7 +336,9 @@ private final class NameIndex: @unchecked Sendable {
     var mergedEntries = 0
 
     init(_ entries: [ContributionSet.Entry], sequence: UInt64) {
-        self.entries = Dictionary(entries.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.entries = Dictionary(
+            entries.map { ($0.name, Contribution(priority: $0.priority, registration: $0.registration)) },
+            uniquingKeysWith: { first, _ in first })
         self.sequence = sequence
     }
 }
