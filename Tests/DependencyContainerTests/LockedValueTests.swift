@@ -51,6 +51,11 @@ struct LockedValueTests {
         func waitForCheck(_ count: Int, after step: String) -> Bool {
             let deadline = DispatchTime.now() + 30
             while checked.withLock({ $0.count }) < count {
+                if let early = seen.withLock({ $0 }) {
+                    Issue.record(
+                        "the waiter ran with the value \(early) after \(step), before its condition held")
+                    return false
+                }
                 guard DispatchTime.now() < deadline else {
                     Issue.record("the waiter never checked the value again after \(step)")
                     return false
