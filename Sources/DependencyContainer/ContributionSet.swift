@@ -223,13 +223,13 @@ final class ContributionSet: Sendable {
         let inPlace = lock.withLock { _ -> (Entry?, Bool) in
             guard index.sequence == sequence else { return (nil, false) }
             // Marked as describing no set until the new one records its sequence number.
-            index.sequence = 0
+            index.sequence = .max
             return (change(&index.entries), true)
         }
         if inPlace.1 {
             return (index, inPlace.0)
         }
-        let rebuilt = NameIndex(entries, sequence: 0)
+        let rebuilt = NameIndex(entries, sequence: .max)
         let result = change(&rebuilt.entries)
         return (rebuilt, result)
     }
@@ -329,8 +329,8 @@ private final class NameIndex: @unchecked Sendable {
 
     /// The contribution of each name.
     var entries: [String: Contribution]
-    /// The sequence number of the set that `entries` describes, or 0 while a set is being
-    /// made.
+    /// The sequence number of the set that `entries` describes, or `UInt64.max` (which no
+    /// set reaches) while a set is being made.
     var sequence: UInt64
     /// See ``ContributionSet/mergedEntries``.
     var mergedEntries = 0
