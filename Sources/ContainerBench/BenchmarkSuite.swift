@@ -35,7 +35,7 @@ struct BenchmarkSuite {
         }
         var results = [
             Case.closureCall, Case.lockedHit, Case.lockedMiss, Case.lockedLookupCall, Case.lockedGraph,
-            Case.lockedBatch,
+            Case.lockedBatch, Case.contributeToEmpty,
         ].map { CaseResult(name: $0, nanosecondsPerOperation: median($0)) }
         results += [
             compare(Case.singleton, Case.lockedHit, .ratio(atMost: 1.5)),
