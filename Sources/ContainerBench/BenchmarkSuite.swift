@@ -15,6 +15,8 @@ struct BenchmarkSuite {
     /// Registrations in the large container and in the memory case.
     private let largeCount = 100_000
     private var batchCount: Int { isQuick ? 1_000 : 10_000 }
+    /// Contributions to the one extension point of the many-contributions case.
+    private let manyContributionsCount = 100_000
 
     func run() -> [CaseResult] {
         let fillerNames = Names.filler(largeCount)
@@ -34,7 +36,7 @@ struct BenchmarkSuite {
         }
         var results = [
             Case.closureCall, Case.lockedHit, Case.lockedMiss, Case.lockedLookupCall, Case.lockedGraph,
-            Case.lockedBatch,
+            Case.lockedBatch, Case.contributeToEmpty,
         ].map { CaseResult(name: $0, nanosecondsPerOperation: median($0)) }
         results += [
             compare(Case.singleton, Case.lockedHit, .ratio(atMost: 1.5)),
@@ -46,6 +48,7 @@ struct BenchmarkSuite {
             compare(Case.batch, Case.lockedBatch, nil),
             compare(Case.largeSingleton, Case.singleton, .ratio(atMost: 1.3)),
             compare(Case.contribution, Case.transient, .ratio(atMost: 1.5)),
+            compare(Case.manyContributions, Case.contributeToEmpty, .ratio(atMost: 2)),
             compare(Case.argument, Case.transient, .ratio(atMost: 1.5)),
             compare(Case.scoped, Case.singleton, .ratio(atMost: 1.5)),
         ]
@@ -136,7 +139,33 @@ struct BenchmarkSuite {
         let point = Sink.opaque(ExtensionPoint<any BenchService>.contributions)
         let contributions = Container.contributionCount
         let batch = batchCount
+        let many = manyContributionsCount
         return [
+            // The baseline of the next case: one contribution into an empty point, `n` times,
+            // each into a point of its own. 10k points in quick runs too, so that both compare
+            // the 100k contributions with the same baseline.
+            Workload(Case.contributeToEmpty, fixedIterations: 10_000) { n in
+                let container = Container()
+                for name in fillerNames.prefix(n) {
+                    container.contribute(to: ExtensionPoint<any BenchService>(name), named: "only") {
+                        Node(tag: 0)
+                    }
+                }
+                return Sink.identity(container)
+            },
+            // Per contribution: contributing all of them to one point, then loading it once.
+            // Eight priorities, so that the load order is neither the order of contributing
+            // nor that of the names.
+            Workload(Case.manyContributions, fixedIterations: many) { n in
+                let container = Container()
+                let point = ExtensionPoint<any BenchService>("bench.many")
+                for (index, name) in fillerNames.prefix(n).enumerated() {
+                    container.contribute(to: point, named: name, priority: index % 8) { Node(tag: 0) }
+                }
+                var checksum = 0
+                for element in container.load(point) { checksum &+= Sink.identity(element) }
+                return checksum
+            },
             // Per contribution: each load of the point makes `contributions` elements.
             Workload(Case.contribution) { n in
                 var checksum = 0
@@ -295,6 +324,8 @@ private enum Case {
     static let batch = "register 10k IDs, then load each once, per ID"
     static let largeSingleton = "load singleton, 100k registrations"
     static let contribution = "load extension point of 10, per contribution"
+    static let contributeToEmpty = "contribute to an empty point"
+    static let manyContributions = "100k contributions contributed and loaded once, per contribution"
     static let argument = "load with an argument (trivial factory)"
     static let scoped = "load named-scope service"
     static let oneThread = "load singleton, 1 thread"

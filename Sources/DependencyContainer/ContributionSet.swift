@@ -1,24 +1,101 @@
 /// The contributions to one extension point that one container registers, in load order.
 ///
-/// Immutable: a contribution replaces the extension point's registration with one holding a
-/// new set, which shares the registrations of the unchanged contributions (and so their
-/// services) with the old set.
+/// Immutable, so that loads read it without a lock: a contribution replaces the extension
+/// point's registration with one holding a new set, which shares the registrations of the
+/// unchanged contributions (and so their services) with the old set.
+///
+/// The entries are kept as a few sorted runs, as in a log-structured merge tree, rather than
+/// as one sorted array, which each change would copy whole (a point with *n* contributions
+/// took O(*n*²) to build). A change appends a run of one or two entries, then merges the
+/// newest runs while a run is at most twice as long as the next newer one: each entry is
+/// copied O(log *n*) times in all, the runs' lengths fall geometrically, and so there are
+/// O(log *n*) of them and merging them all for a load is O(*n*). New and old sets share the
+/// runs they have in common. A removal appends an entry that hides the removed one (and a
+/// replacement with another priority one that hides the replaced one) until a merge
+/// reaches both; the newest entry of a name and priority wins. Small sets are kept as a
+/// single run, which loads read as it is.
 final class ContributionSet: Sendable {
     /// One contribution: its name, its priority and the registration that makes its element.
     struct Entry: Sendable {
         let name: String
         let priority: Int
         let registration: Registration
+        /// Orders the entries of one name and priority in the runs: the newest wins.
+        fileprivate let sequence: UInt64
+        /// Whether the entry hides the older entries of its name and priority instead of
+        /// contributing; it holds the registration it removed.
+        fileprivate let isRemoval: Bool
+
+        init(name: String, priority: Int, registration: Registration) {
+            self.init(
+                name: name, priority: priority, registration: registration, sequence: 0, isRemoval: false)
+        }
+
+        fileprivate init(
+            name: String, priority: Int, registration: Registration, sequence: UInt64, isRemoval: Bool
+        ) {
+            self.name = name
+            self.priority = priority
+            self.registration = registration
+            self.sequence = sequence
+            self.isRemoval = isRemoval
+        }
+
+        /// This entry with another sequence number.
+        fileprivate func numbered(_ sequence: UInt64, isRemoval: Bool = false) -> Entry {
+            Entry(
+                name: name, priority: priority, registration: registration, sequence: sequence,
+                isRemoval: isRemoval)
+        }
     }
 
     /// The extension point's element type.
     let elementType: Any.Type
-    /// Sorted in load order: see ``precedes(_:_:)``.
-    let entries: [Entry]
+    /// The number of contributions.
+    let count: Int
+    /// Sorted runs, oldest first, each in the order of ``runPrecedes(_:_:)``; a set of one
+    /// run has neither removals nor hidden entries.
+    private let runs: [[Entry]]
+    /// The highest sequence number in the runs.
+    private let sequence: UInt64
+    /// The contribution of each name, shared with the sets made from this one.
+    private let index: NameIndex
 
-    init(elementType: Any.Type, entries: [Entry]) {
+    /// Sets of at most this many contributions are kept as one run.
+    private static let singleRunLimit = 64
+
+    /// A set of `entries`, whose names must be unique.
+    ///
+    /// - Complexity: O(*n* log *n*).
+    convenience init(elementType: Any.Type, entries: [Entry]) {
+        let numbered = entries.sorted(by: Self.precedes).enumerated().map { offset, entry in
+            entry.numbered(UInt64(offset) + 1)
+        }
+        self.init(
+            elementType: elementType, runs: numbered.isEmpty ? [] : [numbered], count: numbered.count,
+            sequence: UInt64(numbered.count), index: NameIndex(numbered, sequence: UInt64(numbered.count)))
+    }
+
+    private init(elementType: Any.Type, runs: [[Entry]], count: Int, sequence: UInt64, index: NameIndex) {
         self.elementType = elementType
-        self.entries = entries.sorted(by: Self.precedes)
+        self.runs = runs
+        self.count = count
+        self.sequence = sequence
+        self.index = index
+    }
+
+    /// The contributions in load order: see ``precedes(_:_:)``.
+    ///
+    /// - Complexity: O(1) for a set of one run, otherwise O(*n*).
+    var entries: [Entry] {
+        guard runs.count > 1 else { return runs.first ?? [] }
+        // From the newest (shortest) run on, so that each merge is at most about as long as
+        // the older run it takes in: the lengths add up to O(n).
+        var merged = runs[runs.count - 1]
+        for position in (0..<runs.count - 1).reversed() {
+            merged = Self.merge(runs[position], merged, dropRemovals: position == 0)
+        }
+        return merged
     }
 
     /// The documented load order: higher priority first, then names in ascending order.
@@ -29,30 +106,59 @@ final class ContributionSet: Sendable {
         lhs.priority != rhs.priority ? lhs.priority > rhs.priority : lhs.name < rhs.name
     }
 
+    /// The order within a run: load order, then the newest first among the entries of one
+    /// name and priority.
+    private static func runPrecedes(_ lhs: Entry, _ rhs: Entry) -> Bool {
+        if lhs.priority != rhs.priority { return lhs.priority > rhs.priority }
+        if lhs.name != rhs.name { return lhs.name < rhs.name }
+        return lhs.sequence > rhs.sequence
+    }
+
     /// This set with `entry` added, replacing a contribution of the same name.
     ///
     /// - Returns: The new set and the contribution replaced, if any.
+    /// - Complexity: Amortized O(log *n*) over the sets made from one another.
     func adding(_ entry: Entry) -> (set: ContributionSet, replaced: Entry?) {
-        var entries = self.entries
-        let index = entries.firstIndex { $0.name == entry.name }
-        let replaced = index.map { entries.remove(at: $0) }
-        entries.append(entry)
-        return (ContributionSet(elementType: elementType, entries: entries), replaced)
+        let added = entry.numbered(sequence + 2)
+        let (index, replaced) = indexForNextSet { entries in
+            entries.updateValue(
+                NameIndex.Contribution(priority: entry.priority, registration: entry.registration),
+                forKey: entry.name
+            ).map { Entry(name: entry.name, priority: $0.priority, registration: $0.registration) }
+        }
+        var run = [added]
+        if let replaced, replaced.priority != entry.priority {
+            // Of the same priority, the new entry hides the old one by its sequence number.
+            let removal = replaced.numbered(sequence + 1, isRemoval: true)
+            run = Self.runPrecedes(removal, added) ? [removal, added] : [added, removal]
+        }
+        let set = appending(
+            run, count: count + (replaced == nil ? 1 : 0), sequence: sequence + 2, index: index)
+        return (set, replaced)
     }
 
     /// This set without the contribution named `name`, or `nil` when it has none.
+    ///
+    /// - Complexity: Amortized O(log *n*) over the sets made from one another.
     func removing(named name: String) -> (set: ContributionSet, removed: Entry)? {
-        guard let index = entries.firstIndex(where: { $0.name == name }) else { return nil }
-        var entries = self.entries
-        let removed = entries.remove(at: index)
-        return (ContributionSet(elementType: elementType, entries: entries), removed)
+        guard contains(named: name) else { return nil }
+        let (index, removed) = indexForNextSet { entries in
+            entries.removeValue(forKey: name).map {
+                Entry(name: name, priority: $0.priority, registration: $0.registration)
+            }
+        }
+        guard let removed else { return nil }
+        let removal = removed.numbered(sequence + 1, isRemoval: true)
+        return (appending([removal], count: count - 1, sequence: sequence + 1, index: index), removed)
     }
 
     /// A copy whose contributions have no services yet, for another container.
+    ///
+    /// - Complexity: O(*n*).
     func freshCopy() -> ContributionSet {
         ContributionSet(
             elementType: elementType,
-            entries: entries.map {
+            sortedEntries: entries.map {
                 Entry(
                     name: $0.name, priority: $0.priority,
                     registration: Registration(freshCopyOf: $0.registration))
@@ -63,17 +169,177 @@ final class ContributionSet: Sendable {
     /// contribution is in that scope.
     ///
     /// - Returns: The new set and the registrations it no longer holds.
+    /// - Complexity: O(*n*).
     func resetting(scope: ScopeName) -> (set: ContributionSet, replaced: [Registration])? {
+        let entries = entries
         guard entries.contains(where: { $0.registration.scopeName == scope }) else { return nil }
         var replaced: [Registration] = []
-        let entries = entries.map { entry in
+        let reset = entries.map { entry in
             guard entry.registration.scopeName == scope else { return entry }
             replaced.append(entry.registration)
             return Entry(
                 name: entry.name, priority: entry.priority,
                 registration: Registration(freshCopyOf: entry.registration))
         }
-        return (ContributionSet(elementType: elementType, entries: entries), replaced)
+        return (ContributionSet(elementType: elementType, sortedEntries: reset), replaced)
+    }
+
+    /// How many entries the merges of the sets made from one another have copied, from the
+    /// first set (or the last rebuilt index) on; tests check that it grows as O(*n* log *n*).
+    var mergedEntries: Int {
+        LockStripes.lock(for: index).withLock { _ in index.mergedEntries }
+    }
+
+    // MARK: Internals
+
+    /// A set of one run from entries in load order.
+    private convenience init(elementType: Any.Type, sortedEntries: [Entry]) {
+        let numbered = sortedEntries.enumerated().map { offset, entry in entry.numbered(UInt64(offset) + 1) }
+        let sequence = UInt64(numbered.count)
+        self.init(
+            elementType: elementType, runs: numbered.isEmpty ? [] : [numbered], count: numbered.count,
+            sequence: sequence, index: NameIndex(numbered, sequence: sequence))
+    }
+
+    /// Whether a contribution is named `name`.
+    private func contains(named name: String) -> Bool {
+        let lock = LockStripes.lock(for: index)
+        if let found = lock.withLock({ _ in index.sequence == sequence ? index.entries[name] != nil : nil }) {
+            return found
+        }
+        return entries.contains { $0.name == name }
+    }
+
+    /// The index of the next set, after `change`, and what `change` returned.
+    ///
+    /// The index describes the newest set made from the first one; sets are made from the
+    /// newest (under the lock of the store that holds them), so that one is changed in place.
+    /// A set made from an older one, as when a transfer that failed made sets from the
+    /// newest, rebuilds its own.
+    private func indexForNextSet(
+        _ change: (inout [String: NameIndex.Contribution]) -> Entry?
+    ) -> (NameIndex, Entry?) {
+        let lock = LockStripes.lock(for: index)
+        let inPlace = lock.withLock { _ -> (Entry?, Bool) in
+            guard index.sequence == sequence else { return (nil, false) }
+            // Marked as describing no set until the new one records its sequence number.
+            index.sequence = .max
+            return (change(&index.entries), true)
+        }
+        if inPlace.1 {
+            return (index, inPlace.0)
+        }
+        let rebuilt = NameIndex(entries, sequence: .max)
+        let result = change(&rebuilt.entries)
+        return (rebuilt, result)
+    }
+
+    /// A set with `run` appended to the runs and the newest runs merged.
+    private func appending(_ run: [Entry], count: Int, sequence: UInt64, index: NameIndex) -> ContributionSet
+    {
+        var runs = self.runs
+        runs.append(run)
+        var merged = 0
+        while runs.count > 1,
+            runs[runs.count - 2].count <= 2 * runs[runs.count - 1].count || count <= Self.singleRunLimit
+        {
+            let newer = runs.removeLast()
+            let older = runs.removeLast()
+            merged += older.count + newer.count
+            let run = Self.merge(older, newer, dropRemovals: runs.isEmpty)
+            if !run.isEmpty {
+                runs.append(run)
+            }
+        }
+        LockStripes.lock(for: index).withLock { _ in
+            index.sequence = sequence
+            index.mergedEntries += merged
+        }
+        return ContributionSet(
+            elementType: elementType, runs: runs, count: count, sequence: sequence, index: index)
+    }
+
+    /// The entries of `older` and `newer` in run order, without the entries that newer ones
+    /// of the same name and priority hide, and without removals when `dropRemovals` says
+    /// nothing older remains for them to hide.
+    ///
+    /// - Complexity: O(*m* + *n*).
+    private static func merge(_ older: [Entry], _ newer: [Entry], dropRemovals: Bool) -> [Entry] {
+        var merged: [Entry] = []
+        merged.reserveCapacity(older.count + newer.count)
+        // The key of the last entry kept or dropped, rather than the entry: copying an entry
+        // retains its registration, and merges copy each entry O(log n) times.
+        var lastPriority = 0
+        var lastName: String?
+        var olderPosition = 0
+        var newerPosition = 0
+        while olderPosition < older.count || newerPosition < newer.count {
+            if newerPosition == newer.count
+                || (olderPosition < older.count && runPrecedes(older, olderPosition, newer, newerPosition))
+            {
+                keep(older, olderPosition)
+                olderPosition += 1
+            } else {
+                keep(newer, newerPosition)
+                newerPosition += 1
+            }
+        }
+        return merged
+
+        /// Appends `run[position]` unless it is hidden or a removal to drop.
+        func keep(_ run: [Entry], _ position: Int) {
+            // The newest of a name and priority comes first; the rest are hidden.
+            if lastPriority == run[position].priority, lastName == run[position].name {
+                return
+            }
+            lastPriority = run[position].priority
+            lastName = run[position].name
+            if !(run[position].isRemoval && dropRemovals) {
+                merged.append(run[position])
+            }
+        }
+    }
+
+    /// ``runPrecedes(_:_:)`` for `lhs[lhsPosition]` and `rhs[rhsPosition]`, reading their
+    /// keys in place.
+    @inline(__always)
+    private static func runPrecedes(_ lhs: [Entry], _ lhsPosition: Int, _ rhs: [Entry], _ rhsPosition: Int)
+        -> Bool
+    {
+        if lhs[lhsPosition].priority != rhs[rhsPosition].priority {
+            return lhs[lhsPosition].priority > rhs[rhsPosition].priority
+        }
+        if lhs[lhsPosition].name != rhs[rhsPosition].name {
+            return lhs[lhsPosition].name < rhs[rhsPosition].name
+        }
+        return lhs[lhsPosition].sequence > rhs[rhsPosition].sequence
+    }
+}
+
+/// The contribution of each name in the newest of a family of ``ContributionSet``s.
+///
+/// `@unchecked Sendable`: its properties are only read and written under its
+/// ``LockStripes`` lock.
+private final class NameIndex: @unchecked Sendable {
+    /// What the index keeps of a contribution.
+    struct Contribution {
+        let priority: Int
+        let registration: Registration
+    }
+
+    /// The contribution of each name.
+    var entries: [String: Contribution]
+    /// The sequence number of the set that `entries` describes, or `UInt64.max` (which no
+    /// set reaches) while a set is being made.
+    var sequence: UInt64
+    /// See ``ContributionSet/mergedEntries``.
+    var mergedEntries = 0
+
+    init(_ entries: [ContributionSet.Entry], sequence: UInt64) {
+        self.entries = Dictionary(
+            entries.map { ($0.name, Contribution(priority: $0.priority, registration: $0.registration)) },
+            uniquingKeysWith: { first, _ in first })
+        self.sequence = sequence
     }
 }
 

@@ -1,10 +1,14 @@
-/// Serializes the creation of ``Scope/singleton`` and ``Scope/weak`` services, so that a
-/// factory runs once however many threads race on the first load, and turns a cross-thread
-/// creation cycle into an error instead of a deadlock.
+/// Serializes the creation of ``Scope/singleton`` and ``Scope/weak`` services and the first
+/// loads of ``Injected`` properties, so that a factory runs once however many threads race
+/// on the first load, and turns a cross-thread creation cycle into an error instead of a
+/// deadlock.
 ///
-/// Threads that find a service being created wait on the lock's condition. Before waiting,
-/// a thread follows the chain "service → thread creating it → service that thread waits for";
+/// Threads that find something being created wait on the lock's condition. Before waiting,
+/// a thread follows the chain "thing → thread creating it → thing that thread waits for";
 /// if the chain comes back to itself, waiting would never end, and it reports a cycle.
+/// Registrations and `@Injected` properties share one wait graph, because a cycle may run
+/// through both: a factory reading a property whose load waits for a singleton that a
+/// thread creates while it reads the first property.
 final class CreationMonitor: Sendable {
     static let shared = CreationMonitor()
 
@@ -13,13 +17,31 @@ final class CreationMonitor: Sendable {
         case deadlock(path: [String])
     }
 
+    /// A creation in progress.
+    fileprivate struct Creation: Sendable {
+        /// The creating thread.
+        let thread: ObjectIdentifier
+        /// How many frames the thread had when it began: the frames above belong to this
+        /// creation, the first of them naming what it creates.
+        let depth: Int
+    }
+
+    /// What a thread waits for.
+    fileprivate struct Wait: Sendable {
+        /// The thing being created.
+        let target: ObjectIdentifier
+        /// Its name in cycle paths.
+        let label: String
+        /// The thread's resolution stack when it began to wait.
+        let frames: [Registration]
+    }
+
     /// Who creates what, and who waits for what.
     fileprivate struct State: Sendable {
-        /// Which thread creates each registration's service.
-        var creators: [ObjectIdentifier: ObjectIdentifier] = [:]
-        /// Which registration each waiting thread waits for, and the thread's resolution
-        /// stack when it began to wait.
-        var waits: [ObjectIdentifier: (registration: Registration, frames: [Registration])] = [:]
+        /// Which thread creates each thing.
+        var creators: [ObjectIdentifier: Creation] = [:]
+        /// What each waiting thread waits for.
+        var waits: [ObjectIdentifier: Wait] = [:]
     }
 
     private let state = LockedValue(State())
@@ -29,57 +51,72 @@ final class CreationMonitor: Sendable {
     /// Makes the calling thread the creator of `registration`'s service, waiting while
     /// another thread creates it.
     func acquire(_ registration: Registration, thread: ThreadState) -> Outcome {
+        acquire(ObjectIdentifier(registration), named: registration.id, thread: thread)
+    }
+
+    /// Makes the calling thread the creator of the thing `key` identifies (a registration's
+    /// service, an `@Injected` property's value), waiting while another thread creates it.
+    ///
+    /// - Parameters:
+    ///   - key: Identifies the thing; its object must stay alive until it is released.
+    ///   - label: The ID that names it in a cycle path.
+    ///   - thread: The calling thread's state.
+    /// - Returns: `.deadlock` with the cycle's path when waiting would never end, including
+    ///   when the calling thread is itself creating the thing.
+    func acquire(_ key: ObjectIdentifier, named label: String, thread: ThreadState) -> Outcome {
         let me = ObjectIdentifier(thread)
-        let key = ObjectIdentifier(registration)
         var deadlock: [String]?
         let mayCreate = { (state: inout State) -> Bool in
             state.waits[me] = nil
             guard let creator = state.creators[key] else { return true }
-            if let path = state.cyclePath(from: registration, creator: creator, back: me) {
+            if let path = state.cyclePath(to: label, creator: creator, back: me) {
                 deadlock = thread.frames.map(\.id) + path
                 return true
             }
-            state.waits[me] = (registration, thread.frames)
+            state.waits[me] = Wait(target: key, label: label, frames: thread.frames)
             return false
         }
         state.withLock(waitingUntil: mayCreate) { state in
-            if deadlock == nil { state.creators[key] = me }
+            if deadlock == nil { state.creators[key] = Creation(thread: me, depth: thread.frames.count) }
         }
         return deadlock.map { .deadlock(path: $0) } ?? .acquired
     }
 
     /// Ends the calling thread's creation of `registration`'s service and wakes waiters.
     func release(_ registration: Registration) {
-        state.withLock { $0.creators[ObjectIdentifier(registration)] = nil }
+        release(ObjectIdentifier(registration))
+    }
+
+    /// Ends the calling thread's creation of the thing `key` identifies and wakes waiters.
+    func release(_ key: ObjectIdentifier) {
+        state.withLock { $0.creators[key] = nil }
         state.wakeWaiters()
     }
 }
 
 extension CreationMonitor.State {
-    /// The IDs along the wait chain from `registration` back to thread `me`, or `nil` if the
-    /// chain ends elsewhere.
+    /// The IDs along the wait chain from the thing named `label`, which `creator` creates,
+    /// back to thread `me`, or `nil` if the chain ends elsewhere.
     ///
-    /// Each thread on the chain contributes the registrations it loaded after the one it
-    /// creates, up to the one it waits for, so the path names every link of the cycle.
+    /// Each thread on the chain contributes the registrations it loaded after the thing it
+    /// creates, up to the thing it waits for, so the path names every link of the cycle.
     fileprivate func cyclePath(
-        from registration: Registration, creator: ObjectIdentifier, back me: ObjectIdentifier
+        to label: String, creator: CreationMonitor.Creation, back me: ObjectIdentifier
     ) -> [String]? {
-        var path = [registration.id]
-        var created = registration
-        var thread = creator
-        // Each thread waits for at most one registration, so the chain has no branches;
-        // the bound guards against a chain that loops without reaching `me`.
+        var path = [label]
+        var created = (label: label, by: creator)
+        // Each thread waits for at most one thing, so the chain has no branches; the bound
+        // guards against a chain that loops without reaching `me`.
         for _ in 0...waits.count {
-            if thread == me { return path }
-            guard let wait = waits[thread], let next = creators[ObjectIdentifier(wait.registration)] else {
-                return nil
-            }
-            if let start = wait.frames.lastIndex(where: { $0 === created }) {
-                path += wait.frames[(start + 1)...].map(\.id)
-            }
-            path.append(wait.registration.id)
-            created = wait.registration
-            thread = next
+            if created.by.thread == me { return path }
+            guard let wait = waits[created.by.thread], let next = creators[wait.target] else { return nil }
+            var pushed = wait.frames.dropFirst(created.by.depth)
+            // A registration's own frame, or the one an `@Injected` property's load pushed,
+            // repeats the label already in the path.
+            if pushed.first?.id == created.label { pushed = pushed.dropFirst() }
+            path += pushed.map(\.id)
+            path.append(wait.label)
+            created = (wait.label, next)
         }
         return nil
     }

@@ -25,7 +25,11 @@
 /// Like a `lazy var`, the first read stores the service; a read that finds nothing stores
 /// nothing, so a later read tries again. Each wrapper loads at most once at a time from any
 /// number of threads: a thread that reads while another loads waits for that load, and
-/// copies of a struct share what the original loaded.
+/// copies of a struct share what the original loaded. Reads that would wait for each other
+/// forever (a factory that reads the property it loads for, or two properties whose
+/// factories read each other, first read on two threads at once) are a cycle, as between
+/// factories: the load yields `nil` and the diagnostics handler gets
+/// ``ContainerError/cycle(path:)``.
 @propertyWrapper
 public struct Injected<Service> {
     private let id: InjectID<Service>
@@ -44,7 +48,7 @@ public struct Injected<Service> {
 
     /// The service, or `nil` while none is registered.
     public var wrappedValue: Service? {
-        cache.value { container.load(id) }
+        cache.value(loading: id.name, from: container) { container.load(id) }
     }
 }
 

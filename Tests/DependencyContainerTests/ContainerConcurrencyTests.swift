@@ -138,31 +138,47 @@ struct ContainerConcurrencyTests {
         }
     }
 
-    @Test("Weak services of many registrations load from many threads at once")
+    @Test("Weak services of many registrations load from many threads at once, shared while alive")
     func weakServicesConcurrently() {
         // Registrations share a few locks for their weak instances, so threads loading
         // different weak services still meet on the same lock.
         let container = Container()
         let ids = (0..<32).map { InjectID<Token>("weak-\($0)") }
+        let creations = ids.map { _ in Counter() }
         for (index, id) in ids.enumerated() {
-            container.register(id, scope: .weak) { Token(serial: index, creation: 0) }
+            container.register(id, scope: .weak) {
+                Token(serial: index, creation: creations[index].increment())
+            }
         }
+        // The first half stays alive throughout, so every load must return these instances;
+        // the second half dies and is created again as the threads let go of it.
+        let pinned = UncheckedBox(ids.prefix(16).map { container.load($0) })
         let failures = Counter()
+        let unshared = Protected<[String]>([])
         let rounds = 300
         runOnThreads(4) { me in
-            var held: [Token] = []
+            var held: [Int: Token] = [:]
             for round in 0..<rounds {
                 for (index, id) in ids.enumerated() {
                     guard let token = container.load(id), token.serial == index else {
                         failures.increment()
                         continue
                     }
-                    if (index + round + me) % 3 == 0 { held.append(token) }
+                    // A weak service is shared for as long as anyone holds it: a pinned one,
+                    // or one this thread holds.
+                    let alive = index < 16 ? pinned.value[index] : held[index]
+                    if let alive, alive !== token {
+                        unshared.withLock { $0.append("thread \(me) round \(round): \(alive) then \(token)") }
+                    }
+                    if (index + round + me) % 3 == 0 { held[index] = token }
                 }
-                if held.count > 64 { held.removeAll() }
+                if round % 8 == 7 { held.removeAll() }
             }
         }
         #expect(failures.count == 0)
+        #expect(unshared.withLock { $0.count } == 0, "\(unshared.withLock { $0.prefix(3) })")
+        #expect(creations.prefix(16).map(\.count) == Array(repeating: 1, count: 16))
+        withExtendedLifetime(pinned) {}
     }
 
     @Test("A cycle across threads names the loads each thread made between its creations")
@@ -210,7 +226,12 @@ struct ContainerConcurrencyTests {
     @Test("Loads from many tasks through Container.shared are safe")
     func sharedFromTasks() async {
         let id = InjectID<Int>("ConcurrencySharedTasks")
-        Container.shared.register(id, scope: .singleton) { _ in 7 }
+        let runs = Counter()
+        Container.shared.register(id, scope: .singleton) { _ in
+            runs.increment()
+            usleep(1_000)  // widens the race on the first load
+            return 7
+        }
         defer { Container.shared.unregister(id) }
         let sum = await withTaskGroup(of: Int.self) { group in
             for _ in 0..<32 {
@@ -219,6 +240,7 @@ struct ContainerConcurrencyTests {
             return await group.reduce(0, +)
         }
         #expect(sum == 32 * 500 * 7)
+        #expect(runs.count == 1)
     }
 }
 

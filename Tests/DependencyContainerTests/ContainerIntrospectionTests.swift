@@ -1,5 +1,12 @@
 import DependencyContainer
+import Dispatch
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 enum IntrospectedPlayerProvider: InjectProvider {
     static var id: InjectID<any PlayerInject> { .player }
@@ -69,13 +76,29 @@ struct ContainerIntrospectionTests {
     func reentrantHandler() {
         let container = Container()
         let log = EventLog()
+        let handled = Counter()
         container.setDiagnosticsHandler { event in
             log.handler(event)
             _ = container.registrations
             _ = container.load(.analytics)  // a miss inside the handler must not recurse forever
+            handled.increment()
         }
-        container.register(.player) { _ in StubPlayer() }
-        container.register(.player) { _ in StubPlayer() }
+        // On a thread of its own, waited for with a bound: a handler that deadlocks on the
+        // container's locks must fail the test, not hang it.
+        let finished = DispatchSemaphore(value: 0)
+        pthread_detach(
+            spawnThread {
+                container.register(.player) { _ in StubPlayer() }
+                container.register(.player) { _ in StubPlayer() }
+                finished.signal()
+            })
+        guard finished.wait(timeout: .now() + 30) == .success else {
+            Issue.record("a handler that uses the container never returned")
+            return
+        }
+        // The handler ran to its end, and the miss inside it was not reported again.
+        #expect(handled.count == 1)
+        #expect(log.descriptions.count == 1)
         #expect(log.descriptions.first?.hasPrefix("replaced:") == true)
     }
 }

@@ -258,4 +258,103 @@ struct ExtensionPointTests {
         #expect(host.load(point).map(\.title) == ["Plugin", "Host"])
         #expect(host.load(other) == nil)
     }
+
+    @Test("Contributing n elements copies O(n log n) entries in all, not O(n²)")
+    func contributingIsNotQuadratic() {
+        let container = Container()
+        let point = uniquePoint()
+        let count = 8_192
+        for index in 0..<count {
+            // Names in another order than priorities and contributions, and some replaced
+            // and removed on the way, so that merges have entries to interleave and to hide.
+            let name = "c\((index &* 7_919) % count)"
+            container.contribute(to: point, named: name, priority: index % 8) { MenuItem(title: name) }
+            if index % 16 == 15 {
+                container.contribute(to: point, named: name, priority: -1) { MenuItem(title: name) }
+            }
+            if index % 64 == 63 {
+                container.removeContribution(named: name, from: point)
+            }
+        }
+        #expect(container.contributions(to: point).count == count - count / 64)
+        // Adding by copying the whole set, as before, copies about count² / 2 = 33.5 million
+        // entries; merging runs copies each entry about log₂(count) = 13 times.
+        let merged = container.mergedContributionEntries(of: point) ?? 0
+        #expect(merged > 0)
+        #expect(merged <= 4 * count * 13, "merges copied \(merged) entries for \(count) contributions")
+    }
+
+    @Test("Large points keep the load order through replacements, removals, resets, children and transfers")
+    func largePointModel() {
+        let seed = UInt64(environmentInteger("DC_TEST_SEED") ?? 0x5E7)
+        var rng = SplitMix64(seed: seed)
+        let parent = Container()
+        let child = Container(parent: parent)
+        let point = uniquePoint()
+        /// The model: name → (priority, serial) per container.
+        var model: [[String: (priority: Int, serial: Int)]] = [[:], [:]]
+        let names = (0..<400).map { "n\($0)" }
+        var serial = 0
+        for step in 0..<6_000 {
+            let level = rng.chance(90) ? 0 : 1
+            let container = level == 0 ? parent : child
+            let name = rng.pick(names)
+            switch rng.int(below: 100) {
+            case 0..<60:
+                serial += 1
+                let priority = rng.int(below: 6)
+                let title = "\(name)#\(serial)"
+                let outcome =
+                    rng.chance(30)
+                    ? container.contribute(to: point, named: name, priority: priority, scope: .session) {
+                        MenuItem(title: title)
+                    }
+                    : container.contribute(to: point, named: name, priority: priority) {
+                        MenuItem(title: title)
+                    }
+                let replaced = model[level].updateValue((priority, serial), forKey: name) != nil
+                if case .replaced = outcome {
+                    #expect(replaced, "seed \(seed) step \(step): replaced \(name), which the model lacks")
+                } else {
+                    #expect(!replaced, "seed \(seed) step \(step): added \(name), which the model has")
+                }
+            case 60..<90:
+                let removed = container.removeContribution(named: name, from: point)
+                #expect(
+                    removed == (model[level].removeValue(forKey: name) != nil),
+                    "seed \(seed) step \(step): removing \(name)")
+            case 90..<95:
+                container.reset(scope: .session)
+            default:
+                // A transfer that fails changes nothing, though it made sets from the point's.
+                let staging = Container()
+                staging.contribute(to: point, named: name) { MenuItem(title: "staged") }
+                let clash = model[0][name] != nil
+                let outcome = parent.adoptRegistrations(of: staging, replacingExisting: false)
+                #expect(outcome.adopted == !clash, "seed \(seed) step \(step): transfer of \(name)")
+                if !clash {
+                    serial += 1
+                    model[0][name] = (0, serial)
+                    // The staged element's title is fixed; recontribute it with the model's.
+                    let title = "\(name)#\(serial)"
+                    parent.contribute(to: point, named: name) { MenuItem(title: title) }
+                }
+            }
+            guard step % 200 == 0 || step == 5_999 else { continue }
+            for (level, container) in [parent, child].enumerated() {
+                let visible = level == 0 ? model[0] : model[0].merging(model[1]) { _, nearer in nearer }
+                let expected = visible.sorted {
+                    $0.value.priority != $1.value.priority
+                        ? $0.value.priority > $1.value.priority : $0.key < $1.key
+                }
+                #expect(
+                    container.load(point).map(\.title) == expected.map { "\($0.key)#\($0.value.serial)" },
+                    "seed \(seed) step \(step): load order of \(level == 0 ? "parent" : "child")")
+            }
+        }
+        // A copy for another container has the same order.
+        let copy = Container()
+        #expect(copy.adoptRegistrations(of: parent, replacingExisting: false).adopted)
+        #expect(copy.contributions(to: point) == parent.contributions(to: point))
+    }
 }

@@ -99,9 +99,13 @@ struct InjectedTests {
         #expect(seen.withLock { $0.count } == 1)
     }
 
-    @Test("A factory that reads the property it is loading gets nil instead of waiting for itself")
+    @Test("A factory that reads the property it is loading gets nil, and the load fails as a cycle")
     func reentrantRead() {
         let container = Container()
+        let cycles = Protected<[[String]]>([])
+        container.setDiagnosticsHandler { event in
+            if case .failed(.cycle(let path)) = event { cycles.withLock { $0.append(path) } }
+        }
         let view = UncheckedBox(NowPlayingView(container: container))
         let inner = Protected<Bool?>(nil)
         container.register(.toast) { _ in
@@ -109,7 +113,62 @@ struct InjectedTests {
             inner.withLock { $0 = seen == nil }
             return RecordingToast()
         }
-        #expect(view.value.toast != nil)
+        #expect(view.value.toast == nil)
         #expect(inner.withLock { $0 } == true)
+        let id = InjectID<any ToastInject>.toast.name
+        #expect(cycles.withLock { $0 } == [[id, id]])
+    }
+
+    @Test(
+        "Two properties whose factories read each other, first read on two threads at once, fail as a cycle",
+        arguments: [Scope.transient, .singleton])
+    func crossThreadCycle(scope: Scope) {
+        let container = Container()
+        let first = InjectID<String>("InjectedCycleFirst")
+        let second = InjectID<String>("InjectedCycleSecond")
+        let firstValue = Injected(first, container: container)
+        let secondValue = Injected(second, container: container)
+        let cycles = Protected<[[String]]>([])
+        container.setDiagnosticsHandler { event in
+            if case .failed(.cycle(let path)) = event { cycles.withLock { $0.append(path) } }
+        }
+        // Each factory reads the other property only once both threads are inside a factory,
+        // so that each read waits for the other thread's load.
+        let inFactory = AtomicCounter(0)
+        let rendezvous: @Sendable () -> Void = {
+            inFactory.add(1)
+            let deadline = DispatchTime.now() + 10
+            while inFactory.load() < 2, DispatchTime.now() < deadline { sched_yield() }
+        }
+        container.register(first, scope: scope) { _ in
+            rendezvous()
+            return "first+" + (secondValue.wrappedValue ?? "nil")
+        }
+        container.register(second, scope: scope) { _ in
+            rendezvous()
+            return "second+" + (firstValue.wrappedValue ?? "nil")
+        }
+        let results = Protected<[String: String]>([:])
+        let finished = DispatchSemaphore(value: 0)
+        for (name, property) in [("first", firstValue), ("second", secondValue)] {
+            // Detached, not joined: a deadlocked thread must not hang the test run too.
+            pthread_detach(
+                spawnThread {
+                    let value = property.wrappedValue
+                    results.withLock { $0[name] = value ?? "nil" }
+                    finished.signal()
+                })
+        }
+        for _ in 0..<2 where finished.wait(timeout: .now() + 30) == .timedOut {
+            Issue.record("deadlock: first reads of two properties in a cycle never returned")
+            return
+        }
+        // Each thread's load runs into the cycle (the second one to retry on its own thread).
+        #expect(results.withLock { $0 } == ["first": "nil", "second": "nil"])
+        let reported = cycles.withLock { $0 }
+        #expect(!reported.isEmpty)
+        for path in reported {
+            #expect(path.count == 3 && path.first == path.last && Set(path) == [first.name, second.name])
+        }
     }
 }

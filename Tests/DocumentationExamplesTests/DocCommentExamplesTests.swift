@@ -113,13 +113,20 @@ struct DocCommentExamplesTests {
 
     @Test("The original API's guard")
     func seedGuard() {
+        let recording = RecordingToast()
         func show() {
             guard let toast = Container.shared.load(for: toastInjectID)?.resolve() as? ToastInject else {
                 return  // toast feature absent
             }
             toast.show("Hello")
         }
+        // Absent: the guard falls back, and nothing could have been shown.
         show()
+        Container.shared.register(.toast) { recording }
+        defer { Container.shared.unregister(.toast) }
+        // Present: the guard passes and shows the toast.
+        show()
+        #expect(recording.shown == ["Hello"])
     }
 
     @Test("Registrations and diagnostics")
