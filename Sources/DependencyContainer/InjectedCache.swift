@@ -36,9 +36,9 @@ final class InjectedCache<Service>: @unchecked Sendable {
             if thread.frames.isEmpty {
                 // No top-level load to fail (a diagnostics handler, an async factory).
                 container.report(.failed(.cycle(path: path)))
-            } else if thread.cycle == nil {
+            } else if thread.loadFailure == nil {
                 // Reported once, by the top-level load it fails.
-                thread.cycle = path
+                thread.loadFailure = .cycle(path: path)
             }
             return nil
         case .acquired:
@@ -51,7 +51,7 @@ final class InjectedCache<Service>: @unchecked Sendable {
         }
         let loaded = load()
         // A service built while a cycle was broken may hold nils; never keep it.
-        if let loaded, thread.cycle == nil {
+        if let loaded, thread.loadFailure == nil {
             lock.withLock { _ in self.service = loaded }
         }
         return loaded
