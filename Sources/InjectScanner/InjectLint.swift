@@ -278,11 +278,14 @@ public struct InjectLint {
     private mutating func noteOverrides() {
         for (id, provisions) in overrides {
             for (module, local) in Dictionary(grouping: provisions, by: \.module) {
-                let names = local.map { $0.typeName ?? "closure" }.joined(separator: ", ")
+                let types = Set(local.compactMap(\.typeName)).sorted()
+                let closures = local.count - local.filter { $0.typeName != nil }.count
+                let names = types + (closures == 0 ? [] : ["\(closures) closure\(closures == 1 ? "" : "s")"])
+                // The report's IDs list every override; the note points at the first few.
                 diagnose(
                     .note, "override",
-                    "'\(id)' is overridden in \(module) (\(names)): overrides, not providers",
-                    at: local.map(\.location).sorted())
+                    "'\(id)' is overridden in \(module) (\(names.joined(separator: ", "))): overrides, not providers",
+                    at: Array(local.map(\.location).sorted().prefix(3)))
             }
         }
     }
