@@ -1,3 +1,5 @@
+import Foundation
+
 /// The lint's checks over the resolved declarations and provisions, and the report's summary.
 ///
 /// Each check indexes what it needs once, so the whole lint grows linearly with the size of
@@ -33,9 +35,11 @@ extension InjectLint {
             }
             .sorted { $0.declaration.location < $1.declaration.location }
             guard let first = typed.first else { continue }
-            var reported: Set<String> = [first.declaration.idType ?? ""]
+            var reported: Set<String> = [InjectLint.comparisonKey(first.declaration.idType ?? "")]
             for entry in typed.dropFirst() {
-                guard let type = entry.declaration.idType, reported.insert(type).inserted else { continue }
+                guard let type = entry.declaration.idType,
+                    reported.insert(InjectLint.comparisonKey(type)).inserted
+                else { continue }
                 let firstType = first.declaration.idType ?? ""
                 diagnose(
                     .error, "id-type-conflict",
@@ -43,6 +47,41 @@ extension InjectLint {
                     at: [entry.declaration.location, first.declaration.location])
             }
         }
+    }
+
+    /// `type` as compared: without `any`, which Swift 5 mode may leave out, and without
+    /// parentheses around a whole generic argument, so `InjectID<(any P)>` is `InjectID<P>`.
+    static func comparisonKey(_ type: String) -> String {
+        var characters = Array(type.replacingOccurrences(of: "any ", with: ""))
+        var index = 0
+        while index < characters.count {
+            guard characters[index] == "(", index > 0, "<,".contains(characters[index - 1]) || characters[index - 1] == " "
+            else {
+                index += 1
+                continue
+            }
+            // Find the matching parenthesis; strip the pair when it encloses the whole argument.
+            var depth = 0
+            var close = index
+            var hasComma = false
+            for position in index..<characters.count {
+                if "(<[".contains(characters[position]) { depth += 1 }
+                if ")>]".contains(characters[position]) { depth -= 1 }
+                if depth == 1, characters[position] == "," { hasComma = true }
+                if depth == 0 {
+                    close = position
+                    break
+                }
+            }
+            let after = close + 1 < characters.count ? characters[close + 1] : ">"
+            if close > index, !hasComma, after == ">" || after == "," {
+                characters.remove(at: close)
+                characters.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
+        return String(characters)
     }
 
     // MARK: Providers
