@@ -23,9 +23,11 @@ extension InjectLint {
         }
     }
 
-    /// One ID string declared with two service types: every load through one of them fails
-    /// with `typeMismatch` (or `argumentMismatch`). Type-keyed IDs, whose string is their
-    /// type, and `InjectID<AnyObject>`, which the container serves seed items as, are exempt.
+    /// Reports each ID string declared with two service types.
+    ///
+    /// Every load through one of them fails with `typeMismatch` (or `argumentMismatch`).
+    /// Type-keyed IDs, whose string is their type, and `InjectID<AnyObject>`, which the
+    /// container serves seed items as, are exempt.
     mutating func checkTypeConflicts() {
         for (id, entries) in declarationsByID {
             let typed = entries.filter { entry in
@@ -55,7 +57,8 @@ extension InjectLint {
         var characters = Array(type.replacingOccurrences(of: "any ", with: ""))
         var index = 0
         while index < characters.count {
-            guard characters[index] == "(", index > 0, "<,".contains(characters[index - 1]) || characters[index - 1] == " "
+            guard characters[index] == "(", index > 0,
+                "<,".contains(characters[index - 1]) || characters[index - 1] == " "
             else {
                 index += 1
                 continue

@@ -60,7 +60,9 @@ public struct RegistrationGenerator {
             "    public static var registeredTypes: [String] {",
             "        var names: [String] = []",
         ]
-        lines += statements { "names.append(\(RegistrationGenerator.stringLiteral($0.typeName.replacingOccurrences(of: "`", with: ""))))" }
+        lines += statements {
+            "names.append(\(RegistrationGenerator.stringLiteral($0.typeName.replacingOccurrences(of: "`", with: ""))))"
+        }
         lines += [
             "        return names",
             "    }",

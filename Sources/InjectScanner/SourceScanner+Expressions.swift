@@ -165,9 +165,11 @@ extension SourceScanner {
     /// as one with spaces, keeps its backticks so generated code can name it.
     static func spelling(of token: Token) -> String {
         guard token.isEscaped, token.kind == .word else { return token.text }
+        var unescaped = token
+        unescaped.isEscaped = false
         let isPlain =
             token.text.first.map { $0 == "_" || $0.isLetter } == true
-            && token.text.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber } && token.isIdentifier
+            && token.text.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber } && unescaped.isIdentifier
             && !["self", "Self", "Type", "Protocol", "Any"].contains(token.text)
         return isPlain ? token.text : "`\(token.text)`"
     }

@@ -283,7 +283,8 @@ public struct SourceScanner {
         } else if name == "scopeName", isStatic, let typeName = enclosingTypeName {
             facts.scopeMembers.append(
                 ScopeMember(
-                    typeName: typeName, scope: memberExpression(after: nameIndex), location: location(nameIndex)))
+                    typeName: typeName, scope: memberExpression(after: nameIndex),
+                    location: location(nameIndex)))
         } else if isStatic, let call = typedIDValue(after: nameIndex) {
             var idType = call.idType
             if idType == nil, let annotation = annotation(after: nameIndex) {
@@ -294,7 +295,9 @@ public struct SourceScanner {
                     name: name, isTyped: true, value: call.reference,
                     isOptional: isOptional || call.isOptional,
                     location: location(nameIndex), isExtensionPoint: call.isExtensionPoint,
-                    idType: idType.flatMap { SourceScanner.idTypes.contains(SourceScanner.base(of: $0)) ? $0 : nil }))
+                    idType: idType.flatMap {
+                        SourceScanner.idTypes.contains(SourceScanner.base(of: $0)) ? $0 : nil
+                    }))
         } else if name.hasSuffix("InjectID"), let value = seedValue(after: nameIndex) {
             facts.declarations.append(
                 IDDeclaration(
@@ -342,7 +345,9 @@ public struct SourceScanner {
     private func namedScope(_ scope: String?) -> String? {
         guard let scope else { return nil }
         let lifetimes = ["transient", "singleton", "weak", "graph"]
-        let name = scope.hasPrefix("Scope.") ? String(scope.dropFirst(6)) : scope.hasPrefix(".") ? String(scope.dropFirst()) : nil
+        let name =
+            scope.hasPrefix("Scope.")
+            ? String(scope.dropFirst(6)) : scope.hasPrefix(".") ? String(scope.dropFirst()) : nil
         return name.map(lifetimes.contains) == true ? nil : scope
     }
 
@@ -416,7 +421,9 @@ public struct SourceScanner {
         while index < close, let next = token(index) {
             if ["(", "[", "{"].contains(where: next.isPunctuation) { depth += 1 }
             if [")", "]", "}"].contains(where: next.isPunctuation) { depth -= 1 }
-            if depth == 0, next.text == label, next.kind == .word, token(index + 1)?.isPunctuation(":") == true {
+            if depth == 0, next.text == label, next.kind == .word,
+                token(index + 1)?.isPunctuation(":") == true
+            {
                 let end = argumentEnd(from: index + 2, limit: close)
                 return end > index + 2 ? text(of: index + 2..<end) : nil
             }

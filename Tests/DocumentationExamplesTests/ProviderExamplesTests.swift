@@ -31,7 +31,9 @@ struct ProviderExamplesTests {
         let second = container.load(.stream, argument: url)
         #expect(first?.url == url)
         #expect(first !== second)
-        #expect(container.registrations.first { $0.id == "StreamInjectID" }?.provider.contains("StreamProvider") == true)
+        #expect(
+            container.registrations.first { $0.id == "StreamInjectID" }?.provider.contains("StreamProvider")
+                == true)
     }
 
     @Test("A provider in a named scope shares its service until the scope is reset")
