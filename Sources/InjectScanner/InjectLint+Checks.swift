@@ -36,17 +36,20 @@ extension InjectLint {
                 return true
             }
             .sorted { $0.declaration.location < $1.declaration.location }
-            guard let first = typed.first else { continue }
-            var reported: Set<String> = [InjectLint.comparisonKey(first.declaration.idType ?? "")]
-            for entry in typed.dropFirst() {
-                guard let type = entry.declaration.idType,
-                    reported.insert(InjectLint.comparisonKey(type)).inserted
-                else { continue }
-                let firstType = first.declaration.idType ?? ""
+            let groups = Dictionary(grouping: typed) { InjectLint.comparisonKey($0.declaration.idType ?? "") }
+            guard groups.count > 1 else { continue }
+            // The type most declarations agree on is taken as meant; on a tie, the first
+            // declared. Each declaration of another type is an error at its own line.
+            let meant = groups.values.max {
+                ($0.count, $1[0].declaration.location) < ($1.count, $0[0].declaration.location)
+            }
+            guard let reference = meant?.first else { continue }
+            let referenceKey = InjectLint.comparisonKey(reference.declaration.idType ?? "")
+            for entry in typed where InjectLint.comparisonKey(entry.declaration.idType ?? "") != referenceKey {
                 diagnose(
                     .error, "id-type-conflict",
-                    "ID '\(id)' is declared as \(type) (\(name(of: entry.declaration))) and as \(firstType) (\(name(of: first.declaration))); loads through one of them fail with a type mismatch",
-                    at: [entry.declaration.location, first.declaration.location])
+                    "ID '\(id)' is declared as \(entry.declaration.idType ?? "") (\(name(of: entry.declaration))) and as \(reference.declaration.idType ?? "") (\(name(of: reference.declaration))); loads through one of them fail with a type mismatch",
+                    at: [entry.declaration.location, reference.declaration.location])
             }
         }
     }
