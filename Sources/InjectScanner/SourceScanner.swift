@@ -148,14 +148,23 @@ public struct SourceScanner {
     /// `let kiosk = …`, `let kiosk: Container? = …` or `self.kiosk = …`.
     private func assignedName(before start: Int) -> String? {
         guard token(start - 1)?.kind == .symbol, token(start - 1)?.text == "=" else { return nil }
-        var nameIndex = start - 2
-        // With a type annotation, the name is before the colon.
-        for colon in stride(from: start - 2, through: max(0, start - 6), by: -1)
-        where tokens[colon].isPunctuation(":") {
-            nameIndex = colon - 1
-            break
+        // `let kiosk = …` or `let kiosk: Container? = …`: the name follows `let` or `var`, and
+        // only a name and a type stand between them and the `=`.
+        var back = start - 2
+        while let previous = token(back), back >= start - 10 {
+            if previous.isKeyword("let") || previous.isKeyword("var") {
+                guard let name = token(back + 1), name.isIdentifier else { return nil }
+                return name.text
+            }
+            let isTypePart =
+                previous.kind == .word || [":", "?", ".", "<", ">", "[", "]"].contains(where: previous.isPunctuation)
+            guard isTypePart else { break }
+            back -= 1
         }
-        guard let name = token(nameIndex), name.isIdentifier else { return nil }
+        // `kiosk = …` or `self.kiosk = …`.
+        guard let name = token(start - 2), name.isIdentifier, token(start - 3)?.isPunctuation(":") != true else {
+            return nil
+        }
         return name.text
     }
 

@@ -117,3 +117,21 @@ struct OverrideLintTests {
         #expect(!generator.source.contains("PreviewToastProvider"))
     }
 }
+
+@Suite("Source scanner: child containers")
+struct ChildContainerScannerTests {
+    @Test("A child container is found after a call with labelled arguments, and by assignment")
+    func afterLabelledCall() {
+        let source = """
+            Feature.register(into: container)
+            let kiosk = Container(parent: container)
+            kiosk.register(.toast) { KioskToast() }
+            var other: Container
+            other = Container(parent: kiosk)
+            other.register(.toast) { OtherToast() }
+            into.register(.toast) { RealToast() }
+            """
+        let uses = SourceScanner.scan(source, file: "F.swift").uses.filter { $0.kind == .register }
+        #expect(uses.map(\.isOverride) == [true, true, false])
+    }
+}
