@@ -45,7 +45,8 @@ extension InjectLint {
             }
             guard let reference = meant?.first else { continue }
             let referenceKey = InjectLint.comparisonKey(reference.declaration.idType ?? "")
-            for entry in typed where InjectLint.comparisonKey(entry.declaration.idType ?? "") != referenceKey {
+            for entry in typed where InjectLint.comparisonKey(entry.declaration.idType ?? "") != referenceKey
+            {
                 diagnose(
                     .error, "id-type-conflict",
                     "ID '\(id)' is declared as \(entry.declaration.idType ?? "") (\(name(of: entry.declaration))) and as \(reference.declaration.idType ?? "") (\(name(of: reference.declaration))); loads through one of them fail with a type mismatch",

@@ -141,7 +141,8 @@ public enum ScanCommand: Equatable, Sendable {
             return report.count(.error) > 0 ? 1 : 0
         case .generate(let module, let output, let files):
             let generator = RegistrationGenerator(moduleName: module, facts: try Self.scan(files: files))
-            for (conformance, reason) in generator.skipped {
+            // A type marked as an override is left out on purpose: no warning.
+            for (conformance, reason) in generator.skipped where !conformance.isOverride {
                 FileHandle.standardError.write(
                     Data(
                         "\(conformance.location): warning: \(conformance.typeName) is not registered by \(module).register(into:): \(reason)\n"

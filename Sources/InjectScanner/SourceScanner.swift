@@ -157,12 +157,14 @@ public struct SourceScanner {
                 return name.text
             }
             let isTypePart =
-                previous.kind == .word || [":", "?", ".", "<", ">", "[", "]"].contains(where: previous.isPunctuation)
+                previous.kind == .word
+                || [":", "?", ".", "<", ">", "[", "]"].contains(where: previous.isPunctuation)
             guard isTypePart else { break }
             back -= 1
         }
         // `kiosk = …` or `self.kiosk = …`.
-        guard let name = token(start - 2), name.isIdentifier, token(start - 3)?.isPunctuation(":") != true else {
+        guard let name = token(start - 2), name.isIdentifier, token(start - 3)?.isPunctuation(":") != true
+        else {
             return nil
         }
         return name.text
