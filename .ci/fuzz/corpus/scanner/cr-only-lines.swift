@@ -1,0 +1,1 @@
+// commentstruct A: InjectProvider {}#if os(Linux)let b = 1#endiflet c = """  a\  b  """
