@@ -184,10 +184,16 @@ public struct SourceScanner {
             pendingScope = .function(word == "init" ? "init" : token(index + 1)?.text ?? "")
         } else if SourceScanner.controlKeywords.contains(word) {
             pendingScope = .control
-        } else if (word == "withOverrides" && token(index - 1)?.isKeyword("func") != true)
-            || (word == "overriding" && token(index - 1)?.isPunctuation(".") == true)
+        } else if word == "withOverrides", token(index - 1)?.isKeyword("func") != true,
+            token(index + 1)?.isPunctuation("{") == true
+                || (token(index + 1)?.isPunctuation("(") == true
+                    && token(index + 2)?.isPunctuation("{") == true)
         {
-            // The next closure, the first, is the one that registers the replacements.
+            // The first closure registers the replacements; with `withOverrides(configure) { … }`
+            // the closure is the operation, whose registrations are ordinary.
+            pendingScope = .overrides
+        } else if word == "overriding", token(index - 1)?.isPunctuation(".") == true {
+            // `.overriding { … }` or `.overriding(container) { … }`: the closure registers.
             pendingScope = .overrides
         } else if word == "var" || word == "let", let name = token(index + 1), name.isIdentifier {
             let isOptional = optionalPending

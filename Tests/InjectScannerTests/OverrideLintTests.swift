@@ -108,6 +108,18 @@ struct OverrideLintTests {
         #expect(registrations.map(\.isOverride) == [true, false, true, false])
     }
 
+    @Test("withOverrides given its configuration by name: the trailing closure is the operation")
+    func namedConfiguration() {
+        let source = """
+            container.withOverrides(configureMocks) {
+                container.register(.toast) { Real() }
+            }
+            container.withOverrides({ $0.register(.toast) { Mock() } }, operation: { run() })
+            """
+        let uses = SourceScanner.scan(source, file: "F.swift").uses
+        #expect(uses.map(\.isOverride) == [false, true])
+    }
+
     @Test("The generator leaves out a provider marked as an override, saying why")
     func generatorSkipsMarkedProviders() throws {
         let facts = SourceScanner.scan(try FixtureFile.text("Overrides.swift.txt"), file: "App/main.swift")
