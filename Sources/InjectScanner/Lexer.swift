@@ -49,29 +49,6 @@ public struct Lexer {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     }
 
-    /// `bytes` with every CRLF and every lone CR (old Mac line endings) turned into LF.
-    ///
-    /// Swift treats all three as line breaks, and a multi-line literal's value holds LF for
-    /// each; reading them as one keeps line numbers, line comments and `#if` lines right.
-    private static func normalizingLineBreaks(_ bytes: [UInt8]) -> [UInt8] {
-        let carriageReturn = UInt8(ascii: "\r")
-        guard bytes.contains(carriageReturn) else { return bytes }
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            guard byte == carriageReturn else {
-                result.append(byte)
-                continue
-            }
-            result.append(UInt8(ascii: "\n"))
-            if index < bytes.count, bytes[index] == UInt8(ascii: "\n") { index += 1 }
-        }
-        return result
-    }
-
     /// Returns every token of `source`.
     ///
     /// - Parameter source: Swift source text.
@@ -350,23 +327,6 @@ public struct Lexer {
         }
     }
 
-    /// Removes a multi-line literal's first newline, last line and common indentation, and
-    /// joins each line in `continued` (counted from the opening delimiter's line, 0) to the next.
-    private static func trimMultiline(_ literal: String, continued: Set<Int>) -> String {
-        var lines = literal.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count >= 2 else { return literal }
-        lines.removeFirst()
-        let indentation = lines.removeLast().count
-        var result = ""
-        for (offset, line) in lines.enumerated() {
-            result += line.dropFirst(min(indentation, line.prefix { $0 == " " || $0 == "\t" }.count))
-            // Line `offset` of the content is line `offset + 1` of the literal; the last
-            // content line's break belongs to the closing delimiter's line, which was dropped.
-            if offset < lines.count - 1, !continued.contains(offset + 1) { result += "\n" }
-        }
-        return result
-    }
-
     private mutating func regexLiteral() {
         let startLine = line
         index += 2
@@ -440,19 +400,5 @@ public struct Lexer {
         }
         index += 1
         emit(.punctuation, text(index - 1..<index), line: line)
-    }
-}
-
-extension String {
-    /// The string without leading and trailing spaces and tabs.
-    func trimmingWhitespace() -> String {
-        let scalars = unicodeScalars
-        let isSpace: (Unicode.Scalar) -> Bool = {
-            $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\u{0B}" || $0 == "\u{0C}"
-        }
-        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
-            let last = scalars.lastIndex(where: { !isSpace($0) })
-        else { return "" }
-        return String(scalars[first...last])
     }
 }

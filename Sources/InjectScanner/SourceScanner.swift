@@ -357,17 +357,6 @@ public struct SourceScanner {
                 scope: isRegistration ? namedScope(labelledArgument("scope", from: open, to: close)) : nil))
     }
 
-    /// `scope` when it names a named scope (`.session`, `ScopeName.session`), not one of the
-    /// lifetimes of `Scope`.
-    private func namedScope(_ scope: String?) -> String? {
-        guard let scope else { return nil }
-        let lifetimes = ["transient", "singleton", "weak", "graph"]
-        let name =
-            scope.hasPrefix("Scope.")
-            ? String(scope.dropFirst(6)) : scope.hasPrefix(".") ? String(scope.dropFirst()) : nil
-        return name.map(lifetimes.contains) == true ? nil : scope
-    }
-
     /// The ID the argument at `argument` names, up to the call's `)` at `close`: a member, a
     /// literal, a seed constant, an ID initializer, or an ID built at run time.
     private func reference(at argument: Int, in word: String, closingAt close: Int) -> IDReference? {
@@ -398,53 +387,6 @@ public struct SourceScanner {
             token(argument + 1).map({ $0.isPunctuation(")") || $0.isPunctuation(",") }) == true
         {
             return .runtime(first.text)
-        }
-        return nil
-    }
-
-    /// The index of the `)` that closes the `(` at `open`, or the end of the tokens.
-    private func closingParenthesis(of open: Int) -> Int {
-        var depth = 0
-        var index = open
-        while let next = token(index) {
-            if next.isPunctuation("(") { depth += 1 }
-            if next.isPunctuation(")") {
-                depth -= 1
-                if depth == 0 { return index }
-            }
-            index += 1
-        }
-        return tokens.count
-    }
-
-    /// The index of the `,` or `)` that ends the argument starting at `start`.
-    private func argumentEnd(from start: Int, limit: Int) -> Int {
-        var depth = 0
-        var index = start
-        while index < limit, let next = token(index) {
-            if ["(", "[", "{"].contains(where: next.isPunctuation) { depth += 1 }
-            if [")", "]", "}"].contains(where: next.isPunctuation) { depth -= 1 }
-            if depth == 0, next.isPunctuation(",") { break }
-            index += 1
-        }
-        return index
-    }
-
-    /// The value of the argument labelled `label` in the call from `open` to `close`, as
-    /// written: `.singleton` or `ScopeName.session` for `scope:`.
-    private func labelledArgument(_ label: String, from open: Int, to close: Int) -> String? {
-        var depth = 0
-        var index = open + 1
-        while index < close, let next = token(index) {
-            if ["(", "[", "{"].contains(where: next.isPunctuation) { depth += 1 }
-            if [")", "]", "}"].contains(where: next.isPunctuation) { depth -= 1 }
-            if depth == 0, next.text == label, next.kind == .word,
-                token(index + 1)?.isPunctuation(":") == true
-            {
-                let end = argumentEnd(from: index + 2, limit: close)
-                return end > index + 2 ? text(of: index + 2..<end) : nil
-            }
-            index += 1
         }
         return nil
     }
