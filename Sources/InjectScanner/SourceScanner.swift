@@ -383,7 +383,10 @@ public struct SourceScanner {
             let end = min(close, argumentEnd(from: argument, limit: close))
             return end > argument ? .runtime(text(of: argument..<end)) : nil
         }
-        if first.isIdentifier, idVariables.contains(first.text),
+        // A variable the file declares as an ID, or one named like an ID (`featureID`) that is
+        // declared elsewhere.
+        let isNamedLikeID = first.text == "id" || first.text.hasSuffix("ID") || first.text.hasSuffix("Id")
+        if first.isIdentifier, idVariables.contains(first.text) || isNamedLikeID,
             token(argument + 1).map({ $0.isPunctuation(")") || $0.isPunctuation(",") }) == true
         {
             return .runtime(first.text)

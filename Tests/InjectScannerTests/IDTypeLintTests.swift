@@ -77,12 +77,14 @@ struct IDTypeLintTests {
                 container.register(InjectID<any Plugin>("Feature" + name)) { P() }
                 let url = try #require(URL(string: name))
                 image.load(url)
+                _ = container.load(self.featureID)
+                _ = container.load(featureID)
             }
             """
         ])
         let unchecked = report.diagnostics.filter { $0.code == "unchecked-id" || $0.code == "computed-id" }
         #expect(unchecked.allSatisfy { $0.severity == .note })
-        #expect(unchecked.map { $0.locations.map(\.line) } == [[2], [4], [5], [6]])
+        #expect(unchecked.map { $0.locations.map(\.line) } == [[2], [4], [5], [6], [10]])
         #expect(
             unchecked.first?.message
                 == "Feature loads an ID built at run time from InjectID<any Plugin>(\"Feature\" + name); inject-lint cannot check it"
