@@ -119,6 +119,8 @@ public struct SourceScanner {
             current.isPunctuation(".") || current.isPunctuation(")") || current.kind == .symbol
             || previous.kind == .symbol
             || ["(", ",", ":", "[", "."].contains { previous.isPunctuation($0) }
+            // An attribute on a line of its own, such as `@MainActor`, belongs to what follows.
+            || token(index - 2)?.isPunctuation("@") == true
         return !continues
     }
 

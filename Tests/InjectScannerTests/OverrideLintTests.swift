@@ -108,6 +108,20 @@ struct OverrideLintTests {
         #expect(registrations.map(\.isOverride) == [true, false, true, false])
     }
 
+    @Test("The override marker reaches a type past an attribute on a line of its own")
+    func markerPastAttribute() {
+        let source = """
+            // inject-lint: override
+            @MainActor
+            enum PreviewBannerProvider: MainActorInjectProvider {
+                static var id: InjectID<any BannerInject> { .banner }
+            }
+            enum BannerProvider: MainActorInjectProvider {}
+            """
+        let conformances = SourceScanner.scan(source, file: "F.swift").conformances
+        #expect(conformances.map(\.isOverride) == [true, false])
+    }
+
     @Test("withOverrides given its configuration by name: the trailing closure is the operation")
     func namedConfiguration() {
         let source = """
