@@ -67,7 +67,7 @@ let package = Package(
                 intent: .custom(
                     verb: "inject-lint",
                     description:
-                        "Reports unprovided, duplicate and undeclared IDs, and cycles, in every source target"
+                        "Reports unprovided, duplicate, undeclared and mistyped IDs, and cycles, in every source target"
                 ),
                 permissions: []
             ),

@@ -11,7 +11,7 @@
 //   has the shape its kind promises and appears on the token's line;
 // - a byte-order mark and a newline put in front of a file move every token and every fact
 //   one line down and change nothing else (which also catches nondeterminism);
-// - CRLF line endings give the same tokens and facts as LF ones, but for string values;
+// - CRLF line endings give the same tokens and facts as LF (or CR) ones, but for string values;
 // - every location in the facts and in the lint report is a line of the file it names;
 // - every report format renders, and the JSON report decodes to the same report.
 
@@ -45,7 +45,9 @@ private struct FuzzFile {
     let path: String
     let source: String
     let bytes: [UInt8]
-    /// Where each line's bytes are, without the newline; a file has at least one line.
+    /// Where each line's bytes are, without the line break; a file has at least one line.
+    ///
+    /// LF, CRLF and a lone CR each end a line, as in Swift.
     let lines: [Range<Int>]
 
     init(path: String, source: String) {
@@ -54,9 +56,19 @@ private struct FuzzFile {
         bytes = Array(source.utf8)
         var lines: [Range<Int>] = []
         var start = 0
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else {
+                index += 1
+                continue
+            }
             lines.append(start..<index)
-            start = index + 1
+            let isCRLF =
+                byte == UInt8(ascii: "\r") && index + 1 < bytes.count
+                && bytes[index + 1] == UInt8(ascii: "\n")
+            index += isCRLF ? 2 : 1
+            start = index
         }
         lines.append(start..<bytes.count)
         self.lines = lines
@@ -93,7 +105,7 @@ private let operatorBytes = Set("/=-+!*%&|^~?".utf8)
 
 /// The bytes that never make a punctuation token: whitespace, and those that start
 /// another kind of token.
-private let nonPunctuationBytes = Set(" \t\r\n\"`".utf8)
+private let nonPunctuationBytes = Set(" \t\r\n\u{0B}\u{0C}\"`".utf8)
 
 // MARK: Lexer
 
@@ -145,11 +157,15 @@ private func movedSource(_ file: FuzzFile) -> String {
     return String(decoding: mark + [UInt8(ascii: "\n")] + rest, as: UTF8.self)
 }
 
-/// The file with CRLF line endings, as in a Windows checkout.
+/// The file with CRLF line endings, as in a Windows checkout: every line break (LF, CRLF or
+/// a lone CR) becomes CRLF, so the file keeps its lines.
 private func crlfSource(_ file: FuzzFile) -> String {
-    String(
-        decoding: file.bytes.flatMap { $0 == UInt8(ascii: "\n") ? [UInt8(ascii: "\r"), $0] : [$0] },
-        as: UTF8.self)
+    var result: [UInt8] = []
+    for (index, line) in file.lines.enumerated() {
+        result += file.bytes[line]
+        if index < file.lines.count - 1 { result += [UInt8(ascii: "\r"), UInt8(ascii: "\n")] }
+    }
+    return String(decoding: result, as: UTF8.self)
 }
 
 /// Whether `crlf`, lexed from a file with CRLF line endings, is `lf` from the file with LF
@@ -226,7 +242,7 @@ private func checkedFacts(of file: FuzzFile) -> SourceFacts {
 
 private func locations(in facts: SourceFacts) -> [SourceLocation] {
     facts.declarations.map(\.location) + facts.conformances.map(\.location) + facts.idMembers.map(\.location)
-        + facts.uses.map(\.location)
+        + facts.uses.map(\.location) + facts.scopeMembers.map(\.location)
 }
 
 extension SourceFacts {
@@ -256,6 +272,7 @@ extension SourceFacts {
         for index in moved.conformances.indices { moved.conformances[index].location.line += offset }
         for index in moved.idMembers.indices { moved.idMembers[index].location.line += offset }
         for index in moved.uses.indices { moved.uses[index].location.line += offset }
+        for index in moved.scopeMembers.indices { moved.scopeMembers[index].location.line += offset }
         return moved
     }
 }

@@ -1,17 +1,18 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package inject-lint [--format text|json|mermaid|dot]`: describes every non-test
-/// Swift target of the package to `inject-scan lint` and exits non-zero when it finds errors.
+/// `swift package inject-lint [--format text|json|mermaid|dot]`: describes every Swift target
+/// of the package to `inject-scan lint` and exits non-zero when it finds errors.
 ///
-/// Test targets are left out: they register mocks and overrides on purpose.
+/// Test targets are described as such: they register mocks on purpose, so their
+/// registrations are overrides, noted but never errors.
 @main
 struct InjectLintPlugin: CommandPlugin {
     /// Writes the module description, runs the lint and forwards its output and status.
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         var modules: [[String: Any]] = []
         for target in context.package.targets {
-            guard let module = target as? SwiftSourceModuleTarget, module.kind != .test else { continue }
+            guard let module = target as? SwiftSourceModuleTarget else { continue }
             let dependencies: [String] = module.dependencies.compactMap {
                 if case .target(let dependency) = $0 { return dependency.name }
                 return nil
@@ -20,6 +21,7 @@ struct InjectLintPlugin: CommandPlugin {
                 "name": module.name,
                 "files": module.sourceFiles(withSuffix: "swift").map(\.url.path).sorted(),
                 "dependencies": dependencies,
+                "isTest": module.kind == .test,
             ])
         }
         modules.sort { ($0["name"] as? String ?? "") < ($1["name"] as? String ?? "") }

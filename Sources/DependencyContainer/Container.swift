@@ -130,7 +130,7 @@ public final class Container: Sendable {
         add(
             Registration(
                 id: Provider.id.name, scope: Provider.scope, provider: .type(Provider.self),
-                factory: TypedFactory { try Provider.make(with: $0) }))
+                factory: TypedFactory { try Provider.make(with: $0) }, scopeName: Provider.scopeName))
     }
 
     /// Removes the registration of `id` from this container.

@@ -13,6 +13,19 @@
 ///     }
 /// }
 /// ```
+///
+/// A provider whose service lives until a named scope is reset, such as a signed-in user's
+/// cart, states the scope's name:
+///
+/// ```swift
+/// enum CartProvider: InjectProvider {
+///     static var id: InjectID<ShoppingCart> { .cart }
+///     static var scopeName: ScopeName? { .session }
+///     static func make(with resolver: Resolver) -> ShoppingCart {
+///         ShoppingCart()
+///     }
+/// }
+/// ```
 public protocol InjectProvider: SendableMetatype {
     /// The type of service the provider makes, usually an `any` protocol type.
     associatedtype Service
@@ -22,6 +35,12 @@ public protocol InjectProvider: SendableMetatype {
 
     /// How long created services are reused; ``Scope/transient`` unless stated.
     static var scope: Scope { get }
+
+    /// The named scope the service lives in, or `nil` (the default) for ``scope``.
+    ///
+    /// A provider in a named scope shares one service, as a singleton does, until
+    /// ``Container/reset(scope:)`` discards it; ``scope`` is then not used.
+    static var scopeName: ScopeName? { get }
 
     /// Creates the service.
     ///
@@ -34,4 +53,7 @@ public protocol InjectProvider: SendableMetatype {
 extension InjectProvider {
     /// A new service for every load.
     public static var scope: Scope { .transient }
+
+    /// No named scope: ``scope`` says how long services are reused.
+    public static var scopeName: ScopeName? { nil }
 }

@@ -15,11 +15,16 @@ public struct Lexer {
     private var line = 1
     private var tokens: [Token] = []
     private var pendingOptional = false
+    private var pendingOverride = false
     private var lineHasCode = false
     private var frames: [ConditionFrame] = []
 
     /// The comment text that marks the next ID declaration as optional.
     public static let optionalMarker = "inject-lint: optional"
+
+    /// The comment text that marks the next registration, or the next block's registrations,
+    /// as overrides rather than providers.
+    public static let overrideMarker = "inject-lint: override"
 
     private struct ConditionFrame {
         var previous: [String] = []
@@ -38,7 +43,7 @@ public struct Lexer {
     ///
     /// - Parameter source: Swift source text.
     public init(source: String) {
-        bytes = Array(source.utf8)
+        bytes = Lexer.normalizingLineBreaks(Array(source.utf8))
         // Swift ignores a byte-order mark at the start of a file, which editors on Windows may
         // write; read as a word, it would hide the file's first declaration.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
@@ -61,7 +66,9 @@ public struct Lexer {
                 line += 1
                 index += 1
                 lineHasCode = false
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+            // Swift's whitespace includes form feed and vertical tab, which some generated
+            // sources use as page breaks.
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), Lexer.formFeed, Lexer.verticalTab:
                 index += 1
             case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
                 lineComment()
@@ -90,6 +97,9 @@ public struct Lexer {
 
     // MARK: Reading
 
+    private static let formFeed: UInt8 = 0x0C
+    private static let verticalTab: UInt8 = 0x0B
+
     private func peek(_ offset: Int) -> UInt8? {
         index + offset < bytes.count ? bytes[index + offset] : nil
     }
@@ -113,8 +123,10 @@ public struct Lexer {
         var token = Token(kind, text, line: line)
         token.isEscaped = escaped
         token.isMarkedOptional = pendingOptional
+        token.isMarkedOverride = pendingOverride
         token.conditions = frames.map(\.condition)
         pendingOptional = false
+        pendingOverride = false
         tokens.append(token)
     }
 
@@ -146,9 +158,9 @@ public struct Lexer {
     }
 
     private mutating func noteComment(_ comment: String) {
-        if comment.contains(Lexer.optionalMarker), !frames.contains(where: \.skipping) {
-            pendingOptional = true
-        }
+        guard !frames.contains(where: \.skipping) else { return }
+        if comment.contains(Lexer.optionalMarker) { pendingOptional = true }
+        if comment.contains(Lexer.overrideMarker) { pendingOverride = true }
     }
 
     // MARK: Conditional compilation
@@ -217,6 +229,9 @@ public struct Lexer {
         index += multiline ? 3 : 1
         let quotes = multiline ? 3 : 1
         var value: [UInt8] = []
+        // The value's lines (counted from 0) that end in a backslash: Swift joins each to the
+        // next, without the line break.
+        var continued: Set<Int> = []
         var interpolated = false
         while index < bytes.count {
             let byte = bytes[index]
@@ -238,6 +253,7 @@ public struct Lexer {
                     // unterminated single-line one ends at the newline, which the caller counts.
                     if !multiline { break }
                     line += 1
+                    continued.insert(value.lazy.filter { $0 == UInt8(ascii: "\n") }.count)
                 }
                 value.append(contentsOf: unescape(escaped))
                 index += 1
@@ -252,7 +268,7 @@ public struct Lexer {
             index += 1
         }
         var literal = String(decoding: value, as: UTF8.self)
-        if multiline { literal = Lexer.trimMultiline(literal) }
+        if multiline { literal = Lexer.trimMultiline(literal, continued: continued) }
         emit(.string, literal, line: startLine, escaped: interpolated)
     }
 
@@ -309,16 +325,6 @@ public struct Lexer {
             if byte == UInt8(ascii: "\n") { line += 1 }
             index += 1
         }
-    }
-
-    /// Removes a multi-line literal's first newline, last line and common indentation.
-    private static func trimMultiline(_ literal: String) -> String {
-        var lines = literal.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count >= 2 else { return literal }
-        lines.removeFirst()
-        let indentation = lines.removeLast().count
-        return lines.map { $0.dropFirst(min(indentation, $0.prefix { $0 == " " || $0 == "\t" }.count)) }
-            .joined(separator: "\n")
     }
 
     private mutating func regexLiteral() {
@@ -394,17 +400,5 @@ public struct Lexer {
         }
         index += 1
         emit(.punctuation, text(index - 1..<index), line: line)
-    }
-}
-
-extension String {
-    /// The string without leading and trailing spaces and tabs.
-    func trimmingWhitespace() -> String {
-        let scalars = unicodeScalars
-        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
-        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
-            let last = scalars.lastIndex(where: { !isSpace($0) })
-        else { return "" }
-        return String(scalars[first...last])
     }
 }

@@ -28,7 +28,8 @@ public struct LintReport: Codable, Equatable, Sendable {
         public var locations: [SourceLocation]
     }
 
-    /// Something that provides an ID: a provider type, an `Injectable` item or a closure registration.
+    /// Something that provides (or overrides) an ID: a provider type, an `Injectable` item or
+    /// a closure registration.
     public struct Provision: Codable, Equatable, Sendable {
         /// The module it is in.
         public var module: String
@@ -36,6 +37,8 @@ public struct LintReport: Codable, Equatable, Sendable {
         public var typeName: String?
         /// Where it is declared or registered.
         public var location: SourceLocation
+        /// The named scope it lives in, as written, such as `.session`; `nil` when none.
+        public var scope: String?
     }
 
     /// One ID string and everything about it.
@@ -54,6 +57,9 @@ public struct LintReport: Codable, Equatable, Sendable {
         public var providers: [Provision]
         /// The modules that load it.
         public var loadedBy: [String]
+        /// What overrides it: registrations on child containers, in `withOverrides` or
+        /// `.overriding`, in test targets, or marked `// inject-lint: override`.
+        public var overrides: [Provision] = []
     }
 
     /// One module and its target dependencies.

@@ -7,7 +7,8 @@ import Foundation
 ///               "dependencies": ["AppInterfaces"]}]}
 /// ```
 ///
-/// Relative file paths are resolved against the description file's directory.
+/// Relative file paths are resolved against the description file's directory. A module with
+/// `"isTest": true` is a test target: its registrations are overrides.
 public struct ModuleDescription: Codable, Equatable, Sendable {
     /// One source module.
     public struct Module: Codable, Equatable, Sendable {
@@ -17,6 +18,12 @@ public struct ModuleDescription: Codable, Equatable, Sendable {
         public var files: [String]
         /// The modules of this package it depends on.
         public var dependencies: [String]
+        /// Whether it is a test target; `false` when the description leaves it out.
+        public var isTest: Bool
+
+        private enum CodingKeys: String, CodingKey {
+            case name, files, dependencies, isTest
+        }
 
         /// Creates a module.
         ///
@@ -24,10 +31,24 @@ public struct ModuleDescription: Codable, Equatable, Sendable {
         ///   - name: The module's name.
         ///   - files: Its Swift files.
         ///   - dependencies: The modules of this package it depends on.
-        public init(name: String, files: [String], dependencies: [String]) {
+        ///   - isTest: Whether it is a test target.
+        public init(name: String, files: [String], dependencies: [String], isTest: Bool = false) {
             self.name = name
             self.files = files
             self.dependencies = dependencies
+            self.isTest = isTest
+        }
+
+        /// Reads a module; `isTest` is optional, so descriptions written before it still load.
+        ///
+        /// - Parameter decoder: The decoder.
+        /// - Throws: A `DecodingError` for a missing or mistyped key.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decode(String.self, forKey: .name)
+            files = try container.decode([String].self, forKey: .files)
+            dependencies = try container.decode([String].self, forKey: .dependencies)
+            isTest = try container.decodeIfPresent(Bool.self, forKey: .isTest) ?? false
         }
     }
 

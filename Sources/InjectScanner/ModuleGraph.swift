@@ -40,7 +40,7 @@ struct ModuleGraph {
         }
         for flow in flowLabels {
             lines.append(
-                "    \(quoted(flow.provider)) -> \(quoted(flow.consumer)) [label=\(quoted(flow.ids.joined(separator: "\\n")))];"
+                "    \(quoted(flow.provider)) -> \(quoted(flow.consumer)) [label=\"\(flow.ids.map(escaped).joined(separator: "\\n"))\"];"
             )
         }
         for module in report.modules {
@@ -60,6 +60,12 @@ struct ModuleGraph {
     }
 
     private func quoted(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + escaped(name) + "\""
+    }
+
+    /// `text` inside a DOT string: backslashes first, since DOT reads `\"`, `\n` and `\l` as
+    /// escapes, then quotes.
+    private func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes the Swift source of a feature's registration entry: an enum named after the module
 /// whose `register(into:)` registers every provider, contribution and `Injectable` item the module
 /// declares.
@@ -7,7 +9,8 @@
 ///
 /// Providers declared under `#if` are registered under the same conditions. Generic,
 /// `private`/`fileprivate` and function-local types cannot be named from the generated
-/// file; they are left out and listed in ``skipped``.
+/// file, and a type marked `// inject-lint: override` stands in for another provider when
+/// registered by hand; they are left out and listed in ``skipped``.
 public struct RegistrationGenerator {
     /// The module the entry is for; also the entry's name.
     public var moduleName: String
@@ -28,7 +31,7 @@ public struct RegistrationGenerator {
     public var registered: [ProviderConformance] {
         var seen: Set<String> = []
         return facts.conformances.sorted { $0.location < $1.location }.filter {
-            !$0.isGeneric && !$0.isHidden && seen.insert($0.typeName).inserted
+            !$0.isGeneric && !$0.isHidden && !$0.isOverride && seen.insert($0.typeName).inserted
         }
     }
 
@@ -39,6 +42,7 @@ public struct RegistrationGenerator {
             if conformance.isHidden {
                 return (conformance, "it is private, fileprivate or local to a function")
             }
+            if conformance.isOverride { return (conformance, "it is marked `// \(Lexer.overrideMarker)`") }
             return nil
         }
     }
@@ -56,7 +60,9 @@ public struct RegistrationGenerator {
             "    public static var registeredTypes: [String] {",
             "        var names: [String] = []",
         ]
-        lines += statements { "names.append(\"\($0.typeName)\")" }
+        lines += statements {
+            "names.append(\(RegistrationGenerator.stringLiteral($0.typeName.replacingOccurrences(of: "`", with: ""))))"
+        }
         lines += [
             "        return names",
             "    }",
@@ -68,7 +74,7 @@ public struct RegistrationGenerator {
         ]
         lines += statements { conformance in
             switch conformance.kind {
-            case .provider, .mainActorProvider, .asyncProvider:
+            case .provider, .mainActorProvider, .asyncProvider, .argumentProvider:
                 "container.register(\(conformance.typeName).self)"
             case .contribution: "container.contribute(\(conformance.typeName).self)"
             case .injectable: "container.regist(injectType: \(conformance.typeName).self)"
@@ -76,6 +82,13 @@ public struct RegistrationGenerator {
         }
         lines += ["    }", "}", ""]
         return lines.joined(separator: "\n")
+    }
+
+    /// `name` as a Swift string literal, for type names with backticks or other odd characters.
+    static func stringLiteral(_ name: String) -> String {
+        let escaped = name.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "\"", with: "\\\"")
+        return "\"\(escaped)\""
     }
 
     /// One statement per registered type, wrapped in the `#if`s the type is declared under.

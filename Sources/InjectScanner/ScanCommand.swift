@@ -93,6 +93,12 @@ public enum ScanCommand: Equatable, Sendable {
         return facts
     }
 
+    /// The `"…"` strings on a line of JSON, without their quotes.
+    private static func quotedStrings(in line: Substring) -> [String] {
+        line.split(separator: "\"", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+    }
+
     private static func relative(_ path: String, to root: String?) -> String {
         guard let root else { return path }
         let base = URL(fileURLWithPath: root).standardizedFileURL.path
@@ -111,24 +117,32 @@ public enum ScanCommand: Equatable, Sendable {
             let descriptionLines =
                 (try? String(contentsOfFile: path, encoding: .utf8))?
                 .split(separator: "\n", omittingEmptySubsequences: false) ?? []
+            // Each module's line, found in one pass over the description rather than one per module.
+            let names = Set(description.modules.map(\.name))
+            var lines: [String: Int] = [:]
+            for (offset, text) in descriptionLines.enumerated() where text.contains("\"name\"") {
+                for name in Self.quotedStrings(in: text) where names.contains(name) && lines[name] == nil {
+                    lines[name] = offset + 1
+                }
+            }
             var modules: [InjectLint.Module] = []
             for module in description.modules {
-                let line = descriptionLines.firstIndex {
-                    $0.contains("\"name\"") && $0.contains("\"\(module.name)\"")
-                }
-                .map { $0 + 1 }
                 modules.append(
                     InjectLint.Module(
                         name: module.name, dependencies: module.dependencies,
                         facts: try Self.scan(files: module.files, root: root),
-                        location: line.map { SourceLocation(file: Self.relative(path, to: root), line: $0) }))
+                        location: lines[module.name].map {
+                            SourceLocation(file: Self.relative(path, to: root), line: $0)
+                        },
+                        isTest: module.isTest))
             }
             let report = InjectLint.run(modules)
             print(format.render(report), terminator: "")
             return report.count(.error) > 0 ? 1 : 0
         case .generate(let module, let output, let files):
             let generator = RegistrationGenerator(moduleName: module, facts: try Self.scan(files: files))
-            for (conformance, reason) in generator.skipped {
+            // A type marked as an override is left out on purpose: no warning.
+            for (conformance, reason) in generator.skipped where !conformance.isOverride {
                 FileHandle.standardError.write(
                     Data(
                         "\(conformance.location): warning: \(conformance.typeName) is not registered by \(module).register(into:): \(reason)\n"

@@ -35,6 +35,9 @@ public enum IDReference: Codable, Hashable, Sendable, CustomStringConvertible {
     /// A type-keyed ID, as in `InjectID(type: (any ToastInject).self)`: the type is its
     /// declaration, and its string is the type as written.
     case typeKeyed(String)
+    /// An ID built at run time, as in `InjectID("Feature" + name)` or `load(id)`: the
+    /// expression as written, which the lint cannot check.
+    case runtime(String)
 
     /// The reference as written: `.toast`, `"ToastInjectID"` or `toastInjectID`.
     public var description: String {
@@ -43,6 +46,7 @@ public enum IDReference: Codable, Hashable, Sendable, CustomStringConvertible {
         case .literal(let value): return "\"\(value)\""
         case .constant(let name): return name
         case .typeKeyed(let type): return "InjectID(type: \(type))"
+        case .runtime(let expression): return expression
         }
     }
 }
@@ -63,6 +67,10 @@ public struct IDDeclaration: Codable, Hashable, Sendable {
     public var location: SourceLocation
     /// Whether it declares an `ExtensionPoint`, to which any number of targets contribute.
     public var isExtensionPoint: Bool = false
+    /// The ID's type as written, such as `InjectID<any ToastInject>` or
+    /// `ArgumentInjectID<URL, any StreamInject>`; `nil` for a seed constant, or when the
+    /// scanner cannot tell.
+    public var idType: String?
 }
 
 /// A type that declares conformance to `InjectProvider`, `MainActorInjectProvider`,
@@ -80,6 +88,8 @@ public struct ProviderConformance: Codable, Hashable, Sendable {
         case injectable = "Injectable"
         /// `InjectContribution`: contributed to an extension point with `contribute(_:)`.
         case contribution = "InjectContribution"
+        /// `ArgumentInjectProvider`: an argument factory, registered with `register(_:)`.
+        case argumentProvider = "ArgumentInjectProvider"
     }
 
     /// The type's name, qualified by its enclosing types.
@@ -94,6 +104,9 @@ public struct ProviderConformance: Codable, Hashable, Sendable {
     public var conditions: [String]
     /// Where the conformance is declared.
     public var location: SourceLocation
+    /// Whether an `inject-lint: override` comment marks the type: a stand-in, such as a
+    /// preview's, that is registered by hand over the real provider.
+    public var isOverride = false
 }
 
 /// A type's `id` member, which tells which ID a provider or item supplies.
@@ -102,6 +115,16 @@ public struct IDMember: Codable, Hashable, Sendable {
     public var typeName: String
     /// The ID it names, or `nil` when it is computed in a way the scanner cannot follow.
     public var reference: IDReference?
+    /// Where the member is declared.
+    public var location: SourceLocation
+}
+
+/// A type's `scopeName` member: the named scope a provider's service lives in.
+public struct ScopeMember: Codable, Hashable, Sendable {
+    /// The type's name, qualified by its enclosing types.
+    public var typeName: String
+    /// The scope as written, such as `.session` or `ScopeName("checkout")`; `nil` for `nil`.
+    public var scope: String?
     /// Where the member is declared.
     public var location: SourceLocation
 }
@@ -126,6 +149,12 @@ public struct IDUse: Codable, Hashable, Sendable {
     public var eagerIn: String?
     /// Where the use is.
     public var location: SourceLocation
+    /// Whether a registration overrides rather than provides: it is made on a child
+    /// container, inside `withOverrides` or an `.overriding` trait, or after an
+    /// `inject-lint: override` comment.
+    public var isOverride = false
+    /// The named scope a registration names as written (`ScopeName.session`), if any.
+    public var scope: String?
 }
 
 /// Everything the scanner found in some source files.
@@ -138,6 +167,8 @@ public struct SourceFacts: Codable, Hashable, Sendable {
     public var idMembers: [IDMember] = []
     /// Loads and closure registrations.
     public var uses: [IDUse] = []
+    /// `scopeName` members of types.
+    public var scopeMembers: [ScopeMember] = []
 
     /// Creates an empty set of facts.
     public init() {}
@@ -150,5 +181,6 @@ public struct SourceFacts: Codable, Hashable, Sendable {
         conformances += other.conformances
         idMembers += other.idMembers
         uses += other.uses
+        scopeMembers += other.scopeMembers
     }
 }

@@ -5,20 +5,33 @@
 /// `static var/let` members initialised with `InjectID(…)`, seed constants named
 /// `…InjectID`, and calls `load(`, `require(`, `loadAsync(`, `requireAsync(`, `Injected(`,
 /// `register(` and `registerOnMainActor(` whose first argument names an ID.
+///
+/// A registration is an override, not a provider, when it is made on a container the file
+/// creates with `Container(parent:)`, inside a `withOverrides` or `.overriding` closure, or
+/// right after an `inject-lint: override` comment (which may also mark a block or a type).
 public struct SourceScanner {
-    private enum Scope {
-        case type(String, isProtocol: Bool)
+    enum Scope {
+        /// A type or extension; `idType` is the ID type an extension of an ID type constrains
+        /// to, such as `InjectID<any ToastInject>`, so that `Self` can be named.
+        case type(String, isProtocol: Bool, idType: String?)
         case function(String)
         case control
+        /// A closure or block whose registrations are overrides.
+        case overrides
         case other
     }
 
-    private let tokens: [Token]
+    let tokens: [Token]
     private let file: String
     private var facts = SourceFacts()
     private var scopes: [Scope] = []
     private var pendingScope: Scope?
     private var optionalPending = false
+    private var overridePending = false
+    /// Variables the file initialises with `Container(parent:)`: registrations on them override.
+    private var childContainers: Set<String> = []
+    /// Variables and parameters the file declares as IDs: loads of them are checked at run time only.
+    private var idVariables: Set<String> = []
 
     private static let typeKeywords: Set<String> = [
         "class", "struct", "enum", "actor", "protocol", "extension",
@@ -31,7 +44,7 @@ public struct SourceScanner {
         "load", "require", "loadAsync", "requireAsync", "Injected", "register", "registerOnMainActor",
         "contribute",
     ]
-    private static let declarationEnds: Set<String> = [
+    static let declarationEnds: Set<String> = [
         "var", "let", "func", "init", "static", "case", "subscript", "typealias", "class", "struct", "enum",
     ]
 
@@ -57,13 +70,22 @@ public struct SourceScanner {
     }
 
     private mutating func run() -> SourceFacts {
+        findVariables()
         var index = 0
         while index < tokens.count {
             let token = tokens[index]
             if token.isMarkedOptional { optionalPending = true }
+            if token.isMarkedOverride {
+                overridePending = true
+            } else if overridePending, startsStatement(at: index) {
+                // The marker covers the one statement after it.
+                overridePending = false
+            }
             switch token.kind {
             case .punctuation where token.text == "{":
-                scopes.append(pendingScope ?? .other)
+                let isMarked = overridePending && !SourceScanner.isType(pendingScope)
+                scopes.append(isMarked ? .overrides : pendingScope ?? .other)
+                if isMarked { overridePending = false }
                 pendingScope = nil
             case .punctuation where token.text == "}":
                 _ = scopes.popLast()
@@ -78,8 +100,76 @@ public struct SourceScanner {
         return facts
     }
 
-    private func token(_ index: Int) -> Token? {
+    func token(_ index: Int) -> Token? {
         index >= 0 && index < tokens.count ? tokens[index] : nil
+    }
+
+    private static func isType(_ scope: Scope?) -> Bool {
+        if case .type = scope { return true }
+        return false
+    }
+
+    /// Whether the token at `index` starts a new statement: it begins a line, and neither it
+    /// nor the token before continues the previous line's expression.
+    private func startsStatement(at index: Int) -> Bool {
+        guard let previous = token(index - 1) else { return true }
+        let current = tokens[index]
+        guard current.line > previous.line else { return current.isPunctuation(";") }
+        let continues =
+            current.isPunctuation(".") || current.isPunctuation(")") || current.kind == .symbol
+            || previous.kind == .symbol
+            || ["(", ",", ":", "[", "."].contains { previous.isPunctuation($0) }
+            // An attribute on a line of its own, such as `@MainActor`, belongs to what follows.
+            || token(index - 2)?.isPunctuation("@") == true
+        return !continues
+    }
+
+    /// Collects the names of child containers and of ID variables before the scan, so that
+    /// a use before the declaration (a property declared further down) is recognised too.
+    private mutating func findVariables() {
+        for index in tokens.indices where tokens[index].kind == .word && !tokens[index].isEscaped {
+            let word = tokens[index].text
+            if word == "Container" || (word == "init" && token(index - 1)?.isPunctuation(".") == true),
+                token(index + 1)?.isPunctuation("(") == true, token(index + 2)?.text == "parent",
+                token(index + 3)?.isPunctuation(":") == true,
+                let name = assignedName(before: word == "init" ? index - 1 : index)
+            {
+                childContainers.insert(name)
+            } else if SourceScanner.idTypes.contains(word), let name = assignedName(before: index) {
+                idVariables.insert(name)
+            } else if SourceScanner.idTypes.contains(word), token(index - 1)?.isPunctuation(":") == true,
+                let name = token(index - 2), name.isIdentifier
+            {
+                // A parameter or property typed as an ID: `_ id: InjectID<Service>`.
+                idVariables.insert(name.text)
+            }
+        }
+    }
+
+    /// The variable that the expression starting at `start` is assigned to, as in
+    /// `let kiosk = …`, `let kiosk: Container? = …` or `self.kiosk = …`.
+    private func assignedName(before start: Int) -> String? {
+        guard token(start - 1)?.kind == .symbol, token(start - 1)?.text == "=" else { return nil }
+        // `let kiosk = …` or `let kiosk: Container? = …`: the name follows `let` or `var`, and
+        // only a name and a type stand between them and the `=`.
+        var back = start - 2
+        while let previous = token(back), back >= start - 10 {
+            if previous.isKeyword("let") || previous.isKeyword("var") {
+                guard let name = token(back + 1), name.isIdentifier else { return nil }
+                return name.text
+            }
+            let isTypePart =
+                previous.kind == .word
+                || [":", "?", ".", "<", ">", "[", "]"].contains(where: previous.isPunctuation)
+            guard isTypePart else { break }
+            back -= 1
+        }
+        // `kiosk = …` or `self.kiosk = …`.
+        guard let name = token(start - 2), name.isIdentifier, token(start - 3)?.isPunctuation(":") != true
+        else {
+            return nil
+        }
+        return name.text
     }
 
     private func location(_ index: Int) -> SourceLocation {
@@ -96,12 +186,24 @@ public struct SourceScanner {
             pendingScope = .function(word == "init" ? "init" : token(index + 1)?.text ?? "")
         } else if SourceScanner.controlKeywords.contains(word) {
             pendingScope = .control
+        } else if word == "withOverrides", token(index - 1)?.isKeyword("func") != true,
+            token(index + 1)?.isPunctuation("{") == true
+                || (token(index + 1)?.isPunctuation("(") == true
+                    && token(index + 2)?.isPunctuation("{") == true)
+        {
+            // The first closure registers the replacements; with `withOverrides(configure) { … }`
+            // the closure is the operation, whose registrations are ordinary.
+            pendingScope = .overrides
+        } else if word == "overriding", token(index - 1)?.isPunctuation(".") == true {
+            // `.overriding { … }` or `.overriding(container) { … }`: the closure registers.
+            pendingScope = .overrides
         } else if word == "var" || word == "let", let name = token(index + 1), name.isIdentifier {
             let isOptional = optionalPending
             optionalPending = false
             variable(named: name.text, at: index + 1, isOptional: isOptional)
         } else if SourceScanner.useWords.contains(word),
-            token(index + 1)?.isPunctuation("(") == true, token(index - 1)?.isKeyword("func") != true
+            token(index + 1)?.isPunctuation("(") == true, token(index - 1)?.isKeyword("func") != true,
+            token(index - 1)?.isPunctuation("#") != true
         {
             use(word, at: index)
         }
@@ -110,8 +212,14 @@ public struct SourceScanner {
     // MARK: Types
 
     private var enclosingTypeName: String? {
-        guard case .type(let name, _) = scopes.last else { return nil }
+        guard case .type(let name, _, _) = scopes.last else { return nil }
         return name
+    }
+
+    /// The ID type `Self` names in the enclosing extension, if it is one of an ID type.
+    private var enclosingIDType: String? {
+        guard case .type(_, _, let idType) = scopes.last else { return nil }
+        return idType
     }
 
     private var isInsideCode: Bool {
@@ -124,16 +232,19 @@ public struct SourceScanner {
     private mutating func typeHeader(at start: Int) {
         let keyword = tokens[start].text
         var index = start + 1
-        var name = tokens[index].text
+        var name = SourceScanner.spelling(of: tokens[index])
         while token(index + 1)?.isPunctuation(".") == true, let part = token(index + 2), part.isIdentifier {
-            name += "." + part.text
+            name += "." + SourceScanner.spelling(of: part)
             index += 2
         }
         index += 1
         var isGeneric = false
+        var genericArguments: [String] = []
         if token(index)?.isPunctuation("<") == true {
             isGeneric = true
-            index = skipGenerics(from: index)
+            let end = skipGenerics(from: index)
+            genericArguments = arguments(in: index + 1..<end - 1)
+            index = end
         }
         var inherited: [String] = []
         if token(index)?.isPunctuation(":") == true {
@@ -148,7 +259,10 @@ public struct SourceScanner {
             }
         }
         let qualified = keyword == "extension" ? name : (enclosingTypeName.map { "\($0).\(name)" } ?? name)
-        pendingScope = .type(qualified, isProtocol: keyword == "protocol")
+        let idType =
+            keyword == "extension"
+            ? extendedIDType(name, genericArguments: genericArguments, constraintsFrom: index) : nil
+        pendingScope = .type(qualified, isProtocol: keyword == "protocol", idType: idType)
         guard keyword != "protocol" else { return }
         let kinds = inherited.compactMap(ProviderConformance.Kind.init(rawValue:))
         let modifiers = (max(0, start - 4)..<start).compactMap { token($0)?.text }
@@ -157,12 +271,13 @@ public struct SourceScanner {
             facts.conformances.append(
                 ProviderConformance(
                     typeName: qualified, kind: kind, isGeneric: isGeneric, isHidden: isHidden,
-                    conditions: tokens[start].conditions, location: location(start)))
+                    conditions: tokens[start].conditions, location: location(start),
+                    isOverride: overridePending))
         }
     }
 
     /// Returns the index after the `>` that closes the `<` at `start`.
-    private func skipGenerics(from start: Int) -> Int {
+    func skipGenerics(from start: Int) -> Int {
         var depth = 0
         var index = start
         while let next = token(index) {
@@ -184,12 +299,24 @@ public struct SourceScanner {
                 IDMember(
                     typeName: typeName, reference: idExpression(after: nameIndex),
                     location: location(nameIndex)))
+        } else if name == "scopeName", isStatic, let typeName = enclosingTypeName {
+            facts.scopeMembers.append(
+                ScopeMember(
+                    typeName: typeName, scope: memberExpression(after: nameIndex),
+                    location: location(nameIndex)))
         } else if isStatic, let call = typedIDValue(after: nameIndex) {
+            var idType = call.idType
+            if idType == nil, let annotation = annotation(after: nameIndex) {
+                idType = annotation == "Self" ? enclosingIDType : annotation
+            }
             facts.declarations.append(
                 IDDeclaration(
                     name: name, isTyped: true, value: call.reference,
                     isOptional: isOptional || call.isOptional,
-                    location: location(nameIndex), isExtensionPoint: call.isExtensionPoint))
+                    location: location(nameIndex), isExtensionPoint: call.isExtensionPoint,
+                    idType: idType.flatMap {
+                        SourceScanner.idTypes.contains(SourceScanner.base(of: $0)) ? $0 : nil
+                    }))
         } else if name.hasSuffix("InjectID"), let value = seedValue(after: nameIndex) {
             facts.declarations.append(
                 IDDeclaration(
@@ -198,190 +325,75 @@ public struct SourceScanner {
         }
     }
 
-    /// The `InjectID(…)`, `ArgumentInjectID(…)` or `ExtensionPoint(…)` that initialises a
-    /// static member, if any.
-    private func typedIDValue(after nameIndex: Int) -> IDCall? {
-        var depth = 0
-        var index = nameIndex + 1
-        while let next = token(index), index < nameIndex + 60 {
-            if next.isPunctuation("{") || next.isPunctuation("(") { depth += 1 }
-            if next.isPunctuation("}") || next.isPunctuation(")") {
-                depth -= 1
-                if depth < 0 { return nil }
-            }
-            if next.kind == .word, !next.isEscaped, SourceScanner.declarationEnds.contains(next.text) {
-                return nil
-            }
-            if SourceScanner.idTypes.contains(next.text), next.kind == .word, !next.isEscaped,
-                let call = injectIDCall(at: index)
-            {
-                return call
-            }
-            index += 1
-        }
-        return nil
-    }
-
-    /// The ID types whose initializers take the ID's string.
-    private static let idTypes: Set<String> = ["InjectID", "ArgumentInjectID", "ExtensionPoint"]
-
-    /// An ID initializer call: what it names, and for an extension point, whether it is optional.
-    private struct IDCall {
-        var reference: IDReference
-        var end: Int
-        var isExtensionPoint = false
-        var isOptional = false
-    }
-
-    /// Reads `InjectID("…")`, `InjectID<T>(constant)`, `InjectID(type: T.self)`,
-    /// `ArgumentInjectID("…")` or `ExtensionPoint("…", optional: true)` at `index`.
-    private func injectIDCall(at index: Int) -> IDCall? {
-        let isExtensionPoint = token(index)?.text == "ExtensionPoint"
-        var next = index + 1
-        if token(next)?.isPunctuation("<") == true { next = skipGenerics(from: next) }
-        guard token(next)?.isPunctuation("(") == true, let argument = token(next + 1) else { return nil }
-        if argument.isKeyword("type"), token(next + 2)?.isPunctuation(":") == true,
-            let (name, end) = typeKeyedName(from: next + 3)
-        {
-            return IDCall(reference: .typeKeyed(name), end: end)
-        }
-        var end = next + 2
-        var isOptional = false
-        if isExtensionPoint, token(end)?.isPunctuation(",") == true,
-            token(end + 1)?.isKeyword("optional") == true,
-            token(end + 2)?.isPunctuation(":") == true, let value = token(end + 3)
-        {
-            isOptional = value.isKeyword("true")
-            end += 4
-        }
-        guard token(end)?.isPunctuation(")") == true else { return nil }
-        let reference: IDReference
-        if argument.kind == .string, !argument.isEscaped {
-            reference = .literal(argument.text)
-        } else if argument.isIdentifier {
-            reference = .constant(argument.text)
-        } else {
-            return nil
-        }
-        return IDCall(
-            reference: reference, end: end + 1, isExtensionPoint: isExtensionPoint, isOptional: isOptional)
-    }
-
-    /// The name a type-keyed ID `InjectID(type: (any ToastInject).self)` derives, the type as
-    /// written without outer parentheses (`any ToastInject`), and the index after the call.
-    private func typeKeyedName(from start: Int) -> (String, Int)? {
-        var index = start
-        var parts: [Token] = []
-        while let next = token(index), index < start + 40 {
-            if next.isPunctuation("."), token(index + 1)?.isKeyword("self") == true,
-                token(index + 2)?.isPunctuation(")") == true
-            {
-                if parts.first?.isPunctuation("(") == true, parts.last?.isPunctuation(")") == true {
-                    parts = Array(parts.dropFirst().dropLast())
-                }
-                var name = ""
-                for (offset, part) in parts.enumerated() {
-                    if offset > 0, part.kind == .word, parts[offset - 1].kind == .word { name += " " }
-                    name += part.text
-                }
-                return name.isEmpty ? nil : (name, index + 3)
-            }
-            parts.append(next)
-            index += 1
-        }
-        return nil
-    }
-
-    /// The string a seed constant is initialised with: `let xInjectID[: String] = "…"`.
-    private func seedValue(after nameIndex: Int) -> String? {
-        var index = nameIndex + 1
-        if token(index)?.isPunctuation(":") == true, token(index + 1)?.isKeyword("String") == true {
-            index += 2
-        }
-        guard token(index)?.kind == .symbol, token(index)?.text == "=", let value = token(index + 1),
-            value.kind == .string, !value.isEscaped
-        else { return nil }
-        return value.text
-    }
-
-    /// What an `id` member returns: `{ .toast }`, `= "…"`, `{ InjectID("…") }`, `= toastInjectID`.
-    private func idExpression(after nameIndex: Int) -> IDReference? {
-        var index = nameIndex + 1
-        var depth = 0
-        while let next = token(index) {
-            if next.isPunctuation("<") { depth += 1 }
-            if next.isPunctuation(">") { depth -= 1 }
-            if depth == 0, next.isPunctuation("{") || (next.kind == .symbol && next.text == "=") { break }
-            if next.isPunctuation("}")
-                || next.kind == .word && SourceScanner.declarationEnds.contains(next.text)
-            {
-                return nil
-            }
-            index += 1
-        }
-        let isBody = token(index)?.isPunctuation("{") == true
-        index += 1
-        if token(index)?.isKeyword("return") == true { index += 1 }
-        guard let first = token(index) else { return nil }
-        let ends: (Int) -> Bool = { end in
-            guard let after = self.token(end) else { return true }
-            if isBody { return after.isPunctuation("}") }
-            return
-                !(after.isPunctuation(".") || after.isPunctuation("(") || after.isPunctuation("[")
-                || after.isPunctuation("?") || after.kind == .symbol)
-        }
-        if first.isPunctuation("."), let member = token(index + 1), member.isIdentifier, ends(index + 2) {
-            return .member(member.text)
-        }
-        if first.kind == .string, !first.isEscaped, ends(index + 1) { return .literal(first.text) }
-        if SourceScanner.idTypes.contains(first.text), first.kind == .word,
-            let call = injectIDCall(at: index), ends(call.end)
-        {
-            return call.reference
-        }
-        if first.isIdentifier, ends(index + 1) { return .constant(first.text) }
-        return nil
-    }
-
     // MARK: Uses
 
     private mutating func use(_ word: String, at index: Int) {
         let open = index + 1
-        var reference: IDReference?
-        if token(open + 1)?.isPunctuation(".") == true, let member = token(open + 2), member.isIdentifier,
-            token(open + 3)?.isPunctuation("(") != true
-        {
-            reference = .member(member.text)
-        } else if word == "load", token(open + 1)?.isKeyword("for") == true,
-            token(open + 2)?.isPunctuation(":") == true, let argument = token(open + 3)
-        {
-            if argument.kind == .string, !argument.isEscaped { reference = .literal(argument.text) }
-            if argument.isIdentifier, token(open + 4)?.isPunctuation(")") == true {
-                reference = .constant(argument.text)
-            }
-        } else if let first = token(open + 1), first.kind == .word, SourceScanner.idTypes.contains(first.text)
-        {
-            reference = injectIDCall(at: open + 1)?.reference
-        } else if word == "contribute", token(open + 1)?.isKeyword("to") == true,
+        let close = closingParenthesis(of: open)
+        var argument = open + 1
+        if word == "contribute", token(open + 1)?.isKeyword("to") == true,
             token(open + 2)?.isPunctuation(":") == true
         {
-            if token(open + 3)?.isPunctuation(".") == true, let member = token(open + 4), member.isIdentifier,
-                token(open + 5)?.isPunctuation("(") != true
-            {
-                reference = .member(member.text)
-            } else if let first = token(open + 3), first.kind == .word,
-                SourceScanner.idTypes.contains(first.text)
-            {
-                reference = injectIDCall(at: open + 3)?.reference
-            }
+            argument = open + 3
         }
-        guard let reference else { return }
+        guard let reference = reference(at: argument, in: word, closingAt: close) else { return }
+        let isRegistration = word.hasPrefix("register") || word == "contribute"
+        var isOverride = false
+        if isRegistration {
+            let receiver = token(index - 1)?.isPunctuation(".") == true ? token(index - 2) : nil
+            isOverride =
+                overridePending || receiver.map { childContainers.contains($0.text) } == true
+                || scopes.contains {
+                    if case .overrides = $0 { return true }
+                    return false
+                }
+            overridePending = false
+        }
         facts.uses.append(
             IDUse(
-                kind: word.hasPrefix("register") || word == "contribute" ? .register : .load,
+                kind: isRegistration ? .register : .load,
                 reference: reference,
                 eagerIn: eagerProvider,
-                location: location(index)))
+                location: location(index),
+                isOverride: isOverride,
+                scope: isRegistration ? namedScope(labelledArgument("scope", from: open, to: close)) : nil))
+    }
+
+    /// The ID the argument at `argument` names, up to the call's `)` at `close`: a member, a
+    /// literal, a seed constant, an ID initializer, or an ID built at run time.
+    private func reference(at argument: Int, in word: String, closingAt close: Int) -> IDReference? {
+        guard let first = token(argument) else { return nil }
+        if first.isPunctuation("."), let member = token(argument + 1), member.isIdentifier,
+            token(argument + 2)?.isPunctuation("(") != true
+        {
+            return .member(member.text)
+        }
+        if word == "load", first.isKeyword("for"), token(argument + 1)?.isPunctuation(":") == true,
+            let value = token(argument + 2)
+        {
+            if value.kind == .string, !value.isEscaped, token(argument + 3)?.isPunctuation(")") == true {
+                return .literal(value.text)
+            }
+            if value.isIdentifier, token(argument + 3)?.isPunctuation(")") == true {
+                return .constant(value.text)
+            }
+            return .runtime(text(of: argument + 2..<close))
+        }
+        if first.kind == .word, !first.isEscaped, SourceScanner.idTypes.contains(first.text) {
+            if let call = injectIDCall(at: argument) { return call.reference }
+            // `InjectID("Feature" + name)`: a string the scanner cannot know.
+            let end = min(close, argumentEnd(from: argument, limit: close))
+            return end > argument ? .runtime(text(of: argument..<end)) : nil
+        }
+        // A variable the file declares as an ID, or one named like an ID (`featureID`) that is
+        // declared elsewhere.
+        let isNamedLikeID = first.text == "id" || first.text.hasSuffix("ID") || first.text.hasSuffix("Id")
+        if first.isIdentifier, idVariables.contains(first.text) || isNamedLikeID,
+            token(argument + 1).map({ $0.isPunctuation(")") || $0.isPunctuation(",") }) == true
+        {
+            return .runtime(first.text)
+        }
+        return nil
     }
 
     /// The type whose `make(with:)` body the scanner is in, outside any closure.
@@ -391,7 +403,7 @@ public struct SourceScanner {
             return true
         }
         guard significant.count >= 2, case .function("make") = significant[0],
-            case .type(let name, _) = significant[1]
+            case .type(let name, _, _) = significant[1]
         else { return nil }
         return name
     }

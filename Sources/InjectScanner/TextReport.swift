@@ -12,11 +12,14 @@ enum TextReport {
             let providers =
                 id.providers.isEmpty
                 ? (id.isOptional ? "optional, not provided" : "NOT PROVIDED")
-                : id.providers.map { "\($0.module)(\($0.typeName ?? "closure"))" }.joined(separator: ", ")
+                : id.providers.map(describe).joined(separator: ", ")
             let loaders = id.loadedBy.isEmpty ? "" : "; loaded by \(id.loadedBy.joined(separator: ", "))"
+            let overriders =
+                id.overrides.isEmpty
+                ? "" : "; overridden in \(id.overrides.map(describe).joined(separator: ", "))"
             let kind = id.isExtensionPoint ? "extension point, contributed by " : ""
             lines.append(
-                "  \(id.id) [\(id.names.joined(separator: ", "))] in \(id.declaredIn.joined(separator: ", ")): \(kind)\(providers)\(loaders)"
+                "  \(id.id) [\(id.names.joined(separator: ", "))] in \(id.declaredIn.joined(separator: ", ")): \(kind)\(providers)\(loaders)\(overriders)"
             )
         }
         lines.append("")
@@ -42,6 +45,12 @@ enum TextReport {
             "inject-lint: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
         )
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `Module(Type)`, or `Module(closure)`, with the named scope when there is one.
+    private static func describe(_ provision: LintReport.Provision) -> String {
+        let scope = provision.scope.map { ", scope \($0)" } ?? ""
+        return "\(provision.module)(\(provision.typeName ?? "closure")\(scope))"
     }
 
     private static func render(_ diagnostic: LintReport.Diagnostic) -> [String] {

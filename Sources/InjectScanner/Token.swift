@@ -25,6 +25,8 @@ public struct Token: Equatable, Sendable {
     public var isEscaped = false
     /// Whether an `inject-lint: optional` comment came right before this token.
     public var isMarkedOptional = false
+    /// Whether an `inject-lint: override` comment came right before this token.
+    public var isMarkedOverride = false
     /// The `#if` conditions the token is under, outermost first; empty when unconditional.
     public var conditions: [String] = []
 

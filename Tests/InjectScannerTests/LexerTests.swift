@@ -140,3 +140,39 @@ struct LexerTests {
         #expect(line(of: "struct", in: lf) == 3)
     }
 }
+
+@Suite("Lexer: whitespace and line endings the fuzzer found")
+struct LexerLineEndingTests {
+    private func line(of text: String, in source: String) -> Int? {
+        Lexer.tokenize(source).last { $0.text == text }?.line
+    }
+
+    @Test("CR-only line endings count lines and end line comments and #if lines")
+    func carriageReturnOnly() {
+        let source = "// comment\rstruct A {}\r#if os(Linux)\rlet b = 1\r#endif\rlet c"
+        #expect(Lexer.tokenize(source).map(\.text).prefix(2) == ["struct", "A"])
+        #expect(line(of: "A", in: source) == 2)
+        #expect(line(of: "b", in: source) == 4)
+        #expect(Lexer.tokenize(source).first { $0.text == "b" }?.conditions == ["(os(Linux))"])
+        #expect(line(of: "c", in: source) == 6)
+        #expect(Lexer.tokenize("\"\"\"\r  a\r  b\r  \"\"\"")[0].text == "a\nb")
+    }
+
+    @Test("Form feed and vertical tab separate tokens like spaces")
+    func formFeedAndVerticalTab() {
+        #expect(Lexer.tokenize("struct\u{0C}A\u{0B}{}").map(\.text) == ["struct", "A", "{", "}"])
+        let facts = SourceScanner.scan(
+            "enum\u{0C}ToastProvider:\u{0B}InjectProvider {}", file: "F.swift")
+        #expect(facts.conformances.map(\.typeName) == ["ToastProvider"])
+    }
+
+    @Test("A multi-line string's line ending in a backslash joins the next, and lines stay counted")
+    func continuedMultilineString() {
+        let source = "let s = \"\"\"\n    Toast\\\n    InjectID\n    \"\"\"\nstruct B {}"
+        #expect(Lexer.tokenize(source).first { $0.kind == .string }?.text == "ToastInjectID")
+        #expect(line(of: "B", in: source) == 5)
+        let last = "let s = \"\"\"\n    a\\\n    \"\"\"\nstruct B {}"
+        #expect(Lexer.tokenize(last).first { $0.kind == .string }?.text == "a")
+        #expect(line(of: "B", in: last) == 4)
+    }
+}

@@ -23,6 +23,22 @@ struct ModuleDescriptionTests {
         #expect(description.modules[0].files == ["\(directory)/Sources/A/a.swift", "/abs/b.swift"])
     }
 
+    @Test("isTest marks test targets, is false when left out, and must be a Bool")
+    func testTargets() throws {
+        let path = try write(
+            #"{"modules": [{"name": "A", "files": [], "dependencies": []}, "#
+                + #"{"name": "ATests", "files": [], "dependencies": ["A"], "isTest": true}]}"#)
+        #expect(try ModuleDescription.load(from: path).modules.map(\.isTest) == [false, true])
+        let wrong = try write(
+            #"{"modules": [{"name": "A", "files": [], "dependencies": [], "isTest": "yes"}]}"#)
+        do {
+            _ = try ModuleDescription.load(from: wrong)
+            Issue.record("a string isTest was accepted")
+        } catch {
+            #expect(error.description.contains("at .modules[0].isTest"))
+        }
+    }
+
     @Test("A missing file is an error naming it")
     func missing() {
         #expect(throws: ScanError.self) { try ModuleDescription.load(from: "/nonexistent/modules.json") }

@@ -125,3 +125,22 @@ struct IsolatedProviderGeneratorTests {
         #expect(uses.map(\.kind) == [.register, .register, .load, .load])
     }
 }
+
+@Suite("Registration generator: backticked names")
+struct BacktickedNameGeneratorTests {
+    @Test("A backticked type name with spaces keeps its backticks in code and none in names")
+    func spaces() {
+        let source = """
+            enum `Toast Provider`: InjectProvider { static var id: InjectID<any T> { .toast } }
+            enum Outer { enum `class`: InjectProvider {} }
+            enum `Plain`: InjectProvider {}
+            """
+        let generated = RegistrationGenerator(
+            moduleName: "ToastFeature", facts: SourceScanner.scan(source, file: "Toast.swift")
+        ).source
+        #expect(generated.contains("        container.register(`Toast Provider`.self)\n"))
+        #expect(generated.contains("        container.register(Outer.`class`.self)\n"))
+        #expect(generated.contains("        container.register(Plain.self)\n"))
+        #expect(generated.contains("names.append(\"Toast Provider\")"))
+    }
+}

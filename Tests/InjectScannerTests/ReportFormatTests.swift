@@ -59,3 +59,30 @@ struct ReportFormatTests {
         #expect(dot.hasSuffix("}\n"))
     }
 }
+
+@Suite("Report formats: escaping")
+struct ReportEscapingTests {
+    @Test("DOT escapes backslashes and quotes in ID strings, and separates IDs with \\n")
+    func dotEscapes() {
+        let interfaces = SourceScanner.scan(
+            #"""
+            extension InjectID where Service == any T {
+                public static var odd: Self { InjectID("Odd\\\"ID") }
+                public static var plain: Self { InjectID("PlainID") }
+            }
+            """#, file: "Interfaces/IDs.swift")
+        let toast = SourceScanner.scan(
+            "func f(c: Container) { c.register(.odd) { 1 }; c.register(.plain) { 2 } }", file: "Toast/T.swift"
+        )
+        let player = SourceScanner.scan(
+            "func g(r: Resolver) { r.load(.odd); r.load(.plain) }", file: "P/P.swift")
+        let report = InjectLint.run([
+            InjectLint.Module(name: "Interfaces", dependencies: [], facts: interfaces),
+            InjectLint.Module(name: "Toast", dependencies: [], facts: toast),
+            InjectLint.Module(name: "Player", dependencies: [], facts: player),
+        ])
+        #expect(report.ids.map(\.id) == [#"Odd\"ID"#, "PlainID"])
+        let dot = ReportFormat.dot.render(report)
+        #expect(dot.contains(#""Toast" -> "Player" [label="Odd\\\"ID\nPlainID"];"#))
+    }
+}

@@ -12,12 +12,27 @@ struct RegistrationPluginTests {
             Set(container.registrations.map(\.id)) == [
                 "PlainGreeterInjectID", "LateGreeterInjectID", "NestedGreeterInjectID",
                 "PlatformGreeterInjectID",
-                "LegacyGreeterInjectID",
+                "LegacyGreeterInjectID", "NamedGreeterInjectID", "SessionGreeterInjectID",
+                "SpacedGreeterInjectID",
             ])
         #expect(container.load(.plain)?.greeting == "plain")
         #expect(container.load(.late)?.greeting == "late")
         #expect(container.load(.nested)?.greeting == "nested")
         #expect(container.load(.legacy)?.greeting == "legacy")
+        // The stand-in marked `// inject-lint: override` is left out, so the real one stays.
+        #expect(container.load(.plain)?.greeting == "plain")
+    }
+
+    @Test("Argument providers, providers in named scopes and backticked names are registered")
+    func providerKinds() {
+        let container = Container()
+        DependencyContainerPluginFixture.register(into: container)
+        #expect(container.load(.named, argument: "Ada")?.greeting == "hello, Ada")
+        #expect(container.load(.spaced)?.greeting == "spaced")
+        let session = container.load(.session)
+        #expect(session != nil && container.load(.session) === session)
+        container.reset(scope: .session)
+        #expect(container.load(.session) !== session)
     }
 
     @Test("Providers under #if are registered under the same condition")
@@ -35,7 +50,9 @@ struct RegistrationPluginTests {
     func registeredTypes() {
         #expect(
             DependencyContainerPluginFixture.registeredTypes.sorted() == [
-                "LateProvider", "LegacyItem", "Namespace.NestedProvider", "PlainProvider", "PlatformProvider",
+                "LateProvider", "LegacyItem", "NamedGreeterProvider", "Namespace.NestedProvider",
+                "PlainProvider",
+                "PlatformProvider", "SessionGreeterProvider", "Spaced Provider",
             ])
     }
 }

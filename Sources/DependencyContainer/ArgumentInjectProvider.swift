@@ -1,0 +1,57 @@
+/// A type that supplies a service made from a run-time argument, under an
+/// ``ArgumentInjectID``.
+///
+/// The provider form of `Container.register(_:factory:)` for argument IDs: a feature module
+/// exports it, and a host (or the `register(into:)` that RegistrationPlugin generates)
+/// registers it with `Container.register(_:)`.
+///
+/// ```swift
+/// enum StreamProvider: ArgumentInjectProvider {
+///     static var id: ArgumentInjectID<URL, any StreamInject> { .stream }
+///     static func make(with resolver: Resolver, argument url: URL) -> any StreamInject {
+///         HLSStream(url: url)
+///     }
+/// }
+/// ```
+///
+/// Every load makes a new service from its argument, so there is no scope to choose.
+public protocol ArgumentInjectProvider: SendableMetatype {
+    /// The type of the run-time argument.
+    associatedtype Argument
+
+    /// The type of service the provider makes, usually an `any` protocol type.
+    associatedtype Service
+
+    /// The ID the factory is registered under.
+    static var id: ArgumentInjectID<Argument, Service> { get }
+
+    /// Creates a service from `argument`.
+    ///
+    /// - Parameters:
+    ///   - resolver: Loads the services this one depends on.
+    ///   - argument: The value the load passed.
+    /// - Returns: A new service.
+    /// - Throws: Any error; the load then fails with ``ContainerError/factoryFailed(id:underlying:)``.
+    static func make(with resolver: Resolver, argument: Argument) throws -> Service
+}
+
+extension Container {
+    /// Registers the argument factory that a provider type describes.
+    ///
+    /// ```swift
+    /// container.register(StreamProvider.self)
+    /// ```
+    ///
+    /// - Parameter provider: The provider type.
+    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
+    @discardableResult
+    public func register<Provider: ArgumentInjectProvider>(_ provider: Provider.Type) -> RegistrationOutcome {
+        let made = ArgumentFactory<Provider.Argument, Provider.Service> { resolver, argument in
+            try Provider.make(with: resolver, argument: argument)
+        }
+        return add(
+            Registration(
+                id: Provider.id.name, scope: .transient, provider: .type(Provider.self),
+                factory: TypedFactory { _ in made }))
+    }
+}
