@@ -190,6 +190,10 @@ final class Registration: @unchecked Sendable {
     @inline(__always)
     func publishedSingleton<Service>(as _: Service.Type) -> Service? {
         guard scope == .singleton, produces(Service.self), let pointer = singletonPointer else { return nil }
+        #if DC_INTERLEAVING
+            // The window between reading the pointer and reading the box, checked.
+            guard InterleavingHooks.mayRead(box: pointer) else { return nil }
+        #endif
         // Sound: only `publishSingleton` stores here, and only a box its own factory made.
         return Unmanaged<InstanceBox<Service>>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }
     }
@@ -374,7 +378,16 @@ class InstanceBoxBase {
 
     init(anyValue: Any) {
         self.anyValue = anyValue
+        #if DC_INTERLEAVING
+            InterleavingHooks.boxMade(Unmanaged.passUnretained(self).toOpaque())
+        #endif
     }
+
+    #if DC_INTERLEAVING
+        deinit {
+            InterleavingHooks.boxFreed(Unmanaged.passUnretained(self).toOpaque())
+        }
+    #endif
 }
 
 /// A cached service of a known type, read without a dynamic cast.

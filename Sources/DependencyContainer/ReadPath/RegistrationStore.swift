@@ -81,6 +81,9 @@ final class RegistrationStore: Sendable {
             var removed: [Registration] = []
             let result = body(&state.entries, &removed)
             state.generation &+= 1
+            #if DC_INTERLEAVING
+                if InterleavingHooks.has(.missingGenerationBump) { state.generation &-= 1 }
+            #endif
             state.lockedReadsSinceChange = 0
             generation.store(state.generation)
             defer { state.published = nil }
