@@ -102,6 +102,13 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
         check(pthread_cond_broadcast(condition), "pthread_cond_broadcast")
     }
 
+    #if DC_INTERLEAVING
+        /// Makes the interleaving checker run each critical section as one step.
+        func interleaveAsOneStep() {
+            InterleavingHooks.markOneStep(mutex)
+        }
+    #endif
+
     /// Locks the mutex; in the interleaving checker's build, only once the scheduler knows
     /// that it will not block.
     @inline(__always)

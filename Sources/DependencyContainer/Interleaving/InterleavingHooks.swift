@@ -24,8 +24,8 @@
         @inline(never)
         static func didUnlock(_ lock: UnsafeMutableRawPointer) {
             let scheduler = InterleavingScheduler.shared
-            guard scheduler.currentIndex != nil else { return }
-            scheduler.release(lock)
+            guard let me = scheduler.currentIndex else { return }
+            scheduler.release(lock, by: me)
         }
 
         /// Waits on `lock`'s condition in the model instead of in `pthread_cond_wait`, which
@@ -46,6 +46,12 @@
             scheduler.waitForBroadcast(on: lock, by: me)
             relock()
             return true
+        }
+
+        /// Makes `lock`'s critical sections one scheduling step; see
+        /// ``InterleavingScheduler/markOneStep(_:)``.
+        static func markOneStep(_ lock: UnsafeMutableRawPointer) {
+            InterleavingScheduler.shared.markOneStep(lock)
         }
 
         /// Before broadcasting `lock`'s condition.

@@ -47,6 +47,10 @@
 
         private var statuses: [Status] = []
         private var lockOwners: [UnsafeMutableRawPointer: Int] = [:]
+        /// Locks whose critical sections run as one step (``markOneStep(_:)``).
+        private var oneStepLocks: Set<UnsafeMutableRawPointer> = []
+        /// How many one-step sections each thread is in; it is not preempted inside.
+        private var oneStepDepth: [Int] = []
         /// The thread that may run; -1 before the first decision, -2 after a deadlock.
         private var baton = -1
         /// The finished thread that may exit now; they exit one at a time.
@@ -82,6 +86,7 @@
         func execute(_ bodies: [@Sendable () -> Void], decide: @escaping (Decision) -> Int) -> [String] {
             withMutex {
                 statuses = Array(repeating: .runnable, count: bodies.count)
+                oneStepDepth = Array(repeating: 0, count: bodies.count)
                 lockOwners = [:]
                 baton = -1
                 exitTurn = -1
@@ -133,7 +138,19 @@
 
         /// A scheduling point: another enabled thread may run before the caller goes on.
         func yield(_ me: Int) {
-            withMutex { handOver(from: me) }
+            withMutex {
+                if oneStepDepth[me] == 0 { handOver(from: me) }
+            }
+        }
+
+        /// Makes the critical sections of `lock` run as one step: no thread is preempted
+        /// while it holds it.
+        ///
+        /// For the lock stripes, which objects pick by address: whether two objects share a
+        /// stripe differs from run to run, and a preemption inside would make the same
+        /// schedule block a thread in one run and not in the next.
+        func markOneStep(_ lock: UnsafeMutableRawPointer) {
+            withMutex { _ = oneStepLocks.insert(lock) }
         }
 
         /// Waits until the caller may take `lock` without blocking, and records that it holds it.
@@ -144,12 +161,16 @@
                 precondition(lockOwners[lock] == nil, "the scheduler handed over a held lock")
                 lockOwners[lock] = me
                 statuses[me] = .runnable
+                if oneStepLocks.contains(lock) { oneStepDepth[me] += 1 }
             }
         }
 
         /// Records that the caller gave `lock` up.
-        func release(_ lock: UnsafeMutableRawPointer) {
-            withMutex { lockOwners[lock] = nil }
+        func release(_ lock: UnsafeMutableRawPointer, by me: Int) {
+            withMutex {
+                lockOwners[lock] = nil
+                if oneStepLocks.contains(lock) { oneStepDepth[me] -= 1 }
+            }
         }
 
         /// Gives `lock` up until a broadcast on its condition, then takes it again.
