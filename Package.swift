@@ -44,7 +44,8 @@ let package = Package(
     traits: [
         .trait(
             name: "InterleavingChecks",
-            description: "Test-only: routes the core's synchronization points through the interleaving checker"
+            description:
+                "Test-only: routes the core's synchronization points through the interleaving checker"
         )
     ],
     targets: [

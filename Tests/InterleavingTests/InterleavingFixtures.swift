@@ -50,7 +50,8 @@
             guard isIdle else { return }
             let held = alive.filter { $0.key <= serial && $0.value == label }
             interleavingCheck(
-                held.isEmpty, "\(write) returned with no load in progress, but \(label) #\(held.keys.sorted()) lives")
+                held.isEmpty,
+                "\(write) returned with no load in progress, but \(label) #\(held.keys.sorted()) lives")
         }
     }
 

@@ -22,7 +22,9 @@
                 container.reset(scope: .session)
                 log.checkFreed("session", before: before, after: "reset(scope: .session)")
                 before = log.serial
-                container.register(CheckedID.singleton, scope: .singleton) { Canary("singleton v2", log: log) }
+                container.register(CheckedID.singleton, scope: .singleton) {
+                    Canary("singleton v2", log: log)
+                }
                 log.writesDone.insert("replaced")
                 log.checkFreed("singleton v1", before: before, after: "the replacing register")
             }
@@ -72,7 +74,8 @@
                     let unregistered = log.writesDone.contains("unregistered")
                     let label = log.load(on: 1) { container.load(CheckedID.weak)?.label }
                     interleavingCheck(
-                        !unregistered || label == nil, "a load after unregister returned found the weak service")
+                        !unregistered || label == nil,
+                        "a load after unregister returned found the weak service")
                 }
             }
             let childReader: @Sendable () -> Void = {
@@ -80,7 +83,8 @@
                     let removed = log.writesDone.contains("removedAll")
                     let label = log.load(on: 2) { child.load(CheckedID.singleton)?.label }
                     interleavingCheck(
-                        !removed || label == nil, "a load through the child after removeAll returned found a service")
+                        !removed || label == nil,
+                        "a load through the child after removeAll returned found a service")
                 }
             }
             return InterleavingRun(threads: [writer, weakReader, childReader]) {
@@ -113,7 +117,9 @@
                 overrideHold.container = nil
                 let label = log.load(on: 1) {
                     container.withOverrides { overrides in
-                        overrides.register(CheckedID.overridden, scope: .singleton) { Canary("override", log: log) }
+                        overrides.register(CheckedID.overridden, scope: .singleton) {
+                            Canary("override", log: log)
+                        }
                     } operation: {
                         container.load(CheckedID.overridden)?.label
                     }
@@ -132,7 +138,8 @@
             return InterleavingRun(threads: [writer, overrideReader, childReader]) {
                 checkNothingPending()
                 interleavingCheck(
-                    log.alive.isEmpty, "services outlived their dropped container: \(log.alive.values.sorted())")
+                    log.alive.isEmpty,
+                    "services outlived their dropped container: \(log.alive.values.sorted())")
             }
         }
 
@@ -175,11 +182,14 @@
                     Result { () throws(ContainerError) in try container.require(id) }
                 }
                 guard case .failure(.cycle) = outcome else {
-                    interleavingCheck(false, "thread \(thread) loading \(id.name) got \(outcome), not a cycle")
+                    interleavingCheck(
+                        false, "thread \(thread) loading \(id.name) got \(outcome), not a cycle")
                     return
                 }
             }
-            return InterleavingRun(threads: [{ loader(0, CheckedID.cycleA) }, { loader(1, CheckedID.cycleB) }]) {
+            return InterleavingRun(threads: [
+                { loader(0, CheckedID.cycleA) }, { loader(1, CheckedID.cycleB) },
+            ]) {
                 checkNothingPending()
             }
         }

@@ -50,7 +50,8 @@
 
         @Test("Found: a load that does not announce itself, so its instance is reclaimed too early")
         func skippedAnnounce() {
-            expectFound(.skippedAnnounce, "unregister and removeAll", InterleavingScenarios.unregisterAndRemoveAll)
+            expectFound(
+                .skippedAnnounce, "unregister and removeAll", InterleavingScenarios.unregisterAndRemoveAll)
         }
 
         @Test("A schedule printout decodes to the choices it encodes")
@@ -65,7 +66,9 @@
 
         private func expectAllPass(_ name: String, _ makeRun: () -> InterleavingRun) {
             let report = explorer.explore(name, makeRun)
-            #expect(report.failures.isEmpty, "\(name) failed on schedule \(report.schedule ?? "?"): \(report.failures)")
+            #expect(
+                report.failures.isEmpty,
+                "\(name) failed on schedule \(report.schedule ?? "?"): \(report.failures)")
             #expect(report.schedules > 1)
         }
 

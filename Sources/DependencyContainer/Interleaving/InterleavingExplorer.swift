@@ -64,12 +64,15 @@
         /// - Parameters:
         ///   - name: The scenario's name, for the printout.
         ///   - makeRun: Sets up fresh state for one run, on the test's thread.
+        /// - Returns: How many schedules ran, and the first failing one with its failures.
         /// - Complexity: O(*k*^*b*) runs for *k* scheduling points and bound *b*.
         package func explore(_ name: String, _ makeRun: () -> InterleavingRun) -> InterleavingReport {
             if let schedule = getenv("DC_INTERLEAVING_REPLAY").map({ String(cString: $0) }) {
                 let failures = replay(schedule, makeRun)
-                print("interleaving: \(name): replayed \(schedule): \(failures.isEmpty ? "passed" : "failed")")
-                return InterleavingReport(schedules: 1, failures: failures, schedule: failures.isEmpty ? nil : schedule)
+                print(
+                    "interleaving: \(name): replayed \(schedule): \(failures.isEmpty ? "passed" : "failed")")
+                return InterleavingReport(
+                    schedules: 1, failures: failures, schedule: failures.isEmpty ? nil : schedule)
             }
             var prefix: [Int] = []
             var schedules = 0
@@ -88,7 +91,9 @@
                 guard let next = nextPrefix(points: points, choices: choices) else { break }
                 prefix = next
             }
-            print("interleaving: \(name): \(schedules) schedules, preemption bound \(preemptionBound), all passed")
+            print(
+                "interleaving: \(name): \(schedules) schedules, preemption bound \(preemptionBound), all passed"
+            )
             return InterleavingReport(schedules: schedules, failures: [], schedule: nil)
         }
 
@@ -183,7 +188,8 @@
             var choices: [Int] = []
             for part in schedule.split(separator: ".") {
                 let fields = part.split(separator: "*")
-                guard fields.count == 2, let thread = Int(fields[0]), let count = Int(fields[1]), count > 0 else {
+                guard fields.count == 2, let thread = Int(fields[0]), let count = Int(fields[1]), count > 0
+                else {
                     return nil
                 }
                 choices += Array(repeating: thread, count: count)
