@@ -85,7 +85,7 @@
                         "interleaving: \(name): FAILED after \(schedules) schedules (preemption bound \(preemptionBound))"
                     )
                     for failure in failures { print("  \(failure)") }
-                    print("  schedule: \(schedule)  (replay: DC_INTERLEAVING_REPLAY=\(schedule))")
+                    print("  schedule: \(schedule)  (replay: DC_INTERLEAVING_REPLAY='\(schedule)')")
                     return InterleavingReport(schedules: schedules, failures: failures, schedule: schedule)
                 }
                 guard let next = nextPrefix(points: points, choices: choices) else { break }
