@@ -229,7 +229,12 @@ final class Registration: @unchecked Sendable {
         guard !AtomicPointerCell.compareExchange(in: self, expected: nil, desired: pointer) else { return }
         // Never published, so no load reads it: released at once.
         Unmanaged<InstanceBoxBase>.fromOpaque(pointer).release()
-        assert(isRetired, "singleton of \(id) published twice")
+        #if DC_INTERLEAVING
+            // Reported with the schedule that led here, instead of stopping the exploration.
+            interleavingCheck(isRetired, "singleton of \(id) published twice")
+        #else
+            assert(isRetired, "singleton of \(id) published twice")
+        #endif
     }
 
     /// Every registration whose services go when this one leaves its store for good: itself

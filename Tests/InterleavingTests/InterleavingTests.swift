@@ -54,6 +54,11 @@
                 .skippedAnnounce, "unregister and removeAll", InterleavingScenarios.unregisterAndRemoveAll)
         }
 
+        @Test("Found: a waiter that creates the singleton again instead of taking the published one")
+        func creationWithoutRecheck() {
+            expectFound(.creationWithoutRecheck, "creation once", InterleavingScenarios.creationOnce)
+        }
+
         @Test("A schedule printout decodes to the choices it encodes")
         func scheduleRoundTrip() {
             let choices = [0, 0, 0, 1, 2, 2, 0]

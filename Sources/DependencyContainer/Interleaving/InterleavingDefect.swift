@@ -11,6 +11,9 @@
         case missingGenerationBump
         /// A load does not announce itself, so the reclaimer may free what it reads.
         case skippedAnnounce
+        /// A thread that waited while another created a singleton creates it again instead
+        /// of taking the one published meanwhile.
+        case creationWithoutRecheck
 
         /// The defects switched on; set by the test's own thread only while no checked
         /// thread runs, and read by checked threads, which the scheduler's mutex orders

@@ -49,6 +49,7 @@
                 let failures = replay(schedule, makeRun)
                 print(
                     "interleaving: \(name): replayed \(schedule): \(failures.isEmpty ? "passed" : "failed")")
+                for failure in failures { print("  \(failure)") }
                 return InterleavingReport(
                     schedules: 1, failures: failures, schedule: failures.isEmpty ? nil : schedule)
             }
