@@ -59,6 +59,12 @@
             expectFound(.creationWithoutRecheck, "creation once", InterleavingScenarios.creationOnce)
         }
 
+        @Test("Found: threads whose singletons load each other deadlock without the wait-chain check")
+        func noCrossThreadCycleCheck() {
+            expectFound(
+                .noCrossThreadCycleCheck, "cross-thread cycle", InterleavingScenarios.crossThreadCycle)
+        }
+
         @Test("A schedule printout decodes to the choices it encodes")
         func scheduleRoundTrip() {
             let choices = [0, 0, 0, 1, 2, 2, 0]

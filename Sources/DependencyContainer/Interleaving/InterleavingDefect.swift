@@ -14,6 +14,9 @@
         /// A thread that waited while another created a singleton creates it again instead
         /// of taking the one published meanwhile.
         case creationWithoutRecheck
+        /// The creation monitor never follows the wait chain, so threads whose factories
+        /// load each other wait for each other for good.
+        case noCrossThreadCycleCheck
 
         /// The defects switched on; set by the test's own thread only while no checked
         /// thread runs, and read by checked threads, which the scheduler's mutex orders

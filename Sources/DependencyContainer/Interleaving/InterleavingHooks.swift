@@ -84,6 +84,12 @@
             InterleavingScheduler.shared.boxFreed(pointer)
         }
 
+        /// Ends the calling thread's load for the reclaimer, for a thread the checker
+        /// abandons after a deadlock.
+        static func abandonThread() {
+            ThreadState.current.abandonForInterleaving()
+        }
+
         /// Whether `defect` is switched on for the checker to find.
         static func has(_ defect: InterleavingDefect) -> Bool {
             InterleavingDefect.active.contains(defect)

@@ -55,6 +55,8 @@
         private var baton = -1
         /// The finished thread that may exit now; they exit one at a time.
         private var exitTurn = -1
+        /// How many threads of a deadlocked run have given up for good.
+        private var abandoned = 0
         private var decide: (Decision) -> Int = { $0.current ?? $0.enabled[0] }
         private var failures: [String] = []
         /// Boxes freed since they were made, to catch a read of a freed service before it happens.
@@ -82,7 +84,8 @@
         ///
         /// After every body returned, the threads exit one by one, unchecked, so that what
         /// their thread-local state frees at exit happens in the same order on every run.
-        /// After a deadlock every thread is left parked for good.
+        /// After a deadlock the threads that did not finish are abandoned
+        /// (``abandon()``), parked for good.
         func execute(_ bodies: [@Sendable () -> Void], decide: @escaping (Decision) -> Int) -> [String] {
             withMutex {
                 statuses = Array(repeating: .runnable, count: bodies.count)
@@ -90,6 +93,7 @@
                 lockOwners = [:]
                 baton = -1
                 exitTurn = -1
+                abandoned = 0
                 failures = []
                 self.decide = decide
             }
@@ -101,22 +105,23 @@
                     finish(index)
                 }
             }
-            let deadlocked = withMutex { () -> Bool in
+            let finished = withMutex { () -> [Bool] in
                 baton = decide(Decision(enabled: Array(bodies.indices), current: nil))
                 pthread_cond_broadcast(condition)
                 while baton != -2 && statuses.contains(where: { $0 != .finished }) {
                     pthread_cond_wait(condition, mutex)
                 }
-                return baton == -2
+                // After a deadlock, the blocked threads leave the run before the next begins.
+                let stuck = statuses.filter { $0 != .finished }.count
+                while abandoned < stuck { pthread_cond_wait(condition, mutex) }
+                return statuses.map { $0 == .finished }
             }
-            if !deadlocked {
-                for (index, thread) in threads.enumerated() {
-                    withMutex {
-                        exitTurn = index
-                        pthread_cond_broadcast(condition)
-                    }
-                    pthread_join(thread, nil)
+            for (index, thread) in threads.enumerated() where finished[index] {
+                withMutex {
+                    exitTurn = index
+                    pthread_cond_broadcast(condition)
                 }
+                pthread_join(thread, nil)
             }
             return withMutex { failures }
         }
@@ -234,11 +239,18 @@
             }
             guard !enabled.isEmpty else {
                 if statuses.contains(where: { $0 != .finished }) {
-                    failures.append("deadlock: no checked thread can run (\(statuses))")
+                    let blocked = statuses.indices.compactMap { index -> String? in
+                        switch statuses[index] {
+                        case .wantsLock(let lock): return "thread \(index) waits for lock \(lock)"
+                        case .waiting(let lock): return "thread \(index) waits on the condition of \(lock)"
+                        case .runnable, .finished: return nil
+                        }
+                    }
+                    failures.append("deadlock: \(blocked.joined(separator: ", "))")
                     baton = -2
                 }
                 pthread_cond_broadcast(condition)
-                if statuses[me] != .finished { parkForever() }
+                if statuses[me] != .finished { abandon() }
                 return
             }
             let next = decide(Decision(enabled: enabled, current: enabled.contains(me) ? me : nil))
@@ -251,12 +263,24 @@
 
         /// With `mutex` held: waits until `me` holds the baton.
         private func waitForBaton(_ me: Int) {
-            while baton != me { pthread_cond_wait(condition, mutex) }
+            while baton != me {
+                if baton == -2 { abandon() }
+                pthread_cond_wait(condition, mutex)
+            }
         }
 
-        /// With `mutex` held: a deadlocked thread never runs again.
-        private func parkForever() -> Never {
-            while true { pthread_cond_wait(condition, mutex) }
+        /// With `mutex` held: a thread of a deadlocked run gives up for good.
+        ///
+        /// It stops
+        /// announcing a load, so that it holds no retired service back from later runs, and
+        /// sleeps; the locks it waited for are not held, as it held none in the real mutex.
+        private func abandon() -> Never {
+            abandoned += 1
+            pthread_cond_broadcast(condition)
+            pthread_mutex_unlock(mutex)
+            pthread_setspecific(key, nil)
+            InterleavingHooks.abandonThread()
+            while true { pause() }
         }
 
         private func withMutex<Result>(_ body: () -> Result) -> Result {
