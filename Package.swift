@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -38,12 +38,23 @@ let package = Package(
     // appear in its code; DependencyContainer for the tools, the benchmark and the tests) and
     // keep their directories through `path:`. `.ci/everyday-client` checks that an app with the
     // usual module names resolves.
+    // Off by default, so no release build of the library contains the hooks: the interleaving
+    // checker's build (`swift test --traits InterleavingChecks --filter InterleavingTests`) routes
+    // the read path's synchronization points through a scheduler.
+    traits: [
+        .trait(
+            name: "InterleavingChecks",
+            description:
+                "Test-only: routes the core's synchronization points through the interleaving checker"
+        )
+    ],
     targets: [
         // C11 atomics for the lock-free read path: Synchronization's Atomic needs iOS 18.
         .target(name: "DependencyContainerAtomics"),
         .target(
             name: "DependencyContainer",
-            dependencies: ["DependencyContainerAtomics", "DependencyContainerMainThread"]
+            dependencies: ["DependencyContainerAtomics", "DependencyContainerMainThread"],
+            swiftSettings: [.define("DC_INTERLEAVING", .when(traits: ["InterleavingChecks"]))]
         ),
         // Tells the core whether it runs on the main thread, without trapping (C: Swift has no
         // public non-trapping check).
@@ -120,6 +131,13 @@ let package = Package(
         .testTarget(
             name: "DependencyContainerTests",
             dependencies: ["DependencyContainer"]
+        ),
+        // The interleaving checker's scenarios; without the trait it compiles to nothing.
+        .testTarget(
+            name: "DependencyContainerInterleavingTests",
+            dependencies: ["DependencyContainer"],
+            path: "Tests/InterleavingTests",
+            swiftSettings: [.define("DC_INTERLEAVING", .when(traits: ["InterleavingChecks"]))]
         ),
         .testTarget(
             name: "DependencyContainerTestingTests",

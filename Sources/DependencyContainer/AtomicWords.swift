@@ -34,7 +34,10 @@ package final class AtomicCounter: @unchecked Sendable {
     /// - Returns: The value.
     @inline(__always)
     package func load() -> UInt64 {
-        dc_atomic_u64_load_acquire(address)
+        #if DC_INTERLEAVING
+            InterleavingHooks.atomic()
+        #endif
+        return dc_atomic_u64_load_acquire(address)
     }
 
     /// Reads the value with no ordering guarantee for other memory.
@@ -42,7 +45,10 @@ package final class AtomicCounter: @unchecked Sendable {
     /// - Returns: The value.
     @inline(__always)
     package func loadRelaxed() -> UInt64 {
-        dc_atomic_u64_load_relaxed(address)
+        #if DC_INTERLEAVING
+            InterleavingHooks.atomic()
+        #endif
+        return dc_atomic_u64_load_relaxed(address)
     }
 
     /// Replaces the value; earlier reads and writes of this thread are not moved after it.
@@ -50,6 +56,9 @@ package final class AtomicCounter: @unchecked Sendable {
     /// - Parameter value: The new value.
     @inline(__always)
     package func store(_ value: UInt64) {
+        #if DC_INTERLEAVING
+            InterleavingHooks.atomic()
+        #endif
         dc_atomic_u64_store_release(address, value)
     }
 
@@ -60,7 +69,10 @@ package final class AtomicCounter: @unchecked Sendable {
     @discardableResult
     @inline(__always)
     package func add(_ delta: UInt64) -> UInt64 {
-        dc_atomic_u64_fetch_add_acq_rel(address, delta) &+ delta
+        #if DC_INTERLEAVING
+            InterleavingHooks.atomic()
+        #endif
+        return dc_atomic_u64_fetch_add_acq_rel(address, delta) &+ delta
     }
 
     /// Subtracts `delta`, wrapping around below zero.
@@ -80,9 +92,18 @@ package final class AtomicCounter: @unchecked Sendable {
 /// which matters on the load path; these words are C globals, zero when the process starts.
 struct GlobalAtomicWord {
     private let address: UnsafeMutablePointer<UInt64>
+    #if DC_INTERLEAVING
+        /// Whether the checker may switch threads here: not for the thread-state key and
+        /// the store serial, written once or only to hand out IDs, which would only multiply
+        /// the schedules.
+        private let isSchedulingPoint: Bool
+    #endif
 
     private init(_ word: DCGlobalWord) {
         address = dc_global_word_address(word)
+        #if DC_INTERLEAVING
+            isSchedulingPoint = word != DCGlobalWordThreadStateKey && word != DCGlobalWordStoreSerial
+        #endif
     }
 
     /// The thread-state key plus one, or 0 before it exists.
@@ -99,18 +120,27 @@ struct GlobalAtomicWord {
     /// Reads the value; later reads and writes of this thread are not moved before it.
     @inline(__always)
     func load() -> UInt64 {
-        dc_atomic_u64_load_acquire(address)
+        #if DC_INTERLEAVING
+            if isSchedulingPoint { InterleavingHooks.atomic() }
+        #endif
+        return dc_atomic_u64_load_acquire(address)
     }
 
     /// Reads the value with no ordering guarantee for other memory.
     @inline(__always)
     func loadRelaxed() -> UInt64 {
-        dc_atomic_u64_load_relaxed(address)
+        #if DC_INTERLEAVING
+            if isSchedulingPoint { InterleavingHooks.atomic() }
+        #endif
+        return dc_atomic_u64_load_relaxed(address)
     }
 
     /// Replaces the value; earlier reads and writes of this thread are not moved after it.
     @inline(__always)
     func store(_ value: UInt64) {
+        #if DC_INTERLEAVING
+            if isSchedulingPoint { InterleavingHooks.atomic() }
+        #endif
         dc_atomic_u64_store_release(address, value)
     }
 
@@ -118,7 +148,10 @@ struct GlobalAtomicWord {
     @discardableResult
     @inline(__always)
     func add(_ delta: UInt64) -> UInt64 {
-        dc_atomic_u64_fetch_add_acq_rel(address, delta) &+ delta
+        #if DC_INTERLEAVING
+            if isSchedulingPoint { InterleavingHooks.atomic() }
+        #endif
+        return dc_atomic_u64_fetch_add_acq_rel(address, delta) &+ delta
     }
 }
 
@@ -160,7 +193,10 @@ struct AtomicPointerCell {
     /// Reads the pointer; later reads and writes of this thread are not moved before it.
     @inline(__always)
     static func load(in owner: AnyObject) -> UnsafeMutableRawPointer? {
-        dc_atomic_pointer_load_acquire(address(in: owner))
+        #if DC_INTERLEAVING
+            InterleavingHooks.atomic()
+        #endif
+        return dc_atomic_pointer_load_acquire(address(in: owner))
     }
 
     /// Stores `desired` if the cell holds `expected`.
@@ -170,7 +206,10 @@ struct AtomicPointerCell {
     static func compareExchange(
         in owner: AnyObject, expected: UnsafeMutableRawPointer?, desired: UnsafeMutableRawPointer?
     ) -> Bool {
-        dc_atomic_pointer_compare_exchange_acq_rel(address(in: owner), expected, desired)
+        #if DC_INTERLEAVING
+            InterleavingHooks.atomic()
+        #endif
+        return dc_atomic_pointer_compare_exchange_acq_rel(address(in: owner), expected, desired)
     }
 
     /// Stores `value` and returns what the cell held.
@@ -178,6 +217,9 @@ struct AtomicPointerCell {
     static func exchange(in owner: AnyObject, with value: UnsafeMutableRawPointer?)
         -> UnsafeMutableRawPointer?
     {
-        dc_atomic_pointer_exchange_acq_rel(address(in: owner), value)
+        #if DC_INTERLEAVING
+            InterleavingHooks.atomic()
+        #endif
+        return dc_atomic_pointer_exchange_acq_rel(address(in: owner), value)
     }
 }

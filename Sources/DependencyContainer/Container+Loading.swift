@@ -250,7 +250,12 @@ extension Container {
         }
         defer { monitor.release(registration) }
         // Another thread may have finished creating it while this one waited.
-        if registration.scope == .singleton, let value = registration.singletonValue {
+        #if DC_INTERLEAVING
+            let recheck = !InterleavingHooks.has(.creationWithoutRecheck)
+        #else
+            let recheck = true
+        #endif
+        if recheck, registration.scope == .singleton, let value = registration.singletonValue {
             return try cast(value, from: registration, to: Service.self)
         }
         if registration.scope == .weak, let object = registration.weakObject {

@@ -7,7 +7,14 @@
 /// find the object's type, and reports a race that does not exist. The state an object keeps
 /// under its stripe's lock lives in the object itself.
 enum LockStripes {
-    private static let locks = (0..<16).map { _ in LockedValue<UInt8>(0) }
+    private static let locks = (0..<16).map { _ in
+        let lock = LockedValue<UInt8>(0)
+        #if DC_INTERLEAVING
+            // Which objects share a stripe changes from run to run: see `markOneStep`.
+            lock.interleaveAsOneStep()
+        #endif
+        return lock
+    }
 
     /// The lock that guards `object`'s state.
     ///

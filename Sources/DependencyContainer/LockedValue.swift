@@ -60,8 +60,8 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     /// - Returns: What `body` returns.
     @inline(__always)
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        check(pthread_mutex_lock(mutex), "pthread_mutex_lock")
-        defer { check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock") }
+        lock()
+        defer { unlock() }
         return try body(&value)
     }
 
@@ -78,9 +78,17 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     package func withLock<Result>(
         waitingUntil isReady: (inout Value) -> Bool, _ body: (inout Value) throws -> Result
     ) rethrows -> Result {
-        check(pthread_mutex_lock(mutex), "pthread_mutex_lock")
-        defer { check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock") }
+        lock()
+        defer { unlock() }
         while !isReady(&value) {
+            #if DC_INTERLEAVING
+                // A checked thread waits in the scheduler's model: a real wait would block
+                // the only thread that runs.
+                let modeled = InterleavingHooks.waitForBroadcast(
+                    on: mutex, unlock: { check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock") },
+                    relock: { check(pthread_mutex_lock(mutex), "pthread_mutex_lock") })
+                if modeled { continue }
+            #endif
             check(pthread_cond_wait(condition, mutex), "pthread_cond_wait")
         }
         return try body(&value)
@@ -88,7 +96,35 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
 
     /// Wakes every thread waiting in ``withLock(waitingUntil:_:)`` to check its condition again.
     package func wakeWaiters() {
+        #if DC_INTERLEAVING
+            InterleavingHooks.broadcast(on: mutex)
+        #endif
         check(pthread_cond_broadcast(condition), "pthread_cond_broadcast")
+    }
+
+    #if DC_INTERLEAVING
+        /// Makes the interleaving checker run each critical section as one step.
+        func interleaveAsOneStep() {
+            InterleavingHooks.markOneStep(mutex)
+        }
+    #endif
+
+    /// Locks the mutex; in the interleaving checker's build, only once the scheduler knows
+    /// that it will not block.
+    @inline(__always)
+    private func lock() {
+        #if DC_INTERLEAVING
+            InterleavingHooks.willLock(mutex)
+        #endif
+        check(pthread_mutex_lock(mutex), "pthread_mutex_lock")
+    }
+
+    @inline(__always)
+    private func unlock() {
+        check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock")
+        #if DC_INTERLEAVING
+            InterleavingHooks.didUnlock(mutex)
+        #endif
     }
 }
 

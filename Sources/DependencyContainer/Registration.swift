@@ -190,6 +190,10 @@ final class Registration: @unchecked Sendable {
     @inline(__always)
     func publishedSingleton<Service>(as _: Service.Type) -> Service? {
         guard scope == .singleton, produces(Service.self), let pointer = singletonPointer else { return nil }
+        #if DC_INTERLEAVING
+            // The window between reading the pointer and reading the box, checked.
+            guard InterleavingHooks.mayRead(box: pointer) else { return nil }
+        #endif
         // Sound: only `publishSingleton` stores here, and only a box its own factory made.
         return Unmanaged<InstanceBox<Service>>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }
     }
@@ -225,7 +229,12 @@ final class Registration: @unchecked Sendable {
         guard !AtomicPointerCell.compareExchange(in: self, expected: nil, desired: pointer) else { return }
         // Never published, so no load reads it: released at once.
         Unmanaged<InstanceBoxBase>.fromOpaque(pointer).release()
-        assert(isRetired, "singleton of \(id) published twice")
+        #if DC_INTERLEAVING
+            // Reported with the schedule that led here, instead of stopping the exploration.
+            interleavingCheck(isRetired, "singleton of \(id) published twice")
+        #else
+            assert(isRetired, "singleton of \(id) published twice")
+        #endif
     }
 
     /// Every registration whose services go when this one leaves its store for good: itself
@@ -374,7 +383,16 @@ class InstanceBoxBase {
 
     init(anyValue: Any) {
         self.anyValue = anyValue
+        #if DC_INTERLEAVING
+            InterleavingHooks.boxMade(Unmanaged.passUnretained(self).toOpaque())
+        #endif
     }
+
+    #if DC_INTERLEAVING
+        deinit {
+            InterleavingHooks.boxFreed(Unmanaged.passUnretained(self).toOpaque())
+        }
+    #endif
 }
 
 /// A cached service of a known type, read without a dynamic cast.

@@ -96,6 +96,9 @@ final class InstanceReclaimer: Sendable {
                 let epoch = record.announcedEpoch
                 if epoch != 0 { oldestReader = min(oldestReader, epoch) }
             }
+            #if DC_INTERLEAVING
+                if InterleavingHooks.has(.reclaimIgnoresLoads) { oldestReader = .max }
+            #endif
             var freed: [RetiredBox] = []
             state.batches.removeAll { batch in
                 guard batch.tag < oldestReader else { return false }

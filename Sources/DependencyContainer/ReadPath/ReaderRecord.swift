@@ -26,6 +26,10 @@ struct ReaderRecord: @unchecked Sendable {
     @inline(__always)
     func announce() {
         let epoch = GlobalAtomicWord.reclamationEpoch.load()
+        #if DC_INTERLEAVING
+            InterleavingHooks.atomic()
+            if InterleavingHooks.has(.skippedAnnounce) { return }
+        #endif
         dc_atomic_u64_store_relaxed(word, epoch &+ 1)
         dc_reclamation_reader_fence()
     }
@@ -34,6 +38,9 @@ struct ReaderRecord: @unchecked Sendable {
     /// check of ``InstanceReclaimer/hasPending`` sees any batch this load was holding back.
     @inline(__always)
     func clear() {
+        #if DC_INTERLEAVING
+            InterleavingHooks.atomic()
+        #endif
         dc_atomic_u64_store_release(word, 0)
         dc_reclamation_reader_fence()
     }

@@ -93,6 +93,9 @@ final class RegistrationStore: Sendable {
             let before = isWatched ? state.entries : nil
             let result = body(&state.entries, &removed)
             state.generation &+= 1
+            #if DC_INTERLEAVING
+                if InterleavingHooks.has(.missingGenerationBump) { state.generation &-= 1 }
+            #endif
             state.lockedReadsSinceChange = 0
             generation.store(state.generation)
             defer { state.published = nil }

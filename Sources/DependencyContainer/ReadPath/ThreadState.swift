@@ -98,6 +98,14 @@ final class ThreadState {
         }
     }
 
+    #if DC_INTERLEAVING
+        /// Stops announcing the load of a thread that the interleaving checker abandoned
+        /// inside it after a deadlock, so that it holds nothing back from later runs.
+        func abandonForInterleaving() {
+            reader.clear()
+        }
+    #endif
+
     /// The snapshot of container `serial` cached by this thread, if it is still current.
     ///
     /// The snapshot is borrowed: it stays valid until this thread caches another snapshot of

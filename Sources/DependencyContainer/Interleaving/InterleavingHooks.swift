@@ -1,0 +1,98 @@
+#if DC_INTERLEAVING
+    /// The calls that the core's synchronization points make in the `InterleavingChecks`
+    /// build; each does nothing on a thread the checker does not control.
+    ///
+    /// Every call site is inside `#if DC_INTERLEAVING`, so other builds contain none of this.
+    enum InterleavingHooks {
+        /// Before an atomic operation: another checked thread may run first.
+        @inline(never)
+        static func atomic() {
+            let scheduler = InterleavingScheduler.shared
+            guard let me = scheduler.currentIndex else { return }
+            scheduler.yield(me)
+        }
+
+        /// Before locking `lock`; returns once locking it cannot block.
+        @inline(never)
+        static func willLock(_ lock: UnsafeMutableRawPointer) {
+            let scheduler = InterleavingScheduler.shared
+            guard let me = scheduler.currentIndex else { return }
+            scheduler.acquire(lock, by: me)
+        }
+
+        /// After unlocking `lock`.
+        @inline(never)
+        static func didUnlock(_ lock: UnsafeMutableRawPointer) {
+            let scheduler = InterleavingScheduler.shared
+            guard let me = scheduler.currentIndex else { return }
+            scheduler.release(lock, by: me)
+        }
+
+        /// Waits on `lock`'s condition in the model instead of in `pthread_cond_wait`, which
+        /// would block the only running thread for good.
+        ///
+        /// - Parameters:
+        ///   - lock: The mutex, held by the caller.
+        ///   - unlock: Unlocks the real mutex.
+        ///   - relock: Locks the real mutex again.
+        /// - Returns: `false` on a thread the checker does not control: wait for real.
+        @inline(never)
+        static func waitForBroadcast(on lock: UnsafeMutableRawPointer, unlock: () -> Void, relock: () -> Void)
+            -> Bool
+        {
+            let scheduler = InterleavingScheduler.shared
+            guard let me = scheduler.currentIndex else { return false }
+            unlock()
+            scheduler.waitForBroadcast(on: lock, by: me)
+            relock()
+            return true
+        }
+
+        /// Makes `lock`'s critical sections one scheduling step; see
+        /// ``InterleavingScheduler/markOneStep(_:)``.
+        static func markOneStep(_ lock: UnsafeMutableRawPointer) {
+            InterleavingScheduler.shared.markOneStep(lock)
+        }
+
+        /// Before broadcasting `lock`'s condition.
+        @inline(never)
+        static func broadcast(on lock: UnsafeMutableRawPointer) {
+            InterleavingScheduler.shared.broadcast(on: lock)
+        }
+
+        /// A reader is about to read the published box at `pointer` in place: a scheduling
+        /// point, then the check that the box was not freed.
+        ///
+        /// - Returns: `false` if it was freed; the caller then reads nothing, so that the run
+        ///   goes on without undefined behaviour and the explorer reports the failure.
+        @inline(never)
+        static func mayRead(box pointer: UnsafeMutableRawPointer) -> Bool {
+            atomic()
+            let scheduler = InterleavingScheduler.shared
+            guard scheduler.isFreed(pointer) else { return true }
+            scheduler.fail("a reader saw a freed instance (box \(pointer))")
+            return false
+        }
+
+        /// A service box was made at `pointer`.
+        static func boxMade(_ pointer: UnsafeMutableRawPointer) {
+            InterleavingScheduler.shared.boxMade(pointer)
+        }
+
+        /// The box at `pointer` is being freed.
+        static func boxFreed(_ pointer: UnsafeMutableRawPointer) {
+            InterleavingScheduler.shared.boxFreed(pointer)
+        }
+
+        /// Ends the calling thread's load for the reclaimer, for a thread the checker
+        /// abandons after a deadlock.
+        static func abandonThread() {
+            ThreadState.current.abandonForInterleaving()
+        }
+
+        /// Whether `defect` is switched on for the checker to find.
+        static func has(_ defect: InterleavingDefect) -> Bool {
+            InterleavingDefect.active.contains(defect)
+        }
+    }
+#endif

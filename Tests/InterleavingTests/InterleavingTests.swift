@@ -1,0 +1,106 @@
+#if DC_INTERLEAVING
+    @testable import DependencyContainer
+    import Testing
+
+    /// Explores every schedule of each scenario within the preemption bound over the real read
+    /// path, and checks that seeded defects are found with a schedule that replays.
+    ///
+    /// Serialized: the scheduler is process-wide, and each run must have the container's
+    /// global state (the reclaimer, the creation monitor) to itself.
+    @Suite("InterleavingTests: every schedule within the preemption bound", .serialized)
+    struct InterleavingTests {
+        private let explorer = InterleavingExplorer()
+
+        @Test("A writer resets a scope and replaces a singleton against two readers")
+        func resetAndReplace() {
+            expectAllPass("reset and replace", InterleavingScenarios.resetAndReplace)
+        }
+
+        @Test("A writer unregisters and removes everything against a weak reader and a child reader")
+        func unregisterAndRemoveAll() {
+            expectAllPass("unregister and removeAll", InterleavingScenarios.unregisterAndRemoveAll)
+        }
+
+        @Test("The container is dropped while a reader loads under an override and another through a child")
+        func droppingTheContainer() {
+            expectAllPass("dropping the container", InterleavingScenarios.droppingTheContainer)
+        }
+
+        @Test("A singleton's factory runs once however two threads race its first load")
+        func creationOnce() {
+            expectAllPass("creation once", InterleavingScenarios.creationOnce)
+        }
+
+        @Test("Two threads whose singletons load each other get a cycle error, never a hang")
+        func crossThreadCycle() {
+            expectAllPass("cross-thread cycle", InterleavingScenarios.crossThreadCycle)
+        }
+
+        // MARK: Seeded defects
+
+        @Test("Found: the reclaimer frees a retired box at once, ignoring loads in progress")
+        func reclaimIgnoringLoads() {
+            expectFound(.reclaimIgnoresLoads, "reset and replace", InterleavingScenarios.resetAndReplace)
+        }
+
+        @Test("Found: a write that does not advance the generation")
+        func missingGenerationBump() {
+            expectFound(.missingGenerationBump, "reset and replace", InterleavingScenarios.resetAndReplace)
+        }
+
+        @Test("Found: a load that does not announce itself, so its instance is reclaimed too early")
+        func skippedAnnounce() {
+            expectFound(
+                .skippedAnnounce, "unregister and removeAll", InterleavingScenarios.unregisterAndRemoveAll)
+        }
+
+        @Test("Found: a waiter that creates the singleton again instead of taking the published one")
+        func creationWithoutRecheck() {
+            expectFound(.creationWithoutRecheck, "creation once", InterleavingScenarios.creationOnce)
+        }
+
+        @Test("Found: threads whose singletons load each other deadlock without the wait-chain check")
+        func noCrossThreadCycleCheck() {
+            expectFound(
+                .noCrossThreadCycleCheck, "cross-thread cycle", InterleavingScenarios.crossThreadCycle)
+        }
+
+        @Test("A schedule printout decodes to the choices it encodes")
+        func scheduleRoundTrip() {
+            let choices = [0, 0, 0, 1, 2, 2, 0]
+            #expect(InterleavingExplorer.encode(choices) == "0*3.1*1.2*2.0*1")
+            #expect(InterleavingExplorer.decode("0*3.1*1.2*2.0*1") == choices)
+            #expect(InterleavingExplorer.decode("0*x") == nil)
+        }
+
+        // MARK: Helpers
+
+        private func expectAllPass(_ name: String, _ makeRun: () -> InterleavingRun) {
+            let report = explorer.explore(name, makeRun)
+            #expect(
+                report.failures.isEmpty,
+                "\(name) failed on schedule \(report.schedule ?? "?"): \(report.failures)")
+            #expect(report.schedules > 1)
+        }
+
+        /// Switches `defect` on, expects the checker to report it with a schedule, replays that
+        /// schedule with the defect (it fails again) and without (it passes).
+        private func expectFound(
+            _ defect: InterleavingDefect, _ name: String, _ makeRun: () -> InterleavingRun
+        ) {
+            InterleavingDefect.active = [defect]
+            defer { InterleavingDefect.active = [] }
+            let report = explorer.explore("\(name) with \(defect)", makeRun)
+            guard let schedule = report.schedule else {
+                Issue.record("the checker missed \(defect) in \(report.schedules) schedules")
+                return
+            }
+            #expect(!report.failures.isEmpty)
+            let replayed = explorer.replay(schedule, makeRun)
+            #expect(!replayed.isEmpty, "replaying \(schedule) with \(defect) passed")
+            InterleavingDefect.active = []
+            let fixed = explorer.replay(schedule, makeRun)
+            #expect(fixed.isEmpty || fixed.allSatisfy { $0.hasPrefix("schedule mismatch") }, "\(fixed)")
+        }
+    }
+#endif
