@@ -19,15 +19,23 @@ extension Container {
     public func load<Service>(_ id: InjectID<Service>) -> Service? {
         // The thread keeps its state alive until it exits.
         let thread = ThreadState.currentUnretained
-        // The whole load is one read: a published singleton is read in place, and a service
-        // that a write retires meanwhile is freed only after this read ends.
-        thread._withUnsafeGuaranteedRef { $0.beginRead() }
-        defer { thread._withUnsafeGuaranteedRef { $0.endRead() } }
+        // The lookup reads only registrations, which the thread's cached snapshot (or the
+        // reference the general path takes) keeps alive; services are read after it.
         let lookup = thread._withUnsafeGuaranteedRef { thread in
             borrowedRegistration(named: id.name, thread: thread)
         }
         switch lookup {
         case .found(let borrowed):
+            // Transient and graph services are never read in place, so their loads need no
+            // read of their own; the loads their factories make announce themselves.
+            guard borrowed.isShared else {
+                return resolveReportingFailure(
+                    borrowed.retained, named: id.name, as: Service.self, thread: ThreadState.current)
+            }
+            // The rest of the load is one read: a published singleton is read in place, and a
+            // service that a write retires meanwhile is freed only after this read ends.
+            thread._withUnsafeGuaranteedRef { $0.beginRead() }
+            defer { thread._withUnsafeGuaranteedRef { $0.endRead() } }
             // A published singleton is read in place; anything else may run a factory that
             // loads, so it needs its own reference to the registration.
             if let service = borrowed.publishedSingleton(as: Service.self) {
@@ -41,6 +49,7 @@ extension Container {
             return resolveReportingFailure(
                 borrowed.retained, named: id.name, as: Service.self, thread: ThreadState.current)
         case .absent:
+            // No read: a miss touches no service.
             reportMissing(id.name, Service.self)
             return nil
         case .unknown, .foundInStore, .foundInOverrides:
@@ -49,12 +58,16 @@ extension Container {
                 reportMissing(id.name, Service.self)
                 return nil
             }
-            // The lookup's reference may be the last one (a write removed the registration):
-            // it must outlive the in-place read.
-            let published = withExtendedLifetime(registration) {
-                registration.publishedSingleton(as: Service.self)
+            guard registration.scope == .singleton || registration.scope == .weak else {
+                return resolveReportingFailure(registration, named: id.name, as: Service.self, thread: thread)
             }
-            if let published {
+            thread.beginRead()
+            defer { thread.endRead() }
+            // The lookup's reference may be the last one (a write removed the registration):
+            // it must outlive the in-place read. No closure returning `Service?` here: through
+            // a generic function, it would cost every load a metadata lookup for `Service?`.
+            if let published = registration.publishedSingleton(as: Service.self) {
+                withExtendedLifetime(registration) {}
                 return checkedPublished(published, registration, named: id.name, thread: thread)
             }
             return resolveReportingFailure(registration, named: id.name, as: Service.self, thread: thread)
@@ -79,10 +92,21 @@ extension Container {
     private func resolveReportingFailure<Service>(
         _ registration: Registration, named name: String, as _: Service.Type, thread: ThreadState
     ) -> Service? {
-        guard let registration = current(registration, named: name, thread: thread) else {
-            reportMissing(name, Service.self)
-            return nil
+        // Not rebound through `current(_:named:thread:)`: a new reference costs every load a
+        // retain and a release.
+        if registration.isRetired {
+            return resolveReplacement(of: registration, named: name, as: Service.self, thread: thread)
         }
+        return resolveCatching(registration, as: Service.self, thread: thread)
+    }
+
+    /// Resolves `registration`, reporting a failure and returning `nil` for it.
+    @inline(__always)
+    private func resolveCatching<Service>(
+        _ registration: Registration, as _: Service.Type, thread: ThreadState
+    )
+        -> Service?
+    {
         do {
             return try resolve(registration, as: Service.self, thread: thread)
         } catch {
@@ -99,8 +123,22 @@ extension Container {
         }
     }
 
+    /// Resolves what replaced `registration`, which a write retired after the lookup.
+    @inline(never)
+    private func resolveReplacement<Service>(
+        of registration: Registration, named name: String, as _: Service.Type, thread: ThreadState
+    ) -> Service? {
+        guard let replacement = findRegistration(named: name, thread: thread) else {
+            reportMissing(name, Service.self)
+            return nil
+        }
+        // Retired again meanwhile, it still makes a service: it only keeps none.
+        return resolveCatching(replacement, as: Service.self, thread: thread)
+    }
+
     /// `registration`, or what replaced it when a write retired it after the lookup, so that
     /// a load racing a replacement or a reset gets the old or the new service, not a third.
+    @inline(__always)
     func current(_ registration: Registration, named name: String, thread: ThreadState) -> Registration? {
         guard registration.isRetired else { return registration }
         return findRegistration(named: name, thread: thread)
@@ -178,10 +216,23 @@ extension Container {
 
     /// Resets the thread's resolution state after a top-level load and returns the failure
     /// that fails it whole, if any (``ContainerError/failsWholeLoad``).
+    @inline(__always)
     func endTopLevelLoad(_ thread: ThreadState) -> ContainerError? {
+        // The common case, inline: nothing failed, nothing cached for the graph, nothing retired.
+        if thread.loadFailure == nil, thread.captiveFailure == nil, thread.graphInstances.isEmpty,
+            !InstanceReclaimer.hasPending
+        {
+            return nil
+        }
+        return endTopLevelLoadSlowly(thread)
+    }
+
+    @inline(never)
+    private func endTopLevelLoadSlowly(_ thread: ThreadState) -> ContainerError? {
         let failure = thread.loadFailure
         thread.loadFailure = nil
-        thread.captiveFailure = nil
+        // Checked first: clearing it unconditionally would release an optional error on every load.
+        if thread.captiveFailure != nil { thread.captiveFailure = nil }
         if !thread.graphInstances.isEmpty {
             let graph = thread.graphInstances
             thread.graphInstances = [:]
@@ -228,8 +279,10 @@ extension Container {
     }
 
     /// Throws the cycle when `registration`'s factory is already running on this thread.
+    @inline(__always)
     func checkNotBeingMade(_ registration: Registration, thread: ThreadState) throws(ContainerError) {
-        if thread.frames.contains(where: { $0 === registration }) {
+        // A top-level load has nothing on the stack: no call for it.
+        if !thread.frames.isEmpty, thread.frames.contains(where: { $0 === registration }) {
             let path = thread.frames.map(\.id) + [registration.id]
             if thread.loadFailure == nil { thread.loadFailure = .cycle(path: path) }
             throw .cycle(path: path)

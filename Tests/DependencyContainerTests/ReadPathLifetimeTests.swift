@@ -86,7 +86,9 @@ struct ReadPathLifetimeTests {
         container.register(Self.session, scope: ScopeName.session) { TrackedSession(released: released) }
         let inFactory = DispatchSemaphore(value: 0)
         let proceed = DispatchSemaphore(value: 0)
-        container.register(Self.blocker) { resolver in
+        // A singleton: the load of a shared service is one read, factory included (a
+        // transient's load has no read of its own, only the loads its factory makes).
+        container.register(Self.blocker, scope: .singleton) { resolver in
             // Reads the session service, so this load may well be reading the old one.
             _ = resolver.load(Self.session)
             inFactory.signal()

@@ -251,6 +251,14 @@ struct BorrowedRegistration {
         return registration._withUnsafeGuaranteedRef { $0.publishedSingleton(as: Service.self) }
     }
 
+    /// Whether the registration shares its services (singleton, weak, named scope), which
+    /// loads may read in place; transient and graph services never are.
+    @inline(__always)
+    var isShared: Bool {
+        checkValid()
+        return registration._withUnsafeGuaranteedRef { $0.scope == .singleton || $0.scope == .weak }
+    }
+
     /// The registration, retained, for code that may load.
     @inline(__always)
     var retained: Registration {
