@@ -148,6 +148,11 @@ struct LibraryImageValidatorTests {
             reason(LibraryImageValidator.validate(ImageBytes(cutFat), as: macX86))?.hasPrefix(
                 "slice 1 (x86_64) ends at byte")
                 == true)
+        // Found by the header fuzzer: a header claiming many slices named them all.
+        let crowded = MinimalMachO.fat(slices: Array(repeating: (UInt32(0), []), count: 40))
+        let crowdedReason = reason(LibraryImageValidator.validate(ImageBytes(crowded), as: macX86))
+        #expect(crowdedReason?.hasSuffix("and 36 more)") == true, "\(crowdedReason ?? "passed")")
+        #expect((crowdedReason?.utf8.count ?? 0) < 200)
         var broken = MinimalMachO()
         broken.dataFileSize = 0x10_0000
         let withBrokenSlice = MinimalMachO.fat(slices: [(MachOImage.cpuTypeAMD64, broken.bytes)])

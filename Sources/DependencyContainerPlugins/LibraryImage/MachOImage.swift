@@ -83,9 +83,11 @@ enum MachOImage {
             if sliceType == UInt64(cpuType), chosen == nil { chosen = (start, size, index) }
         }
         guard let chosen else {
+            // A fat header may claim thousands of slices: name a few, so the reason stays one line.
+            let shown = found.prefix(4).joined(separator: ", ")
+            let more = found.count > 4 ? " and \(found.count - 4) more" : ""
             throw ImageProblem(
-                "no slice for \(cpuName(UInt64(cpuType))) in the fat file (it has \(found.joined(separator: ", ")))"
-            )
+                "no slice for \(cpuName(UInt64(cpuType))) in the fat file (it has \(shown)\(more))")
         }
         try checkSlice(
             bytes, start: chosen.start, size: chosen.size, cpuType: cpuType,
