@@ -58,7 +58,7 @@ extension Container {
                 reportMissing(id.name, Service.self)
                 return nil
             }
-            guard registration.scope == .singleton || registration.scope == .weak else {
+            guard registration.isShared else {
                 return resolveReportingFailure(registration, named: id.name, as: Service.self, thread: thread)
             }
             thread.beginRead()

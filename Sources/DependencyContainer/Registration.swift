@@ -210,6 +210,13 @@ final class Registration: @unchecked Sendable {
         return box?.anyValue
     }
 
+    /// Whether the registration shares its services (singleton, weak, named scope), which
+    /// loads may read in place inside a read; transient and graph services never are.
+    @inline(__always)
+    var isShared: Bool {
+        scope == .singleton || scope == .weak
+    }
+
     /// The singleton, or the weak service while somebody holds it; `nil` for other scopes.
     var existingSharedService: Any? {
         switch scope {

@@ -256,7 +256,7 @@ struct BorrowedRegistration {
     @inline(__always)
     var isShared: Bool {
         checkValid()
-        return registration._withUnsafeGuaranteedRef { $0.scope == .singleton || $0.scope == .weak }
+        return registration._withUnsafeGuaranteedRef { $0.isShared }
     }
 
     /// The registration, retained, for code that may load.
