@@ -45,9 +45,9 @@ extension SourceScanner {
         var next = index + 1
         var idType: String?
         if token(next)?.isPunctuation("<") == true {
-            let end = skipGenerics(from: next)
-            idType = "\(tokens[index].text)<\(arguments(in: next + 1..<end - 1).joined(separator: ", "))>"
-            next = end
+            let clause = genericClause(openingAt: next)
+            idType = "\(tokens[index].text)<\(clause.arguments.joined(separator: ", "))>"
+            next = clause.end
         }
         guard token(next)?.isPunctuation("(") == true, let argument = token(next + 1) else { return nil }
         if argument.isKeyword("type"), token(next + 2)?.isPunctuation(":") == true,

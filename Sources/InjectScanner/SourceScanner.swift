@@ -242,9 +242,7 @@ public struct SourceScanner {
         var genericArguments: [String] = []
         if token(index)?.isPunctuation("<") == true {
             isGeneric = true
-            let end = skipGenerics(from: index)
-            genericArguments = arguments(in: index + 1..<end - 1)
-            index = end
+            (genericArguments, index) = genericClause(openingAt: index)
         }
         var inherited: [String] = []
         if token(index)?.isPunctuation(":") == true {
@@ -287,6 +285,19 @@ public struct SourceScanner {
             if depth == 0 || next.isPunctuation("{") { break }
         }
         return index
+    }
+
+    /// The arguments of the generic clause whose `<` is at `start`, and the index after it.
+    ///
+    /// A clause the file leaves open (it ends, or a `{` comes first) gives the arguments
+    /// read so far: hostile input must never make the range of arguments run backwards.
+    func genericClause(openingAt start: Int) -> (arguments: [String], end: Int) {
+        let end = skipGenerics(from: start)
+        var upper = end
+        if end - 1 > start, let last = token(end - 1), last.isPunctuation(">") || last.isPunctuation("{") {
+            upper = end - 1
+        }
+        return (arguments(in: start + 1..<max(start + 1, upper)), end)
     }
 
     // MARK: Variables

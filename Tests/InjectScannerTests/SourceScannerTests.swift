@@ -147,4 +147,19 @@ struct SourceScannerTests {
         let facts = SourceScanner.scan("\u{FEFF}struct P: InjectProvider {}", file: "P.swift")
         #expect(facts.conformances.map(\.typeName) == ["P"])
     }
+
+    // Found by the fuzzer (.ci/fuzz): a file ending right after `InjectID<` or `struct P<`
+    // made the range of generic arguments run backwards, a crash.
+    @Test(
+        "A file that ends inside a generic clause scans without a crash",
+        arguments: [
+            "struct P: InjectProvider {\n    static var id: InjectID<",
+            "struct P: InjectProvider {\n    static var id = InjectID<",
+            "struct P<",
+            "extension InjectID<",
+        ])
+    func fileEndingInGenericClause(source: String) {
+        let facts = SourceScanner.scan(source, file: "P.swift")
+        #expect(facts.uses.isEmpty)
+    }
 }
