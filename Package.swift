@@ -49,16 +49,15 @@ let package = Package(
         )
     ],
     targets: [
-        // C11 atomics for the lock-free read path: Synchronization's Atomic needs iOS 18.
-        .target(name: "DependencyContainerAtomics"),
+        // The core's C: atomics for the lock-free read path (Synchronization's Atomic needs
+        // iOS 18), the reclamation's fences, a non-trapping main-thread check (Swift has no
+        // public one) and the thread's remaining stack.
+        .target(name: "DependencyContainerSystem"),
         .target(
             name: "DependencyContainer",
-            dependencies: ["DependencyContainerAtomics", "DependencyContainerMainThread"],
+            dependencies: ["DependencyContainerSystem"],
             swiftSettings: [.define("DC_INTERLEAVING", .when(traits: ["InterleavingChecks"]))]
         ),
-        // Tells the core whether it runs on the main thread, without trapping (C: Swift has no
-        // public non-trapping check).
-        .target(name: "DependencyContainerMainThread"),
         .target(name: "DependencyContainerPlugins", dependencies: ["DependencyContainer"]),
         .target(name: "DependencyContainerTesting", dependencies: ["DependencyContainer"]),
 

@@ -1,4 +1,4 @@
-import DependencyContainerAtomics
+import DependencyContainerSystem
 
 /// One thread's announcement that it is loading, which ``InstanceReclaimer`` reads.
 ///

@@ -1,4 +1,4 @@
-import DependencyContainerMainThread
+import DependencyContainerSystem
 
 #if canImport(Glibc)
     import Glibc

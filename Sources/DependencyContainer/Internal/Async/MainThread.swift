@@ -1,4 +1,4 @@
-import DependencyContainerMainThread
+import DependencyContainerSystem
 import Dispatch
 
 /// Whether code runs on the main actor, asked without trapping.

@@ -1,4 +1,4 @@
-import DependencyContainerMainThread
+import DependencyContainerSystem
 
 extension Container {
     /// Loads the service registered under `id`, or `nil` if there is none.

@@ -1,4 +1,4 @@
-import DependencyContainerAtomics
+import DependencyContainerSystem
 
 /// A 64-bit integer updated with C11 atomics, for counters, generations and flags.
 ///

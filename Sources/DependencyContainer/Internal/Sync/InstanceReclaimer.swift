@@ -1,4 +1,4 @@
-import DependencyContainerAtomics
+import DependencyContainerSystem
 
 /// Frees the services that writes remove as soon as no load can still be reading them.
 ///
