@@ -3,7 +3,8 @@
 // stale. A doc comment's block must appear outside comments: as code, not as its own text.
 //
 // Lines are compared with leading and trailing whitespace removed and blank lines skipped,
-// so an example may sit indented inside a test function.
+// so an example may sit indented inside a test function. `.ci/install-client` counts as
+// compiled because `bash .ci/run install-line` resolves its manifest, the README's install lines.
 //
 // Usage: swift .ci/check-doc-snippets.swift   (from the package root)
 import Foundation
