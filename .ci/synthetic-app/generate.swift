@@ -95,7 +95,7 @@ for index in 0..<moduleCount {
 
                 public enum \(name)SessionProvider: InjectProvider {
                     public static var id: InjectID<any \(name)Inject> { .\(lower)Session }
-                    public static var scopeName: ScopeName? { .session }
+                    public static var scope: Scope { .session }
                     public static func make(with resolver: Resolver) -> any \(name)Inject {
                         \(name)Service(dependency: { nil })
                     }

@@ -91,7 +91,7 @@ struct ExtensionPointTests {
         #expect(container.load(point)[0] === first[0])
 
         let session = ExtensionPoint<StubPlayer>("SessionPlayers-\(UUID())")
-        container.contribute(to: session, named: "s", scope: ScopeName.session) { StubPlayer(title: "s") }
+        container.contribute(to: session, named: "s", scope: .session) { StubPlayer(title: "s") }
         let before = container.load(session)[0]
         #expect(container.load(session)[0] === before)
         #expect(container.reset(scope: .session) == 1)
