@@ -97,7 +97,8 @@ private struct ModelEntry {
     let serial: Int
     let name: String
     let kind: Kind
-    /// `.singleton` for a registration in the named scope `session`.
+    /// How the store keeps the service: `.singleton` for a registration in the named scope
+    /// `session`, which the predictions treat as a singleton.
     let scope: Scope
     /// Whether the registration is in the named scope `session`, which `reset` empties.
     var isSession = false
@@ -648,8 +649,8 @@ private final class ModelRun {
                 "container \(index) lists \(listed.count) registrations, the model \(expected.count)")
             for info in listed {
                 guard let (entry, isInherited) = expected[ModelKey(info.id)],
-                    info.isInherited == isInherited, info.scope == entry.scope,
-                    (info.scope == .session) == entry.isSession
+                    info.isInherited == isInherited,
+                    info.scope == (entry.isSession ? .session : entry.scope)
                 else {
                     throw mismatch(operation, "container \(index) lists unexpected \(info)")
                 }
