@@ -23,7 +23,8 @@ extension BenchmarkSuite {
         let container = Container.benchmarkFixture(fillerCount: 3, fillerNames: Names.filler(3))
         container.registerOnMainActor(.mainActorSingleton, scope: .singleton) { Node(tag: 8) }
         container.registerOnMainActor(.mainActorTransient) { Node(tag: 9) }
-        container.registerAsync(.asyncSingleton, scope: .singleton) { () async -> any BenchService in Node(tag: 10)
+        container.registerAsync(.asyncSingleton, scope: .singleton) { () async -> any BenchService in
+            Node(tag: 10)
         }
         container.registerAsync(.asyncTransient) { () async -> any BenchService in Node(tag: 11) }
         Sink.consume(Sink.identity(container.load(.mainActorSingleton)))

@@ -65,6 +65,12 @@ public final class Container: Sendable {
     /// }
     /// ```
     ///
+    /// The factory runs on whichever thread loads. In a module whose default isolation is the
+    /// main actor (`.defaultIsolation(MainActor.self)`), the module's types and their
+    /// conformances are main-actor isolated, so such a factory cannot create them ("main
+    /// actor-isolated conformance … cannot be used in nonisolated context"): register them
+    /// with `registerOnMainActor`, or declare the type `nonisolated`.
+    ///
     /// - Parameters:
     ///   - id: The ID to register.
     ///   - scope: How long created services are reused. The default, ``Scope/transient``,

@@ -26,6 +26,10 @@
 ///     }
 /// }
 /// ```
+///
+/// ``make(with:)`` runs on whichever thread loads. In a module whose default isolation is the
+/// main actor, whose types and conformances are main-actor isolated, conform to
+/// ``MainActorInjectProvider`` instead.
 public protocol InjectProvider: SendableMetatype {
     /// The type of service the provider makes, usually an `any` protocol type.
     associatedtype Service
