@@ -55,7 +55,8 @@ func contains(_ haystack: [String], _ needle: [String]) -> Bool {
 let compiled = (files(under: "Sources", withExtension: "swift") + files(under: "Tests", withExtension: "swift")
     + files(under: ".ci/client/Sources", withExtension: "swift")
     + files(under: ".ci/isolation-client/Sources", withExtension: "swift")
-    + files(under: ".ci/install-client", withExtension: "swift"))
+    + files(under: ".ci/install-client", withExtension: "swift")
+    + files(under: ".ci/default-main-actor-client/Sources", withExtension: "swift"))
     .map { (url: $0, lines: normalized((try? String(contentsOf: $0, encoding: .utf8)) ?? "")) }
 
 /// The text of a Swift file's `///` comments, other lines blank so line numbers still match.

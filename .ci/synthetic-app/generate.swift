@@ -12,7 +12,8 @@ import Foundation
 
 let arguments = CommandLine.arguments.dropFirst()
 guard arguments.count == 2, let moduleCount = Int(arguments.last ?? ""), moduleCount >= 2 else {
-    FileHandle.standardError.write(Data("usage: generate.swift OUTPUT_DIRECTORY MODULE_COUNT (at least 2)\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: generate.swift OUTPUT_DIRECTORY MODULE_COUNT (at least 2)\n".utf8))
     exit(2)
 }
 let output = URL(fileURLWithPath: String(arguments.first ?? ""))
@@ -23,7 +24,8 @@ let fileManager = FileManager.default
 func write(_ text: String, to path: String) {
     let url = output.appendingPathComponent(path)
     do {
-        try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try fileManager.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url)
     } catch {
         FileHandle.standardError.write(Data("cannot write \(url.path): \(error)\n".utf8))
@@ -68,8 +70,10 @@ for index in 0..<moduleCount {
     let lower = name.lowercased()
     var files: [String] = []
     // Each feature loads the IDs of three others: the next, one further on, and one back.
-    let loaded = [(index + 1) % moduleCount, (index + 7) % moduleCount, (index + moduleCount - 3) % moduleCount]
-        .map { feature($0).lowercased() }
+    let loaded = [
+        (index + 1) % moduleCount, (index + 7) % moduleCount, (index + moduleCount - 3) % moduleCount,
+    ]
+    .map { feature($0).lowercased() }
     for file in 0..<filesPerModule {
         var text = "import AppInterfaces\nimport DependencyContainer\nimport Foundation\n\n"
         switch file {
@@ -95,7 +99,7 @@ for index in 0..<moduleCount {
 
                 public enum \(name)SessionProvider: InjectProvider {
                     public static var id: InjectID<any \(name)Inject> { .\(lower)Session }
-                    public static var scopeName: ScopeName? { .session }
+                    public static var scope: Scope { .session }
                     public static func make(with resolver: Resolver) -> any \(name)Inject {
                         \(name)Service(dependency: { nil })
                     }
@@ -148,7 +152,8 @@ for index in 0..<moduleCount {
         }
         // Filler, so that files have a realistic size: view code the scanner must read past.
         for line in 0..<20 {
-            text += "private let \(lower)Layout\(file)x\(line) = [\(line), \(line * 2), \(line * 3)]  // spacing\n"
+            text +=
+                "private let \(lower)Layout\(file)x\(line) = [\(line), \(line * 2), \(line * 3)]  // spacing\n"
         }
         let path = "Sources/\(name)/\(name)File\(file).swift"
         write(text, to: path)

@@ -87,9 +87,9 @@ extension ExtensionPoint where Element == any BenchService {
     static var contributions: Self { ExtensionPoint("bench.point") }
 }
 
-extension ScopeName {
+extension Scope {
     /// The benchmark's named scope.
-    static let bench = ScopeName("bench")
+    static let bench = Scope.named("bench")
 }
 
 extension Container {
@@ -107,7 +107,7 @@ extension Container {
         container.register(.graphMiddle) { resolver in Node(tag: 6, child: resolver.load(.graphLeaf)) }
         container.register(.graphLeaf) { Node(tag: 7) }
         container.regist(injectType: SeedItem.self)
-        container.register(.scoped, scope: ScopeName.bench) { Node(tag: 8) }
+        container.register(.scoped, scope: .bench) { Node(tag: 8) }
         container.register(.withArgument) { _, tag in Node(tag: tag) }
         for index in 0..<contributionCount {
             container.contribute(to: .contributions, named: "c\(index)") { Node(tag: index) }

@@ -23,9 +23,10 @@ extension BenchmarkSuite {
         let container = Container.benchmarkFixture(fillerCount: 3, fillerNames: Names.filler(3))
         container.registerOnMainActor(.mainActorSingleton, scope: .singleton) { Node(tag: 8) }
         container.registerOnMainActor(.mainActorTransient) { Node(tag: 9) }
-        container.register(.asyncSingleton, scope: .singleton) { () async -> any BenchService in Node(tag: 10)
+        container.registerAsync(.asyncSingleton, scope: .singleton) { () async -> any BenchService in
+            Node(tag: 10)
         }
-        container.register(.asyncTransient) { () async -> any BenchService in Node(tag: 11) }
+        container.registerAsync(.asyncTransient) { () async -> any BenchService in Node(tag: 11) }
         Sink.consume(Sink.identity(container.load(.mainActorSingleton)))
         Sink.consume(waitFor { Sink.identity(await container.loadAsync(.asyncSingleton)) })
         container.publishForReaders(registrationCount: 16)

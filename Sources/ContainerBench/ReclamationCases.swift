@@ -14,7 +14,7 @@ extension BenchmarkSuite {
     /// The benchmark's fixture plus one service in a scope that the writer resets.
     func reclamationFixture() -> Container {
         let container = Container.benchmarkFixture(fillerCount: 3, fillerNames: Names.filler(3))
-        container.register(.resetScoped, scope: ScopeName.benchReset) { Node(tag: 12) }
+        container.register(.resetScoped, scope: .benchReset) { Node(tag: 12) }
         container.publishForReaders(registrationCount: 16)
         return container
     }
@@ -75,7 +75,7 @@ extension InjectID where Service == any BenchService {
     static var resetScoped: Self { InjectID("bench.resetScoped") }
 }
 
-extension ScopeName {
+extension Scope {
     /// The scope the reclamation case's writer resets.
-    static let benchReset = ScopeName("bench.reset")
+    static let benchReset = Scope.named("bench.reset")
 }

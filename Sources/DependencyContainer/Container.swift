@@ -65,6 +65,12 @@ public final class Container: Sendable {
     /// }
     /// ```
     ///
+    /// The factory runs on whichever thread loads. In a module whose default isolation is the
+    /// main actor (`.defaultIsolation(MainActor.self)`), the module's types and their
+    /// conformances are main-actor isolated, so such a factory cannot create them ("main
+    /// actor-isolated conformance … cannot be used in nonisolated context"): register them
+    /// with `registerOnMainActor`, or declare the type `nonisolated`.
+    ///
     /// - Parameters:
     ///   - id: The ID to register.
     ///   - scope: How long created services are reused. The default, ``Scope/transient``,
@@ -90,19 +96,7 @@ public final class Container: Sendable {
                 factory: TypedFactory(factory)))
     }
 
-    /// Registers a factory that needs no other services.
-    ///
-    /// ```swift
-    /// container.register(.analytics, scope: .singleton) { ConsoleAnalytics() }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - id: The ID to register.
-    ///   - scope: How long created services are reused.
-    ///   - file: The registering file, shown in ``registrations``.
-    ///   - line: The registering line, shown in ``registrations``.
-    ///   - factory: Creates the service.
-    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
+    /// The `register` above, for a factory that does not take a ``Resolver``.
     @discardableResult
     public func register<Service>(
         _ id: InjectID<Service>,
@@ -130,7 +124,7 @@ public final class Container: Sendable {
         add(
             Registration(
                 id: Provider.id.name, scope: Provider.scope, provider: .type(Provider.self),
-                factory: TypedFactory { try Provider.make(with: $0) }, scopeName: Provider.scopeName))
+                factory: TypedFactory { try Provider.make(with: $0) }))
     }
 
     /// Removes the registration of `id` from this container.

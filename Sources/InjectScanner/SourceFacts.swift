@@ -119,11 +119,11 @@ public struct IDMember: Codable, Hashable, Sendable {
     public var location: SourceLocation
 }
 
-/// A type's `scopeName` member: the named scope a provider's service lives in.
+/// A type's `scope` member that names a named scope: the scope a provider's service lives in.
 public struct ScopeMember: Codable, Hashable, Sendable {
     /// The type's name, qualified by its enclosing types.
     public var typeName: String
-    /// The scope as written, such as `.session` or `ScopeName("checkout")`; `nil` for `nil`.
+    /// The scope as written, such as `.session` or `Scope.named("checkout")`.
     public var scope: String?
     /// Where the member is declared.
     public var location: SourceLocation
@@ -136,8 +136,9 @@ public struct IDUse: Codable, Hashable, Sendable {
         /// `load(.x)`, `require(.x)`, `loadAsync(.x)`, `requireAsync(.x)`, `load(for: x)`,
         /// `@Injected(.x)`.
         case load
-        /// `register(.x) { … }`, `registerOnMainActor(.x) { … }` or `contribute(to: .x, …) { … }`:
-        /// a closure registration or contribution, which provides the ID.
+        /// `register(.x) { … }`, `registerOnMainActor(.x) { … }`, `registerAsync(.x) { … }` or
+        /// `contribute(to: .x, …) { … }`: a closure registration or contribution, which provides
+        /// the ID.
         case register
     }
 
@@ -153,7 +154,7 @@ public struct IDUse: Codable, Hashable, Sendable {
     /// container, inside `withOverrides` or an `.overriding` trait, or after an
     /// `inject-lint: override` comment.
     public var isOverride = false
-    /// The named scope a registration names as written (`ScopeName.session`), if any.
+    /// The named scope a registration names as written (`.session`, `Scope.named("x")`), if any.
     public var scope: String?
 }
 

@@ -1,5 +1,5 @@
 /// Reading the expressions that name IDs and types: ID initializer calls, `id` and
-/// `scopeName` members, type annotations, and the constraints of an extension of an ID type.
+/// `scope` members, type annotations, and the constraints of an extension of an ID type.
 extension SourceScanner {
     /// The `InjectID(…)`, `ArgumentInjectID(…)` or `ExtensionPoint(…)` that initialises a
     /// static member, if any.
@@ -316,7 +316,7 @@ extension SourceScanner {
     }
 
     /// The value of the argument labelled `label` in the call from `open` to `close`, as
-    /// written: `.singleton` or `ScopeName.session` for `scope:`.
+    /// written: `.singleton` or `Scope.session` for `scope:`.
     func labelledArgument(_ label: String, from open: Int, to close: Int) -> String? {
         var depth = 0
         var index = open + 1
@@ -334,8 +334,8 @@ extension SourceScanner {
         return nil
     }
 
-    /// `scope` when it names a named scope (`.session`, `ScopeName.session`), not one of the
-    /// lifetimes of `Scope`.
+    /// `scope` when it names a named scope (`.session`, `Scope.session`, `Scope.named("x")`),
+    /// not one of the built-in scopes.
     func namedScope(_ scope: String?) -> String? {
         guard let scope else { return nil }
         let lifetimes = ["transient", "singleton", "weak", "graph"]

@@ -4,7 +4,7 @@
 /// declarations of types and extensions (with generics, attributes and `where` clauses),
 /// `static var/let` members initialised with `InjectID(…)`, seed constants named
 /// `…InjectID`, and calls `load(`, `require(`, `loadAsync(`, `requireAsync(`, `Injected(`,
-/// `register(` and `registerOnMainActor(` whose first argument names an ID.
+/// `register(`, `registerOnMainActor(` and `registerAsync(` whose first argument names an ID.
 ///
 /// A registration is an override, not a provider, when it is made on a container the file
 /// creates with `Container(parent:)`, inside a `withOverrides` or `.overriding` closure, or
@@ -42,6 +42,7 @@ public struct SourceScanner {
     /// Calls whose first argument may name an ID.
     private static let useWords: Set<String> = [
         "load", "require", "loadAsync", "requireAsync", "Injected", "register", "registerOnMainActor",
+        "registerAsync",
         "contribute",
     ]
     static let declarationEnds: Set<String> = [
@@ -310,11 +311,12 @@ public struct SourceScanner {
                 IDMember(
                     typeName: typeName, reference: idExpression(after: nameIndex),
                     location: location(nameIndex)))
-        } else if name == "scopeName", isStatic, let typeName = enclosingTypeName {
-            facts.scopeMembers.append(
-                ScopeMember(
-                    typeName: typeName, scope: memberExpression(after: nameIndex),
-                    location: location(nameIndex)))
+        } else if name == "scope", isStatic, let typeName = enclosingTypeName {
+            // Only a named scope is a fact: `.singleton` and the other lifetimes are not.
+            if let scope = namedScope(memberExpression(after: nameIndex)) {
+                facts.scopeMembers.append(
+                    ScopeMember(typeName: typeName, scope: scope, location: location(nameIndex)))
+            }
         } else if isStatic, let call = typedIDValue(after: nameIndex) {
             var idType = call.idType
             if idType == nil, let annotation = annotation(after: nameIndex) {

@@ -97,7 +97,8 @@ private struct ModelEntry {
     let serial: Int
     let name: String
     let kind: Kind
-    /// `.singleton` for a registration in the named scope `session`.
+    /// How the store keeps the service: `.singleton` for a registration in the named scope
+    /// `session`, which the predictions treat as a singleton.
     let scope: Scope
     /// Whether the registration is in the named scope `session`, which `reset` empties.
     var isSession = false
@@ -153,7 +154,7 @@ private struct ModelKey: Hashable {
 
 /// A diagnostic event reduced to what the model predicts.
 private enum EventKind: Equatable {
-    case missing, failed, replaced, rejected, captiveDependency
+    case missing, failed, replaced, rejected, captiveDependency, ignoredReset
 
     init(_ event: DiagnosticEvent) {
         switch event {
@@ -162,6 +163,7 @@ private enum EventKind: Equatable {
         case .replaced: self = .replaced
         case .rejected: self = .rejected
         case .captiveDependency: self = .captiveDependency
+        case .ignoredReset: self = .ignoredReset
         }
     }
 }
@@ -256,7 +258,7 @@ private final class ModelRun {
         case 0..<30:
             let kind = rng.pick(ModelEntry.Kind.allCases)
             let session = rng.chance(20)
-            let scope = session ? .singleton : rng.pick(Scope.allCases)
+            let scope = session ? .singleton : rng.pick(Scope.builtIn)
             operation =
                 "register(\(Self.show(name)), \(kind), \(session ? "session" : "\(scope)")) in container \(index)"
             let (outcome, entry) = register(name, kind: kind, scope: scope, session: session, in: container)
@@ -393,7 +395,7 @@ private final class ModelRun {
                 break
             }
             let names = (0..<(1 + rng.int(below: 3))).map { _ in rng.pick(Self.names.filter(isValidID)) }
-            let entries = names.map { ($0, rng.pick(ModelEntry.Kind.allCases), rng.pick(Scope.allCases)) }
+            let entries = names.map { ($0, rng.pick(ModelEntry.Kind.allCases), rng.pick(Scope.builtIn)) }
             let nestedSteps = min(remaining - 1, 1 + rng.int(below: 8))
             operation =
                 "withOverrides on container \(index): "
@@ -437,7 +439,7 @@ private final class ModelRun {
         let outcome: RegistrationOutcome
         switch kind {
         case .token where session:
-            outcome = container.register(InjectID<Token>(name), scope: ScopeName.session) {
+            outcome = container.register(InjectID<Token>(name), scope: .session) {
                 Token(serial: serial, creation: creations.record(serial))
             }
         case .token:
@@ -445,7 +447,7 @@ private final class ModelRun {
                 Token(serial: serial, creation: creations.record(serial))
             }
         case .text where session:
-            outcome = container.register(InjectID<String>(name), scope: ScopeName.session) {
+            outcome = container.register(InjectID<String>(name), scope: .session) {
                 "text \(serial) #\(creations.record(serial))"
             }
         case .text:
@@ -453,7 +455,7 @@ private final class ModelRun {
                 "text \(serial) #\(creations.record(serial))"
             }
         case .failing where session:
-            outcome = container.register(InjectID<Token>(name), scope: ScopeName.session) {
+            outcome = container.register(InjectID<Token>(name), scope: .session) {
                 () throws -> Token in
                 throw ModelFailure(serial: serial, attempt: creations.record(serial))
             }
@@ -647,8 +649,8 @@ private final class ModelRun {
                 "container \(index) lists \(listed.count) registrations, the model \(expected.count)")
             for info in listed {
                 guard let (entry, isInherited) = expected[ModelKey(info.id)],
-                    info.isInherited == isInherited, info.scope == entry.scope,
-                    (info.scopeName == .session) == entry.isSession
+                    info.isInherited == isInherited,
+                    info.scope == (entry.isSession ? .session : entry.scope)
                 else {
                     throw mismatch(operation, "container \(index) lists unexpected \(info)")
                 }

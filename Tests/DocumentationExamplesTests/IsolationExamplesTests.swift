@@ -138,7 +138,7 @@ struct IsolationExamplesTests {
     func asyncFactories() async throws {
         let container = Container()
         container.register(.appLog) { PrintLog() }
-        container.register(.database, scope: .singleton) { resolver async throws in
+        container.registerAsync(.database, scope: .singleton) { resolver in
             try await Database.open(log: resolver.loadAsync(.appLog))
         }
         let database = try await container.requireAsync(.database)
@@ -149,7 +149,7 @@ struct IsolationExamplesTests {
     @Test("An async factory without a resolver")
     func asyncFactoryWithoutResolver() async throws {
         let container = Container()
-        container.register(.database, scope: .singleton) { try await Database.open(log: nil) }
+        container.registerAsync(.database, scope: .singleton) { try await Database.open(log: nil) }
         #expect(try await container.requireAsync(.database).log == nil)
     }
 

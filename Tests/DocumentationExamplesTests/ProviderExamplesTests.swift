@@ -14,7 +14,7 @@ enum StreamProvider: ArgumentInjectProvider {
 
 enum CartProvider: InjectProvider {
     static var id: InjectID<ShoppingCart> { .cart }
-    static var scopeName: ScopeName? { .session }
+    static var scope: Scope { .session }
     static func make(with resolver: Resolver) -> ShoppingCart {
         ShoppingCart()
     }
@@ -43,7 +43,7 @@ struct ProviderExamplesTests {
         let cart = container.load(.cart)
         #expect(cart != nil)
         #expect(container.load(.cart) === cart)
-        #expect(container.registrations.first { $0.id == "CartInjectID" }?.scopeName == .session)
+        #expect(container.registrations.first { $0.id == "CartInjectID" }?.scope == .session)
         container.reset(scope: .session)
         #expect(container.load(.cart) !== cart)
     }

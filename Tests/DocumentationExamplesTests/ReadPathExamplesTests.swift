@@ -30,7 +30,7 @@ struct ReadPathExamplesTests {
     func captiveDependencyFails() {
         let container = Container()
         container.captiveDependencyPolicy = .fail  // in debug builds and tests
-        container.register(.cart, scope: ScopeName.session) { ShoppingCart() }
+        container.register(.cart, scope: .session) { ShoppingCart() }
         container.register(.checkout, scope: .singleton) { r in Checkout(cart: r.load(.cart)) }
         #expect(container.load(.checkout) == nil)
         #expect(throws: ContainerError.self) { try container.require(.checkout) }

@@ -44,8 +44,8 @@ extension InjectID where Service == ShoppingCart {
     static var cart: Self { InjectID("CartInjectID") }
 }
 
-extension ScopeName {
-    static let checkout = ScopeName("checkout")
+extension Scope {
+    static let checkout = Scope.named("checkout")
 }
 
 @Suite("Registry examples", .serialized)
@@ -111,14 +111,14 @@ struct RegistryExamplesTests {
     @Test("Named scopes: shared until reset")
     func namedScopes() {
         let container = Container()
-        container.register(.cart, scope: ScopeName.session) { ShoppingCart() }
+        container.register(.cart, scope: .session) { ShoppingCart() }
 
         let cart = container.load(.cart)  // created on the first load, then shared
         container.reset(scope: .session)  // log out
         let newCart = container.load(.cart)  // a fresh cart
         #expect(cart !== newCart)
 
-        container.register(.cart, scope: ScopeName.session) { resolver in
+        container.register(.cart, scope: .session) { resolver in
             ShoppingCart(analytics: resolver.load(.analytics))
         }
         #expect(container.load(.cart) === container.load(.cart))

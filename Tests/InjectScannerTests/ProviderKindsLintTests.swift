@@ -23,11 +23,11 @@ struct ProviderKindsLintTests {
         }
         enum CartProvider: InjectProvider {
             static var id: InjectID<ShoppingCart> { .cart }
-            static var scopeName: ScopeName? { .session }
+            static var scope: Scope { .session }
             static func make(with resolver: Resolver) -> ShoppingCart { ShoppingCart() }
         }
         func registerWishlist(into container: Container) {
-            container.register(.wishlist, scope: ScopeName.checkout) { ShoppingCart() }
+            container.register(.wishlist, scope: Scope.named("checkout")) { ShoppingCart() }
         }
         """
 
@@ -64,7 +64,7 @@ struct ProviderKindsLintTests {
         let scopes = Dictionary(
             uniqueKeysWithValues: report.ids.map { ($0.id, $0.providers.first?.scope) })
         #expect(scopes["CartInjectID"] == .some(".session"))
-        #expect(scopes["WishlistInjectID"] == .some("ScopeName.checkout"))
+        #expect(scopes["WishlistInjectID"] == .some("Scope.named(\"checkout\")"))
         #expect(scopes["StreamInjectID"] == .some(nil))
         #expect(
             TextReport.render(report).contains(
@@ -72,6 +72,30 @@ struct ProviderKindsLintTests {
 
         let lifetime = SourceScanner.scan("c.register(.cart, scope: .singleton) { C() }", file: "F.swift")
         #expect(lifetime.uses.first?.scope == nil)
+    }
+
+    @Test("A provider's built-in scope is no named scope; `Scope.named` in a provider is")
+    func providerScopes() {
+        let facts = SourceScanner.scan(
+            """
+            enum PlayerProvider: InjectProvider {
+                static var scope: Scope { .singleton }
+            }
+            enum WishlistProvider: InjectProvider {
+                static var scope: Scope { Scope.named("checkout") }
+            }
+            """, file: "P.swift")
+        #expect(facts.scopeMembers.map(\.typeName) == ["WishlistProvider"])
+        #expect(facts.scopeMembers.first?.scope == "Scope.named(\"checkout\")")
+    }
+
+    @Test("`registerAsync` provides its ID, with its named scope, as `register` does")
+    func registerAsync() {
+        let facts = SourceScanner.scan(
+            "c.registerAsync(.cart, scope: .session) { r in try await Cart.open() }", file: "A.swift")
+        #expect(facts.uses.map(\.kind) == [.register])
+        #expect(facts.uses.first?.reference == .member("cart"))
+        #expect(facts.uses.first?.scope == ".session")
     }
 
     @Test("The generator registers argument providers and providers in named scopes by type")

@@ -112,7 +112,7 @@ struct IsolatedProviderGeneratorTests {
         let source = """
             func wire(_ container: Container) async throws {
                 container.registerOnMainActor(.banner) { BannerView() }
-                container.register(.database) { resolver async throws in try await Database.open() }
+                container.registerAsync(.database) { resolver async throws in try await Database.open() }
                 _ = await container.loadAsync(.catalog)
                 _ = try await container.requireAsync(.database)
             }

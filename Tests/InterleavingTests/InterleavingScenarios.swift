@@ -14,7 +14,7 @@
             let log = RunLog()
             let container = Container()
             container.register(CheckedID.singleton, scope: .singleton) { Canary("singleton v1", log: log) }
-            container.register(CheckedID.session, scope: ScopeName.session) { Canary("session", log: log) }
+            container.register(CheckedID.session, scope: .session) { Canary("session", log: log) }
             container.publishSnapshot(loading: CheckedID.singleton)
             _ = container.load(CheckedID.session)
             let writer: @Sendable () -> Void = {
@@ -99,7 +99,7 @@
             let log = RunLog()
             let setUp = Container()
             setUp.register(CheckedID.singleton, scope: .singleton) { Canary("singleton", log: log) }
-            setUp.register(CheckedID.session, scope: ScopeName.session) { Canary("session", log: log) }
+            setUp.register(CheckedID.session, scope: .session) { Canary("session", log: log) }
             setUp.register(CheckedID.overridden, scope: .singleton) { Canary("original", log: log) }
             setUp.publishSnapshot(loading: CheckedID.singleton)
             _ = setUp.load(CheckedID.session)

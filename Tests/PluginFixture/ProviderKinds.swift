@@ -21,7 +21,7 @@ enum NamedGreeterProvider: ArgumentInjectProvider {
 
 enum SessionGreeterProvider: InjectProvider {
     static var id: InjectID<any Greeter> { .session }
-    static var scopeName: ScopeName? { .session }
+    static var scope: Scope { .session }
     static func make(with resolver: Resolver) -> any Greeter {
         FixedGreeter("session")
     }

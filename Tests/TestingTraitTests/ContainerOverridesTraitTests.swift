@@ -132,7 +132,8 @@ struct ContainerOverridesTraitTests {
     @Test(
         "Overrides apply to async loads and async factories",
         .overriding(appContainer) { overrides in
-            overrides.register(.analytics) { () async -> any AnalyticsInject in NamedAnalytics(name: "async")
+            overrides.registerAsync(.analytics) { () async -> any AnalyticsInject in
+                NamedAnalytics(name: "async")
             }
         })
     func asyncOverride() async {

@@ -1,6 +1,6 @@
 /// What a container does when a cached service's factory loads a shorter-lived service.
 ///
-/// A singleton whose factory loads a ``ScopeName/session`` service keeps that session's
+/// A singleton whose factory loads a ``Scope/session`` service keeps that session's
 /// service after ``Container/reset(scope:)``: the stale, or captive, dependency. The
 /// container notices it when it happens, as .NET's scope validation does, and reports it.
 ///

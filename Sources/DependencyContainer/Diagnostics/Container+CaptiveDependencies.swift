@@ -38,7 +38,7 @@ extension Container {
     }
 
     private func checkNotCaptive(
-        _ dependency: Registration, in dependencyScope: ScopeName, thread: ThreadState
+        _ dependency: Registration, in dependencyScope: String, thread: ThreadState
     )
         throws(ContainerError)
     {
@@ -47,7 +47,7 @@ extension Container {
         else { return }
         let error = ContainerError.captiveDependency(
             id: holder.id, scope: holder.scopeName.map { "scope \($0)" } ?? "\(holder.scope)",
-            dependency: dependency.id, dependencyScope: dependencyScope.name)
+            dependency: dependency.id, dependencyScope: dependencyScope)
         report(.captiveDependency(error))
         if captiveDependencyPolicy == .fail {
             thread.captiveFailure = (ObjectIdentifier(holder), error)

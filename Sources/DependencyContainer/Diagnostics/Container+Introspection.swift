@@ -23,8 +23,7 @@ extension Container {
                 result.append(
                     RegistrationInfo(
                         id: info.id, serviceType: info.serviceType, provider: info.provider,
-                        scope: info.scope, isolation: info.isolation, isInherited: inherited,
-                        scopeName: info.scopeName))
+                        scope: info.scope, isolation: info.isolation, isInherited: inherited))
             }
             inherited = true
             container = current.parent

@@ -26,6 +26,10 @@ public enum DiagnosticEvent: Sendable, CustomStringConvertible {
     /// error says which (``ContainerError/captiveDependency(id:scope:dependency:dependencyScope:)``).
     case captiveDependency(ContainerError)
 
+    /// ``Container/reset(scope:)`` was given a built-in scope, which cannot be reset, and
+    /// changed nothing.
+    case ignoredReset(scope: Scope)
+
     /// A readable, one-line account of the event.
     public var description: String {
         switch self {
@@ -40,6 +44,9 @@ public enum DiagnosticEvent: Sendable, CustomStringConvertible {
             return "rejected: \(error)"
         case .captiveDependency(let error):
             return "captive dependency: \(error)"
+        case .ignoredReset(let scope):
+            return "ignored reset: '\(scope)' is a built-in scope; only a named scope, "
+                + "such as Scope.named(\"session\"), can be reset"
         }
     }
 }

@@ -16,8 +16,8 @@ public struct RegistrationInfo: Hashable, Sendable, CustomStringConvertible {
     /// and line of a registering closure.
     public let provider: String
 
-    /// How long created services are reused: ``Scope/singleton`` for a registration in a
-    /// named scope, whose name is ``scopeName``.
+    /// How long created services are reused: a built-in scope, or a named one such as
+    /// ``Scope/session``.
     public let scope: Scope
 
     /// Where the factory runs: ``FactoryIsolation/nonisolated`` for a `register` factory,
@@ -27,20 +27,15 @@ public struct RegistrationInfo: Hashable, Sendable, CustomStringConvertible {
     /// Whether the registration comes from a parent container rather than this one.
     public let isInherited: Bool
 
-    /// The named scope the registration's service lives in until ``Container/reset(scope:)``,
-    /// if any.
-    public let scopeName: ScopeName?
-
     /// A one-line summary: ID, service type, scope, isolation unless nonisolated, and provider.
     public var description: String {
-        let scope = scopeName?.description ?? self.scope.description
-        let attributes = isolation == .nonisolated ? scope : "\(scope), \(isolation)"
+        let attributes = isolation == .nonisolated ? "\(scope)" : "\(scope), \(isolation)"
         return "\(id): \(serviceType) [\(attributes)] from \(provider)" + (isInherited ? " (inherited)" : "")
     }
 
     init(
         id: String, serviceType: String, provider: String, scope: Scope, isolation: FactoryIsolation,
-        isInherited: Bool, scopeName: ScopeName?
+        isInherited: Bool
     ) {
         self.id = id
         self.serviceType = serviceType
@@ -48,6 +43,5 @@ public struct RegistrationInfo: Hashable, Sendable, CustomStringConvertible {
         self.scope = scope
         self.isolation = isolation
         self.isInherited = isInherited
-        self.scopeName = scopeName
     }
 }

@@ -3,7 +3,8 @@ extension Container {
     ///
     /// A contribution with the same name in this container is replaced; one in a parent is
     /// shadowed while loading through this container. The factory runs on each load or
-    /// once, according to `scope`.
+    /// once, according to `scope`; an element in a named scope, such as ``Scope/session``,
+    /// is shared until ``reset(scope:)``.
     ///
     /// ```swift
     /// container.contribute(to: .playerMenu, named: "share", priority: 10) { resolver in
@@ -41,79 +42,13 @@ extension Container {
                 factory: TypedFactory(factory)))
     }
 
-    /// Contributes an element that needs no other services to an extension point.
-    ///
-    /// - Parameters:
-    ///   - point: The extension point.
-    ///   - name: The contribution's name, unique within the point.
-    ///   - priority: Higher priorities load first. The default is 0.
-    ///   - scope: How long created elements are reused.
-    ///   - file: The contributing file, for diagnostics.
-    ///   - line: The contributing line, for diagnostics.
-    ///   - factory: Creates the element.
-    /// - Returns: Whether the contribution was added, replaced one of the same name, or rejected.
+    /// The `contribute(to:named:)` above, for a factory that does not take a ``Resolver``.
     @discardableResult
     public func contribute<Element>(
         to point: ExtensionPoint<Element>,
         named name: String,
         priority: Int = 0,
         scope: Scope = .transient,
-        file: StaticString = #fileID,
-        line: UInt = #line,
-        factory: @escaping @Sendable () throws -> Element
-    ) -> RegistrationOutcome {
-        contribute(to: point, named: name, priority: priority, scope: scope, file: file, line: line) { _ in
-            try factory()
-        }
-    }
-
-    /// Contributes an element that is shared until `scope` is reset.
-    ///
-    /// - Parameters:
-    ///   - point: The extension point.
-    ///   - name: The contribution's name, unique within the point.
-    ///   - priority: Higher priorities load first. The default is 0.
-    ///   - scope: The named scope the element lives in.
-    ///   - file: The contributing file, for diagnostics.
-    ///   - line: The contributing line, for diagnostics.
-    ///   - factory: Creates the element.
-    /// - Returns: Whether the contribution was added, replaced one of the same name, or rejected.
-    @discardableResult
-    public func contribute<Element>(
-        to point: ExtensionPoint<Element>,
-        named name: String,
-        priority: Int = 0,
-        scope: ScopeName,
-        file: StaticString = #fileID,
-        line: UInt = #line,
-        factory: @escaping @Sendable (Resolver) throws -> Element
-    ) -> RegistrationOutcome {
-        addContribution(
-            to: point, named: name, priority: priority,
-            registration: Registration(
-                id: contributionID(point.name, name), scope: .singleton,
-                provider: .closure(file: file, line: line),
-                factory: TypedFactory(factory), scopeName: scope))
-    }
-
-    /// Contributes an element that needs no other services and is shared until `scope` is
-    /// reset.
-    ///
-    /// - Parameters:
-    ///   - point: The extension point.
-    ///   - name: The contribution's name, unique within the point.
-    ///   - priority: Higher priorities load first. The default is 0.
-    ///   - scope: The named scope the element lives in.
-    ///   - file: The contributing file, for diagnostics.
-    ///   - line: The contributing line, for diagnostics.
-    ///   - factory: Creates the element.
-    /// - Returns: Whether the contribution was added, replaced one of the same name, or rejected.
-    @discardableResult
-    public func contribute<Element>(
-        to point: ExtensionPoint<Element>,
-        named name: String,
-        priority: Int = 0,
-        scope: ScopeName,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable () throws -> Element

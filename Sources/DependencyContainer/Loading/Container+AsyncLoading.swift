@@ -98,7 +98,7 @@ extension Container {
         async throws(ContainerError) -> Service
     {
         guard let factory = registration.asyncFactory else {
-            // Unreachable: only `register` with an async factory makes an asynchronous registration.
+            // Unreachable: only `registerAsync` makes an asynchronous registration.
             return try existingService(registration, as: Service.self)
         }
         let frame = AsyncFrame.current

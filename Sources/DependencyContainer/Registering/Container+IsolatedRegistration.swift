@@ -55,19 +55,7 @@ extension Container {
                 asyncFactory: nil))
     }
 
-    /// Registers a main-actor factory that needs no other services.
-    ///
-    /// ```swift
-    /// container.registerOnMainActor(.banner, scope: .singleton) { BannerView(log: nil) }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - id: The ID to register.
-    ///   - scope: How long created services are reused.
-    ///   - file: The registering file, shown in ``registrations``.
-    ///   - line: The registering line, shown in ``registrations``.
-    ///   - factory: Creates the service on the main actor.
-    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
+    /// The `registerOnMainActor` above, for a factory that does not take a ``Resolver``.
     @discardableResult
     public func registerOnMainActor<Service>(
         _ id: InjectID<Service>,
@@ -82,7 +70,7 @@ extension Container {
     /// Registers an `async` factory, which may await other services and asynchronous work.
     ///
     /// ```swift
-    /// container.register(.database, scope: .singleton) { resolver async throws in
+    /// container.registerAsync(.database, scope: .singleton) { resolver in
     ///     try await Database.open(log: resolver.loadAsync(.appLog))
     /// }
     /// ```
@@ -94,9 +82,6 @@ extension Container {
     /// load returns the service if one exists, and otherwise `nil`, reporting
     /// ``ContainerError/unavailableSynchronously(id:isolation:)``.
     ///
-    /// A closure that does not `await` selects the synchronous `register` instead; write
-    /// `resolver async throws in` to choose this one for a factory that does not await yet.
-    ///
     /// - Parameters:
     ///   - id: The ID to register.
     ///   - scope: How long created services are reused. ``Scope/graph`` behaves as
@@ -106,7 +91,7 @@ extension Container {
     ///   - factory: Creates the service.
     /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
     @discardableResult
-    public func register<Service>(
+    public func registerAsync<Service>(
         _ id: InjectID<Service>,
         scope: Scope = .transient,
         file: StaticString = #fileID,
@@ -132,27 +117,15 @@ extension Container {
                 asyncFactory: AsyncTypedFactory(factory)))
     }
 
-    /// Registers an `async` factory that needs no other services.
-    ///
-    /// ```swift
-    /// container.register(.database, scope: .singleton) { try await Database.open(log: nil) }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - id: The ID to register.
-    ///   - scope: How long created services are reused.
-    ///   - file: The registering file, shown in ``registrations``.
-    ///   - line: The registering line, shown in ``registrations``.
-    ///   - factory: Creates the service.
-    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
+    /// The `registerAsync` above, for a factory that does not take a ``Resolver``.
     @discardableResult
-    public func register<Service>(
+    public func registerAsync<Service>(
         _ id: InjectID<Service>,
         scope: Scope = .transient,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable () async throws -> Service
     ) -> RegistrationOutcome {
-        register(id, scope: scope, file: file, line: line) { _ async throws in try await factory() }
+        registerAsync(id, scope: scope, file: file, line: line) { _ in try await factory() }
     }
 }

@@ -1,57 +1,4 @@
 extension Container {
-    /// Registers a factory for `id` whose service is shared until `scope` is reset.
-    ///
-    /// Every load shares one service, as with ``Scope/singleton``, until
-    /// ``reset(scope:)`` discards it; the next load then runs the factory again.
-    ///
-    /// ```swift
-    /// container.register(.cart, scope: ScopeName.session) { resolver in
-    ///     ShoppingCart(analytics: resolver.load(.analytics))
-    /// }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - id: The ID to register.
-    ///   - scope: The named scope the service lives in.
-    ///   - file: The registering file, shown in ``registrations``.
-    ///   - line: The registering line, shown in ``registrations``.
-    ///   - factory: Creates the service.
-    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
-    @discardableResult
-    public func register<Service>(
-        _ id: InjectID<Service>,
-        scope: ScopeName,
-        file: StaticString = #fileID,
-        line: UInt = #line,
-        factory: @escaping @Sendable (Resolver) throws -> Service
-    ) -> RegistrationOutcome {
-        add(
-            Registration(
-                id: id.name, scope: .singleton, provider: .closure(file: file, line: line),
-                factory: TypedFactory(factory), scopeName: scope))
-    }
-
-    /// Registers a factory that needs no other services, whose service is shared until
-    /// `scope` is reset.
-    ///
-    /// - Parameters:
-    ///   - id: The ID to register.
-    ///   - scope: The named scope the service lives in.
-    ///   - file: The registering file, shown in ``registrations``.
-    ///   - line: The registering line, shown in ``registrations``.
-    ///   - factory: Creates the service.
-    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
-    @discardableResult
-    public func register<Service>(
-        _ id: InjectID<Service>,
-        scope: ScopeName,
-        file: StaticString = #fileID,
-        line: UInt = #line,
-        factory: @escaping @Sendable () throws -> Service
-    ) -> RegistrationOutcome {
-        register(id, scope: scope, file: file, line: line) { _ in try factory() }
-    }
-
     /// Discards the services of `scope` that this container's registrations hold, so that
     /// the next load of each creates a fresh one.
     ///
@@ -65,23 +12,31 @@ extension Container {
     /// container.reset(scope: .session)
     /// ```
     ///
-    /// - Parameter scope: The scope to reset.
+    /// Only named scopes (``Scope/named(_:)``) can be reset. Resetting a built-in scope,
+    /// such as ``Scope/singleton``, changes nothing, returns 0 and reports
+    /// ``DiagnosticEvent/ignoredReset(scope:)``: a singleton lives as long as its registration.
+    ///
+    /// - Parameter scope: The named scope to reset.
     /// - Returns: The number of registrations and contributions reset.
     /// - Complexity: O(*n*) in the number of registrations.
     @discardableResult
-    public func reset(scope: ScopeName) -> Int {
+    public func reset(scope: Scope) -> Int {
+        guard let name = scope.resetName else {
+            report(.ignoredReset(scope: scope))
+            return 0
+        }
         // The read path reads singletons in place without retaining them, so an instance is
         // never cleared in place: each registration of the scope is replaced by a fresh copy.
         // The old registrations are retired: their services go before this returns, or, if
         // loads are in progress, when the last of them ends.
-        store.modify { entries, removed -> Int in
+        return store.modify { entries, removed -> Int in
             var count = 0
             for (id, registration) in entries {
-                if registration.scopeName == scope {
+                if registration.scopeName == name {
                     entries[id] = Registration(freshCopyOf: registration)
                     removed.append(registration)
                     count += 1
-                } else if let contributions = registration.contributions?.resetting(scope: scope) {
+                } else if let contributions = registration.contributions?.resetting(scope: name) {
                     entries[id] = Registration(copying: registration, contributions: contributions.set)
                     removed.append(contentsOf: [registration] + contributions.replaced)
                     count += contributions.replaced.count

@@ -15,17 +15,21 @@
 /// ```
 ///
 /// A provider whose service lives until a named scope is reset, such as a signed-in user's
-/// cart, states the scope's name:
+/// cart, states that scope:
 ///
 /// ```swift
 /// enum CartProvider: InjectProvider {
 ///     static var id: InjectID<ShoppingCart> { .cart }
-///     static var scopeName: ScopeName? { .session }
+///     static var scope: Scope { .session }
 ///     static func make(with resolver: Resolver) -> ShoppingCart {
 ///         ShoppingCart()
 ///     }
 /// }
 /// ```
+///
+/// ``make(with:)`` runs on whichever thread loads. In a module whose default isolation is the
+/// main actor, whose types and conformances are main-actor isolated, conform to
+/// ``MainActorInjectProvider`` instead.
 public protocol InjectProvider: SendableMetatype {
     /// The type of service the provider makes, usually an `any` protocol type.
     associatedtype Service
@@ -33,14 +37,9 @@ public protocol InjectProvider: SendableMetatype {
     /// The ID the service is registered under.
     static var id: InjectID<Service> { get }
 
-    /// How long created services are reused; ``Scope/transient`` unless stated.
+    /// How long created services are reused; ``Scope/transient`` unless stated. A named
+    /// scope, such as ``Scope/session``, shares one service until ``Container/reset(scope:)``.
     static var scope: Scope { get }
-
-    /// The named scope the service lives in, or `nil` (the default) for ``scope``.
-    ///
-    /// A provider in a named scope shares one service, as a singleton does, until
-    /// ``Container/reset(scope:)`` discards it; ``scope`` is then not used.
-    static var scopeName: ScopeName? { get }
 
     /// Creates the service.
     ///
@@ -53,7 +52,4 @@ public protocol InjectProvider: SendableMetatype {
 extension InjectProvider {
     /// A new service for every load.
     public static var scope: Scope { .transient }
-
-    /// No named scope: ``scope`` says how long services are reused.
-    public static var scopeName: ScopeName? { nil }
 }

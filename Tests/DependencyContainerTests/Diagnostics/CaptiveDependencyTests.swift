@@ -18,7 +18,7 @@ struct CaptiveDependencyTests {
         let container = Container()
         let log = EventLog()
         container.setDiagnosticsHandler(log.handler)
-        container.register(session, scope: ScopeName.session) { Session() }
+        container.register(session, scope: .session) { Session() }
         container.register(holder, scope: holderScope) { resolver in Holder(session: resolver.load(session)) }
         return (container, log)
     }
@@ -69,7 +69,7 @@ struct CaptiveDependencyTests {
     func shortLivedHolders(scope: Scope) {
         let (container, log) = Self.makeContainer(holderScope: scope)
         _ = container.load(Self.holder)
-        container.register(Self.middle, scope: ScopeName.session) { resolver in
+        container.register(Self.middle, scope: .session) { resolver in
             Holder(session: resolver.load(Self.session))
         }
         _ = container.load(Self.middle)

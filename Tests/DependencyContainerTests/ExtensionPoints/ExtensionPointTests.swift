@@ -91,12 +91,22 @@ struct ExtensionPointTests {
         #expect(container.load(point)[0] === first[0])
 
         let session = ExtensionPoint<StubPlayer>("SessionPlayers-\(UUID())")
-        container.contribute(to: session, named: "s", scope: ScopeName.session) { StubPlayer(title: "s") }
+        container.contribute(to: session, named: "s", scope: .session) { StubPlayer(title: "s") }
         let before = container.load(session)[0]
         #expect(container.load(session)[0] === before)
         #expect(container.reset(scope: .session) == 1)
         #expect(container.load(session)[0] !== before)
         #expect(container.load(point)[0] === first[0], "a reset leaves other scopes alone")
+    }
+
+    @Test("A contribution type in a named scope shares its element until the scope's reset")
+    func contributionTypeInNamedScope() {
+        let container = Container()
+        container.contribute(SessionMenuEntry.self)
+        let before = container.load(SessionMenuEntry.id)
+        #expect(container.load(SessionMenuEntry.id).first === before.first)
+        #expect(container.reset(scope: .session) == 1)
+        #expect(container.load(SessionMenuEntry.id).first !== before.first)
     }
 
     @Test("A child adds to its parent's contributions and shadows them by name")
@@ -357,4 +367,11 @@ struct ExtensionPointTests {
         #expect(copy.adoptRegistrations(of: parent, replacingExisting: false).adopted)
         #expect(copy.contributions(to: point) == parent.contributions(to: point))
     }
+}
+
+/// A contribution whose element lives in the session scope.
+private enum SessionMenuEntry: InjectContribution {
+    static let id = ExtensionPoint<StubPlayer>("SessionMenu-\(UUID())")
+    static var scope: Scope { .session }
+    static func make(with resolver: Resolver) -> StubPlayer { StubPlayer(title: "Sign out") }
 }

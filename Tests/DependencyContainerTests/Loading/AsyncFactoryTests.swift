@@ -17,7 +17,7 @@ struct AsyncFactoryTests {
     @Test("An async factory is loaded with await; the closure's `async` selects the async registration")
     func loadWithAwait() async throws {
         let container = Container()
-        container.register(.database, scope: .singleton) { resolver async throws in
+        container.registerAsync(.database, scope: .singleton) { resolver async throws in
             try await Database.open(name: resolver.load(.player)?.title ?? "none")
         }
         container.register(.player) { StubPlayer(title: "players") }
@@ -30,7 +30,7 @@ struct AsyncFactoryTests {
         container.register(.analytics) { _ in CountingAnalytics() }
         #expect(container.registrations.filter { $0.isolation == .nonisolated }.count == 3)
         // And `await` in a zero-argument closure selects the async form.
-        container.register(.database) { try await Database.open(name: "zero") }
+        container.registerAsync(.database) { try await Database.open(name: "zero") }
         #expect(try await container.requireAsync(.database).name == "zero")
     }
 
@@ -39,7 +39,7 @@ struct AsyncFactoryTests {
         let container = Container()
         let runs = Counter()
         let gate = Gate()
-        container.register(.database, scope: .singleton) {
+        container.registerAsync(.database, scope: .singleton) {
             runs.increment()
             await gate.wait()
             return try await Database.open()
@@ -62,7 +62,7 @@ struct AsyncFactoryTests {
         let runs = Counter()
         let gate = Gate()
         let factorySawCancellation = Protected<Bool?>(nil)
-        container.register(.database, scope: .singleton) {
+        container.registerAsync(.database, scope: .singleton) {
             runs.increment()
             await gate.wait()
             factorySawCancellation.withLock { $0 = Task.isCancelled }
@@ -88,7 +88,7 @@ struct AsyncFactoryTests {
         let log = EventLog()
         container.setDiagnosticsHandler(log.handler)
         let runs = Counter()
-        container.register(.database, scope: .singleton) {
+        container.registerAsync(.database, scope: .singleton) {
             if runs.increment() == 1 { throw Offline() }
             return try await Database.open()
         }
@@ -106,7 +106,7 @@ struct AsyncFactoryTests {
             var description: String { "the server is offline" }
         }
         let container = Container()
-        container.register(.database) { () async throws -> Database in throw Offline() }
+        container.registerAsync(.database) { () async throws -> Database in throw Offline() }
         do {
             _ = try await container.requireAsync(.database)
             Issue.record("expected an error")
@@ -123,7 +123,7 @@ struct AsyncFactoryTests {
         let log = EventLog()
         container.setDiagnosticsHandler(log.handler)
         let runs = Counter()
-        container.register(.database, scope: .singleton) {
+        container.registerAsync(.database, scope: .singleton) {
             runs.increment()
             return try await Database.open()
         }
@@ -148,10 +148,10 @@ struct AsyncFactoryTests {
             let container = Container()
             let log = EventLog()
             container.setDiagnosticsHandler(log.handler)
-            container.register(first, scope: scope) { resolver async throws in
+            container.registerAsync(first, scope: scope) { resolver async throws in
                 Node(next: try await resolver.requireAsync(second))
             }
-            container.register(second, scope: scope) { resolver async in
+            container.registerAsync(second, scope: scope) { resolver async in
                 Node(next: await resolver.loadAsync(first))
             }
             let outcome = await withTimeout {
@@ -179,7 +179,7 @@ struct AsyncFactoryTests {
         let bothStarted = Gate()
         let started = Counter()
         for (id, other) in [(first, second), (second, first)] {
-            container.register(id, scope: .singleton) { resolver async throws in
+            container.registerAsync(id, scope: .singleton) { resolver async throws in
                 if started.increment() == 2 { bothStarted.open() }
                 await bothStarted.wait()
                 return Node(next: try await resolver.requireAsync(other))
@@ -199,9 +199,9 @@ struct AsyncFactoryTests {
     func mixedIsolation() async throws {
         let container = Container()
         container.registerOnMainActor(.banner, scope: .singleton) { BannerToast() }
-        container.register(.database, scope: .singleton) { try await Database.open(name: "shared") }
+        container.registerAsync(.database, scope: .singleton) { try await Database.open(name: "shared") }
         let ready = InjectID<String>("ReadyID")
-        container.register(ready) { resolver async throws in
+        container.registerAsync(ready) { resolver async throws in
             let banner = try await resolver.requireAsync(.banner)
             await banner.show("ready")
             return try await resolver.requireAsync(.database).name
@@ -215,7 +215,7 @@ struct AsyncFactoryTests {
     func otherScopes() async throws {
         let container = Container()
         let runs = Counter()
-        container.register(.database) {
+        container.registerAsync(.database) {
             runs.increment()
             return try await Database.open()
         }
@@ -225,7 +225,7 @@ struct AsyncFactoryTests {
         #expect(runs.count == 2)
 
         let weak = InjectID<Database>("WeakDatabaseID")
-        container.register(weak, scope: .weak) { try await Database.open(name: "weak") }
+        container.registerAsync(weak, scope: .weak) { try await Database.open(name: "weak") }
         var held: Database? = try await container.requireAsync(weak)
         #expect(await container.loadAsync(weak) === held)
         #expect(container.load(weak) === held, "a live weak service loads synchronously")
@@ -236,9 +236,9 @@ struct AsyncFactoryTests {
     @Test("Test overrides apply to async loads, and may replace an async registration")
     func overrides() async throws {
         let container = Container()
-        container.register(.database, scope: .singleton) { try await Database.open(name: "real") }
+        container.registerAsync(.database, scope: .singleton) { try await Database.open(name: "real") }
         let name = try await container.withOverrides { overrides in
-            overrides.register(.database) { () async throws -> Database in Database(name: "mock") }
+            overrides.registerAsync(.database) { () async throws -> Database in Database(name: "mock") }
         } operation: {
             try await container.requireAsync(.database).name
         }

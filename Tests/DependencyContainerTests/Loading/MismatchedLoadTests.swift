@@ -35,7 +35,7 @@ struct MismatchedLoadTests {
         #expect(log.descriptions.contains { $0.contains("any PlayerInject") })
     }
 
-    @Test("A typed registration loaded through another type, in every scope", arguments: Scope.allCases)
+    @Test("A typed registration loaded through another type, in every scope", arguments: Scope.builtIn)
     func typedRegistrationThroughOtherTypes(scope: Scope) {
         let container = Container()
         let log = EventLog()
@@ -56,7 +56,7 @@ struct MismatchedLoadTests {
         #expect(throws: ContainerError.self) { try container.require(InjectID<Int>(name)) }
     }
 
-    @Test("A value-type registration loaded as a class type or a wider type", arguments: Scope.allCases)
+    @Test("A value-type registration loaded as a class type or a wider type", arguments: Scope.builtIn)
     func valueRegistrationThroughOtherTypes(scope: Scope) {
         let container = Container()
         let name = "MismatchedValue-\(scope)"

@@ -3,8 +3,8 @@ import Foundation
 import Synchronization
 import Testing
 
-extension ScopeName {
-    fileprivate static let checkout = ScopeName("checkout")
+extension Scope {
+    fileprivate static let checkout = Scope.named("checkout")
 }
 
 /// A service that counts how many of its kind are alive, and checks it is never read after
@@ -45,7 +45,7 @@ struct NamedScopeTests {
         let container = Container()
         let runs = Counter()
         let id = uniqueID(StubPlayer.self)
-        container.register(id, scope: ScopeName.session) { StubPlayer(title: "run \(runs.increment())") }
+        container.register(id, scope: .session) { StubPlayer(title: "run \(runs.increment())") }
 
         let first = container.load(id)
         #expect(first?.title == "run 1")
@@ -67,8 +67,8 @@ struct NamedScopeTests {
         let session = uniqueID(StubPlayer.self, "session")
         let checkout = uniqueID(StubPlayer.self, "checkout")
         let singleton = uniqueID(StubPlayer.self, "singleton")
-        container.register(session, scope: ScopeName.session) { StubPlayer() }
-        container.register(checkout, scope: ScopeName.checkout) { StubPlayer() }
+        container.register(session, scope: .session) { StubPlayer() }
+        container.register(checkout, scope: .checkout) { StubPlayer() }
         container.register(singleton, scope: .singleton) { StubPlayer() }
         let before = [container.load(session), container.load(checkout), container.load(singleton)]
 
@@ -76,7 +76,7 @@ struct NamedScopeTests {
         #expect(container.load(session) === before[0])
         #expect(container.load(checkout) !== before[1])
         #expect(container.load(singleton) === before[2])
-        #expect(container.reset(scope: ScopeName("nothing registered")) == 0)
+        #expect(container.reset(scope: Scope.named("nothing registered")) == 0)
     }
 
     @Test("A reset frees the old service once nothing holds it")
@@ -84,7 +84,7 @@ struct NamedScopeTests {
         let container = Container()
         let alive = LiveCount()
         let id = uniqueID(SessionToken.self)
-        container.register(id, scope: ScopeName.session) { SessionToken(serial: 0, alive: alive) }
+        container.register(id, scope: .session) { SessionToken(serial: 0, alive: alive) }
         weak let old = container.load(id)
         #expect(old != nil)
         container.reset(scope: .session)
@@ -100,7 +100,7 @@ struct NamedScopeTests {
         let parent = Container()
         let child = Container(parent: parent)
         let id = uniqueID(StubPlayer.self)
-        parent.register(id, scope: ScopeName.session) { StubPlayer() }
+        parent.register(id, scope: .session) { StubPlayer() }
         let first = child.load(id)
         #expect(first != nil && parent.load(id) === first)
 
@@ -115,10 +115,10 @@ struct NamedScopeTests {
     func introspection() throws {
         let container = Container()
         let id = uniqueID(StubPlayer.self)
-        container.register(id, scope: ScopeName.session) { StubPlayer() }
+        container.register(id, scope: .session) { StubPlayer() }
         let info = try #require(container.registrations.first { $0.id == id.name })
-        #expect(info.scopeName == .session)
-        #expect(info.scope == .singleton)
+        #expect(info.scope == .session)
+        #expect(info.scope != .singleton, "a named scope is a scope of its own")
         #expect(info.description.contains("[session]"))
     }
 
@@ -127,7 +127,7 @@ struct NamedScopeTests {
         let container = Container()
         let fail = Atomic<Bool>(true)
         let id = uniqueID(StubPlayer.self)
-        container.register(id, scope: ScopeName.session) {
+        container.register(id, scope: .session) {
             if fail.load(ordering: .relaxed) { throw CocoaError(.featureUnsupported) }
             return StubPlayer()
         }
@@ -151,7 +151,7 @@ struct NamedScopeStressTests {
         let created = Counter()
         let ids = (0..<4).map { InjectID<SessionToken>("scope-stress-\($0)") }
         for id in ids {
-            container.register(id, scope: ScopeName.session) {
+            container.register(id, scope: .session) {
                 SessionToken(serial: created.increment(), alive: alive)
             }
         }
@@ -207,5 +207,67 @@ struct NamedScopeStressTests {
         #expect(
             alive.count == ids.count,
             "\(Container.pendingReclamationBatches) batches of retired services waiting")
+    }
+
+    @Test("Resetting a built-in scope changes nothing, returns 0 and reports why", arguments: Scope.builtIn)
+    func resetBuiltInScope(scope: Scope) {
+        let container = Container()
+        let log = EventLog()
+        container.setDiagnosticsHandler(log.handler)
+        let id = uniqueID(StubPlayer.self)
+        container.register(id, scope: .singleton) { StubPlayer() }
+        let before = container.load(id)
+
+        #expect(container.reset(scope: scope) == 0)
+        #expect(container.load(id) === before, "a singleton lives as long as its registration")
+        guard case .ignoredReset(let reported)? = log.all.last else {
+            Issue.record("expected an ignoredReset event, got \(log.descriptions)")
+            return
+        }
+        #expect(reported == scope)
+        #expect(log.descriptions.last?.contains("'\(scope)' is a built-in scope") == true)
+    }
+
+    @Test("Named scopes are equal by name, and none is a built-in scope, even one named like it")
+    func namedScopeIdentity() {
+        #expect(Scope.named("checkout") == .checkout)
+        #expect(Scope.named("checkout").hashValue == Scope.checkout.hashValue)
+        #expect(Scope.named("session") == .session)
+        #expect(Scope.named("singleton") != .singleton)
+        #expect(Scope.named("singleton").description == "singleton")
+        #expect(Scope.session.name == "session")
+        #expect(Set(Scope.builtIn + [.session, .checkout]).count == 6)
+    }
+
+    @Test("A main-actor registration in a named scope is shared until its reset")
+    @MainActor
+    func mainActorRegistration() throws {
+        let container = Container()
+        let id = uniqueID(StubPlayer.self)
+        let runs = Counter()
+        container.registerOnMainActor(id, scope: .session) { StubPlayer(title: "run \(runs.increment())") }
+        let first = try #require(container.load(id))
+        #expect(container.load(id) === first)
+        #expect(container.reset(scope: .session) == 1)
+        #expect(container.load(id) !== first)
+        #expect(runs.count == 2)
+        #expect(container.registrations.first { $0.id == id.name }?.scope == .session)
+    }
+
+    @Test("An async registration in a named scope is shared until its reset")
+    func asyncRegistration() async throws {
+        let container = Container()
+        let id = uniqueID(StubPlayer.self)
+        let runs = Counter()
+        container.registerAsync(id, scope: .session) {
+            await Task.yield()
+            return StubPlayer(title: "run \(runs.increment())")
+        }
+        let first = try #require(await container.loadAsync(id))
+        #expect(await container.loadAsync(id) === first)
+        #expect(container.load(id) === first, "an existing service loads synchronously")
+        #expect(container.reset(scope: .session) == 1)
+        #expect(await container.loadAsync(id) !== first)
+        #expect(runs.count == 2)
     }
 }

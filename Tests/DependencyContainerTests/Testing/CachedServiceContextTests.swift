@@ -41,7 +41,7 @@ struct CachedServiceContextTests {
     func namedScopeDoesNotCapture() {
         let container = Container()
         container.register(Self.name) { "real" }
-        container.register(Self.wired, scope: ScopeName.session) { resolver in
+        container.register(Self.wired, scope: .session) { resolver in
             Wired(dependency: resolver.load(Self.name))
         }
         let inside = container.withOverrides {

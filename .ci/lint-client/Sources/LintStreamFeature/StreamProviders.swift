@@ -21,7 +21,7 @@ public enum StreamProvider: ArgumentInjectProvider {
 /// The basket, shared until the session scope is reset.
 public enum BasketProvider: InjectProvider {
     public static var id: InjectID<Basket> { .basket }
-    public static var scopeName: ScopeName? { .session }
+    public static var scope: Scope { .session }
     public static func make(with resolver: Resolver) -> Basket {
         Basket()
     }

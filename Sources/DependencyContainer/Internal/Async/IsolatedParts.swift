@@ -10,7 +10,7 @@ final class IsolatedParts: Sendable {
     /// registrations.
     let asyncCreation: AsyncCreation?
 
-    init(isolation: FactoryIsolation, asyncFactory: AsyncServiceFactory?, scope: Scope) {
+    init(isolation: FactoryIsolation, asyncFactory: AsyncServiceFactory?, scope: Scope.Lifetime) {
         self.isolation = isolation
         self.asyncFactory = asyncFactory
         self.asyncCreation = asyncFactory != nil && scope.isShared ? AsyncCreation() : nil

@@ -170,7 +170,7 @@ final class ContributionSet: Sendable {
     ///
     /// - Returns: The new set and the registrations it no longer holds.
     /// - Complexity: O(*n*).
-    func resetting(scope: ScopeName) -> (set: ContributionSet, replaced: [Registration])? {
+    func resetting(scope: String) -> (set: ContributionSet, replaced: [Registration])? {
         let entries = entries
         guard entries.contains(where: { $0.registration.scopeName == scope }) else { return nil }
         var replaced: [Registration] = []

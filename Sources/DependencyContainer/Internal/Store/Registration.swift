@@ -19,7 +19,7 @@ final class Registration: @unchecked Sendable {
     private var singleton = AtomicPointerCell.unclaimed
     let id: String
     /// How long services are reused; ``Scope/singleton`` for a named scope's registration.
-    let scope: Scope
+    let scope: Scope.Lifetime
     /// The type ``factory`` produces: always its `Service`.
     let serviceType: Any.Type
     let provider: ProviderDescription
@@ -33,16 +33,16 @@ final class Registration: @unchecked Sendable {
 
     init<Service>(
         id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>,
-        seedItemType: (any Injectable.Type)? = nil, scopeName: ScopeName? = nil,
-        contributions: ContributionSet? = nil
+        seedItemType: (any Injectable.Type)? = nil, contributions: ContributionSet? = nil
     ) {
         self.id = id
         // A named scope shares a singleton until reset, which replaces the registration.
-        self.scope = scopeName == nil ? scope : .singleton
+        self.scope = scope.lifetime
         self.serviceType = Service.self
         self.provider = provider
         self.factory = factory
-        self.extras = Extras(seedItemType: seedItemType, scopeName: scopeName, contributions: contributions)
+        self.extras = Extras(
+            seedItemType: seedItemType, scopeName: scope.resetName, contributions: contributions)
         AtomicPointerCell.claim(in: self)
     }
 
@@ -54,13 +54,13 @@ final class Registration: @unchecked Sendable {
         isolation: FactoryIsolation, asyncFactory: AsyncTypedFactory<Service>?
     ) {
         self.id = id
-        self.scope = scope
+        self.scope = scope.lifetime
         self.serviceType = Service.self
         self.provider = provider
         self.factory = factory
         self.extras = Extras(
-            seedItemType: nil, scopeName: nil, contributions: nil,
-            isolated: IsolatedParts(isolation: isolation, asyncFactory: asyncFactory, scope: scope))
+            seedItemType: nil, scopeName: scope.resetName, contributions: nil,
+            isolated: IsolatedParts(isolation: isolation, asyncFactory: asyncFactory, scope: scope.lifetime))
         AtomicPointerCell.claim(in: self)
     }
 
@@ -94,7 +94,7 @@ final class Registration: @unchecked Sendable {
 
     /// The named scope whose ``Container/reset(scope:)`` discards this registration's
     /// service, if any.
-    var scopeName: ScopeName? { extras?.scopeName }
+    var scopeName: String? { extras?.scopeName }
 
     /// The contributions, when this registration is an extension point's.
     var contributions: ContributionSet? { extras?.contributions }
@@ -107,13 +107,13 @@ final class Registration: @unchecked Sendable {
     /// `@unchecked Sendable`: immutable; the item type is a metatype.
     private final class Extras: @unchecked Sendable {
         let seedItemType: (any Injectable.Type)?
-        let scopeName: ScopeName?
+        let scopeName: String?
         let contributions: ContributionSet?
         let isolated: IsolatedParts?
 
         /// The extras, or `nil` when there are none.
         init?(
-            seedItemType: (any Injectable.Type)?, scopeName: ScopeName?, contributions: ContributionSet?,
+            seedItemType: (any Injectable.Type)?, scopeName: String?, contributions: ContributionSet?,
             isolated: IsolatedParts? = nil
         ) {
             guard seedItemType != nil || scopeName != nil || contributions != nil || isolated != nil else {
@@ -320,7 +320,7 @@ final class Registration: @unchecked Sendable {
             id: id, serviceType: serviceTypeName,
             provider: contributions.map { "contributions: \($0.entries.map(\.name).joined(separator: ", "))" }
                 ?? provider.description,
-            scope: scope, isolation: isolation, isInherited: false, scopeName: scopeName)
+            scope: Scope(lifetime: scope, resetName: scopeName), isolation: isolation, isInherited: false)
     }
 }
 

@@ -23,7 +23,7 @@ struct ReadPathLifetimeTests {
     func idleThreadHoldsNothing() {
         let released = Counter()
         var container: Container? = Container()
-        container?.register(Self.session, scope: ScopeName.session) { TrackedSession(released: released) }
+        container?.register(Self.session, scope: .session) { TrackedSession(released: released) }
         container?.register(Self.singleton, scope: .singleton) { TrackedSession(released: released) }
         container?.register(Self.doomed, scope: .singleton) { TrackedSession(released: released) }
         let handOver = LockedValue(container)
@@ -61,7 +61,7 @@ struct ReadPathLifetimeTests {
         let parent = Container()
         var child: Container? = Container(parent: parent)
         parent.register(Self.singleton, scope: .singleton) { TrackedSession(released: released) }
-        child?.register(Self.session, scope: ScopeName.session) { TrackedSession(released: released) }
+        child?.register(Self.session, scope: .session) { TrackedSession(released: released) }
         let handOver = LockedValue(child)
         let loaded = DispatchSemaphore(value: 0)
         let idle = spawnThread {
@@ -83,7 +83,7 @@ struct ReadPathLifetimeTests {
     func loadInProgressFreesOnReturn() {
         let released = Counter()
         let container = Container()
-        container.register(Self.session, scope: ScopeName.session) { TrackedSession(released: released) }
+        container.register(Self.session, scope: .session) { TrackedSession(released: released) }
         let inFactory = DispatchSemaphore(value: 0)
         let proceed = DispatchSemaphore(value: 0)
         // A singleton: the load of a shared service is one read, factory included (a

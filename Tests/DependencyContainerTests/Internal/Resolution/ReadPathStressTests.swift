@@ -133,7 +133,7 @@ struct ReadPathStressTests {
     private static func registerAll(in container: Container) {
         container.register(singleton, scope: .singleton) { StressedService() }
         container.register(weak, scope: .weak) { StressedService() }
-        container.register(session, scope: ScopeName.session) { StressedService() }
+        container.register(session, scope: .session) { StressedService() }
         container.register(doomed, scope: .singleton) { StressedService() }
         container.register(dependent, scope: .singleton) { resolver in
             _ = resolver.load(session)
