@@ -12,24 +12,32 @@ extension Container {
     ///
     /// - Complexity: O(*n* log *n*) in the number of registrations.
     public var registrations: [RegistrationInfo] {
-        var seen = Set<String>()
         var result: [RegistrationInfo] = []
-        var container: Container? = self
-        var inherited = false
-        while let current = container {
-            let entries = current.store.read { Array($0.values) }
-            for registration in entries where seen.insert(registration.id).inserted {
-                let info = registration.info
-                result.append(
-                    RegistrationInfo(
-                        id: info.id, serviceType: info.serviceType, provider: info.provider,
-                        scope: info.scope, isolation: info.isolation, isInherited: inherited,
-                        scopeName: info.scopeName))
-            }
-            inherited = true
-            container = current.parent
+        forEachReachableRegistration { registration, isInherited in
+            let info = registration.info
+            result.append(
+                RegistrationInfo(
+                    id: info.id, serviceType: info.serviceType, provider: info.provider, scope: info.scope,
+                    isolation: info.isolation, isInherited: isInherited, scopeName: info.scopeName))
         }
         return result.sorted { $0.id < $1.id }
+    }
+
+    /// Calls `body` for every registration this container's loads can reach, test overrides
+    /// aside, in lookup order, skipping those a nearer container shadows.
+    ///
+    /// - Parameter body: Receives each registration and whether an ancestor holds it.
+    private func forEachReachableRegistration(_ body: (Registration, _ isInherited: Bool) -> Void) {
+        // A root container, the common case, shadows nothing: no set of seen IDs.
+        var seen: Set<String>? = parent == nil ? nil : []
+        _ = walkLookupOrder(overrides: nil) { place in
+            let isInherited = place.container !== self
+            let entries = place.store.read { Array($0.values) }
+            for registration in entries where seen?.insert(registration.id).inserted ?? true {
+                body(registration, isInherited)
+            }
+            return .absent
+        }
     }
 
     /// Whether a load of `id` would find a registration, without creating a service.
@@ -92,9 +100,13 @@ extension Container {
         report(.missing(id: id, requestedType: typeName(Service.self)))
     }
 
-    /// The IDs listed in a ``ContainerError/notRegistered(id:requestedType:registeredIDs:)``
-    /// message: at most 20, to keep it readable.
-    func registeredIDsForMessage() -> [String] {
-        Array(registrations.lazy.map(\.id).prefix(20))
+    /// The IDs a ``ContainerError/notRegistered(id:requestedType:registeredIDs:)`` for `id`
+    /// names: a few, the count of the rest, and a near miss of `id`.
+    ///
+    /// - Complexity: O(*n*) in the reachable registrations; nothing is sorted.
+    func registeredIDsForMessage(missing id: String) -> RegisteredIDs {
+        var collector = RegisteredIDs.Collector(requested: id)
+        forEachReachableRegistration { registration, _ in collector.add(registration.id) }
+        return collector.summary
     }
 }

@@ -315,22 +315,11 @@ extension Container {
             if first == nil { first = set } else { more.append(set) }
         }
         // The lookup order of rule 5, without stopping at the first registration found.
-        let overrides = OverrideScope.current
-        var container: Container? = self
-        while let current = container {
-            var scope = overrides
-            while let override = scope {
-                if override.target === current,
-                    let registration = override.replacements.store.registration(named: name, thread: thread)
-                {
-                    consider(registration)
-                }
-                scope = override.enclosing
-            }
-            if let registration = current.store.registration(named: name, thread: thread) {
+        _ = walkLookupOrder(overrides: OverrideScope.current) { place in
+            if let registration = place.store.registration(named: name, thread: thread) {
                 consider(registration)
             }
-            container = current.parent
+            return .absent
         }
         guard let first else { return ([], mismatch) }
         guard !more.isEmpty else { return (first.entries, mismatch) }

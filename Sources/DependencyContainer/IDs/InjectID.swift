@@ -105,8 +105,8 @@ enum IDValidation {
 
 /// The name of a type as a developer writes it, such as `any ToastInject`.
 ///
-/// `String(describing:)` drops the `any` of an existential on some platforms; the metadata
-/// kind, which is part of Swift's stable ABI, tells whether to restore it.
+/// `String(describing:)` drops the `any` of an existential on some platforms (Linux
+/// among them); the type's mangled name tells whether to restore it.
 func typeName(_ type: Any.Type) -> String {
     let name = String(describing: type)
     guard isExistential(type), !name.hasPrefix("any "), name != "Any", name != "AnyObject" else {
@@ -115,7 +115,14 @@ func typeName(_ type: Any.Type) -> String {
     return "any " + name
 }
 
-private func isExistential(_ type: Any.Type) -> Bool {
-    let existentialMetadataKind = 0x303
-    return unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: Int.self) == existentialMetadataKind
+/// Whether `type` is an existential (`any P`, `any P & Q`, `any C & P`, `any P<T>`).
+///
+/// Read from the mangled name, whose grammar is part of Swift's stable ABI, instead of from
+/// the type's metadata: an existential's mangling ends with its marker (`p` after the
+/// protocol list, `Xl` for `AnyObject`, `Xc` with a class, `XP` for a constrained one),
+/// which no nominal, function, tuple or optional type ends with.
+func isExistential(_ type: Any.Type) -> Bool {
+    guard let mangled = _mangledTypeName(type) else { return false }
+    return mangled.hasSuffix("p") || mangled.hasSuffix("Xl") || mangled.hasSuffix("Xc")
+        || mangled.hasSuffix("XP")
 }

@@ -78,7 +78,8 @@ extension Container {
         let thread = ThreadState.current
         guard let registration = findRegistration(named: id.name, thread: thread) else {
             throw .notRegistered(
-                id: id.name, requestedType: typeName(Service.self), registeredIDs: registeredIDsForMessage())
+                id: id.name, requestedType: typeName(Service.self),
+                registeredIDs: registeredIDsForMessage(missing: id.name))
         }
         return try resolve(registration, argument: argument, as: Service.self, thread: thread)
     }

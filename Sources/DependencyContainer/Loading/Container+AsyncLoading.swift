@@ -48,7 +48,8 @@ extension Container {
     public func requireAsync<Service>(_ id: InjectID<Service>) async throws(ContainerError) -> Service {
         guard let registration = findRegistration(named: id.name, thread: ThreadState.current) else {
             throw .notRegistered(
-                id: id.name, requestedType: typeName(Service.self), registeredIDs: registeredIDsForMessage())
+                id: id.name, requestedType: typeName(Service.self),
+                registeredIDs: registeredIDsForMessage(missing: id.name))
         }
         return try await resolveAsync(registration, as: Service.self)
     }

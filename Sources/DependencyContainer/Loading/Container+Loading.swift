@@ -185,7 +185,8 @@ extension Container {
             let registration = current(found, named: id.name, thread: thread)
         else {
             throw .notRegistered(
-                id: id.name, requestedType: typeName(Service.self), registeredIDs: registeredIDsForMessage())
+                id: id.name, requestedType: typeName(Service.self),
+                registeredIDs: registeredIDsForMessage(missing: id.name))
         }
         return try resolve(registration, as: Service.self, thread: thread)
     }

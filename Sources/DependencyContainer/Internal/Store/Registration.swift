@@ -31,37 +31,47 @@ final class Registration: @unchecked Sendable {
     /// Guarded by ``instanceLock``.
     private weak var weakInstance: AnyObject?
 
-    init<Service>(
+    /// The designated initializer, which every other one calls: the only place that claims
+    /// the atomic cell, so no way of making a registration can forget it.
+    private init(
+        id: String, scope: Scope, serviceType: Any.Type, provider: ProviderDescription,
+        factory: ServiceFactory,
+        extras: Extras?
+    ) {
+        self.id = id
+        self.scope = scope
+        self.serviceType = serviceType
+        self.provider = provider
+        self.factory = factory
+        self.extras = extras
+        AtomicPointerCell.claim(in: self)
+    }
+
+    convenience init<Service>(
         id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>,
         seedItemType: (any Injectable.Type)? = nil, scopeName: ScopeName? = nil,
         contributions: ContributionSet? = nil
     ) {
-        self.id = id
         // A named scope shares a singleton until reset, which replaces the registration.
-        self.scope = scopeName == nil ? scope : .singleton
-        self.serviceType = Service.self
-        self.provider = provider
-        self.factory = factory
-        self.extras = Extras(seedItemType: seedItemType, scopeName: scopeName, contributions: contributions)
-        AtomicPointerCell.claim(in: self)
+        self.init(
+            id: id, scope: scopeName == nil ? scope : .singleton, serviceType: Service.self,
+            provider: provider,
+            factory: factory,
+            extras: Extras(seedItemType: seedItemType, scopeName: scopeName, contributions: contributions))
     }
 
     /// An isolated registration: `factory` is the synchronous form, which runs the
     /// main-actor factory on the main actor and otherwise throws; `asyncFactory`, for an
     /// ``FactoryIsolation/asynchronous`` one, is what ``Container/loadAsync(_:)`` runs.
-    init<Service>(
+    convenience init<Service>(
         id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>,
         isolation: FactoryIsolation, asyncFactory: AsyncTypedFactory<Service>?
     ) {
-        self.id = id
-        self.scope = scope
-        self.serviceType = Service.self
-        self.provider = provider
-        self.factory = factory
-        self.extras = Extras(
-            seedItemType: nil, scopeName: nil, contributions: nil,
-            isolated: IsolatedParts(isolation: isolation, asyncFactory: asyncFactory, scope: scope))
-        AtomicPointerCell.claim(in: self)
+        self.init(
+            id: id, scope: scope, serviceType: Service.self, provider: provider, factory: factory,
+            extras: Extras(
+                seedItemType: nil, scopeName: nil, contributions: nil,
+                isolated: IsolatedParts(isolation: isolation, asyncFactory: asyncFactory, scope: scope)))
     }
 
     /// A registration with the same ID, scope and factory, and no services yet.
@@ -74,18 +84,15 @@ final class Registration: @unchecked Sendable {
 
     /// A registration with the same ID, scope and factory, no services yet, and the given
     /// contributions.
-    init(copying other: Registration, contributions: ContributionSet?) {
-        self.id = other.id
-        self.scope = other.scope
-        self.serviceType = other.serviceType
-        self.provider = other.provider
-        self.factory = other.factory
-        self.extras = Extras(
-            seedItemType: other.seedItemType, scopeName: other.scopeName, contributions: contributions,
-            isolated: other.isolated.map {
-                IsolatedParts(isolation: $0.isolation, asyncFactory: $0.asyncFactory, scope: other.scope)
-            })
-        AtomicPointerCell.claim(in: self)
+    convenience init(copying other: Registration, contributions: ContributionSet?) {
+        self.init(
+            id: other.id, scope: other.scope, serviceType: other.serviceType, provider: other.provider,
+            factory: other.factory,
+            extras: Extras(
+                seedItemType: other.seedItemType, scopeName: other.scopeName, contributions: contributions,
+                isolated: other.isolated.map {
+                    IsolatedParts(isolation: $0.isolation, asyncFactory: $0.asyncFactory, scope: other.scope)
+                }))
     }
 
     /// The seed-API item type this registration came from, whose `load(for:)` returns a

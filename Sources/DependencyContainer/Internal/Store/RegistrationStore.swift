@@ -34,7 +34,7 @@
 ///    overrides through ``Container/findRegistration(named:thread:)``.
 /// 5. **One lookup order.** An override set for a container, then the container's own
 ///    registration, then its parent's, and so on: coded once, in
-///    ``Container/walkLookupOrder(overrides:inOverrides:inStore:)``.
+///    ``Container/walkLookupOrder(overrides:_:)``.
 final class RegistrationStore: Sendable {
     /// Identifies this store in per-thread caches; never reused, and never 0.
     let serial: UInt64
@@ -209,7 +209,7 @@ final class RegistrationStore: Sendable {
 
 /// What a lookup found.
 ///
-/// Not generic: see ``Container/walkLookupOrder(overrides:inOverrides:inStore:)``.
+/// Not generic: see ``Container/walkLookupOrder(overrides:_:)``.
 enum LookupAnswer {
     /// The registration, borrowed from the thread's cached snapshot.
     case found(BorrowedRegistration)
