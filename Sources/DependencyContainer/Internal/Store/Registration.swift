@@ -251,10 +251,14 @@ final class Registration: @unchecked Sendable {
         #endif
     }
 
-    /// Every registration whose services go when this one leaves its store for good: itself
-    /// and, for an extension point, its contributions.
-    var selfAndContributions: [Registration] {
-        [self] + (contributions?.entries.flatMap(\.registration.selfAndContributions) ?? [])
+    /// Appends every registration whose services go when this one leaves its store for
+    /// good: itself and, for an extension point, its contributions.
+    func appendSelfAndContributions(to registrations: inout [Registration]) {
+        registrations.append(self)
+        guard let contributions else { return }
+        for entry in contributions.entries {
+            entry.registration.appendSelfAndContributions(to: &registrations)
+        }
     }
 
     /// Unpublishes the singleton for good and returns its box, for ``InstanceReclaimer`` to
@@ -263,8 +267,15 @@ final class Registration: @unchecked Sendable {
     /// For a registration that a write removed from its store. Loads that still reach it
     /// through an older snapshot find no singleton, and one they create is not kept.
     /// An extension point's contributions are not retired with it: a new registration of
-    /// the point may share them (see ``selfAndContributions``).
+    /// the point may share them (see ``appendSelfAndContributions(to:)``).
     func retireInstances() -> RetiredBox? {
+        // Nothing published, the common case: no reader can be retaining a box, so marking
+        // the cell needs no lock; a publish that comes later fails its exchange.
+        if scope != .weak,
+            AtomicPointerCell.compareExchange(in: self, expected: nil, desired: Self.retiredMarker)
+        {
+            return nil
+        }
         let pointer = instanceLock.withLock { _ in
             AtomicPointerCell.exchange(in: self, with: Self.retiredMarker)
         }
@@ -281,6 +292,8 @@ final class Registration: @unchecked Sendable {
     /// store's lock can be holding the last reference, and the box goes through the
     /// reclaimer like any other.
     private func discardInstances() {
+        // Retired already, the common case: a retired cell never changes again.
+        guard !isRetired else { return }
         let pointer = AtomicPointerCell.exchange(in: self, with: Self.retiredMarker)
         guard let pointer, pointer != Self.retiredMarker else { return }
         InstanceReclaimer.shared.retire([RetiredBox(pointer: pointer)])

@@ -1,0 +1,76 @@
+extension RegistrationStore {
+    /// Stops a debug build when the store breaks one of its rules, as swift-collections'
+    /// `_checkInvariants()` does; release builds check nothing.
+    ///
+    /// Called by ``modify(_:)`` after each change, and by tests.
+    func checkInvariants() {
+        #if DEBUG
+            state.withLock { checkInvariants($0, touched: []) }
+        #endif
+    }
+
+    /// Checks `state`, under the lock. A large store checks only the registrations a change
+    /// took out and the rules that cost O(1), so that debug builds stay linear.
+    func checkInvariants(_ state: State, touched removed: [Registration]) {
+        #if DEBUG
+            let violations = Self.invariantViolations(
+                entries: state.entries, generation: state.generation,
+                mirroredGeneration: generation.loadRelaxed(),
+                published: state.published, removed: removed, checkingAll: state.entries.count <= 256)
+            assert(
+                violations.isEmpty, "RegistrationStore broke its rules: \(violations.joined(separator: "; "))"
+            )
+        #endif
+    }
+
+    /// The rules `entries` and the rest of a store's state break, as sentences; empty when
+    /// they hold.
+    ///
+    /// - Parameters:
+    ///   - checkingAll: Whether to check every entry, O(*n*), or only `removed`.
+    static func invariantViolations(
+        entries: [String: Registration], generation: UInt64, mirroredGeneration: UInt64, published: Snapshot?,
+        removed: [Registration], checkingAll: Bool
+    ) -> [String] {
+        var violations: [String] = []
+        if mirroredGeneration != generation {
+            violations.append("the atomic generation \(mirroredGeneration) does not mirror \(generation)")
+        }
+        if let published {
+            if published.generation != generation {
+                violations.append(
+                    "the published snapshot shows generation \(published.generation), not \(generation)")
+            }
+            if checkingAll,
+                published.lookup.count != entries.count
+                    || entries.contains(where: {
+                        published.lookup[$0.key]?.takeUnretainedValue() !== $0.value
+                    })
+            {
+                violations.append("the published snapshot differs from the entries")
+            }
+        }
+        for registration in removed {
+            // Rule 3: what a change takes out leaves the store for good.
+            if entries[registration.id] === registration {
+                violations.append("'\(registration.id)' was removed but is still an entry")
+            }
+        }
+        guard checkingAll else { return violations }
+        for (id, registration) in entries {
+            if registration.id != id {
+                violations.append("the entry '\(id)' holds the registration of '\(registration.id)'")
+            }
+            if registration.isRetired {
+                violations.append("the entry '\(id)' is retired")
+            }
+            for contribution in registration.contributions?.entries ?? [] {
+                if contribution.registration.isRetired {
+                    violations.append(
+                        "the contribution '\(contribution.registration.id)' of '\(id)' is retired")
+                }
+            }
+        }
+        return violations
+    }
+}
