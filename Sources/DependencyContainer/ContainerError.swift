@@ -134,6 +134,24 @@ private func article(for typeName: String) -> String {
 }
 
 extension ContainerError {
+    /// What a load throws when the factory of `id`, or code running it, threw `error`: the
+    /// one place factory errors are wrapped.
+    ///
+    /// - Parameters:
+    ///   - error: What was thrown.
+    ///   - id: The ID whose factory ran.
+    ///   - passes: Which container errors go through as they are; by default, all of them
+    ///     (errors of the load machinery around a factory, not of the factory).
+    init(
+        _ error: any Error, thrownBy id: String, passing passes: (ContainerError) -> Bool = { _ in true }
+    ) {
+        if let error = error as? ContainerError, passes(error) {
+            self = error
+        } else {
+            self = .factoryFailed(id: id, underlying: error)
+        }
+    }
+
     /// Whether the error fails the whole top-level load, not only the nested load that hit
     /// it: a factory may go on without the service, but nothing it makes may be kept.
     var failsWholeLoad: Bool {

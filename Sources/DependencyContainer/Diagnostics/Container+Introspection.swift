@@ -91,6 +91,30 @@ extension Container {
         }
     }
 
+    /// Reports the failure of a load that returns `nil` or leaves an element out, unless a
+    /// load it is nested in reports it instead: the one rule for every such load.
+    ///
+    /// A nested load's cycle, and a synchronous one's too-deep chain, fail the top-level
+    /// load, which reports them once; a synchronous nested load's captive dependency was
+    /// reported as captive already, and its holder's load reports the failure.
+    ///
+    /// - Parameters:
+    ///   - error: Why the load failed.
+    ///   - nested: Whether the load runs inside a factory: the thread has frames, or, for an
+    ///     async load, the task has an ``AsyncFrame``.
+    ///   - async: Whether the load is an async one, whose frames do not share the thread's
+    ///     whole-load failure.
+    func reportFailure(_ error: ContainerError, nested: Bool, async: Bool = false) {
+        if nested {
+            switch error {
+            case .cycle: return
+            case .resolutionTooDeep, .captiveDependency: if !async { return }
+            default: break
+            }
+        }
+        report(.failed(error))
+    }
+
     /// Reports a load that found nothing.
     @inline(__always)
     func reportMissing<Service>(_ id: String, _: Service.Type) {

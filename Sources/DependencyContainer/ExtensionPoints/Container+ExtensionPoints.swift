@@ -182,9 +182,7 @@ extension Container {
             do {
                 elements.append(try resolve(registration, as: Element.self, thread: thread))
             } catch {
-                // Reported once, by the top-level load it fails.
-                if error.failsWholeLoad, !thread.frames.isEmpty { continue }
-                report(.failed(error))
+                reportFailure(error, nested: !thread.frames.isEmpty)
             }
         }
         return elements

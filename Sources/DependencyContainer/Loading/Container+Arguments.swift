@@ -54,9 +54,7 @@ extension Container {
         do {
             return try resolve(registration, argument: argument, as: Service.self, thread: thread)
         } catch {
-            // Reported once, by the top-level load it fails.
-            if error.failsWholeLoad, !thread.frames.isEmpty { return nil }
-            report(.failed(error))
+            reportFailure(error, nested: !thread.frames.isEmpty)
             return nil
         }
     }

@@ -36,10 +36,8 @@ extension Container {
             return try OverrideScope.$innermost.withValue(owner.overrides) {
                 try owner.container.run(registration, thread: thread, body)
             }
-        } catch let error as ContainerError {
-            throw error
         } catch {
-            throw .factoryFailed(id: registration.id, underlying: error)
+            throw ContainerError(error, thrownBy: registration.id)
         }
     }
 

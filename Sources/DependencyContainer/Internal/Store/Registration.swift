@@ -251,6 +251,19 @@ final class Registration: @unchecked Sendable {
         #endif
     }
 
+    /// Keeps a service its factory just made, as the scope says: publishes a singleton, holds
+    /// a weak service's class instance weakly; other values stay transient.
+    ///
+    /// Called once per creation, by the thread or task that owns it.
+    func keep(_ box: InstanceBoxBase) {
+        if scope == .singleton {
+            publishSingleton(box)
+        } else if scope == .weak, type(of: box.anyValue) is AnyClass {
+            // Only class instances can be held weakly.
+            storeWeakObject(box.anyValue as AnyObject)
+        }
+    }
+
     /// Appends every registration whose services go when this one leaves its store for
     /// good: itself and, for an extension point, its contributions.
     func appendSelfAndContributions(to registrations: inout [Registration]) {
