@@ -104,6 +104,7 @@ extension Container {
     ///     async load, the task has an ``AsyncFrame``.
     ///   - async: Whether the load is an async one, whose frames do not share the thread's
     ///     whole-load failure.
+    @inline(never)  // The failure path; inlined into `loadAsync`, it crashes Swift 6.3's optimizer.
     func reportFailure(_ error: ContainerError, nested: Bool, async: Bool = false) {
         if nested {
             switch error {

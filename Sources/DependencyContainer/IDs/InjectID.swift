@@ -85,6 +85,8 @@ enum IDValidation {
         if name.utf8.count > maximumNameLength {
             return "the ID is \(name.utf8.count) UTF-8 bytes long; the maximum is \(maximumNameLength)"
         }
+        // Most IDs start with a visible ASCII character: no need to walk their characters.
+        if let first = name.utf8.first, first > 0x20, first < 0x7F { return nil }
         if name.allSatisfy(\.isWhitespace) {
             return name.isEmpty ? "the ID is empty" : "the ID contains only whitespace"
         }
