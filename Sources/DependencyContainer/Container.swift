@@ -111,7 +111,10 @@ public final class Container: Sendable {
         line: UInt = #line,
         factory: @escaping @Sendable () throws -> Service
     ) -> RegistrationOutcome {
-        register(id, scope: scope, file: file, line: line) { _ in try factory() }
+        add(
+            Registration(
+                id: id.name, scope: scope, provider: .closure(file: file, line: line),
+                factory: TypedFactory(ignoringResolver: factory)))
     }
 
     /// Registers the service that a provider type describes.

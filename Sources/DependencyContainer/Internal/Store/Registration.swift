@@ -274,6 +274,16 @@ final class Registration: @unchecked Sendable {
         }
     }
 
+    /// Retires this registration and, for an extension point, its contributions, appending
+    /// the boxes to free: for a store being freed, without collecting the registrations.
+    func retireWithContributions(into boxes: inout [RetiredBox]) {
+        if let box = retireInstances() { boxes.append(box) }
+        guard let contributions else { return }
+        for entry in contributions.entries {
+            entry.registration.retireWithContributions(into: &boxes)
+        }
+    }
+
     /// Unpublishes the singleton for good and returns its box, for ``InstanceReclaimer`` to
     /// free once no load can be reading it.
     ///
@@ -398,10 +408,31 @@ class ServiceFactory: @unchecked Sendable {
 /// `@unchecked Sendable`, restated from ``ServiceFactory``: its only stored property is a
 /// `@Sendable` closure.
 final class TypedFactory<Service>: ServiceFactory, @unchecked Sendable {
-    let make: @Sendable (Resolver) throws -> Service
+    /// The closure, with or without the resolver parameter: kept as it was registered, so a
+    /// factory that needs no resolver costs no wrapping closure (an allocation per
+    /// registration).
+    private enum Body {
+        case resolving(@Sendable (Resolver) throws -> Service)
+        case plain(@Sendable () throws -> Service)
+    }
+
+    private let body: Body
 
     init(_ make: @escaping @Sendable (Resolver) throws -> Service) {
-        self.make = make
+        body = .resolving(make)
+    }
+
+    init(ignoringResolver make: @escaping @Sendable () throws -> Service) {
+        body = .plain(make)
+    }
+
+    /// Runs the closure.
+    @inline(__always)
+    func make(_ resolver: Resolver) throws -> Service {
+        switch body {
+        case .resolving(let make): try make(resolver)
+        case .plain(let make): try make()
+        }
     }
 
     override func makeValue(_ resolver: Resolver) throws -> Any {

@@ -61,13 +61,11 @@ final class RegistrationStore: Sendable {
     deinit {
         // Rule 3: no load can reach these registrations any more, but other threads' stale
         // snapshots may keep the registrations themselves alive; their services go now.
-        let boxes = state.withLock { state in
-            var registrations: [Registration] = []
-            registrations.reserveCapacity(state.entries.count)
+        var boxes: [RetiredBox] = []
+        state.withLock { state in
             for registration in state.entries.values {
-                registration.appendSelfAndContributions(to: &registrations)
+                registration.retireWithContributions(into: &boxes)
             }
-            return registrations.compactMap { $0.retireInstances() }
         }
         InstanceReclaimer.shared.retire(boxes)
     }
