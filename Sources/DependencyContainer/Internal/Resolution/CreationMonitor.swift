@@ -94,8 +94,10 @@ final class CreationMonitor: Sendable {
     /// Ends the calling thread's creation of the thing `key` identifies and wakes the threads
     /// waiting for it, and no others.
     ///
+    /// - Returns: How many threads it woke.
     /// - Complexity: O(*w*) in the threads waiting for any creation.
-    func release(_ key: ObjectIdentifier) {
+    @discardableResult
+    func release(_ key: ObjectIdentifier) -> Int {
         let waiters = state.withLock { state in
             state.creators[key] = nil
             return state.waits.values.filter { $0.target == key }.map(\.wakeup)
@@ -103,6 +105,12 @@ final class CreationMonitor: Sendable {
         for wakeup in waiters {
             state.wake(wakeup)
         }
+        return waiters.count
+    }
+
+    /// How many threads wait for the thing `key` identifies; for tests.
+    func waiterCount(for key: ObjectIdentifier) -> Int {
+        state.withLock { state in state.waits.values.count { $0.target == key } }
     }
 }
 

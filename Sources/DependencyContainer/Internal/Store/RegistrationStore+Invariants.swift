@@ -9,8 +9,10 @@ extension RegistrationStore {
         #endif
     }
 
-    /// Checks `state`, under the lock. A large store checks only the registrations a change
-    /// took out and the rules that cost O(1), so that debug builds stay linear.
+    /// Checks `state` under the lock; a large store checks only what a change took out.
+    ///
+    /// Only the registrations `removed` names and the O(1) rules above 256 entries, so that
+    /// debug builds stay linear.
     func checkInvariants(_ state: State, touched removed: [Registration]) {
         #if DEBUG
             let violations = Self.invariantViolations(
@@ -23,11 +25,16 @@ extension RegistrationStore {
         #endif
     }
 
-    /// The rules `entries` and the rest of a store's state break, as sentences; empty when
-    /// they hold.
+    /// The rules a store's state breaks, as sentences.
     ///
     /// - Parameters:
+    ///   - entries: The registrations by ID.
+    ///   - generation: The generation under the lock.
+    ///   - mirroredGeneration: The atomic copy that readers check.
+    ///   - published: The snapshot readers cache, if any.
+    ///   - removed: What the last change took out of the store.
     ///   - checkingAll: Whether to check every entry, O(*n*), or only `removed`.
+    /// - Returns: One sentence per broken rule; empty when they all hold.
     static func invariantViolations(
         entries: [String: Registration], generation: UInt64, mirroredGeneration: UInt64, published: Snapshot?,
         removed: [Registration], checkingAll: Bool
