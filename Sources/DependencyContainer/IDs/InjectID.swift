@@ -108,7 +108,7 @@ enum IDValidation {
 /// The name of a type as a developer writes it, such as `any ToastInject`.
 ///
 /// `String(describing:)` drops the `any` of an existential on some platforms (Linux
-/// among them); the type's mangled name tells whether to restore it.
+/// among them); ``isExistential(_:)`` tells whether to restore it.
 func typeName(_ type: Any.Type) -> String {
     let name = String(describing: type)
     guard isExistential(type), !name.hasPrefix("any "), name != "Any", name != "AnyObject" else {
@@ -117,14 +117,12 @@ func typeName(_ type: Any.Type) -> String {
     return "any " + name
 }
 
-/// Whether `type` is an existential (`any P`, `any P & Q`, `any C & P`, `any P<T>`).
+/// Whether `type` is an existential (`any P`, `any P & Q`, `any C & P`).
 ///
-/// Read from the mangled name, whose grammar is part of Swift's stable ABI, instead of from
-/// the type's metadata: an existential's mangling ends with its marker (`p` after the
-/// protocol list, `Xl` for `AnyObject`, `Xc` with a class, `XP` for a constrained one),
-/// which no nominal, function, tuple or optional type ends with.
+/// The metatype of an existential is a protocol metatype, which Swift prints as
+/// `P.Protocol`, where a concrete type's metatype prints as `S.Type`: a check in plain Swift,
+/// on every platform, instead of reading the type's metadata. (`any P<T>` prints with its
+/// `any` already.)
 func isExistential(_ type: Any.Type) -> Bool {
-    guard let mangled = _mangledTypeName(type) else { return false }
-    return mangled.hasSuffix("p") || mangled.hasSuffix("Xl") || mangled.hasSuffix("Xc")
-        || mangled.hasSuffix("XP")
+    String(describing: Swift.type(of: type)).hasSuffix(".Protocol")
 }
