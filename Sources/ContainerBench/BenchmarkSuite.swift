@@ -45,7 +45,7 @@ struct BenchmarkSuite {
             compare(Case.seed, Case.lockedLookupCall, .ratio(atMost: 2)),
             compare(Case.graph, Case.lockedGraph, nil),
             compare(Case.injected, Case.lockedHit, nil),
-            compare(Case.batch, Case.lockedBatch, nil),
+            compare(Case.batch, Case.lockedBatch, .ratio(atMost: 1.5)),
             compare(Case.largeSingleton, Case.singleton, .ratio(atMost: 1.3)),
             compare(Case.contribution, Case.transient, .ratio(atMost: 1.5)),
             compare(Case.manyContributions, Case.contributeToEmpty, .ratio(atMost: 2)),

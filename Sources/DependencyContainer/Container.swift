@@ -105,7 +105,10 @@ public final class Container: Sendable {
         line: UInt = #line,
         factory: @escaping @Sendable () throws -> Service
     ) -> RegistrationOutcome {
-        register(id, scope: scope, file: file, line: line) { _ in try factory() }
+        add(
+            Registration(
+                id: id.name, scope: scope, provider: .closure(file: file, line: line),
+                factory: TypedFactory(ignoringResolver: factory)))
     }
 
     /// Registers the service that a provider type describes.
@@ -145,20 +148,12 @@ public final class Container: Sendable {
     /// - Returns: Whether this container had a registration for `id`.
     @discardableResult
     public func unregister(id: String) -> Bool {
-        // Released after unlocking: a service's deinit may use this container.
-        store.modify { entries, removed in
-            guard let registration = entries.removeValue(forKey: id) else { return false }
-            removed += registration.selfAndContributions
-            return true
-        }
+        store.modify { $0.removeValue(forKey: id) != nil }
     }
 
     /// Removes every registration of this container, but not of its parent.
     public func removeAll() {
-        store.modify { entries, removed in
-            removed += entries.values.flatMap(\.selfAndContributions)
-            entries = [:]
-        }
+        store.modify { $0.removeAll() }
     }
 
     /// Adds a validated registration and reports a replacement.
@@ -168,11 +163,7 @@ public final class Container: Sendable {
             report(.rejected(error))
             return .rejected(error)
         }
-        let previous = store.modify { entries, removed in
-            let previous = entries.updateValue(registration, forKey: registration.id)
-            removed += previous?.selfAndContributions ?? []
-            return previous
-        }
+        let previous = store.modify { $0.updateValue(registration) }
         guard let previous else { return .added }
         // Reported after unlocking, so that a handler may itself use the container.
         report(.replaced(previous: previous.info, replacement: registration.info))

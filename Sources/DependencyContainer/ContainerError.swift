@@ -11,9 +11,9 @@ public indirect enum ContainerError: Error, CustomStringConvertible {
     /// - Parameters:
     ///   - id: The requested ID.
     ///   - requestedType: The service type the caller asked for.
-    ///   - registeredIDs: The IDs that are registered, for spotting a typo. At most 20 are
-    ///     listed.
-    case notRegistered(id: String, requestedType: String, registeredIDs: [String])
+    ///   - registeredIDs: The IDs that are registered, for spotting a typo: the first
+    ///     ``RegisteredIDs/listLimit``, the count of the rest, and a near miss of `id`.
+    case notRegistered(id: String, requestedType: String, registeredIDs: RegisteredIDs)
 
     /// The ID is registered, but its service is not of the requested type.
     case typeMismatch(id: String, requestedType: String, actualType: String)
@@ -77,13 +77,12 @@ public indirect enum ContainerError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notRegistered(let id, let requestedType, let registeredIDs):
-            let known =
-                registeredIDs.isEmpty
-                ? "nothing is registered"
-                : "registered IDs: "
-                    + registeredIDs.map { "'\(IDValidation.abbreviated($0))'" }.joined(separator: ", ")
+            let known = registeredIDs.isEmpty ? "nothing is registered" : "registered IDs: \(registeredIDs)"
+            let suggestion =
+                registeredIDs.nearMiss.map { "; did you mean '\(IDValidation.abbreviated($0))'?" } ?? ""
             return
-                "No registration for ID '\(IDValidation.abbreviated(id))' (requested as `\(requestedType)`); \(known)"
+                "No registration for ID '\(IDValidation.abbreviated(id))' (requested as `\(requestedType)`); "
+                + known + suggestion
         case .typeMismatch(let id, let requestedType, let actualType):
             return "ID '\(IDValidation.abbreviated(id))' is registered, but its value \(actualType) is not "
                 + "\(article(for: requestedType)) `\(requestedType)`"
@@ -135,6 +134,24 @@ private func article(for typeName: String) -> String {
 }
 
 extension ContainerError {
+    /// What a load throws when the factory of `id`, or code running it, threw `error`: the
+    /// one place factory errors are wrapped.
+    ///
+    /// - Parameters:
+    ///   - error: What was thrown.
+    ///   - id: The ID whose factory ran.
+    ///   - passes: Which container errors go through as they are; by default, all of them
+    ///     (errors of the load machinery around a factory, not of the factory).
+    init(
+        _ error: any Error, thrownBy id: String, passing passes: (ContainerError) -> Bool = { _ in true }
+    ) {
+        if let error = error as? ContainerError, passes(error) {
+            self = error
+        } else {
+            self = .factoryFailed(id: id, underlying: error)
+        }
+    }
+
     /// Whether the error fails the whole top-level load, not only the nested load that hit
     /// it: a factory may go on without the service, but nothing it makes may be kept.
     var failsWholeLoad: Bool {

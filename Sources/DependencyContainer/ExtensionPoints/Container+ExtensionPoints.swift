@@ -66,13 +66,13 @@ extension Container {
     /// - Returns: Whether this container had such a contribution.
     @discardableResult
     public func removeContribution<Element>(named name: String, from point: ExtensionPoint<Element>) -> Bool {
-        store.modify { entries, removed -> Bool in
+        store.modify { entries -> Bool in
             guard let existing = entries[point.name], let contributions = existing.contributions,
                 let (set, dropped) = contributions.removing(named: name)
             else { return false }
-            entries[point.name] =
-                set.count == 0 ? nil : Registration(copying: existing, contributions: set)
-            removed += [existing, dropped.registration]
+            entries.replacePoint(
+                point.name, with: set.count == 0 ? nil : Registration(copying: existing, contributions: set),
+                dropping: [dropped.registration])
             return true
         }
     }
@@ -117,9 +117,7 @@ extension Container {
             do {
                 elements.append(try resolve(registration, as: Element.self, thread: thread))
             } catch {
-                // Reported once, by the top-level load it fails.
-                if error.failsWholeLoad, !thread.frames.isEmpty { continue }
-                report(.failed(error))
+                reportFailure(error, nested: !thread.frames.isEmpty)
             }
         }
         return elements
@@ -190,27 +188,28 @@ extension Container {
             }
         }
         let entry = ContributionSet.Entry(name: name, priority: priority, registration: registration)
-        let (previous, outcome) = store.modify { entries, removed -> (Registration?, ContributionOutcome) in
+        let outcome = store.modify { entries -> ContributionOutcome in
             let existing = entries[point.name]
             let (set, replaced): (ContributionSet, ContributionSet.Entry?)
             if let existing {
                 guard let contributions = existing.contributions,
                     existing.produces(ExtensionPointMarker<Element>.self)
                 else {
-                    return (nil, .conflict(existing.serviceTypeName))
+                    return .conflict(existing.serviceTypeName)
                 }
                 (set, replaced) = contributions.adding(entry)
             } else {
                 (set, replaced) = (ContributionSet(elementType: Element.self, entries: [entry]), nil)
             }
-            entries[point.name] = Registration(
-                id: point.name, scope: .transient, provider: .type(ExtensionPoint<Element>.self),
-                factory: TypedFactory { _ in ExtensionPointMarker<Element>() }, contributions: set)
-            removed += [existing, replaced?.registration].compactMap { $0 }
-            return (existing, replaced.map { .replaced($0.registration) } ?? .added)
+            entries.replacePoint(
+                point.name,
+                with: Registration(
+                    id: point.name, scope: .transient, provider: .type(ExtensionPoint<Element>.self),
+                    factory: TypedFactory { _ in ExtensionPointMarker<Element>() }, contributions: set),
+                dropping: replaced.map { [$0.registration] } ?? [])
+            return replaced.map { .replaced($0.registration) } ?? .added
         }
-        // Released and reported after unlocking, so that a deinit or a handler may use the container.
-        withExtendedLifetime(previous) {}
+        // Reported after unlocking, so that a handler may use the container.
         switch outcome {
         case .added:
             return .added
@@ -250,22 +249,11 @@ extension Container {
             if first == nil { first = set } else { more.append(set) }
         }
         // The lookup order of rule 5, without stopping at the first registration found.
-        let overrides = OverrideScope.current
-        var container: Container? = self
-        while let current = container {
-            var scope = overrides
-            while let override = scope {
-                if override.target === current,
-                    let registration = override.replacements.store.registration(named: name, thread: thread)
-                {
-                    consider(registration)
-                }
-                scope = override.enclosing
-            }
-            if let registration = current.store.registration(named: name, thread: thread) {
+        _ = walkLookupOrder(overrides: OverrideScope.current) { place in
+            if let registration = place.store.registration(named: name, thread: thread) {
                 consider(registration)
             }
-            container = current.parent
+            return .absent
         }
         guard let first else { return ([], mismatch) }
         guard !more.isEmpty else { return (first.entries, mismatch) }

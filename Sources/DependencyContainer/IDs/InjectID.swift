@@ -85,6 +85,8 @@ enum IDValidation {
         if name.utf8.count > maximumNameLength {
             return "the ID is \(name.utf8.count) UTF-8 bytes long; the maximum is \(maximumNameLength)"
         }
+        // Most IDs start with a visible ASCII character: no need to walk their characters.
+        if let first = name.utf8.first, first > 0x20, first < 0x7F { return nil }
         if name.allSatisfy(\.isWhitespace) {
             return name.isEmpty ? "the ID is empty" : "the ID contains only whitespace"
         }
@@ -105,8 +107,8 @@ enum IDValidation {
 
 /// The name of a type as a developer writes it, such as `any ToastInject`.
 ///
-/// `String(describing:)` drops the `any` of an existential on some platforms; the metadata
-/// kind, which is part of Swift's stable ABI, tells whether to restore it.
+/// `String(describing:)` drops the `any` of an existential on some platforms (Linux
+/// among them); ``isExistential(_:)`` tells whether to restore it.
 func typeName(_ type: Any.Type) -> String {
     let name = String(describing: type)
     guard isExistential(type), !name.hasPrefix("any "), name != "Any", name != "AnyObject" else {
@@ -115,7 +117,12 @@ func typeName(_ type: Any.Type) -> String {
     return "any " + name
 }
 
-private func isExistential(_ type: Any.Type) -> Bool {
-    let existentialMetadataKind = 0x303
-    return unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: Int.self) == existentialMetadataKind
+/// Whether `type` is an existential (`any P`, `any P & Q`, `any C & P`).
+///
+/// The metatype of an existential is a protocol metatype, which Swift prints as
+/// `P.Protocol`, where a concrete type's metatype prints as `S.Type`: a check in plain Swift,
+/// on every platform, instead of reading the type's metadata. (`any P<T>` prints with its
+/// `any` already.)
+func isExistential(_ type: Any.Type) -> Bool {
+    String(describing: Swift.type(of: type)).hasSuffix(".Protocol")
 }

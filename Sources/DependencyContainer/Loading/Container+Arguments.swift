@@ -54,9 +54,7 @@ extension Container {
         do {
             return try resolve(registration, argument: argument, as: Service.self, thread: thread)
         } catch {
-            // Reported once, by the top-level load it fails.
-            if error.failsWholeLoad, !thread.frames.isEmpty { return nil }
-            report(.failed(error))
+            reportFailure(error, nested: !thread.frames.isEmpty)
             return nil
         }
     }
@@ -78,7 +76,8 @@ extension Container {
         let thread = ThreadState.current
         guard let registration = findRegistration(named: id.name, thread: thread) else {
             throw .notRegistered(
-                id: id.name, requestedType: typeName(Service.self), registeredIDs: registeredIDsForMessage())
+                id: id.name, requestedType: typeName(Service.self),
+                registeredIDs: registeredIDsForMessage(missing: id.name))
         }
         return try resolve(registration, argument: argument, as: Service.self, thread: thread)
     }

@@ -25,11 +25,7 @@ extension Container {
         do {
             return try await resolveAsync(registration, as: Service.self)
         } catch {
-            if case .cycle = error, AsyncFrame.current != nil {
-                // Reported once, by the top-level load the cycle fails.
-                return nil
-            }
-            report(.failed(error))
+            reportFailure(error, nested: AsyncFrame.current != nil, async: true)
             return nil
         }
     }
@@ -48,7 +44,8 @@ extension Container {
     public func requireAsync<Service>(_ id: InjectID<Service>) async throws(ContainerError) -> Service {
         guard let registration = findRegistration(named: id.name, thread: ThreadState.current) else {
             throw .notRegistered(
-                id: id.name, requestedType: typeName(Service.self), registeredIDs: registeredIDsForMessage())
+                id: id.name, requestedType: typeName(Service.self),
+                registeredIDs: registeredIDsForMessage(missing: id.name))
         }
         return try await resolveAsync(registration, as: Service.self)
     }
@@ -86,10 +83,8 @@ extension Container {
                 ServiceTransfer(
                     value: try self.resolve(registration, as: Service.self, thread: ThreadState.current))
             }.value
-        } catch let error as ContainerError {
-            throw error
         } catch {
-            throw .factoryFailed(id: registration.id, underlying: error)
+            throw ContainerError(error, thrownBy: registration.id)
         }
     }
 
@@ -116,11 +111,7 @@ extension Container {
                 do {
                     let box = try await self.runAsync(
                         registration, factory, parent: frame, createsSharedService: true)
-                    if registration.scope == .singleton {
-                        registration.publishSingleton(box)
-                    } else if type(of: box.anyValue) is AnyClass {
-                        registration.storeWeakObject(box.anyValue as AnyObject)
-                    }
+                    registration.keep(box)
                     creation.finish()
                     return ServiceTransfer(value: box)
                 } catch {
@@ -159,10 +150,8 @@ extension Container {
         do {
             // Not cancelled with the waiter: the creation is an unstructured task.
             return try await task.value.value
-        } catch let error as ContainerError {
-            throw error
         } catch {
-            throw .factoryFailed(id: registration.id, underlying: error)
+            throw ContainerError(error, thrownBy: registration.id)
         }
     }
 
@@ -179,24 +168,14 @@ extension Container {
             box = try await AsyncFrame.$current.withValue(frame) {
                 try await factory.makeBox(Resolver(container: self))
             }
-        } catch let error as ContainerError {
-            if case .cycle = error { throw error }
-            throw .factoryFailed(id: registration.id, underlying: error)
         } catch {
-            throw .factoryFailed(id: registration.id, underlying: error)
+            throw ContainerError(error, thrownBy: registration.id) {
+                if case .cycle = $0 { true } else { false }
+            }
         }
         if let cycle = frame.brokenCycle {
             throw .cycle(path: cycle)
         }
         return box
-    }
-
-    private func unbox<Service>(_ box: InstanceBoxBase, from registration: Registration, as _: Service.Type)
-        throws(ContainerError) -> Service
-    {
-        if let box = box as? InstanceBox<Service> {
-            return box.value
-        }
-        return try cast(box.anyValue, from: registration, to: Service.self)
     }
 }

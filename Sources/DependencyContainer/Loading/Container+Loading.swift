@@ -110,15 +110,7 @@ extension Container {
         do {
             return try resolve(registration, as: Service.self, thread: thread)
         } catch {
-            if error.failsWholeLoad, !thread.frames.isEmpty {
-                // Reported once, by the top-level load it fails.
-                return nil
-            }
-            if case .captiveDependency = error, !thread.frames.isEmpty {
-                // Reported as captive already; the holder's load reports the failure.
-                return nil
-            }
-            report(.failed(error))
+            reportFailure(error, nested: !thread.frames.isEmpty)
             return nil
         }
     }
@@ -185,7 +177,8 @@ extension Container {
             let registration = current(found, named: id.name, thread: thread)
         else {
             throw .notRegistered(
-                id: id.name, requestedType: typeName(Service.self), registeredIDs: registeredIDsForMessage())
+                id: id.name, requestedType: typeName(Service.self),
+                registeredIDs: registeredIDsForMessage(missing: id.name))
         }
         return try resolve(registration, as: Service.self, thread: thread)
     }
@@ -321,17 +314,9 @@ extension Container {
         try checkNoCaptiveFailure(creating: registration, thread: thread)
         // A service built while a cycle was broken may hold nils; never keep it.
         if thread.loadFailure == nil {
-            if registration.scope == .singleton {
-                registration.publishSingleton(box)
-            } else if type(of: box.anyValue) is AnyClass {
-                // Only class instances can be held weakly; other values stay transient.
-                registration.storeWeakObject(box.anyValue as AnyObject)
-            }
+            registration.keep(box)
         }
-        if let box = box as? InstanceBox<Service> {
-            return box.value
-        }
-        return try cast(box.anyValue, from: registration, to: Service.self)
+        return try unbox(box, from: registration, as: Service.self)
     }
 
     /// Runs the factory for a new service of type `Service`.
@@ -364,11 +349,8 @@ extension Container {
         defer { thread.frames.removeLast() }
         do {
             return try body(Resolver(container: self))
-        } catch let error as ContainerError {
-            if error.failsWholeLoad { throw error }
-            throw .factoryFailed(id: registration.id, underlying: error)
         } catch {
-            throw .factoryFailed(id: registration.id, underlying: error)
+            throw ContainerError(error, thrownBy: registration.id, passing: \.failsWholeLoad)
         }
     }
 
@@ -381,6 +363,17 @@ extension Container {
             return try cast(value, from: registration, to: Service.self)
         }
         throw .unavailableSynchronously(id: registration.id, isolation: registration.isolation)
+    }
+
+    /// The service in `box`, which `registration`'s factory made: read without a dynamic cast
+    /// when it is exactly a `Service`.
+    func unbox<Service>(_ box: InstanceBoxBase, from registration: Registration, as _: Service.Type)
+        throws(ContainerError) -> Service
+    {
+        if let box = box as? InstanceBox<Service> {
+            return box.value
+        }
+        return try cast(box.anyValue, from: registration, to: Service.self)
     }
 
     func cast<Service>(_ value: Any, from registration: Registration, to _: Service.Type)

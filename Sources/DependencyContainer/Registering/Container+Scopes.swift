@@ -29,16 +29,18 @@ extension Container {
         // never cleared in place: each registration of the scope is replaced by a fresh copy.
         // The old registrations are retired: their services go before this returns, or, if
         // loads are in progress, when the last of them ends.
-        return store.modify { entries, removed -> Int in
+        return store.modify { entries -> Int in
             var count = 0
-            for (id, registration) in entries {
+            for registration in Array(entries.values) {
                 if registration.scopeName == name {
-                    entries[id] = Registration(freshCopyOf: registration)
-                    removed.append(registration)
+                    entries.replacePoint(
+                        registration.id, with: Registration(freshCopyOf: registration), dropping: [])
                     count += 1
                 } else if let contributions = registration.contributions?.resetting(scope: name) {
-                    entries[id] = Registration(copying: registration, contributions: contributions.set)
-                    removed.append(contentsOf: [registration] + contributions.replaced)
+                    entries.replacePoint(
+                        registration.id,
+                        with: Registration(copying: registration, contributions: contributions.set),
+                        dropping: contributions.replaced)
                     count += contributions.replaced.count
                 }
             }

@@ -34,10 +34,11 @@ extension Container {
     ) {
         // Fresh copies: each container releases its own registrations' services when freed.
         let incoming = staging.store.read { $0.mapValues(Registration.init(freshCopyOf:)) }
-        let (adopted, conflicts) = store.modify { entries, removed in
+        let (adopted, conflicts) = store.modify { entries in
             var conflicts: [String] = []
             var merged: [String: Registration] = [:]
-            var replacedContributions: [Registration] = []
+            // The points merged with an existing one, and the contributions each merge replaces.
+            var mergedPoints: [String: (point: Registration, dropped: [Registration])] = [:]
             for (id, registration) in incoming {
                 guard let existing = entries[id] else {
                     merged[id] = registration
@@ -60,26 +61,19 @@ extension Container {
                     }
                     set = next
                 }
-                merged[id] = Registration(copying: existing, contributions: set)
                 // Only the contributions the merge replaces go; the point keeps the others.
-                replacedContributions += dropped
+                mergedPoints[id] = (Registration(copying: existing, contributions: set), dropped)
             }
             conflicts.sort()
             guard conflicts.isEmpty || replacingExisting else {
                 return (false, conflicts)
             }
-            for (id, registration) in merged {
-                guard let existing = entries[id] else { continue }
-                // A merged point keeps the existing contributions: retire only the point's own
-                // registration; a registration replaced outright goes with its contributions.
-                removed +=
-                    registration.contributions != nil && existing.contributions != nil
-                        && ObjectIdentifier(existing.serviceType)
-                            == ObjectIdentifier(registration.serviceType)
-                    ? [existing] : existing.selfAndContributions
+            for registration in merged.values {
+                entries.updateValue(registration)
             }
-            removed += replacedContributions
-            entries.merge(merged) { _, new in new }
+            for (id, merge) in mergedPoints {
+                entries.replacePoint(id, with: merge.point, dropping: merge.dropped)
+            }
             return (true, conflicts)
         }
         return (adopted, conflicts)

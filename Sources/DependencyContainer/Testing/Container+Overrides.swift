@@ -89,18 +89,4 @@ final class OverrideScope: Sendable {
     static var current: OverrideScope? {
         isAnyActive ? innermost : nil
     }
-
-    /// The replacement for `name` in `container` that this scope or an enclosing one sets.
-    func registration(named name: String, for container: Container, thread: ThreadState) -> Registration? {
-        var scope: OverrideScope? = self
-        while let current = scope {
-            if current.target === container,
-                let registration = current.replacements.store.registration(named: name, thread: thread)
-            {
-                return registration
-            }
-            scope = current.enclosing
-        }
-        return nil
-    }
 }

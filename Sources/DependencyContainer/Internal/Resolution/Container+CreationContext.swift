@@ -36,10 +36,8 @@ extension Container {
             return try OverrideScope.$innermost.withValue(owner.overrides) {
                 try owner.container.run(registration, thread: thread, body)
             }
-        } catch let error as ContainerError {
-            throw error
         } catch {
-            throw .factoryFailed(id: registration.id, underlying: error)
+            throw ContainerError(error, thrownBy: registration.id)
         }
     }
 
@@ -49,20 +47,15 @@ extension Container {
     private func creationContext(of registration: Registration, overrides: OverrideScope?)
         -> (container: Container, overrides: OverrideScope?)?
     {
-        var container: Container? = self
-        while let current = container {
-            var scope = overrides
-            while let candidate = scope {
-                if candidate.target === current, candidate.replacements.store.holds(registration) {
-                    return (self, candidate)
-                }
-                scope = candidate.enclosing
+        var context: (container: Container, overrides: OverrideScope?)?
+        _ = walkLookupOrder(overrides: overrides) { place in
+            guard place.store.holds(registration) else { return .absent }
+            switch place {
+            case .override(let scope, _): context = (self, scope)
+            case .own(let container): context = (container, nil)
             }
-            if current.store.holds(registration) {
-                return (current, nil)
-            }
-            container = current.parent
+            return .foundInStore
         }
-        return nil
+        return context
     }
 }

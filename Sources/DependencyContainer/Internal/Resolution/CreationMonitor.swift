@@ -3,7 +3,8 @@
 /// on the first load, and turns a cross-thread creation cycle into an error instead of a
 /// deadlock.
 ///
-/// Threads that find something being created wait on the lock's condition. Before waiting,
+/// Threads that find something being created wait, each on a condition of its own that only
+/// the end of that creation signals, so a finished creation wakes no other waiter. Before waiting,
 /// a thread follows the chain "thing → thread creating it → thing that thread waits for";
 /// if the chain comes back to itself, waiting would never end, and it reports a cycle.
 /// Registrations and `@Injected` properties share one wait graph, because a cycle may run
@@ -34,6 +35,8 @@ final class CreationMonitor: Sendable {
         let label: String
         /// The thread's resolution stack when it began to wait.
         let frames: [Registration]
+        /// What the thread waits on; signalled when `target`'s creation ends.
+        let wakeup: ConditionVariable
     }
 
     /// Who creates what, and who waits for what.
@@ -65,6 +68,7 @@ final class CreationMonitor: Sendable {
     ///   when the calling thread is itself creating the thing.
     func acquire(_ key: ObjectIdentifier, named label: String, thread: ThreadState) -> Outcome {
         let me = ObjectIdentifier(thread)
+        let wakeup = thread.creationWakeup
         var deadlock: [String]?
         let mayCreate = { (state: inout State) -> Bool in
             state.waits[me] = nil
@@ -73,10 +77,10 @@ final class CreationMonitor: Sendable {
                 deadlock = thread.frames.map(\.id) + path
                 return true
             }
-            state.waits[me] = Wait(target: key, label: label, frames: thread.frames)
+            state.waits[me] = Wait(target: key, label: label, frames: thread.frames, wakeup: wakeup)
             return false
         }
-        state.withLock(waitingUntil: mayCreate) { state in
+        state.withLock(waitingUntil: mayCreate, wakingOn: wakeup) { state in
             if deadlock == nil { state.creators[key] = Creation(thread: me, depth: thread.frames.count) }
         }
         return deadlock.map { .deadlock(path: $0) } ?? .acquired
@@ -87,10 +91,26 @@ final class CreationMonitor: Sendable {
         release(ObjectIdentifier(registration))
     }
 
-    /// Ends the calling thread's creation of the thing `key` identifies and wakes waiters.
-    func release(_ key: ObjectIdentifier) {
-        state.withLock { $0.creators[key] = nil }
-        state.wakeWaiters()
+    /// Ends the calling thread's creation of the thing `key` identifies and wakes the threads
+    /// waiting for it, and no others.
+    ///
+    /// - Returns: How many threads it woke.
+    /// - Complexity: O(*w*) in the threads waiting for any creation.
+    @discardableResult
+    func release(_ key: ObjectIdentifier) -> Int {
+        let waiters = state.withLock { state in
+            state.creators[key] = nil
+            return state.waits.values.filter { $0.target == key }.map(\.wakeup)
+        }
+        for wakeup in waiters {
+            state.wake(wakeup)
+        }
+        return waiters.count
+    }
+
+    /// How many threads wait for the thing `key` identifies; for tests.
+    func waiterCount(for key: ObjectIdentifier) -> Int {
+        state.withLock { state in state.waits.values.count { $0.target == key } }
     }
 }
 

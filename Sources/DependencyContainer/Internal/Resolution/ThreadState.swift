@@ -41,6 +41,10 @@ final class ThreadState {
     /// Whether a diagnostics handler is running on this thread.
     @exclusivity(unchecked) var isReporting = false
 
+    /// What this thread waits on in ``CreationMonitor``, so that the end of a creation wakes
+    /// only its own waiters; made on the first wait.
+    private(set) lazy var creationWakeup = ConditionVariable()
+
     /// The cached snapshots, one per container, as plain values that loads read without
     /// reference counting or exclusivity checks; each is kept alive by `owners`.
     private let slots = UnsafeMutablePointer<CachedSnapshot>.allocate(capacity: snapshotCapacity)

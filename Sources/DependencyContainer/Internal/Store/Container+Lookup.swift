@@ -1,30 +1,33 @@
 extension Container {
     /// Walks the lookup order (rule 5 of ``RegistrationStore``): for this container, then each
-    /// ancestor, an override set for it, then its own registration.
+    /// ancestor, the override sets for it, innermost first, then its own registrations.
     ///
-    /// The walk holds no references: each container keeps its parent alive, and the caller
-    /// keeps this one alive.
+    /// The one place that order is coded: loads, contributions, ``registrations``, the IDs a
+    /// `notRegistered` message names, and the context a cached service is created in all
+    /// walk it through here. The walk holds no references: each container keeps its parent
+    /// alive, and the caller keeps this one alive.
     ///
     /// - Parameters:
     ///   - overrides: The current task's override scopes, or `nil` to skip them.
-    ///   - inOverrides: Looks a container up in the override scopes; `true` ends the walk.
-    ///   - inStore: Looks a container up in its own store; anything but `absent` ends the walk.
+    ///   - visit: Looks at one place of the order; anything but `absent` ends the walk. A
+    ///     walk that must see every place returns `absent` throughout.
     /// - Returns: What ended the walk, or `absent`.
     @inline(__always)
-    func walkLookupOrder(
-        overrides: OverrideScope?,
-        inOverrides: (OverrideScope, Container) -> Bool,
-        inStore: (RegistrationStore) -> LookupAnswer
-    ) -> LookupAnswer {
+    func walkLookupOrder(overrides: OverrideScope?, _ visit: (LookupPlace) -> LookupAnswer) -> LookupAnswer {
         // Non-generic enums throughout: `load` runs unspecialized in client modules, where
         // passing a generic instance to `_withUnsafeGuaranteedRef` would cost a metadata lookup.
         var container = Unmanaged.passUnretained(self)
         while true {
             let step = container._withUnsafeGuaranteedRef { container -> LookupStep in
-                if let overrides, inOverrides(overrides, container) {
-                    return .done(.foundInOverrides)
+                var scope = overrides
+                while let override = scope {
+                    if override.target === container {
+                        let answer = visit(.override(override, of: container))
+                        guard case .absent = answer else { return .done(answer) }
+                    }
+                    scope = override.enclosing
                 }
-                let answer = inStore(container.store)
+                let answer = visit(.own(container))
                 guard case .absent = answer else { return .done(answer) }
                 guard let parent = container.parent else { return .done(.absent) }
                 return .parent(Unmanaged.passUnretained(parent))
@@ -43,16 +46,11 @@ extension Container {
     @inline(__always)
     func findRegistration(named name: String, thread: ThreadState) -> Registration? {
         var found: Registration?
-        _ = walkLookupOrder(
-            overrides: OverrideScope.current,
-            inOverrides: { scopes, container in
-                found = scopes.registration(named: name, for: container, thread: thread)
-                return found != nil
-            },
-            inStore: { store in
-                found = store.registration(named: name, thread: thread)
-                return found == nil ? .absent : .foundInStore
-            })
+        _ = walkLookupOrder(overrides: OverrideScope.current) { place in
+            found = place.store.registration(named: name, thread: thread)
+            guard found != nil else { return .absent }
+            return place.isOverride ? .foundInOverrides : .foundInStore
+        }
         return found
     }
 
@@ -68,10 +66,37 @@ extension Container {
     func borrowedRegistration(named name: String, thread: ThreadState) -> LookupAnswer {
         // Rule 4: overrides are consulted only on the general path.
         guard !OverrideScope.isAnyActive else { return .unknown }
-        return walkLookupOrder(
-            overrides: nil,
-            inOverrides: { _, _ in false },
-            inStore: { $0.cachedRegistration(named: name, thread: thread) })
+        return walkLookupOrder(overrides: nil) { $0.store.cachedRegistration(named: name, thread: thread) }
+    }
+}
+
+/// One place of the lookup order: an override set for a container, or a container's own
+/// registrations.
+enum LookupPlace {
+    case override(OverrideScope, of: Container)
+    case own(Container)
+
+    /// The registrations of this place.
+    @inline(__always)
+    var store: RegistrationStore {
+        switch self {
+        case .override(let scope, _): return scope.replacements.store
+        case .own(let container): return container.store
+        }
+    }
+
+    /// Whether this place is a test override.
+    @inline(__always)
+    var isOverride: Bool {
+        if case .override = self { return true }
+        return false
+    }
+
+    /// The container whose loads this place answers.
+    var container: Container {
+        switch self {
+        case .override(_, let container), .own(let container): return container
+        }
     }
 }
 

@@ -31,37 +31,44 @@ final class Registration: @unchecked Sendable {
     /// Guarded by ``instanceLock``.
     private weak var weakInstance: AnyObject?
 
-    init<Service>(
+    /// The designated initializer, which every other one calls: the only place that claims
+    /// the atomic cell, so no way of making a registration can forget it.
+    private init(
+        id: String, scope: Scope.Lifetime, serviceType: Any.Type, provider: ProviderDescription,
+        factory: ServiceFactory,
+        extras: Extras?
+    ) {
+        self.id = id
+        self.scope = scope
+        self.serviceType = serviceType
+        self.provider = provider
+        self.factory = factory
+        self.extras = extras
+        AtomicPointerCell.claim(in: self)
+    }
+
+    convenience init<Service>(
         id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>,
         seedItemType: (any Injectable.Type)? = nil, contributions: ContributionSet? = nil
     ) {
-        self.id = id
         // A named scope shares a singleton until reset, which replaces the registration.
-        self.scope = scope.lifetime
-        self.serviceType = Service.self
-        self.provider = provider
-        self.factory = factory
-        self.extras = Extras(
-            seedItemType: seedItemType, scopeName: scope.resetName, contributions: contributions)
-        AtomicPointerCell.claim(in: self)
+        self.init(
+            id: id, scope: scope.lifetime, serviceType: Service.self, provider: provider, factory: factory,
+            extras: Extras(seedItemType: seedItemType, scopeName: scope.resetName, contributions: contributions))
     }
 
     /// An isolated registration: `factory` is the synchronous form, which runs the
     /// main-actor factory on the main actor and otherwise throws; `asyncFactory`, for an
     /// ``FactoryIsolation/asynchronous`` one, is what ``Container/loadAsync(_:)`` runs.
-    init<Service>(
+    convenience init<Service>(
         id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>,
         isolation: FactoryIsolation, asyncFactory: AsyncTypedFactory<Service>?
     ) {
-        self.id = id
-        self.scope = scope.lifetime
-        self.serviceType = Service.self
-        self.provider = provider
-        self.factory = factory
-        self.extras = Extras(
-            seedItemType: nil, scopeName: scope.resetName, contributions: nil,
-            isolated: IsolatedParts(isolation: isolation, asyncFactory: asyncFactory, scope: scope.lifetime))
-        AtomicPointerCell.claim(in: self)
+        self.init(
+            id: id, scope: scope.lifetime, serviceType: Service.self, provider: provider, factory: factory,
+            extras: Extras(
+                seedItemType: nil, scopeName: scope.resetName, contributions: nil,
+                isolated: IsolatedParts(isolation: isolation, asyncFactory: asyncFactory, scope: scope.lifetime)))
     }
 
     /// A registration with the same ID, scope and factory, and no services yet.
@@ -74,18 +81,15 @@ final class Registration: @unchecked Sendable {
 
     /// A registration with the same ID, scope and factory, no services yet, and the given
     /// contributions.
-    init(copying other: Registration, contributions: ContributionSet?) {
-        self.id = other.id
-        self.scope = other.scope
-        self.serviceType = other.serviceType
-        self.provider = other.provider
-        self.factory = other.factory
-        self.extras = Extras(
-            seedItemType: other.seedItemType, scopeName: other.scopeName, contributions: contributions,
-            isolated: other.isolated.map {
-                IsolatedParts(isolation: $0.isolation, asyncFactory: $0.asyncFactory, scope: other.scope)
-            })
-        AtomicPointerCell.claim(in: self)
+    convenience init(copying other: Registration, contributions: ContributionSet?) {
+        self.init(
+            id: other.id, scope: other.scope, serviceType: other.serviceType, provider: other.provider,
+            factory: other.factory,
+            extras: Extras(
+                seedItemType: other.seedItemType, scopeName: other.scopeName, contributions: contributions,
+                isolated: other.isolated.map {
+                    IsolatedParts(isolation: $0.isolation, asyncFactory: $0.asyncFactory, scope: other.scope)
+                }))
     }
 
     /// The seed-API item type this registration came from, whose `load(for:)` returns a
@@ -244,10 +248,37 @@ final class Registration: @unchecked Sendable {
         #endif
     }
 
-    /// Every registration whose services go when this one leaves its store for good: itself
-    /// and, for an extension point, its contributions.
-    var selfAndContributions: [Registration] {
-        [self] + (contributions?.entries.flatMap(\.registration.selfAndContributions) ?? [])
+    /// Keeps a service its factory just made, as the scope says: publishes a singleton, holds
+    /// a weak service's class instance weakly; other values stay transient.
+    ///
+    /// Called once per creation, by the thread or task that owns it.
+    func keep(_ box: InstanceBoxBase) {
+        if scope == .singleton {
+            publishSingleton(box)
+        } else if scope == .weak, type(of: box.anyValue) is AnyClass {
+            // Only class instances can be held weakly.
+            storeWeakObject(box.anyValue as AnyObject)
+        }
+    }
+
+    /// Appends every registration whose services go when this one leaves its store for
+    /// good: itself and, for an extension point, its contributions.
+    func appendSelfAndContributions(to registrations: inout [Registration]) {
+        registrations.append(self)
+        guard let contributions else { return }
+        for entry in contributions.entries {
+            entry.registration.appendSelfAndContributions(to: &registrations)
+        }
+    }
+
+    /// Retires this registration and, for an extension point, its contributions, appending
+    /// the boxes to free: for a store being freed, without collecting the registrations.
+    func retireWithContributions(into boxes: inout [RetiredBox]) {
+        if let box = retireInstances() { boxes.append(box) }
+        guard let contributions else { return }
+        for entry in contributions.entries {
+            entry.registration.retireWithContributions(into: &boxes)
+        }
     }
 
     /// Unpublishes the singleton for good and returns its box, for ``InstanceReclaimer`` to
@@ -256,8 +287,15 @@ final class Registration: @unchecked Sendable {
     /// For a registration that a write removed from its store. Loads that still reach it
     /// through an older snapshot find no singleton, and one they create is not kept.
     /// An extension point's contributions are not retired with it: a new registration of
-    /// the point may share them (see ``selfAndContributions``).
+    /// the point may share them (see ``appendSelfAndContributions(to:)``).
     func retireInstances() -> RetiredBox? {
+        // Nothing published, the common case: no reader can be retaining a box, so marking
+        // the cell needs no lock; a publish that comes later fails its exchange.
+        if scope != .weak,
+            AtomicPointerCell.compareExchange(in: self, expected: nil, desired: Self.retiredMarker)
+        {
+            return nil
+        }
         let pointer = instanceLock.withLock { _ in
             AtomicPointerCell.exchange(in: self, with: Self.retiredMarker)
         }
@@ -274,6 +312,8 @@ final class Registration: @unchecked Sendable {
     /// store's lock can be holding the last reference, and the box goes through the
     /// reclaimer like any other.
     private func discardInstances() {
+        // Retired already, the common case: a retired cell never changes again.
+        guard !isRetired else { return }
         let pointer = AtomicPointerCell.exchange(in: self, with: Self.retiredMarker)
         guard let pointer, pointer != Self.retiredMarker else { return }
         InstanceReclaimer.shared.retire([RetiredBox(pointer: pointer)])
@@ -365,10 +405,31 @@ class ServiceFactory: @unchecked Sendable {
 /// `@unchecked Sendable`, restated from ``ServiceFactory``: its only stored property is a
 /// `@Sendable` closure.
 final class TypedFactory<Service>: ServiceFactory, @unchecked Sendable {
-    let make: @Sendable (Resolver) throws -> Service
+    /// The closure, with or without the resolver parameter: kept as it was registered, so a
+    /// factory that needs no resolver costs no wrapping closure (an allocation per
+    /// registration).
+    private enum Body {
+        case resolving(@Sendable (Resolver) throws -> Service)
+        case plain(@Sendable () throws -> Service)
+    }
+
+    private let body: Body
 
     init(_ make: @escaping @Sendable (Resolver) throws -> Service) {
-        self.make = make
+        body = .resolving(make)
+    }
+
+    init(ignoringResolver make: @escaping @Sendable () throws -> Service) {
+        body = .plain(make)
+    }
+
+    /// Runs the closure.
+    @inline(__always)
+    func make(_ resolver: Resolver) throws -> Service {
+        switch body {
+        case .resolving(let make): try make(resolver)
+        case .plain(let make): try make()
+        }
     }
 
     override func makeValue(_ resolver: Resolver) throws -> Any {

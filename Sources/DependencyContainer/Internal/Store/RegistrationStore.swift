@@ -34,16 +34,17 @@
 ///    overrides through ``Container/findRegistration(named:thread:)``.
 /// 5. **One lookup order.** An override set for a container, then the container's own
 ///    registration, then its parent's, and so on: coded once, in
-///    ``Container/walkLookupOrder(overrides:inOverrides:inStore:)``.
+///    ``Container/walkLookupOrder(overrides:_:)``.
 final class RegistrationStore: Sendable {
     /// Identifies this store in per-thread caches; never reused, and never 0.
     let serial: UInt64
-    private let state = LockedValue(State())
+    let state = LockedValue(State())
     /// Mirrors `state.generation` so that readers can check their snapshot without locking.
-    private let generation = AtomicCounter(0)
+    let generation = AtomicCounter(0)
 
-    /// The registrations, guarded by the lock.
-    private struct State: Sendable {
+    /// The registrations, guarded by the lock; read only here and in
+    /// `RegistrationStore+Invariants.swift`.
+    struct State: Sendable {
         var entries: [String: Registration] = [:]
         var generation: UInt64 = 0
         /// The immutable copy that readers cache; `nil` after a change until enough reads come.
@@ -60,9 +61,13 @@ final class RegistrationStore: Sendable {
     deinit {
         // Rule 3: no load can reach these registrations any more, but other threads' stale
         // snapshots may keep the registrations themselves alive; their services go now.
-        let entries = state.withLock { $0.entries }
-        InstanceReclaimer.shared.retire(
-            entries.values.flatMap(\.selfAndContributions).compactMap { $0.retireInstances() })
+        var boxes: [RetiredBox] = []
+        state.withLock { state in
+            for registration in state.entries.values {
+                registration.retireWithContributions(into: &boxes)
+            }
+        }
+        InstanceReclaimer.shared.retire(boxes)
     }
 
     // MARK: Writing
@@ -71,36 +76,44 @@ final class RegistrationStore: Sendable {
     ///
     /// Every registration the change takes out of the store for good is retired: its
     /// services are unpublished and freed once no load in progress can be reading them
-    /// (``InstanceReclaimer``), whatever older snapshots other threads still cache.
+    /// (``InstanceReclaimer``), whatever older snapshots other threads still cache. The
+    /// entries record what each change takes out (``StoreEntries``); this method retires and
+    /// releases it after unlocking, because a service's `deinit` may use the container.
     ///
-    /// - Parameter body: Changes the entries, and appends to its second argument every
-    ///   registration no entry holds any more: a removed or replaced registration, and each
-    ///   contribution a change of an extension point drops (``Registration/selfAndContributions``
-    ///   for a point removed whole).
+    /// - Parameter body: Changes the entries; it must not load.
     /// - Returns: What `body` returns.
-    func modify<Result>(_ body: (inout [String: Registration], inout [Registration]) -> Result) -> Result {
+    func modify<Result>(_ body: (inout StoreEntries) -> Result) -> Result {
         let isWatched = WriteWatch.isActive
         typealias Outcome = (Result, Snapshot?, [Registration], [String], (@Sendable ([String]) -> Void)?)
         let (result, unpublished, removed, changed, refusal) = state.withLock { state -> Outcome in
-            var removed: [Registration] = []
             if let refusal = state.lateWriteHandler {
                 // Sealed (Container+Staging.swift): the change runs on a copy that is dropped,
                 // so nothing it removed leaves the store.
-                var copy = state.entries
-                let result = body(&copy, &removed)
-                return (result, nil, [], WriteWatch.changedIDs(from: state.entries, to: copy), refusal)
+                var copy = StoreEntries(state.entries)
+                let result = body(&copy)
+                return (
+                    result, nil, [], WriteWatch.changedIDs(from: state.entries, to: copy.dictionary), refusal
+                )
             }
             let before = isWatched ? state.entries : nil
-            let result = body(&state.entries, &removed)
+            var entries = StoreEntries(state.entries)
+            // Moved out and back, so that the dictionary stays uniquely referenced.
+            state.entries = [:]
+            let result = body(&entries)
+            state.entries = entries.dictionary
             state.generation &+= 1
             #if DC_INTERLEAVING
                 if InterleavingHooks.has(.missingGenerationBump) { state.generation &-= 1 }
             #endif
             state.lockedReadsSinceChange = 0
             generation.store(state.generation)
-            defer { state.published = nil }
+            let unpublished = state.published
+            state.published = nil
+            #if DEBUG
+                checkInvariants(state, touched: entries.removed)
+            #endif
             let changed = before.map { WriteWatch.changedIDs(from: $0, to: state.entries) } ?? []
-            return (result, state.published, removed, changed, nil)
+            return (result, unpublished, entries.removed, changed, nil)
         }
         // Outside the lock: freeing a service runs its deinit, which may use the container.
         InstanceReclaimer.shared.retire(removed.compactMap { $0.retireInstances() })
@@ -209,7 +222,7 @@ final class RegistrationStore: Sendable {
 
 /// What a lookup found.
 ///
-/// Not generic: see ``Container/walkLookupOrder(overrides:inOverrides:inStore:)``.
+/// Not generic: see ``Container/walkLookupOrder(overrides:_:)``.
 enum LookupAnswer {
     /// The registration, borrowed from the thread's cached snapshot.
     case found(BorrowedRegistration)

@@ -2,9 +2,10 @@ import DependencyContainerSystem
 
 /// A 64-bit integer updated with C11 atomics, for counters, generations and flags.
 ///
-/// It replaces `Synchronization.Atomic`, which needs iOS 18 / macOS 15. The value lives in
-/// this object's only stored property, whose address stays fixed for the object's lifetime;
-/// Swift never reads or writes it directly after initialization, only the C functions do.
+/// It replaces `Synchronization.Atomic`, which needs iOS 18 / macOS 15. The value is the
+/// only element of a tail-allocated buffer, whose address is fixed and known without a
+/// second load; Swift never reads or writes it directly after initialization, only the C
+/// functions do. Copies share the one value, like references to an object.
 ///
 /// ```swift
 /// let loads = AtomicCounter()
@@ -13,20 +14,26 @@ import DependencyContainerSystem
 /// ```
 ///
 /// `@unchecked Sendable`: every access to the value after initialization is atomic.
-package final class AtomicCounter: @unchecked Sendable {
-    /// Accessed only through ``address``.
-    private var storage: UInt64
+package struct AtomicCounter: @unchecked Sendable {
+    /// The buffer holding the value; its header is unused.
+    private final class Storage: ManagedBuffer<Void, UInt64> {}
+
+    private let storage: Storage
 
     /// Creates a counter holding `value`.
     ///
     /// - Parameter value: The initial value.
     package init(_ value: UInt64 = 0) {
-        storage = value
+        let buffer = Storage.create(minimumCapacity: 1) { _ in }
+        buffer.withUnsafeMutablePointerToElements { $0.initialize(to: value) }
+        // Sound: `create` on a subclass makes an instance of that subclass.
+        storage = unsafeDowncast(buffer, to: Storage.self)
     }
 
+    /// Runs `body` on the value's address, keeping the buffer alive meanwhile.
     @inline(__always)
-    private var address: UnsafeMutablePointer<UInt64> {
-        _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: UInt64.self)
+    private func withAddress<Result>(_ body: (UnsafeMutablePointer<UInt64>) -> Result) -> Result {
+        storage.withUnsafeMutablePointerToElements(body)
     }
 
     /// Reads the value; later reads and writes of this thread are not moved before it.
@@ -37,7 +44,7 @@ package final class AtomicCounter: @unchecked Sendable {
         #if DC_INTERLEAVING
             InterleavingHooks.atomic()
         #endif
-        return dc_atomic_u64_load_acquire(address)
+        return withAddress { dc_atomic_u64_load_acquire($0) }
     }
 
     /// Reads the value with no ordering guarantee for other memory.
@@ -48,7 +55,7 @@ package final class AtomicCounter: @unchecked Sendable {
         #if DC_INTERLEAVING
             InterleavingHooks.atomic()
         #endif
-        return dc_atomic_u64_load_relaxed(address)
+        return withAddress { dc_atomic_u64_load_relaxed($0) }
     }
 
     /// Replaces the value; earlier reads and writes of this thread are not moved after it.
@@ -59,7 +66,7 @@ package final class AtomicCounter: @unchecked Sendable {
         #if DC_INTERLEAVING
             InterleavingHooks.atomic()
         #endif
-        dc_atomic_u64_store_release(address, value)
+        withAddress { dc_atomic_u64_store_release($0, value) }
     }
 
     /// Adds `delta`, wrapping around on overflow.
@@ -72,7 +79,7 @@ package final class AtomicCounter: @unchecked Sendable {
         #if DC_INTERLEAVING
             InterleavingHooks.atomic()
         #endif
-        return dc_atomic_u64_fetch_add_acq_rel(address, delta) &+ delta
+        return withAddress { dc_atomic_u64_fetch_add_acq_rel($0, delta) } &+ delta
     }
 
     /// Subtracts `delta`, wrapping around below zero.

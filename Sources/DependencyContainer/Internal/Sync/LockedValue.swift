@@ -78,6 +78,30 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     package func withLock<Result>(
         waitingUntil isReady: (inout Value) -> Bool, _ body: (inout Value) throws -> Result
     ) rethrows -> Result {
+        try withLock(waitingUntil: isReady, on: condition, body)
+    }
+
+    /// Waits on `wakeup` until `isReady` accepts the value, then runs `body` without
+    /// unlocking in between: for waiters that only ``wake(_:)`` of their own condition
+    /// should wake.
+    ///
+    /// - Parameters:
+    ///   - isReady: Checks the value, with the lock held, before each wait and after each
+    ///     wake-up.
+    ///   - wakeup: The condition to wait on; it must be used with no other lock.
+    ///   - body: Runs with the lock held once `isReady` returned `true`.
+    /// - Returns: What `body` returns.
+    func withLock<Result>(
+        waitingUntil isReady: (inout Value) -> Bool, wakingOn wakeup: ConditionVariable,
+        _ body: (inout Value) throws -> Result
+    ) rethrows -> Result {
+        try withExtendedLifetime(wakeup) { try withLock(waitingUntil: isReady, on: wakeup.condition, body) }
+    }
+
+    private func withLock<Result>(
+        waitingUntil isReady: (inout Value) -> Bool, on condition: UnsafeMutablePointer<pthread_cond_t>,
+        _ body: (inout Value) throws -> Result
+    ) rethrows -> Result {
         lock()
         defer { unlock() }
         while !isReady(&value) {
@@ -85,7 +109,8 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
                 // A checked thread waits in the scheduler's model: a real wait would block
                 // the only thread that runs.
                 let modeled = InterleavingHooks.waitForBroadcast(
-                    on: mutex, unlock: { check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock") },
+                    on: condition, lock: mutex,
+                    unlock: { check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock") },
                     relock: { check(pthread_mutex_lock(mutex), "pthread_mutex_lock") })
                 if modeled { continue }
             #endif
@@ -96,8 +121,17 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
 
     /// Wakes every thread waiting in ``withLock(waitingUntil:_:)`` to check its condition again.
     package func wakeWaiters() {
+        broadcast(condition)
+    }
+
+    /// Wakes the threads waiting on `wakeup` in ``withLock(waitingUntil:wakingOn:_:)``.
+    func wake(_ wakeup: ConditionVariable) {
+        withExtendedLifetime(wakeup) { broadcast(wakeup.condition) }
+    }
+
+    private func broadcast(_ condition: UnsafeMutablePointer<pthread_cond_t>) {
         #if DC_INTERLEAVING
-            InterleavingHooks.broadcast(on: mutex)
+            InterleavingHooks.broadcast(on: condition)
         #endif
         check(pthread_cond_broadcast(condition), "pthread_cond_broadcast")
     }

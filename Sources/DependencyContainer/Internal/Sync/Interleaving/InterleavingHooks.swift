@@ -28,22 +28,24 @@
             scheduler.release(lock, by: me)
         }
 
-        /// Waits on `lock`'s condition in the model instead of in `pthread_cond_wait`, which
-        /// would block the only running thread for good.
+        /// Waits on `condition` in the model instead of in `pthread_cond_wait`, which would
+        /// block the only running thread for good.
         ///
         /// - Parameters:
+        ///   - condition: The condition variable.
         ///   - lock: The mutex, held by the caller.
         ///   - unlock: Unlocks the real mutex.
         ///   - relock: Locks the real mutex again.
         /// - Returns: `false` on a thread the checker does not control: wait for real.
         @inline(never)
-        static func waitForBroadcast(on lock: UnsafeMutableRawPointer, unlock: () -> Void, relock: () -> Void)
-            -> Bool
-        {
+        static func waitForBroadcast(
+            on condition: UnsafeMutableRawPointer, lock: UnsafeMutableRawPointer, unlock: () -> Void,
+            relock: () -> Void
+        ) -> Bool {
             let scheduler = InterleavingScheduler.shared
             guard let me = scheduler.currentIndex else { return false }
             unlock()
-            scheduler.waitForBroadcast(on: lock, by: me)
+            scheduler.waitForBroadcast(on: condition, lock: lock, by: me)
             relock()
             return true
         }
@@ -54,10 +56,10 @@
             InterleavingScheduler.shared.markOneStep(lock)
         }
 
-        /// Before broadcasting `lock`'s condition.
+        /// Before broadcasting `condition`.
         @inline(never)
-        static func broadcast(on lock: UnsafeMutableRawPointer) {
-            InterleavingScheduler.shared.broadcast(on: lock)
+        static func broadcast(on condition: UnsafeMutableRawPointer) {
+            InterleavingScheduler.shared.broadcast(on: condition)
         }
 
         /// A reader is about to read the published box at `pointer` in place: a scheduling

@@ -28,7 +28,8 @@
         enum Status: Equatable {
             case runnable
             case wantsLock(UnsafeMutableRawPointer)
-            case waiting(UnsafeMutableRawPointer)
+            /// Waits on `condition`, then wants `lock` again.
+            case waiting(condition: UnsafeMutableRawPointer, lock: UnsafeMutableRawPointer)
             case finished
         }
 
@@ -179,10 +180,12 @@
         }
 
         /// Gives `lock` up until a broadcast on its condition, then takes it again.
-        func waitForBroadcast(on lock: UnsafeMutableRawPointer, by me: Int) {
+        func waitForBroadcast(
+            on condition: UnsafeMutableRawPointer, lock: UnsafeMutableRawPointer, by me: Int
+        ) {
             withMutex {
                 lockOwners[lock] = nil
-                statuses[me] = .waiting(lock)
+                statuses[me] = .waiting(condition: condition, lock: lock)
                 handOver(from: me)
                 precondition(lockOwners[lock] == nil, "the scheduler handed over a held lock")
                 lockOwners[lock] = me
@@ -190,11 +193,13 @@
             }
         }
 
-        /// Makes every thread waiting on `lock`'s condition wait for the lock instead.
-        func broadcast(on lock: UnsafeMutableRawPointer) {
+        /// Makes every thread waiting on `condition` wait for its lock instead.
+        func broadcast(on condition: UnsafeMutableRawPointer) {
             withMutex {
-                for index in statuses.indices where statuses[index] == .waiting(lock) {
-                    statuses[index] = .wantsLock(lock)
+                for index in statuses.indices {
+                    if case .waiting(condition, let lock) = statuses[index] {
+                        statuses[index] = .wantsLock(lock)
+                    }
                 }
             }
         }
@@ -242,7 +247,8 @@
                     let blocked = statuses.indices.compactMap { index -> String? in
                         switch statuses[index] {
                         case .wantsLock(let lock): return "thread \(index) waits for lock \(lock)"
-                        case .waiting(let lock): return "thread \(index) waits on the condition of \(lock)"
+                        case .waiting(let condition, let lock):
+                            return "thread \(index) waits on condition \(condition) of lock \(lock)"
                         case .runnable, .finished: return nil
                         }
                     }

@@ -1,0 +1,126 @@
+/// The registered IDs a ``ContainerError/notRegistered(id:requestedType:registeredIDs:)``
+/// names: the first few in order, how many more there are, and a near miss of the requested
+/// ID, for spotting a typo.
+///
+/// ```swift
+/// let ids: RegisteredIDs = ["PlayerInjectID", "ToastInjectID"]
+/// print(ids)  // 'PlayerInjectID', 'ToastInjectID'
+/// ```
+public struct RegisteredIDs: Sendable, Equatable, ExpressibleByArrayLiteral, CustomStringConvertible {
+    /// The first IDs in ascending order: at most ``listLimit`` of them.
+    public let listed: [String]
+    /// How many registered IDs ``listed`` leaves out.
+    public let unlistedCount: Int
+    /// A registered ID that differs from the requested one only in case or by an edit or
+    /// two, such as `Feature12InjectID` for `Feature12InjectId`.
+    public let nearMiss: String?
+
+    /// How many IDs a message lists: enough to recognize a container, few enough to read.
+    public static let listLimit = 5
+
+    /// Creates a summary.
+    ///
+    /// - Parameters:
+    ///   - listed: The IDs to list.
+    ///   - unlistedCount: How many more IDs are registered.
+    ///   - nearMiss: A registered ID close to the requested one.
+    public init(listed: [String], unlistedCount: Int = 0, nearMiss: String? = nil) {
+        self.listed = listed
+        self.unlistedCount = unlistedCount
+        self.nearMiss = nearMiss
+    }
+
+    /// Lists exactly `elements`.
+    public init(arrayLiteral elements: String...) {
+        self.init(listed: elements)
+    }
+
+    /// How many IDs are registered.
+    public var count: Int { listed.count + unlistedCount }
+
+    /// Whether nothing is registered.
+    public var isEmpty: Bool { count == 0 }
+
+    /// The listed IDs quoted, then "and N more".
+    public var description: String {
+        let quoted = listed.map { "'\(IDValidation.abbreviated($0))'" }.joined(separator: ", ")
+        return unlistedCount == 0 ? quoted : "\(quoted) and \(unlistedCount) more"
+    }
+}
+
+extension RegisteredIDs {
+    /// Builds a summary in one pass over the registered IDs, in O(*n*) time: the listed IDs
+    /// are kept as a bounded sorted selection, not by sorting every ID, and a near miss costs
+    /// O(*m*) per ID of similar length, for an ID of *m* bytes.
+    struct Collector {
+        private let requested: [UInt8]
+        /// The edits a near miss may need; case differences are free.
+        private let maximumDistance: Int
+        private var smallest: [String] = []
+        private var total = 0
+        private var best: (id: String, distance: Int)?
+
+        init(requested: String) {
+            self.requested = Array(requested.utf8)
+            // One edit per four bytes, at most two: "a" is no typo of "b".
+            maximumDistance = min(2, self.requested.count / 4)
+        }
+
+        mutating func add(_ id: String) {
+            total += 1
+            if smallest.count < RegisteredIDs.listLimit || id < smallest[smallest.count - 1] {
+                let index = smallest.firstIndex { id < $0 } ?? smallest.endIndex
+                smallest.insert(id, at: index)
+                if smallest.count > RegisteredIDs.listLimit { smallest.removeLast() }
+            }
+            if let distance = nearMissDistance(to: id),
+                best.map({ distance < $0.distance || (distance == $0.distance && id < $0.id) }) ?? true
+            {
+                best = (id, distance)
+            }
+        }
+
+        var summary: RegisteredIDs {
+            RegisteredIDs(listed: smallest, unlistedCount: total - smallest.count, nearMiss: best?.id)
+        }
+
+        /// The edit distance from the requested ID to `id`, ignoring ASCII case, if it is
+        /// at most ``maximumDistance``; `nil` otherwise or for the requested ID itself.
+        private func nearMissDistance(to id: String) -> Int? {
+            let candidate = id.utf8
+            guard abs(candidate.count - requested.count) <= maximumDistance, candidate.count <= 256 else {
+                return nil
+            }
+            let distance = Self.boundedDistance(Array(candidate), requested, bound: maximumDistance)
+            guard let distance, distance > 0 || !candidate.elementsEqual(requested) else { return nil }
+            return distance
+        }
+
+        /// Levenshtein distance over bytes, ASCII letters compared without case, or `nil` once
+        /// it must exceed `bound`: a row whose smallest entry is over the bound ends the work.
+        static func boundedDistance(_ a: [UInt8], _ b: [UInt8], bound: Int) -> Int? {
+            guard !a.isEmpty, !b.isEmpty else {
+                let distance = max(a.count, b.count)
+                return distance <= bound ? distance : nil
+            }
+            var previous = Array(0...b.count)
+            var row = [Int](repeating: 0, count: b.count + 1)
+            for i in 1...a.count {
+                row[0] = i
+                var rowMinimum = i
+                for j in 1...b.count {
+                    let cost = folded(a[i - 1]) == folded(b[j - 1]) ? 0 : 1
+                    row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost)
+                    rowMinimum = min(rowMinimum, row[j])
+                }
+                if rowMinimum > bound { return nil }
+                swap(&previous, &row)
+            }
+            return previous[b.count] <= bound ? previous[b.count] : nil
+        }
+
+        private static func folded(_ byte: UInt8) -> UInt8 {
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+        }
+    }
+}

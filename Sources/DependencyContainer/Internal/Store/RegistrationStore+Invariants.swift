@@ -1,0 +1,83 @@
+extension RegistrationStore {
+    /// Stops a debug build when the store breaks one of its rules, as swift-collections'
+    /// `_checkInvariants()` does; release builds check nothing.
+    ///
+    /// Called by ``modify(_:)`` after each change, and by tests.
+    func checkInvariants() {
+        #if DEBUG
+            state.withLock { checkInvariants($0, touched: []) }
+        #endif
+    }
+
+    /// Checks `state` under the lock; a large store checks only what a change took out.
+    ///
+    /// Only the registrations `removed` names and the O(1) rules above 256 entries, so that
+    /// debug builds stay linear.
+    func checkInvariants(_ state: State, touched removed: [Registration]) {
+        #if DEBUG
+            let violations = Self.invariantViolations(
+                entries: state.entries, generation: state.generation,
+                mirroredGeneration: generation.loadRelaxed(),
+                published: state.published, removed: removed, checkingAll: state.entries.count <= 256)
+            assert(
+                violations.isEmpty, "RegistrationStore broke its rules: \(violations.joined(separator: "; "))"
+            )
+        #endif
+    }
+
+    /// The rules a store's state breaks, as sentences.
+    ///
+    /// - Parameters:
+    ///   - entries: The registrations by ID.
+    ///   - generation: The generation under the lock.
+    ///   - mirroredGeneration: The atomic copy that readers check.
+    ///   - published: The snapshot readers cache, if any.
+    ///   - removed: What the last change took out of the store.
+    ///   - checkingAll: Whether to check every entry, O(*n*), or only `removed`.
+    /// - Returns: One sentence per broken rule; empty when they all hold.
+    static func invariantViolations(
+        entries: [String: Registration], generation: UInt64, mirroredGeneration: UInt64, published: Snapshot?,
+        removed: [Registration], checkingAll: Bool
+    ) -> [String] {
+        var violations: [String] = []
+        if mirroredGeneration != generation {
+            violations.append("the atomic generation \(mirroredGeneration) does not mirror \(generation)")
+        }
+        if let published {
+            if published.generation != generation {
+                violations.append(
+                    "the published snapshot shows generation \(published.generation), not \(generation)")
+            }
+            if checkingAll,
+                published.lookup.count != entries.count
+                    || entries.contains(where: {
+                        published.lookup[$0.key]?.takeUnretainedValue() !== $0.value
+                    })
+            {
+                violations.append("the published snapshot differs from the entries")
+            }
+        }
+        for registration in removed {
+            // Rule 3: what a change takes out leaves the store for good.
+            if entries[registration.id] === registration {
+                violations.append("'\(registration.id)' was removed but is still an entry")
+            }
+        }
+        guard checkingAll else { return violations }
+        for (id, registration) in entries {
+            if registration.id != id {
+                violations.append("the entry '\(id)' holds the registration of '\(registration.id)'")
+            }
+            if registration.isRetired {
+                violations.append("the entry '\(id)' is retired")
+            }
+            for contribution in registration.contributions?.entries ?? [] {
+                if contribution.registration.isRetired {
+                    violations.append(
+                        "the contribution '\(contribution.registration.id)' of '\(id)' is retired")
+                }
+            }
+        }
+        return violations
+    }
+}
