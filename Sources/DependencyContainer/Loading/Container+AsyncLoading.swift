@@ -177,7 +177,7 @@ extension Container {
         let box: InstanceBoxBase
         do {
             box = try await AsyncFrame.$current.withValue(frame) {
-                try await factory.makeBox(Resolver(container: self))
+                try await factory.makeBox(Resolver(container: self, overrides: OverrideScope.current))
             }
         } catch let error as ContainerError {
             if case .cycle = error { throw error }

@@ -363,7 +363,9 @@ extension Container {
         thread.frames.append(registration)
         defer { thread.frames.removeLast() }
         do {
-            return try body(Resolver(container: self))
+            // The task's override scopes are the ones this factory runs under (`runInOwnContext`
+            // bound its owner's): the resolver keeps them for loads made later.
+            return try body(Resolver(container: self, overrides: OverrideScope.current))
         } catch let error as ContainerError {
             if error.failsWholeLoad { throw error }
             throw .factoryFailed(id: registration.id, underlying: error)
