@@ -44,7 +44,7 @@ public struct Lazy<Service>: Sendable {
     /// ``Container/load(_:)->Service?``.
     ///
     /// ```swift
-    /// lazyPlayer.value?.pause()
+    /// lazyPlayer.value?.play("Intro")
     /// ```
     public var value: Service? {
         if let service = cache.loaded {
