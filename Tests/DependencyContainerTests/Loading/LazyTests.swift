@@ -19,7 +19,7 @@ private final class ToastedPlayer: PlayerInject {
 
 private struct PlayerDown: Error {}
 
-@Suite("Lazy handles")
+@Suite("Lazy handles", .tags(.lifetime))
 struct LazyTests {
     @Test("Toast and player need each other: both are created eagerly, the player on first use")
     func mutualNeed() throws {
@@ -135,7 +135,7 @@ struct LazyTests {
         #expect(seen?.title == "real")
     }
 
-    @Test("A handle kept in a cached service does not keep its container alive", .tags(.lifetime))
+    @Test("A handle kept in a cached service does not keep its container alive")
     func weakContext() throws {
         weak var weakContainer: Container?
         var kept: Lazy<any PlayerInject>?
@@ -159,7 +159,7 @@ struct LazyTests {
         }
     }
 
-    @Test("A loaded service stays with the handle after its container is gone", .tags(.lifetime))
+    @Test("A loaded service stays with the handle after its container is gone")
     func loadedOutlivesContainer() throws {
         var kept: Lazy<any PlayerInject>?
         do {

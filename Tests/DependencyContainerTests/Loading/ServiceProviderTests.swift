@@ -9,7 +9,7 @@ private final class ProvidingToast: ToastInject {
     func request(message: String, timeInterval: TimeInterval) {}
 }
 
-@Suite("Service providers")
+@Suite("Service providers", .tags(.lifetime))
 struct ServiceProviderTests {
     @Test("Each call loads anew: a transient is new each time, a singleton the same")
     func loadsEachCall() throws {
@@ -52,7 +52,7 @@ struct ServiceProviderTests {
         #expect(seen?.title == "real")
     }
 
-    @Test("A provider kept in a cached service does not keep its container alive", .tags(.lifetime))
+    @Test("A provider kept in a cached service does not keep its container alive")
     func weakContext() throws {
         weak var weakContainer: Container?
         var kept: ServiceProvider<any PlayerInject>?
