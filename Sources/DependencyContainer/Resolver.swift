@@ -39,11 +39,6 @@ public struct Resolver: Sendable {
     /// The override scopes the factory's loads see, innermost first.
     let overrides: OverrideScope?
 
-    init(container: Container, overrides: OverrideScope?) {
-        self.container = container
-        self.overrides = overrides
-    }
-
     /// Runs `body` with the resolver's override scopes as the task's.
     ///
     /// While the factory runs they are the task's already, so a load pays one comparison; a
@@ -68,8 +63,8 @@ public struct Resolver: Sendable {
         }
     }
 
-    /// The async counterpart of ``inContext(_:)``.
-    func inContext<Result, Failure: Error>(
+    /// The async counterpart of `inContext(_:)`.
+    func inContextAsync<Result, Failure: Error>(
         _ body: () async throws(Failure) -> Result
     ) async throws(Failure) -> Result {
         if OverrideScope.current === overrides {
@@ -188,7 +183,7 @@ public struct Resolver: Sendable {
     /// - Parameter id: The ID to load.
     /// - Returns: The service, or `nil`.
     public func loadAsync<Service>(_ id: InjectID<Service>) async -> Service? {
-        await inContext { () async -> Service? in await container.loadAsync(id) }
+        await inContextAsync { () async -> Service? in await container.loadAsync(id) }
     }
 
     /// Loads the service registered under `id` in an `async` factory, or throws an error
@@ -198,7 +193,7 @@ public struct Resolver: Sendable {
     /// - Returns: The service.
     /// - Throws: A ``ContainerError`` naming the ID and the problem.
     public func requireAsync<Service>(_ id: InjectID<Service>) async throws(ContainerError) -> Service {
-        try await inContext { () async throws(ContainerError) -> Service in
+        try await inContextAsync { () async throws(ContainerError) -> Service in
             try await container.requireAsync(id)
         }
     }
@@ -229,8 +224,10 @@ public struct Resolver: Sendable {
         Lazy(id, context: self)
     }
 
-    /// A handle that loads the service registered under `id` anew on every call, in this
-    /// resolver's context: a transient service is new each time. See ``ServiceProvider``.
+    /// A handle that loads the service registered under `id` anew on every call.
+    ///
+    /// Each call loads in this resolver's context, so a transient service is new each time.
+    /// See ``ServiceProvider``.
     ///
     /// ```swift
     /// container.register(.notifier) { resolver in

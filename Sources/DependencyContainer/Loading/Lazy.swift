@@ -91,8 +91,9 @@ public struct Lazy<Service>: Sendable {
 }
 
 extension Container {
-    /// A handle that loads the service registered under `id` on first use, once, as this
-    /// container sees it with the calling task's overrides. See ``Lazy``.
+    /// A handle that loads the service registered under `id` on first use, once.
+    ///
+    /// It loads as this container sees it with the calling task's overrides. See ``Lazy``.
     ///
     /// ```swift
     /// let player = container.lazy(.player)

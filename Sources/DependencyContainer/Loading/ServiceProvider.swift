@@ -53,8 +53,10 @@ public struct ServiceProvider<Service>: Sendable {
 }
 
 extension Container {
-    /// A handle that loads the service registered under `id` anew on every call, as this
-    /// container sees it with the calling task's overrides. See ``ServiceProvider``.
+    /// A handle that loads the service registered under `id` anew on every call.
+    ///
+    /// Each call loads as this container sees it with the calling task's overrides. See
+    /// ``ServiceProvider``.
     ///
     /// ```swift
     /// let makeToast = container.provider(.toast)
