@@ -47,6 +47,22 @@ struct ResolverTests {
         #expect(container.load(.toast) === real)
     }
 
+    @Test("A kept resolver's async loads see the same context")
+    func asyncLoadsKeepContext() async throws {
+        let container = Container()
+        let mock = RecordingToast()
+        container.register(.toast) { RecordingToast() }
+        container.register(.player) { resolver in KeepingPlayer(resolver: resolver) }
+        let player = try #require(
+            container.withOverrides {
+                $0.register(.toast) { mock }
+            } operation: {
+                container.load(.player) as? KeepingPlayer
+            })
+        #expect(await player.resolver.loadAsync(.toast) === mock)
+        #expect(try await player.resolver.requireAsync(.toast) === mock)
+    }
+
     @Test("A cached service's kept resolver sees its own container, not the caller's overrides")
     func cachedIgnoresCallerOverrides() throws {
         let container = Container()

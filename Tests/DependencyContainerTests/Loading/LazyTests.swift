@@ -159,6 +159,26 @@ struct LazyTests {
         }
     }
 
+    @Test("A handle taken under overrides loads nothing once their scope has ended")
+    func overrideScopeGone() {
+        let container = Container()
+        container.register(.player) { _ in StubPlayer(title: "real") }
+        let lazy = container.withOverrides {
+            $0.register(.player) { _ in StubPlayer(title: "mock") }
+        } operation: {
+            container.lazy(.player)
+        }
+        // The scope it would load through is gone; loading from the container instead would
+        // be a view the handle never had.
+        #expect(lazy.value == nil)
+        let inside = container.withOverrides {
+            $0.register(.player) { _ in StubPlayer(title: "mock") }
+        } operation: {
+            container.lazy(.player).value?.title
+        }
+        #expect(inside == "mock")
+    }
+
     @Test("A loaded service stays with the handle after its container is gone")
     func loadedOutlivesContainer() throws {
         var kept: Lazy<any PlayerInject>?
