@@ -26,6 +26,10 @@
 /// - The handle holds its container and override scope weakly, so a cached service that
 ///   keeps one does not keep its container alive; once either is gone, a handle that has not
 ///   loaded yet yields `nil`. A loaded service stays with the handle.
+/// - A handle that a cached service's factory takes is kept by that service, and so is what
+///   it loads: a first use that loads a named-scope service is reported as a
+///   ``DiagnosticEvent/captiveDependency(_:)``, and under ``CaptiveDependencyPolicy/fail``
+///   yields `nil` (``require()`` throws). Take a ``ServiceProvider`` there instead.
 /// - Like ``Container/load(_:)->Service?``, ``value`` reports failures to the diagnostics
 ///   handler; ``require()`` throws them instead and reports nothing.
 public struct Lazy<Service>: Sendable {
@@ -34,10 +38,30 @@ public struct Lazy<Service>: Sendable {
     private let context: WeakResolverContext
     /// Shared by the handle's copies, so that they load once between them.
     private let cache = InjectedCache<Service>()
+    /// The cached service whose factory took the handle, which keeps what it loads; weak,
+    /// because that service holds the handle.
+    private weak let holder: Registration?
 
     init(_ id: InjectID<Service>, context: Resolver) {
         self.id = id
         self.context = WeakResolverContext(context)
+        let thread = ThreadState.current
+        holder = thread.frames.isEmpty ? nil : Container.captiveHolder(thread: thread)
+    }
+
+    /// Loads the service through `resolver`, unless a cached service took the handle and would
+    /// keep a named-scope service captive under the `fail` policy.
+    private func load<Result>(
+        through resolver: Resolver, _ body: () throws(ContainerError) -> Result
+    ) throws(ContainerError) -> Result {
+        if let holder,
+            let dependency = resolver.inContext({
+                resolver.container.findRegistration(named: id.name, thread: ThreadState.current)
+            })
+        {
+            try resolver.container.checkNotCaptive(dependency, heldBy: holder)
+        }
+        return try body()
     }
 
     /// The service, loaded on first use; `nil` when it is absent, like
@@ -51,12 +75,15 @@ public struct Lazy<Service>: Sendable {
             return service
         }
         guard let resolver = context.resolver else { return nil }
-        return cache.value(loading: id.name, from: resolver.container) { resolver.load(id) }
+        return cache.value(loading: id.name, from: resolver.container) { () -> Service? in
+            // Reported already when captive.
+            try? load(through: resolver) { () -> Service? in resolver.load(id) }
+        }
     }
 
     /// The service, loaded on first use, or an error that explains why it cannot be loaded.
     ///
-    /// It reports nothing to the diagnostics handler, like every `require`.
+    /// It reports no failure to the diagnostics handler, like every `require`.
     ///
     /// ```swift
     /// let player = try lazyPlayer.require()
@@ -78,7 +105,9 @@ public struct Lazy<Service>: Sendable {
         var failure: ContainerError?
         let service = cache.value(loading: id.name, from: resolver.container) { () -> Service? in
             do throws(ContainerError) {
-                return try resolver.require(id)
+                return try load(through: resolver) { () throws(ContainerError) -> Service in
+                    try resolver.require(id)
+                }
             } catch {
                 failure = error
                 return nil

@@ -179,6 +179,39 @@ struct LazyTests {
         #expect(inside == "mock")
     }
 
+    @Test(
+        "A handle a cached service takes is captive when its first use loads a named-scope service",
+        arguments: [CaptiveDependencyPolicy.report, .fail])
+    func captive(policy: CaptiveDependencyPolicy) throws {
+        let container = Container()
+        container.captiveDependencyPolicy = policy
+        let log = EventLog()
+        container.setDiagnosticsHandler(log.handler)
+        container.register(.player, scope: ScopeName.session) { _ in StubPlayer(title: "session") }
+        container.register(.toast, scope: .singleton) { resolver in LazyToast(player: resolver.lazy(.player))
+        }
+        let toast = try #require(container.load(.toast) as? LazyToast)
+        #expect(log.all.isEmpty)
+        let player = toast.player.value
+        #expect(
+            log.all.contains { event in
+                guard case .captiveDependency(.captiveDependency(let id, _, let dependency, _)) = event else {
+                    return false
+                }
+                return id == "ToastInjectID" && dependency == "PlayerInjectID"
+            }, "\(log.descriptions)")
+        #expect(player?.title == (policy == .report ? "session" : nil))
+
+        // A transient service keeps nothing for long: its handle is no captive.
+        let transient = Container()
+        let quiet = EventLog()
+        transient.setDiagnosticsHandler(quiet.handler)
+        transient.register(.player, scope: ScopeName.session) { _ in StubPlayer(title: "session") }
+        transient.register(.toast) { resolver in LazyToast(player: resolver.lazy(.player)) }
+        #expect((transient.load(.toast) as? LazyToast)?.player.value?.title == "session")
+        #expect(quiet.all.isEmpty)
+    }
+
     @Test("A loaded service stays with the handle after its container is gone")
     func loadedOutlivesContainer() throws {
         var kept: Lazy<any PlayerInject>?
