@@ -6,8 +6,8 @@
 /// - for a cached service (singleton, weak, named scope), the container that owns the
 ///   registration, with no override of a narrower context (an override's own cached service
 ///   sees its override scope and the scopes enclosing it);
-/// - for a transient or graph service, the container the top-level load was made on, with
-///   the override scopes of that load.
+/// - for a transient or graph service, the container its load was made on, with that load's
+///   override scopes (inside a cached service's factory, that service's context).
 ///
 /// ```swift
 /// container.register(.player) { resolver in
@@ -33,7 +33,7 @@
 /// ```
 public struct Resolver: Sendable {
     /// The container whose view the factory's loads use: the one that owns a cached
-    /// service's registration, or the one a transient service's top-level load was made on.
+    /// service's registration, or the one a transient service's load was made on.
     public let container: Container
 
     /// The override scopes the factory's loads see, innermost first.
