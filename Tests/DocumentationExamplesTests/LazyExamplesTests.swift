@@ -25,6 +25,17 @@ extension InjectID where Service == Notifier {
     static var notifier: Self { InjectID("NotifierInjectID") }
 }
 
+/// Keeps its factory's resolver and loads the toast each time it greets.
+final class Greeter: Sendable {
+    let resolver: Resolver
+    init(resolver: Resolver) { self.resolver = resolver }
+    func greet() { resolver.load(.toast)?.show("Hello") }
+}
+
+extension InjectID where Service == Greeter {
+    static var greeter: Self { InjectID("GreeterInjectID") }
+}
+
 extension InjectID where Service == [String] {
     static var playerMenuTitles: Self { InjectID("PlayerMenuTitlesInjectID") }
 }
@@ -72,6 +83,20 @@ struct LazyExamplesTests {
         let makeToast = container.load(.notifier)!.makeToast
         makeToast()?.show("Saved")
         #expect(makeToast() !== makeToast())
+    }
+
+    @Test("A kept resolver's later loads see the context its factory ran in")
+    func keptResolver() throws {
+        let container = Container()
+        container.register(.toast) { ConsoleToast() }
+        container.register(.greeter) { resolver in Greeter(resolver: resolver) }
+        let greeter = container.withOverrides {
+            $0.register(.toast) { RecordingToast() }
+        } operation: {
+            container.load(.greeter)!
+        }
+        greeter.greet()  // on a RecordingToast: the context it was made in
+        #expect(greeter.resolver.load(.toast) is RecordingToast)
     }
 
     @Test("require for an extension point through the resolver")
