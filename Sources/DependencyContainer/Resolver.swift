@@ -32,12 +32,40 @@
 /// }
 /// ```
 public struct Resolver: Sendable {
+    /// One word, as before override scopes were kept: every factory run makes a resolver.
+    private let context: Context
+
+    private enum Context: Sendable {
+        /// The common case: no override scope is active.
+        case container(Container)
+        /// Allocated only for a factory that runs under override scopes, as tests do.
+        case overridden(OverriddenContext)
+    }
+
+    init(container: Container, overrides: OverrideScope?) {
+        if let overrides {
+            context = .overridden(OverriddenContext(container: container, overrides: overrides))
+        } else {
+            context = .container(container)
+        }
+    }
+
     /// The container whose view the factory's loads use: the one that owns a cached
     /// service's registration, or the one a transient service's load was made on.
-    public let container: Container
+    public var container: Container {
+        switch context {
+        case .container(let container): container
+        case .overridden(let context): context.container
+        }
+    }
 
     /// The override scopes the factory's loads see, innermost first.
-    let overrides: OverrideScope?
+    var overrides: OverrideScope? {
+        switch context {
+        case .container: nil
+        case .overridden(let context): context.overrides
+        }
+    }
 
     /// Runs `body` with the resolver's override scopes as the task's.
     ///
@@ -239,5 +267,16 @@ public struct Resolver: Sendable {
     /// - Returns: The handle.
     public func provider<Service>(_ id: InjectID<Service>) -> ServiceProvider<Service> {
         ServiceProvider(id, context: self)
+    }
+}
+
+/// A container with the override scopes a factory ran under.
+private final class OverriddenContext: Sendable {
+    let container: Container
+    let overrides: OverrideScope
+
+    init(container: Container, overrides: OverrideScope) {
+        self.container = container
+        self.overrides = overrides
     }
 }
