@@ -32,39 +32,39 @@
 /// }
 /// ```
 public struct Resolver: Sendable {
-    /// One word, as before override scopes were kept: every factory run makes a resolver.
-    private let context: Context
+    /// The container alone, as in every load without test overrides, or an
+    /// `OverriddenContext` with it: one reference, as a factory run passes it without a
+    /// retain (an enum of the two costs every run a retain and a release).
+    private let context: AnyObject & Sendable
 
-    private enum Context: Sendable {
-        /// The common case: no override scope is active.
-        case container(Container)
-        /// Allocated only for a factory that runs under override scopes, as tests do.
-        case overridden(OverriddenContext)
+    /// A resolver without override scopes: what every factory run outside overrides gets.
+    init(container: Container) {
+        context = container
     }
 
     init(container: Container, overrides: OverrideScope?) {
         if let overrides {
-            context = .overridden(OverriddenContext(container: container, overrides: overrides))
+            // Allocated only for a factory that runs under override scopes, as tests do.
+            context = OverriddenContext(container: container, overrides: overrides)
         } else {
-            context = .container(container)
+            context = container
         }
     }
 
     /// The container whose view the factory's loads use: the one that owns a cached
     /// service's registration, or the one a transient service's load was made on.
     public var container: Container {
-        switch context {
-        case .container(let container): container
-        case .overridden(let context): context.container
+        // `Container` is final: its exact type tells the two apart without a dynamic cast.
+        if type(of: context) == Container.self {
+            return unsafeDowncast(context, to: Container.self)
         }
+        return unsafeDowncast(context, to: OverriddenContext.self).container
     }
 
     /// The override scopes the factory's loads see, innermost first.
     var overrides: OverrideScope? {
-        switch context {
-        case .container: nil
-        case .overridden(let context): context.overrides
-        }
+        if type(of: context) == Container.self { return nil }
+        return unsafeDowncast(context, to: OverriddenContext.self).overrides
     }
 
     /// Runs `body` with the resolver's override scopes as the task's.
