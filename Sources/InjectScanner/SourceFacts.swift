@@ -134,7 +134,7 @@ public struct IDUse: Codable, Hashable, Sendable {
     /// Whether the use loads or provides the ID.
     public enum Kind: String, Codable, Sendable {
         /// `load(.x)`, `require(.x)`, `loadAsync(.x)`, `requireAsync(.x)`, `load(for: x)`,
-        /// `@Injected(.x)`.
+        /// `@Injected(.x)`, and the handles `lazy(.x)` and `provider(.x)` (see ``IDUse/isDeferred``).
         case load
         /// `register(.x) { … }`, `registerOnMainActor(.x) { … }`, `registerAsync(.x) { … }` or
         /// `contribute(to: .x, …) { … }`: a closure registration or contribution, which provides
@@ -156,6 +156,10 @@ public struct IDUse: Codable, Hashable, Sendable {
     public var isOverride = false
     /// The named scope a registration names as written (`.session`, `Scope.named("x")`), if any.
     public var scope: String?
+    /// Whether the load makes a handle that loads when it is used (`lazy(.x)`, `provider(.x)`):
+    /// a use of the ID for the unprovided and undeclared checks, but never eager, so never
+    /// part of a factory cycle.
+    public var isDeferred = false
 }
 
 /// Everything the scanner found in some source files.

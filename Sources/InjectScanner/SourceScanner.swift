@@ -42,9 +42,10 @@ public struct SourceScanner {
     /// Calls whose first argument may name an ID.
     private static let useWords: Set<String> = [
         "load", "require", "loadAsync", "requireAsync", "Injected", "register", "registerOnMainActor",
-        "registerAsync",
-        "contribute",
+        "registerAsync", "contribute", "lazy", "provider",
     ]
+    /// Calls that take a handle which loads when it is used, not while the factory runs.
+    private static let deferredWords: Set<String> = ["lazy", "provider"]
     static let declarationEnds: Set<String> = [
         "var", "let", "func", "init", "static", "case", "subscript", "typealias", "class", "struct", "enum",
     ]
@@ -362,14 +363,17 @@ public struct SourceScanner {
                 }
             overridePending = false
         }
+        let isDeferred = SourceScanner.deferredWords.contains(word)
         facts.uses.append(
             IDUse(
                 kind: isRegistration ? .register : .load,
                 reference: reference,
-                eagerIn: eagerProvider,
+                // A handle loads when used, so it closes no cycle of providers being made.
+                eagerIn: isDeferred ? nil : eagerProvider,
                 location: location(index),
                 isOverride: isOverride,
-                scope: isRegistration ? namedScope(labelledArgument("scope", from: open, to: close)) : nil))
+                scope: isRegistration ? namedScope(labelledArgument("scope", from: open, to: close)) : nil,
+                isDeferred: isDeferred))
     }
 
     /// The ID the argument at `argument` names, up to the call's `)` at `close`: a member, a

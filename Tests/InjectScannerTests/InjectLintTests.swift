@@ -173,6 +173,29 @@ struct InjectLintTests {
         #expect(diagnostic.locations.map(\.file) == ["Player/File.swift", "Toast/File.swift"])
     }
 
+    @Test("A lazy or provider handle taken in make(with:) is a use of the ID but no factory cycle")
+    func deferredLoads() throws {
+        for handle in ["resolver.lazy(.player)", "resolver.provider(.player)"] {
+            let lazyToast = Self.toast.replacingOccurrences(
+                of: "Toast(player: { container.load(.player) })", with: "Toast(player: \(handle))")
+            let facts = SourceScanner.scan(lazyToast, file: "Toast/File.swift")
+            let use = try #require(facts.uses.first { $0.reference == .member("player") })
+            #expect(use.kind == .load && use.isDeferred && use.eagerIn == nil, "\(handle)")
+            let report = InjectLint.run([
+                module("Interfaces", Self.interfaces), module("Toast", lazyToast),
+                module("Player", Self.player),
+            ])
+            #expect(!codes(report).contains("factory-cycle"), "\(handle)")
+            // Still a use of the ID: it counts as a load and a flow between the modules.
+            #expect(report.modules.first { $0.name == "Toast" }?.loads == ["PlayerInjectID"], "\(handle)")
+            #expect(report.ids.first { $0.id == "PlayerInjectID" }?.loadedBy == ["Toast"], "\(handle)")
+        }
+        let runtime = Self.toast.replacingOccurrences(
+            of: "Toast(player: { container.load(.player) })", with: "Toast(player: resolver.lazy(featureID))")
+        let report = InjectLint.run([module("Interfaces", Self.interfaces), module("Toast", runtime)])
+        #expect(codes(report, .note).contains("unchecked-id"))
+    }
+
     @Test("A provider without an id, or with one it computes, is reported but not an error")
     func unknownIDs() {
         let source = """

@@ -42,15 +42,35 @@ extension Container {
     )
         throws(ContainerError)
     {
-        guard let holder = thread.frames.last(where: { $0.scope == .singleton || $0.scope == .weak }),
-            holder.scopeName != dependencyScope
-        else { return }
+        guard let holder = Self.captiveHolder(thread: thread), holder.scopeName != dependencyScope else {
+            return
+        }
         let error = ContainerError.captiveDependency(
             id: holder.id, scope: holder.scopeName.map { "scope \($0)" } ?? "\(holder.scope)",
             dependency: dependency.id, dependencyScope: dependencyScope)
         report(.captiveDependency(error))
         if captiveDependencyPolicy == .fail {
             thread.captiveFailure = (ObjectIdentifier(holder), error)
+            throw error
+        }
+    }
+
+    /// The innermost factory running on this thread that caches its service: what a
+    /// named-scope service it loads, or a lazy handle it takes loads later, would be captive in.
+    static func captiveHolder(thread: ThreadState) -> Registration? {
+        thread.frames.last(where: { $0.scope == .singleton || $0.scope == .weak })
+    }
+
+    /// Checks that `dependency`, first loaded through a lazy handle that `holder`'s factory
+    /// took, is not captive in `holder`'s service, which keeps what the handle loads; reports
+    /// it, and throws under the `fail` policy.
+    func checkNotCaptive(_ dependency: Registration, heldBy holder: Registration) throws(ContainerError) {
+        guard let dependencyScope = dependency.scopeName, holder.scopeName != dependencyScope else { return }
+        let error = ContainerError.captiveDependency(
+            id: holder.id, scope: holder.scopeName.map { "scope \($0)" } ?? "\(holder.scope)",
+            dependency: dependency.id, dependencyScope: dependencyScope.name)
+        report(.captiveDependency(error))
+        if captiveDependencyPolicy == .fail {
             throw error
         }
     }

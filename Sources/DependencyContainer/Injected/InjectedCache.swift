@@ -9,6 +9,11 @@ final class InjectedCache<Service>: @unchecked Sendable {
     /// that declares an `@Injected` property several times slower.
     private var service: Service?
 
+    /// The stored service, or `nil` before a load has stored one.
+    var loaded: Service? {
+        LockStripes.lock(for: self).withLock { _ in self.service }
+    }
+
     /// The stored service, or the one `load` returns, stored if not `nil`.
     ///
     /// One thread loads at a time, under the ``CreationMonitor`` like a singleton's creation,

@@ -166,7 +166,7 @@ extension Container {
         let box: InstanceBoxBase
         do {
             box = try await AsyncFrame.$current.withValue(frame) {
-                try await factory.makeBox(Resolver(container: self))
+                try await factory.makeBox(Resolver(container: self, overrides: OverrideScope.current))
             }
         } catch {
             throw ContainerError(error, thrownBy: registration.id) {

@@ -348,6 +348,12 @@ extension Container {
         thread.frames.append(registration)
         defer { thread.frames.removeLast() }
         do {
+            // The task's override scopes are the ones this factory runs under (`runInOwnContext`
+            // bound its owner's): the resolver keeps them for loads made later. Two calls:
+            // one resolver built either way would cost every run a retain and a release.
+            if let overrides = OverrideScope.current {
+                return try body(Resolver(container: self, overrides: overrides))
+            }
             return try body(Resolver(container: self))
         } catch {
             throw ContainerError(error, thrownBy: registration.id, passing: \.failsWholeLoad)

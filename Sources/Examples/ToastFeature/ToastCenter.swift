@@ -1,22 +1,22 @@
 import DCExampleAppInterfaces
+import DependencyContainer
 
 /// Shows toasts, pausing the player while a toast covers the screen.
 ///
-/// It needs the player, and the player needs it: the player is loaded when a toast is
-/// shown, not when the toast center is created, because the player's factory loads the toast
-/// and loading eagerly in both directions would be a cycle (the container reports one as an
-/// error rather than hanging).
+/// It needs the player, and the player needs it. The player comes as a lazy handle, loaded
+/// when a toast is first shown, so both can be created eagerly: the player's factory loads
+/// the toast, and the toast's factory loads nothing that needs it back.
 final class ToastCenter: ToastInject {
     private let log: any AppLogInject
-    private let currentPlayer: () -> (any PlayerInject)?
+    private let player: Lazy<any PlayerInject>
 
-    init(log: any AppLogInject, currentPlayer: @escaping () -> (any PlayerInject)?) {
+    init(log: any AppLogInject, player: Lazy<any PlayerInject>) {
         self.log = log
-        self.currentPlayer = currentPlayer
+        self.player = player
     }
 
     func show(_ message: String, duration: Duration) {
-        let player = currentPlayer()
+        let player = player.value
         let interruptsPlayback = player.map { $0.nowPlaying != nil && !$0.isPaused } ?? false
         if interruptsPlayback {
             log.write("toast → player: pause while the toast is up")

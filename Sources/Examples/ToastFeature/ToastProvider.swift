@@ -7,9 +7,7 @@ enum ToastProvider: InjectProvider {
     static var scope: Scope { .singleton }
 
     static func make(with resolver: Resolver) -> any ToastInject {
-        let container = resolver.container
-        return ToastCenter(
-            log: resolver.load(.appLog, default: PrintLog()),
-            currentPlayer: { container.load(.player) })
+        // Lazy: the player's factory loads the toast, so loading the player here would be a cycle.
+        ToastCenter(log: resolver.load(.appLog, default: PrintLog()), player: resolver.lazy(.player))
     }
 }

@@ -1,0 +1,71 @@
+/// A handle that loads a service anew on every call, as the container it came from sees it.
+///
+/// Each call is a load of its own: a transient service is new each time, a singleton the
+/// same one, and a named-scope service the current one after a reset, so a cached service
+/// that keeps a provider never holds a shorter-lived service captive.
+///
+/// ```swift
+/// container.register(.notifier) { resolver in
+///     Notifier(makeToast: resolver.provider(.toast))
+/// }
+/// ```
+///
+/// Loads use the context of the resolver the handle came from (see ``Resolver``);
+/// ``Container/provider(_:)`` takes the container and the calling task's overrides. The
+/// handle holds them weakly, as ``Lazy`` does: once its container or override scope is gone,
+/// a call yields `nil`.
+public struct ServiceProvider<Service>: Sendable {
+    /// The ID the handle loads.
+    public let id: InjectID<Service>
+    private let context: WeakResolverContext
+
+    init(_ id: InjectID<Service>, context: Resolver) {
+        self.id = id
+        self.context = WeakResolverContext(context)
+    }
+
+    /// Loads the service, or returns `nil` when it is absent; failures go to the diagnostics
+    /// handler, as with ``Container/load(_:)->Service?``.
+    ///
+    /// ```swift
+    /// makeToast()?.show("Saved")
+    /// ```
+    ///
+    /// - Returns: The service, created or reused according to its registration's scope.
+    public func callAsFunction() -> Service? {
+        context.resolver?.load(id)
+    }
+
+    /// Loads the service, or throws an error that explains why not; reports nothing to the
+    /// diagnostics handler.
+    ///
+    /// - Returns: The service.
+    /// - Throws: What ``Resolver/require(_:)->Service`` throws;
+    ///   ``ContainerError/notRegistered(id:requestedType:registeredIDs:)`` when the container
+    ///   the handle came from is gone.
+    public func require() throws(ContainerError) -> Service {
+        guard let resolver = context.resolver else {
+            // A container that is gone has no registrations.
+            throw .notRegistered(id: id.name, requestedType: typeName(Service.self), registeredIDs: [])
+        }
+        return try resolver.require(id)
+    }
+}
+
+extension Container {
+    /// A handle that loads the service registered under `id` anew on every call.
+    ///
+    /// Each call loads as this container sees it with the calling task's overrides. See
+    /// ``ServiceProvider``.
+    ///
+    /// ```swift
+    /// let makeToast = container.provider(.toast)
+    /// makeToast()?.show("Saved")
+    /// ```
+    ///
+    /// - Parameter id: The ID to load.
+    /// - Returns: The handle.
+    public func provider<Service>(_ id: InjectID<Service>) -> ServiceProvider<Service> {
+        ServiceProvider(id, context: Resolver(container: self, overrides: OverrideScope.current))
+    }
+}
