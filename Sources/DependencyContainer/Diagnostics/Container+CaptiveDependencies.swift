@@ -42,17 +42,26 @@ extension Container {
     )
         throws(ContainerError)
     {
-        guard let holder = Self.captiveHolder(thread: thread), holder.scopeName != dependencyScope else {
-            return
-        }
-        let error = ContainerError.captiveDependency(
-            id: holder.id, scope: holder.scopeName.map { "scope \($0)" } ?? "\(holder.scope)",
-            dependency: dependency.id, dependencyScope: dependencyScope)
-        report(.captiveDependency(error))
+        guard let holder = Self.captiveHolder(thread: thread),
+            let error = reportCaptive(dependency, in: dependencyScope, heldBy: holder)
+        else { return }
         if captiveDependencyPolicy == .fail {
             thread.captiveFailure = (ObjectIdentifier(holder), error)
             throw error
         }
+    }
+
+    /// Reports `dependency` as captive in `holder`'s service unless both are in the same named
+    /// scope, and returns the error the `fail` policy throws.
+    private func reportCaptive(
+        _ dependency: Registration, in dependencyScope: String, heldBy holder: Registration
+    ) -> ContainerError? {
+        guard holder.scopeName != dependencyScope else { return nil }
+        let error = ContainerError.captiveDependency(
+            id: holder.id, scope: holder.scopeName.map { "scope \($0)" } ?? "\(holder.scope)",
+            dependency: dependency.id, dependencyScope: dependencyScope)
+        report(.captiveDependency(error))
+        return error
     }
 
     /// The innermost factory running on this thread that caches its service: what a
@@ -65,11 +74,9 @@ extension Container {
     /// took, is not captive in `holder`'s service, which keeps what the handle loads; reports
     /// it, and throws under the `fail` policy.
     func checkNotCaptive(_ dependency: Registration, heldBy holder: Registration) throws(ContainerError) {
-        guard let dependencyScope = dependency.scopeName, holder.scopeName != dependencyScope else { return }
-        let error = ContainerError.captiveDependency(
-            id: holder.id, scope: holder.scopeName.map { "scope \($0)" } ?? "\(holder.scope)",
-            dependency: dependency.id, dependencyScope: dependencyScope.name)
-        report(.captiveDependency(error))
+        guard let dependencyScope = dependency.scopeName,
+            let error = reportCaptive(dependency, in: dependencyScope, heldBy: holder)
+        else { return }
         if captiveDependencyPolicy == .fail {
             throw error
         }

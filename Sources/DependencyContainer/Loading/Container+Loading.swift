@@ -155,7 +155,10 @@ extension Container {
     /// Loads the service registered under `id`, throwing an error that explains why when
     /// it cannot.
     ///
-    /// Use it where a missing service is a configuration mistake to be surfaced:
+    /// Use it where a missing service is a configuration mistake to be surfaced. Unlike
+    /// ``load(_:)->Service?``, it reports nothing to the diagnostics handler: the error is the
+    /// caller's to handle.
+    ///
     ///
     /// ```swift
     /// do {

@@ -187,7 +187,7 @@ struct LazyTests {
         container.captiveDependencyPolicy = policy
         let log = EventLog()
         container.setDiagnosticsHandler(log.handler)
-        container.register(.player, scope: ScopeName.session) { _ in StubPlayer(title: "session") }
+        container.register(.player, scope: .session) { _ in StubPlayer(title: "session") }
         container.register(.toast, scope: .singleton) { resolver in LazyToast(player: resolver.lazy(.player))
         }
         let toast = try #require(container.load(.toast) as? LazyToast)
@@ -206,7 +206,7 @@ struct LazyTests {
         let transient = Container()
         let quiet = EventLog()
         transient.setDiagnosticsHandler(quiet.handler)
-        transient.register(.player, scope: ScopeName.session) { _ in StubPlayer(title: "session") }
+        transient.register(.player, scope: .session) { _ in StubPlayer(title: "session") }
         transient.register(.toast) { resolver in LazyToast(player: resolver.lazy(.player)) }
         #expect((transient.load(.toast) as? LazyToast)?.player.value?.title == "session")
         #expect(quiet.all.isEmpty)

@@ -54,7 +54,8 @@ final class Registration: @unchecked Sendable {
         // A named scope shares a singleton until reset, which replaces the registration.
         self.init(
             id: id, scope: scope.lifetime, serviceType: Service.self, provider: provider, factory: factory,
-            extras: Extras(seedItemType: seedItemType, scopeName: scope.resetName, contributions: contributions))
+            extras: Extras(
+                seedItemType: seedItemType, scopeName: scope.resetName, contributions: contributions))
     }
 
     /// An isolated registration: `factory` is the synchronous form, which runs the
@@ -68,7 +69,8 @@ final class Registration: @unchecked Sendable {
             id: id, scope: scope.lifetime, serviceType: Service.self, provider: provider, factory: factory,
             extras: Extras(
                 seedItemType: nil, scopeName: scope.resetName, contributions: nil,
-                isolated: IsolatedParts(isolation: isolation, asyncFactory: asyncFactory, scope: scope.lifetime)))
+                isolated: IsolatedParts(
+                    isolation: isolation, asyncFactory: asyncFactory, scope: scope.lifetime)))
     }
 
     /// A registration with the same ID, scope and factory, and no services yet.
