@@ -54,7 +54,7 @@ final class Registration: @unchecked Sendable {
         // A named scope shares a singleton until reset, which replaces the registration.
         self.init(
             id: id, scope: scope.lifetime, serviceType: Service.self, provider: provider, factory: factory,
-            extras: Extras(
+            extras: Extras.ifAny(
                 seedItemType: seedItemType, scopeName: scope.resetName, contributions: contributions))
     }
 
@@ -67,7 +67,7 @@ final class Registration: @unchecked Sendable {
     ) {
         self.init(
             id: id, scope: scope.lifetime, serviceType: Service.self, provider: provider, factory: factory,
-            extras: Extras(
+            extras: Extras.ifAny(
                 seedItemType: nil, scopeName: scope.resetName, contributions: nil,
                 isolated: IsolatedParts(
                     isolation: isolation, asyncFactory: asyncFactory, scope: scope.lifetime)))
@@ -87,7 +87,7 @@ final class Registration: @unchecked Sendable {
         self.init(
             id: other.id, scope: other.scope, serviceType: other.serviceType, provider: other.provider,
             factory: other.factory,
-            extras: Extras(
+            extras: Extras.ifAny(
                 seedItemType: other.seedItemType, scopeName: other.scopeName, contributions: contributions,
                 isolated: other.isolated.map {
                     IsolatedParts(isolation: $0.isolation, asyncFactory: $0.asyncFactory, scope: other.scope)
@@ -118,13 +118,25 @@ final class Registration: @unchecked Sendable {
         let isolated: IsolatedParts?
 
         /// The extras, or `nil` when there are none.
-        init?(
+        ///
+        /// A static function, not a failable initializer: that would allocate the object
+        /// before it could fail, once for every plain registration.
+        static func ifAny(
             seedItemType: (any Injectable.Type)?, scopeName: String?, contributions: ContributionSet?,
             isolated: IsolatedParts? = nil
-        ) {
+        ) -> Extras? {
             guard seedItemType != nil || scopeName != nil || contributions != nil || isolated != nil else {
                 return nil
             }
+            return Extras(
+                seedItemType: seedItemType, scopeName: scopeName, contributions: contributions,
+                isolated: isolated)
+        }
+
+        private init(
+            seedItemType: (any Injectable.Type)?, scopeName: String?, contributions: ContributionSet?,
+            isolated: IsolatedParts?
+        ) {
             self.seedItemType = seedItemType
             self.scopeName = scopeName
             self.contributions = contributions
