@@ -67,13 +67,19 @@ public struct Resolver: Sendable {
         return unsafeDowncast(context, to: OverriddenContext.self).overrides
     }
 
+    /// Whether the task's override scopes are the resolver's already, as while its factory runs.
+    @inline(__always)
+    var isCurrentContext: Bool {
+        OverrideScope.current === overrides
+    }
+
     /// Runs `body` with the resolver's override scopes as the task's.
     ///
     /// While the factory runs they are the task's already, so a load pays one comparison; a
     /// load through a kept resolver binds them for the load's duration.
     @inline(__always)
     func inContext<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        if OverrideScope.current === overrides {
+        if isCurrentContext {
             return try body()
         }
         return try rebound(body).get()
@@ -116,6 +122,13 @@ public struct Resolver: Sendable {
     /// - Parameter id: The ID to load.
     /// - Returns: The service, or `nil`.
     public func load<Service>(_ id: InjectID<Service>) -> Service? {
+        // The rebinding path apart: in the same function, its `Service?` and `Result`
+        // metadata would be looked up on every nested load of a caller's module.
+        isCurrentContext ? container.load(id) : loadRebinding(id)
+    }
+
+    @inline(never)
+    private func loadRebinding<Service>(_ id: InjectID<Service>) -> Service? {
         inContext { () -> Service? in container.load(id) }
     }
 
@@ -140,6 +153,12 @@ public struct Resolver: Sendable {
     /// - Returns: The service.
     /// - Throws: A ``ContainerError`` naming the ID and the problem.
     public func require<Service>(_ id: InjectID<Service>) throws(ContainerError) -> Service {
+        // The rebinding path apart, as in `load(_:)`.
+        isCurrentContext ? try container.require(id) : try requireRebinding(id)
+    }
+
+    @inline(never)
+    private func requireRebinding<Service>(_ id: InjectID<Service>) throws(ContainerError) -> Service {
         try inContext { () throws(ContainerError) -> Service in try container.require(id) }
     }
 
