@@ -12,6 +12,19 @@ private final class KeepingPlayer: PlayerInject {
     }
 }
 
+/// Registers a transient `KeepingPlayer` in `container` and loads it while `toast` overrides
+/// the container's toast.
+private func transientPlayer(in container: Container, loadedWhileOverriding toast: RecordingToast)
+    -> KeepingPlayer?
+{
+    container.register(.player) { resolver in KeepingPlayer(resolver: resolver) }
+    return container.withOverrides {
+        $0.register(.toast) { toast }
+    } operation: {
+        container.load(.player) as? KeepingPlayer
+    }
+}
+
 private struct ContributionFailure: Error {}
 
 private struct MenuItem: Sendable, Equatable {
@@ -27,13 +40,7 @@ struct ResolverTests {
         let mock = RecordingToast()
         let other = RecordingToast()
         container.register(.toast) { real }
-        container.register(.player) { resolver in KeepingPlayer(resolver: resolver) }
-        let player = try #require(
-            container.withOverrides {
-                $0.register(.toast) { mock }
-            } operation: {
-                container.load(.player) as? KeepingPlayer
-            })
+        let player = try #require(transientPlayer(in: container, loadedWhileOverriding: mock))
         // Outside the scope, and inside another one, its loads still see the mock.
         #expect(player.resolver.load(.toast) === mock)
         let inOther = container.withOverrides {
@@ -52,13 +59,7 @@ struct ResolverTests {
         let container = Container()
         let mock = RecordingToast()
         container.register(.toast) { RecordingToast() }
-        container.register(.player) { resolver in KeepingPlayer(resolver: resolver) }
-        let player = try #require(
-            container.withOverrides {
-                $0.register(.toast) { mock }
-            } operation: {
-                container.load(.player) as? KeepingPlayer
-            })
+        let player = try #require(transientPlayer(in: container, loadedWhileOverriding: mock))
         #expect(await player.resolver.loadAsync(.toast) === mock)
         #expect(try await player.resolver.requireAsync(.toast) === mock)
     }
