@@ -67,7 +67,7 @@ extension Container {
     /// The innermost factory running on this thread that caches its service: what a
     /// named-scope service it loads, or a lazy handle it takes loads later, would be captive in.
     static func captiveHolder(thread: ThreadState) -> Registration? {
-        thread.frames.last(where: { $0.scope == .singleton || $0.scope == .weak })
+        thread.frames.last(where: \.isShared)
     }
 
     /// Checks that `dependency`, first loaded through a lazy handle that `holder`'s factory

@@ -159,7 +159,6 @@ extension Container {
     /// ``load(_:)->Service?``, it reports nothing to the diagnostics handler: the error is the
     /// caller's to handle.
     ///
-    ///
     /// ```swift
     /// do {
     ///     let player = try container.require(.player)

@@ -98,10 +98,7 @@ public struct Lazy<Service>: Sendable {
         if let service = cache.loaded {
             return service
         }
-        guard let resolver = context.resolver else {
-            // A container that is gone has no registrations.
-            throw .notRegistered(id: id.name, requestedType: typeName(Service.self), registeredIDs: [])
-        }
+        let resolver = try context.resolver(requiring: id)
         var failure: ContainerError?
         let service = cache.value(loading: id.name, from: resolver.container) { () -> Service? in
             do throws(ContainerError) {

@@ -44,11 +44,7 @@ public struct ServiceProvider<Service>: Sendable {
     ///   ``ContainerError/notRegistered(id:requestedType:registeredIDs:)`` when the container
     ///   the handle came from is gone.
     public func require() throws(ContainerError) -> Service {
-        guard let resolver = context.resolver else {
-            // A container that is gone has no registrations.
-            throw .notRegistered(id: id.name, requestedType: typeName(Service.self), registeredIDs: [])
-        }
-        return try resolver.require(id)
+        try context.resolver(requiring: id).require(id)
     }
 }
 

@@ -22,4 +22,13 @@ struct WeakResolverContext: Sendable {
         if hasOverrides, overrides == nil { return nil }
         return Resolver(container: container, overrides: overrides)
     }
+
+    /// The context as a resolver, or the error a `require` through a handle throws once its
+    /// container is gone: a container that is gone has no registrations.
+    func resolver<Service>(requiring id: InjectID<Service>) throws(ContainerError) -> Resolver {
+        guard let resolver else {
+            throw .notRegistered(id: id.name, requestedType: typeName(Service.self), registeredIDs: [])
+        }
+        return resolver
+    }
 }

@@ -232,7 +232,7 @@ final class Registration: @unchecked Sendable {
     /// loads may read in place inside a read; transient and graph services never are.
     @inline(__always)
     var isShared: Bool {
-        scope == .singleton || scope == .weak
+        scope.isShared
     }
 
     /// The singleton, or the weak service while somebody holds it; `nil` for other scopes.

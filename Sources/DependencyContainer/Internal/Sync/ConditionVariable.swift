@@ -12,17 +12,28 @@
 /// `@unchecked Sendable`: the condition is only used through pthread calls, which are
 /// thread-safe; its address never moves.
 final class ConditionVariable: @unchecked Sendable {
-    let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    let condition = UnsafeMutablePointer<pthread_cond_t>.makeCondition()
 
-    init() {
+    deinit {
+        condition.destroyCondition()
+    }
+}
+
+extension UnsafeMutablePointer<pthread_cond_t> {
+    /// A heap-allocated, initialized condition variable, whose address never moves; the
+    /// one place conditions are made, for ``ConditionVariable`` and ``LockedValue``.
+    static func makeCondition() -> Self {
+        let condition = allocate(capacity: 1)
         condition.initialize(to: pthread_cond_t())
         let status = pthread_cond_init(condition, nil)
         precondition(status == 0, "pthread_cond_init failed with error \(status)")
+        return condition
     }
 
-    deinit {
-        let status = pthread_cond_destroy(condition)
+    /// Destroys and frees a condition that ``makeCondition()`` made.
+    func destroyCondition() {
+        let status = pthread_cond_destroy(self)
         precondition(status == 0, "pthread_cond_destroy failed with error \(status)")
-        condition.deallocate()
+        deallocate()
     }
 }

@@ -25,7 +25,7 @@
 /// held, and `Value: Sendable` means nothing it hands out can be raced on outside the lock.
 package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.makeCondition()
     private var value: Value
 
     /// Creates a lock guarding `value`.
@@ -34,7 +34,6 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     package init(_ value: Value) {
         self.value = value
         mutex.initialize(to: pthread_mutex_t())
-        condition.initialize(to: pthread_cond_t())
         var attributes = pthread_mutexattr_t()
         check(pthread_mutexattr_init(&attributes), "pthread_mutexattr_init")
         #if DEBUG
@@ -44,13 +43,11 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
         #endif
         check(pthread_mutex_init(mutex, &attributes), "pthread_mutex_init")
         check(pthread_mutexattr_destroy(&attributes), "pthread_mutexattr_destroy")
-        check(pthread_cond_init(condition, nil), "pthread_cond_init")
     }
 
     deinit {
-        check(pthread_cond_destroy(condition), "pthread_cond_destroy")
+        condition.destroyCondition()
         check(pthread_mutex_destroy(mutex), "pthread_mutex_destroy")
-        condition.deallocate()
         mutex.deallocate()
     }
 
