@@ -20,6 +20,12 @@
 /// A container created with a parent sees the parent's registrations, and its own override
 /// them; nothing registered in the child is visible to the parent. The child keeps its
 /// parent alive.
+///
+/// Nothing a container hands out keeps it alive: services, a ``Resolver`` a factory kept,
+/// ``Lazy`` and ``ServiceProvider`` handles, ``Injected`` properties and original-API items
+/// hold it weakly. When its last owner lets go, the container and its cached services are
+/// released, and later loads through what it handed out find nothing, reporting
+/// ``ContainerError/containerReleased(id:requestedType:)``.
 public final class Container: Sendable {
     /// The container shared by every module of the process.
     public static let shared = Container()
@@ -30,9 +36,12 @@ public final class Container: Sendable {
     /// The registrations, and the lock-free read path that loads use.
     let store = RegistrationStore()
     /// The diagnostics handler, if any.
-    let diagnosticsHandler = LockedValue<(@Sendable (DiagnosticEvent) -> Void)?>(nil)
+    let diagnosticsHandler: LockedValue<DiagnosticsHandler?>
     /// Whether this container has a diagnostics handler, checked before building an event.
-    let hasDiagnosticsHandler = AtomicCounter(0)
+    let hasDiagnosticsHandler: AtomicCounter
+    /// What resolvers, handles and items hold instead of the container, so that nothing the
+    /// container hands out keeps it alive.
+    let reference: ContainerReference
     /// ``captiveDependencyPolicy``: 0 to inherit, 1 to report, 2 to fail.
     let captivePolicyWord = AtomicCounter(0)
 
@@ -42,6 +51,13 @@ public final class Container: Sendable {
     ///   here first, then in the parent, then in its parent, and so on.
     public init(parent: Container? = nil) {
         self.parent = parent
+        let handler = LockedValue<DiagnosticsHandler?>(nil)
+        let hasHandler = AtomicCounter(0)
+        diagnosticsHandler = handler
+        hasDiagnosticsHandler = hasHandler
+        reference = ContainerReference(
+            diagnosticsHandler: handler, hasDiagnosticsHandler: hasHandler, parent: parent?.reference)
+        reference.attach(self)
     }
 
     deinit {

@@ -61,12 +61,22 @@ public indirect enum ContainerError: Error, CustomStringConvertible {
     /// with a larger stack.
     case resolutionTooDeep(id: String, depth: Int, innermostID: String)
 
+    /// A load of `id` went through a ``Resolver``, ``Lazy``, ``ServiceProvider`` or
+    /// ``Injected`` property that outlived its container, or the test override scope it was
+    /// taken under: what a container hands out never keeps it alive, so once its last owner
+    /// lets go, loads through them find nothing.
+    ///
+    /// Keep the container (or end the work that needs it) for as long as the services that
+    /// hold such handles are used.
+    case containerReleased(id: String, requestedType: String)
+
     /// The ID whose registration or load failed, or the ID that starts a cycle.
     public var id: String {
         switch self {
         case .notRegistered(let id, _, _), .typeMismatch(let id, _, _), .factoryFailed(let id, _),
             .invalidID(let id, _), .argumentMismatch(let id, _, _), .unavailableSynchronously(let id, _),
-            .captiveDependency(let id, _, _, _), .resolutionTooDeep(let id, _, _):
+            .captiveDependency(let id, _, _, _), .resolutionTooDeep(let id, _, _),
+            .containerReleased(let id, _):
             return id
         case .cycle(let path):
             return path.first ?? ""
@@ -124,6 +134,11 @@ public indirect enum ContainerError: Error, CustomStringConvertible {
                 + "(scope \(dependencyScope)), which lives shorter: it would keep the old service after "
                 + "`reset(scope: .\(dependencyScope))`; load it when needed instead of in the factory, or give "
                 + "'\(IDValidation.abbreviated(id))' the same scope"
+        case .containerReleased(let id, let requestedType):
+            return
+                "Cannot load ID '\(IDValidation.abbreviated(id))' (requested as `\(requestedType)`): the container "
+                + "(or the override scope) it was to be loaded from has been released; a kept resolver, Lazy, "
+                + "ServiceProvider or @Injected property does not keep its container alive"
         }
     }
 }

@@ -22,9 +22,14 @@
 /// A factory may keep its resolver and load later, when its service is used. Those loads see
 /// the same context view (the same container and override scopes, whatever the calling task's
 /// overrides are then), but they are loads of their own: they are not part of the resolution
-/// that made the service, so they are no cycle with it and fail nothing it made. A kept
-/// resolver keeps its container alive; a cached service that keeps one keeps its own
-/// container alive, so keep a ``lazy(_:)`` or ``provider(_:)`` handle instead, which do not.
+/// that made the service, so they are no cycle with it and fail nothing it made.
+///
+/// A resolver does not keep its container, or the override scope it was made under, alive:
+/// a cached service that keeps its resolver is held by its container, and a strong reference
+/// back would keep both alive forever. Once the container (or the scope) is gone, loads
+/// through a kept resolver find nothing: `load` returns `nil` and reports
+/// ``ContainerError/containerReleased(id:requestedType:)`` to the diagnostics handler the
+/// container had, and `require` throws it.
 ///
 /// ```swift
 /// container.register(.toast, scope: .singleton) { resolver in
@@ -32,84 +37,115 @@
 /// }
 /// ```
 public struct Resolver: Sendable {
-    /// The container alone, as in every load without test overrides, or an
-    /// `OverriddenContext` with it: one reference, as a factory run passes it without a
-    /// retain (an enum of the two costs every run a retain and a release).
+    /// The container's ``ContainerReference`` alone, as in every load without test
+    /// overrides, or an `OverriddenContext` with it: one reference, as a factory run passes
+    /// it without a retain (an enum of the two costs every run a retain and a release). The
+    /// reference is allocated once per container, so no run allocates a weak reference.
     private let context: AnyObject & Sendable
 
     /// A resolver without override scopes: what every factory run outside overrides gets.
     init(container: Container) {
-        context = container
+        context = container.reference
     }
 
-    init(container: Container, overrides: OverrideScope?) {
+    /// A resolver with the override scopes `overrides`, which it keeps alive unless
+    /// `holdingScopes` is false.
+    ///
+    /// A kept resolver sees its scopes after they ended, so it holds them; but a service
+    /// cached in an override scope is held by that scope, and its resolver must not hold the
+    /// scope back (see `Container.run`).
+    init(container: Container, overrides: OverrideScope?, holdingScopes: Bool = true) {
         if let overrides {
             // Allocated only for a factory that runs under override scopes, as tests do.
-            context = OverriddenContext(container: container, overrides: overrides)
+            context = OverriddenContext(
+                reference: container.reference, overrides: overrides, holdingScopes: holdingScopes)
         } else {
-            context = container
+            context = container.reference
         }
+    }
+
+    /// This resolver, holding its override scopes weakly: what a ``Lazy`` or
+    /// ``ServiceProvider`` handle keeps, which loads nothing once its scopes have ended.
+    var holdingScopesWeakly: Resolver {
+        guard type(of: context) == OverriddenContext.self else { return self }
+        let overridden = unsafeDowncast(context, to: OverriddenContext.self)
+        guard overridden.holdsScopes, let overrides = overridden.overrides else { return self }
+        return Resolver(
+            context: OverriddenContext(
+                reference: overridden.reference, overrides: overrides, holdingScopes: false))
+    }
+
+    private init(context: OverriddenContext) {
+        self.context = context
     }
 
     /// The container whose view the factory's loads use: the one that owns a cached
     /// service's registration, or the one a transient service's load was made on.
-    public var container: Container {
-        // `Container` is final: its exact type tells the two apart without a dynamic cast.
-        if type(of: context) == Container.self {
-            return unsafeDowncast(context, to: Container.self)
-        }
-        return unsafeDowncast(context, to: OverriddenContext.self).container
-    }
-
-    /// The override scopes the factory's loads see, innermost first.
-    var overrides: OverrideScope? {
-        if type(of: context) == Container.self { return nil }
-        return unsafeDowncast(context, to: OverriddenContext.self).overrides
-    }
-
-    /// Whether the task's override scopes are the resolver's already, as while its factory runs.
-    @inline(__always)
-    var isCurrentContext: Bool {
-        OverrideScope.current === overrides
-    }
-
-    /// Runs `body` with the resolver's override scopes as the task's.
     ///
-    /// While the factory runs they are the task's already, so a load pays one comparison; a
-    /// load through a kept resolver binds them for the load's duration.
+    /// A resolver kept past its container's life returns a new, empty container, in which
+    /// every load finds nothing: the resolver does not keep its container alive.
+    public var container: Container {
+        if let live = liveContext {
+            return live.container
+        }
+        let detached = Container()
+        detached.setDiagnosticsHandler(reference.diagnosticsHandler.withLock { $0 })
+        return detached
+    }
+
+    /// The reference to the container, which outlives it.
+    var reference: ContainerReference {
+        // Both are final classes: the exact type tells them apart without a dynamic cast.
+        if type(of: context) == ContainerReference.self {
+            return unsafeDowncast(context, to: ContainerReference.self)
+        }
+        return unsafeDowncast(context, to: OverriddenContext.self).reference
+    }
+
+    /// The container and override scopes the loads use, retained, or `nil` once either is
+    /// gone.
     @inline(__always)
-    func inContext<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        if isCurrentContext {
-            return try body()
+    var liveContext: LiveContext? {
+        if type(of: context) == ContainerReference.self {
+            guard let container = unsafeDowncast(context, to: ContainerReference.self).container else {
+                return nil
+            }
+            return LiveContext(container: container, overrides: nil)
         }
-        return try rebound(body).get()
+        let overridden = unsafeDowncast(context, to: OverriddenContext.self)
+        guard let overrides = overridden.overrides, let container = overridden.reference.container else {
+            return nil
+        }
+        return LiveContext(container: container, overrides: overrides)
     }
 
-    @inline(never)
-    private func rebound<Result, Failure: Error>(_ body: () throws(Failure) -> Result)
-        -> Swift.Result<Result, Failure>
-    {
-        // Counted as active so that the loads consult them, as `withOverrides` does.
-        if overrides != nil { GlobalAtomicWord.activeOverrideScopes.add(1) }
-        defer { if overrides != nil { GlobalAtomicWord.activeOverrideScopes.add(0 &- 1) } }
-        return OverrideScope.$innermost.withValue(overrides) {
-            Swift.Result { () throws(Failure) -> Result in try body() }
-        }
+    /// Runs `body` on the live context's container with its override scopes as the task's,
+    /// or returns what `released` makes once the context is gone.
+    ///
+    /// While the factory runs the scopes are the task's already, so a load pays one
+    /// comparison; a load through a kept resolver binds them for the load's duration.
+    @inline(__always)
+    func withLiveContext<Result, Failure: Error>(
+        released: () throws(Failure) -> Result, _ body: (Container) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        guard let live = liveContext else { return try released() }
+        return try live.run(body)
     }
 
-    /// The async counterpart of `inContext(_:)`.
-    func inContextAsync<Result, Failure: Error>(
-        _ body: () async throws(Failure) -> Result
+    /// The async counterpart of `withLiveContext(released:_:)`.
+    func withLiveContextAsync<Result, Failure: Error>(
+        released: () throws(Failure) -> Result, _ body: (Container) async throws(Failure) -> Result
     ) async throws(Failure) -> Result {
-        if OverrideScope.current === overrides {
-            return try await body()
+        guard let live = liveContext else { return try released() }
+        if OverrideScope.current === live.overrides {
+            return try await body(live.container)
         }
-        if overrides != nil { GlobalAtomicWord.activeOverrideScopes.add(1) }
-        defer { if overrides != nil { GlobalAtomicWord.activeOverrideScopes.add(0 &- 1) } }
-        let result = await OverrideScope.$innermost.withValue(overrides) {
+        if live.overrides != nil { GlobalAtomicWord.activeOverrideScopes.add(1) }
+        defer { if live.overrides != nil { GlobalAtomicWord.activeOverrideScopes.add(0 &- 1) } }
+        let result = await OverrideScope.$innermost.withValue(live.overrides) {
             () async -> Swift.Result<Result, Failure> in
             do throws(Failure) {
-                return .success(try await body())
+                return .success(try await body(live.container))
             } catch {
                 return .failure(error)
             }
@@ -122,14 +158,22 @@ public struct Resolver: Sendable {
     /// - Parameter id: The ID to load.
     /// - Returns: The service, or `nil`.
     public func load<Service>(_ id: InjectID<Service>) -> Service? {
+        guard let live = liveContext else { return loadReleased(id) }
         // The rebinding path apart: in the same function, its `Service?` and `Result`
         // metadata would be looked up on every nested load of a caller's module.
-        isCurrentContext ? container.load(id) : loadRebinding(id)
+        return OverrideScope.current === live.overrides
+            ? live.container.load(id) : loadRebinding(id, in: live)
     }
 
     @inline(never)
-    private func loadRebinding<Service>(_ id: InjectID<Service>) -> Service? {
-        inContext { () -> Service? in container.load(id) }
+    private func loadRebinding<Service>(_ id: InjectID<Service>, in live: LiveContext) -> Service? {
+        live.rebound { () -> Service? in live.container.load(id) }.get()
+    }
+
+    @inline(never)
+    private func loadReleased<Service>(_ id: InjectID<Service>) -> Service? {
+        reference.reportReleased(id.name, as: Service.self)
+        return nil
     }
 
     /// Loads the service registered under `id`, or returns `defaultValue`.
@@ -153,13 +197,20 @@ public struct Resolver: Sendable {
     /// - Returns: The service.
     /// - Throws: A ``ContainerError`` naming the ID and the problem.
     public func require<Service>(_ id: InjectID<Service>) throws(ContainerError) -> Service {
+        guard let live = liveContext else {
+            throw .containerReleased(id: id.name, requestedType: typeName(Service.self))
+        }
         // The rebinding path apart, as in `load(_:)`.
-        isCurrentContext ? try container.require(id) : try requireRebinding(id)
+        return OverrideScope.current === live.overrides
+            ? try live.container.require(id) : try requireRebinding(id, in: live)
     }
 
     @inline(never)
-    private func requireRebinding<Service>(_ id: InjectID<Service>) throws(ContainerError) -> Service {
-        try inContext { () throws(ContainerError) -> Service in try container.require(id) }
+    private func requireRebinding<Service>(_ id: InjectID<Service>, in live: LiveContext)
+        throws(ContainerError)
+        -> Service
+    {
+        try live.rebound { () throws(ContainerError) -> Service in try live.container.require(id) }.get()
     }
 
     /// Makes the service registered under `id` from `argument`, or returns `nil`.
@@ -171,7 +222,12 @@ public struct Resolver: Sendable {
     public func load<Argument, Service>(_ id: ArgumentInjectID<Argument, Service>, argument: Argument)
         -> Service?
     {
-        inContext { () -> Service? in container.load(id, argument: argument) }
+        withLiveContext(released: {
+            reference.reportReleased(id.name, as: Service.self)
+            return nil
+        }) {
+            $0.load(id, argument: argument)
+        }
     }
 
     /// Makes the service registered under `id` from `argument`, or throws an error that
@@ -185,8 +241,9 @@ public struct Resolver: Sendable {
     public func require<Argument, Service>(_ id: ArgumentInjectID<Argument, Service>, argument: Argument)
         throws(ContainerError) -> Service
     {
-        try inContext { () throws(ContainerError) -> Service in try container.require(id, argument: argument)
-        }
+        try withLiveContext(released: { () throws(ContainerError) -> Service in
+            throw .containerReleased(id: id.name, requestedType: typeName(Service.self))
+        }) { container throws(ContainerError) -> Service in try container.require(id, argument: argument) }
     }
 
     /// Loads every contribution to `point`, in the documented order.
@@ -196,7 +253,12 @@ public struct Resolver: Sendable {
     /// - Parameter point: The extension point.
     /// - Returns: The elements of the contributions that did not fail.
     public func load<Element>(_ point: ExtensionPoint<Element>) -> [Element] {
-        inContext { () -> [Element] in container.load(point) }
+        withLiveContext(released: {
+            reference.reportReleased(point.name, as: [Element].self)
+            return []
+        }) {
+            $0.load(point)
+        }
     }
 
     /// Loads every contribution to `point`, or throws the first failure.
@@ -218,7 +280,9 @@ public struct Resolver: Sendable {
     ///   name is registered as something else, or the error of the first contribution that
     ///   fails.
     public func require<Element>(_ point: ExtensionPoint<Element>) throws(ContainerError) -> [Element] {
-        try inContext { () throws(ContainerError) -> [Element] in try container.require(point) }
+        try withLiveContext(released: { () throws(ContainerError) -> [Element] in
+            throw .containerReleased(id: point.name, requestedType: typeName([Element].self))
+        }) { container throws(ContainerError) -> [Element] in try container.require(point) }
     }
 
     /// Loads the service registered under `id` in an `async` factory, running its factory
@@ -230,7 +294,12 @@ public struct Resolver: Sendable {
     /// - Parameter id: The ID to load.
     /// - Returns: The service, or `nil`.
     public func loadAsync<Service>(_ id: InjectID<Service>) async -> Service? {
-        await inContextAsync { () async -> Service? in await container.loadAsync(id) }
+        await withLiveContextAsync(released: {
+            reference.reportReleased(id.name, as: Service.self)
+            return nil
+        }) {
+            await $0.loadAsync(id)
+        }
     }
 
     /// Loads the service registered under `id` in an `async` factory, or throws an error
@@ -240,9 +309,9 @@ public struct Resolver: Sendable {
     /// - Returns: The service.
     /// - Throws: A ``ContainerError`` naming the ID and the problem.
     public func requireAsync<Service>(_ id: InjectID<Service>) async throws(ContainerError) -> Service {
-        try await inContextAsync { () async throws(ContainerError) -> Service in
-            try await container.requireAsync(id)
-        }
+        try await withLiveContextAsync(released: { () throws(ContainerError) -> Service in
+            throw .containerReleased(id: id.name, requestedType: typeName(Service.self))
+        }) { container async throws(ContainerError) -> Service in try await container.requireAsync(id) }
     }
 
     /// Returns an original-API item for the string ID, or `nil`.
@@ -250,7 +319,12 @@ public struct Resolver: Sendable {
     /// - Parameter injectID: The string ID.
     /// - Returns: An item whose `resolve()` creates the service.
     public func load(for injectID: String) -> Injectable? {
-        inContext { () -> Injectable? in container.load(for: injectID) }
+        withLiveContext(released: {
+            reference.reportReleased(injectID, as: (any Injectable).self)
+            return nil
+        }) {
+            $0.load(for: injectID)
+        }
     }
 
     /// A handle that loads the service registered under `id` on first use, once, in this
@@ -289,13 +363,62 @@ public struct Resolver: Sendable {
     }
 }
 
-/// A container with the override scopes a factory ran under.
-private final class OverriddenContext: Sendable {
-    let container: Container
-    let overrides: OverrideScope
+/// A container's reference with the override scopes a factory ran under.
+///
+/// The scopes are held strongly, so that a kept resolver sees them after they ended, or
+/// weakly, where the holder of the resolver is itself held by the scope (a service cached
+/// in it) or must load nothing once it ended (a handle).
+///
+/// `@unchecked Sendable`: `weakOverrides` is written once, in `init`; weak loads are atomic.
+private final class OverriddenContext: @unchecked Sendable {
+    let reference: ContainerReference
+    private let strongOverrides: OverrideScope?
+    private weak var weakOverrides: OverrideScope?
 
-    init(container: Container, overrides: OverrideScope) {
-        self.container = container
-        self.overrides = overrides
+    init(reference: ContainerReference, overrides: OverrideScope, holdingScopes: Bool) {
+        self.reference = reference
+        if holdingScopes {
+            strongOverrides = overrides
+        } else {
+            strongOverrides = nil
+            weakOverrides = overrides
+        }
+    }
+
+    /// Whether the context keeps its override scopes alive.
+    var holdsScopes: Bool { strongOverrides != nil }
+
+    /// The override scopes, or `nil` once weakly held ones have ended.
+    var overrides: OverrideScope? { strongOverrides ?? weakOverrides }
+}
+
+/// A resolver's context while one of its loads runs: its container and override scopes,
+/// retained for the load.
+struct LiveContext {
+    let container: Container
+    let overrides: OverrideScope?
+
+    /// Runs `body` on the container with the override scopes as the task's: at once while
+    /// they are the task's already, as while the factory runs.
+    @inline(__always)
+    func run<Result, Failure: Error>(_ body: (Container) throws(Failure) -> Result) throws(Failure) -> Result
+    {
+        if OverrideScope.current === overrides {
+            return try body(container)
+        }
+        return try rebound { () throws(Failure) -> Result in try body(container) }.get()
+    }
+
+    /// Runs `body` with the override scopes as the task's.
+    @inline(never)
+    func rebound<Result, Failure: Error>(_ body: () throws(Failure) -> Result)
+        -> Swift.Result<Result, Failure>
+    {
+        // Counted as active so that the loads consult them, as `withOverrides` does.
+        if overrides != nil { GlobalAtomicWord.activeOverrideScopes.add(1) }
+        defer { if overrides != nil { GlobalAtomicWord.activeOverrideScopes.add(0 &- 1) } }
+        return OverrideScope.$innermost.withValue(overrides) {
+            Swift.Result { () throws(Failure) -> Result in try body() }
+        }
     }
 }

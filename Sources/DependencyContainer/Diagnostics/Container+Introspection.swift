@@ -69,26 +69,11 @@ extension Container {
         }
     }
 
-    /// Sends `event` to the handler of this container or its nearest ancestor that has one.
-    ///
-    /// Events raised while a handler runs on this thread are dropped: a handler that loads a
-    /// missing ID would otherwise call itself forever.
+    /// Sends `event` to the handler of this container or its nearest ancestor that has one
+    /// (``ContainerReference/report(_:)``).
+    @inline(__always)
     func report(_ event: @autoclosure () -> DiagnosticEvent) {
-        var container: Container? = self
-        while let current = container {
-            if current.hasDiagnosticsHandler.load() != 0,
-                let handler = current.diagnosticsHandler.withLock({ $0 })
-            {
-                // Checked only now: most containers have no handler, and misses should be cheap.
-                let thread = ThreadState.current
-                guard !thread.isReporting else { return }
-                thread.isReporting = true
-                defer { thread.isReporting = false }
-                handler(event())
-                return
-            }
-            container = current.parent
-        }
+        reference.report(event())
     }
 
     /// Reports the failure of a load that returns `nil` or leaves an element out, unless a

@@ -30,10 +30,16 @@
 /// factories read each other, first read on two threads at once) are a cycle, as between
 /// factories: the load yields `nil` and the diagnostics handler gets
 /// ``ContainerError/cycle(path:)``.
+///
+/// The property holds its container weakly, like everything a container hands out, so a
+/// cached service with an `@Injected` property never keeps its container alive; once the
+/// container is gone, a property that has loaded nothing yet yields `nil` and reports
+/// ``ContainerError/containerReleased(id:requestedType:)``.
 @propertyWrapper
 public struct Injected<Service> {
     private let id: InjectID<Service>
-    private let container: Container
+    /// The container, held weakly.
+    private let reference: ContainerReference
     private let cache = InjectedCache<Service>()
 
     /// Creates a property that loads `id` from `container` on first read.
@@ -43,12 +49,19 @@ public struct Injected<Service> {
     ///   - container: Where to load from; ``Container/shared`` unless stated.
     public init(_ id: InjectID<Service>, container: Container = .shared) {
         self.id = id
-        self.container = container
+        self.reference = container.reference
     }
 
     /// The service, or `nil` while none is registered.
     public var wrappedValue: Service? {
-        cache.value(loading: id.name, from: container) { container.load(id) }
+        if let service = cache.loaded {
+            return service
+        }
+        guard let container = reference.container else {
+            reference.reportReleased(id.name, as: Service.self)
+            return nil
+        }
+        return cache.value(loading: id.name, from: container) { container.load(id) }
     }
 }
 

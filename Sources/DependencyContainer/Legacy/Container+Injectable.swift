@@ -62,7 +62,7 @@ extension Container: ContainerAPI {
                     )))
             return nil
         }
-        return RegisteredItem(registration: registration, container: self)
+        return RegisteredItem(registration: registration, reference: reference)
     }
 
     /// Resolves a typed registration for the original API, as an object.
@@ -77,13 +77,16 @@ extension Container: ContainerAPI {
 }
 
 /// The original-API face of a typed registration, returned by ``Container/load(for:)``.
+///
+/// It holds its container weakly, as everything a container hands out does: an item kept
+/// past its container's life resolves to an ``UnavailableService``.
 final class RegisteredItem: Injectable {
     private let registration: Registration?
-    private let container: Container
+    private let reference: ContainerReference
 
-    init(registration: Registration, container: Container) {
+    init(registration: Registration, reference: ContainerReference) {
         self.registration = registration
-        self.container = container
+        self.reference = reference
     }
 
     /// Creates an item with no registration behind it.
@@ -92,7 +95,7 @@ final class RegisteredItem: Injectable {
     /// `Injectable` requires `init()`.
     init() {
         self.registration = nil
-        self.container = Container()
+        self.reference = Container().reference
     }
 
     var id: String { registration?.id ?? "" }
@@ -100,6 +103,9 @@ final class RegisteredItem: Injectable {
     func resolve() -> AnyObject {
         guard let registration else {
             return UnavailableService(error: .invalidID("", reason: "the ID is empty"))
+        }
+        guard let container = reference.container else {
+            return UnavailableService(error: reference.reportReleased(registration.id, as: AnyObject.self))
         }
         return container.resolveObject(registration)
     }

@@ -166,7 +166,10 @@ extension Container {
         let box: InstanceBoxBase
         do {
             box = try await AsyncFrame.$current.withValue(frame) {
-                try await factory.makeBox(Resolver(container: self, overrides: OverrideScope.current))
+                let overrides = OverrideScope.current
+                let holdingScopes = overrides.map { !$0.caches(registration) } ?? true
+                return try await factory.makeBox(
+                    Resolver(container: self, overrides: overrides, holdingScopes: holdingScopes))
             }
         } catch {
             throw ContainerError(error, thrownBy: registration.id) {

@@ -25,7 +25,8 @@
 ///   diagnostics handler, never a hang.
 /// - The handle holds its container and override scope weakly, so a cached service that
 ///   keeps one does not keep its container alive; once either is gone, a handle that has not
-///   loaded yet yields `nil`. A loaded service stays with the handle.
+///   loaded yet yields `nil` and reports ``ContainerError/containerReleased(id:requestedType:)``.
+///   A loaded service stays with the handle.
 /// - A handle that a cached service's factory takes is kept by that service, and so is what
 ///   it loads: a first use that loads a named-scope service is reported as a
 ///   ``DiagnosticEvent/captiveDependency(_:)``, and under ``CaptiveDependencyPolicy/fail``
@@ -35,31 +36,28 @@
 public struct Lazy<Service>: Sendable {
     /// The ID the handle loads.
     public let id: InjectID<Service>
-    private let context: WeakResolverContext
+    /// Holds its container and override scope weakly, as every resolver does.
+    private let context: Resolver
     /// Shared by the handle's copies, so that they load once between them.
     private let cache = InjectedCache<Service>()
     /// The cached service whose factory took the handle, which keeps what it loads; weak,
     /// because that service holds the handle.
-    private weak let holder: Registration?
+    private weak var holder: Registration?
 
     init(_ id: InjectID<Service>, context: Resolver) {
         self.id = id
-        self.context = WeakResolverContext(context)
+        self.context = context.holdingScopesWeakly
         let thread = ThreadState.current
         holder = thread.frames.isEmpty ? nil : Container.captiveHolder(thread: thread)
     }
 
-    /// Loads the service through `resolver`, unless a cached service took the handle and would
-    /// keep a named-scope service captive under the `fail` policy.
-    private func load<Result>(
-        through resolver: Resolver, _ body: () throws(ContainerError) -> Result
-    ) throws(ContainerError) -> Result {
-        if let holder,
-            let dependency = resolver.inContext({
-                resolver.container.findRegistration(named: id.name, thread: ThreadState.current)
-            })
+    /// Loads the service with `body`, unless a cached service took the handle and would keep
+    /// a named-scope service captive under the `fail` policy.
+    private func load<Result>(_ body: () throws(ContainerError) -> Result) throws(ContainerError) -> Result {
+        if let holder, let live = context.liveContext,
+            let dependency = live.run({ $0.findRegistration(named: id.name, thread: ThreadState.current) })
         {
-            try resolver.container.checkNotCaptive(dependency, heldBy: holder)
+            try live.container.checkNotCaptive(dependency, heldBy: holder)
         }
         return try body()
     }
@@ -74,10 +72,13 @@ public struct Lazy<Service>: Sendable {
         if let service = cache.loaded {
             return service
         }
-        guard let resolver = context.resolver else { return nil }
-        return cache.value(loading: id.name, from: resolver.container) { () -> Service? in
+        guard let live = context.liveContext else {
+            context.reference.reportReleased(id.name, as: Service.self)
+            return nil
+        }
+        return cache.value(loading: id.name, from: live.container) { () -> Service? in
             // Reported already when captive.
-            try? load(through: resolver) { () -> Service? in resolver.load(id) }
+            try? load { () -> Service? in context.load(id) }
         }
     }
 
@@ -91,20 +92,20 @@ public struct Lazy<Service>: Sendable {
     ///
     /// - Returns: The service.
     /// - Throws: What ``Resolver/require(_:)->Service`` throws;
-    ///   ``ContainerError/notRegistered(id:requestedType:registeredIDs:)`` when the container
-    ///   the handle came from is gone; ``ContainerError/cycle(path:)`` when the use closes a
+    ///   ``ContainerError/containerReleased(id:requestedType:)`` when the container the handle
+    ///   came from is gone; ``ContainerError/cycle(path:)`` when the use closes a
     ///   cycle.
     public func require() throws(ContainerError) -> Service {
         if let service = cache.loaded {
             return service
         }
-        let resolver = try context.resolver(requiring: id)
+        guard let live = context.liveContext else {
+            throw .containerReleased(id: id.name, requestedType: typeName(Service.self))
+        }
         var failure: ContainerError?
-        let service = cache.value(loading: id.name, from: resolver.container) { () -> Service? in
+        let service = cache.value(loading: id.name, from: live.container) { () -> Service? in
             do throws(ContainerError) {
-                return try load(through: resolver) { () throws(ContainerError) -> Service in
-                    try resolver.require(id)
-                }
+                return try load { () throws(ContainerError) -> Service in try context.require(id) }
             } catch {
                 failure = error
                 return nil

@@ -13,15 +13,16 @@
 /// Loads use the context of the resolver the handle came from (see ``Resolver``);
 /// ``Container/provider(_:)`` takes the container and the calling task's overrides. The
 /// handle holds them weakly, as ``Lazy`` does: once its container or override scope is gone,
-/// a call yields `nil`.
+/// a call yields `nil` and reports ``ContainerError/containerReleased(id:requestedType:)``.
 public struct ServiceProvider<Service>: Sendable {
     /// The ID the handle loads.
     public let id: InjectID<Service>
-    private let context: WeakResolverContext
+    /// Holds its container and override scope weakly, as every resolver does.
+    private let context: Resolver
 
     init(_ id: InjectID<Service>, context: Resolver) {
         self.id = id
-        self.context = WeakResolverContext(context)
+        self.context = context.holdingScopesWeakly
     }
 
     /// Loads the service, or returns `nil` when it is absent; failures go to the diagnostics
@@ -33,7 +34,7 @@ public struct ServiceProvider<Service>: Sendable {
     ///
     /// - Returns: The service, created or reused according to its registration's scope.
     public func callAsFunction() -> Service? {
-        context.resolver?.load(id)
+        context.load(id)
     }
 
     /// Loads the service, or throws an error that explains why not; reports nothing to the
@@ -41,10 +42,10 @@ public struct ServiceProvider<Service>: Sendable {
     ///
     /// - Returns: The service.
     /// - Throws: What ``Resolver/require(_:)->Service`` throws;
-    ///   ``ContainerError/notRegistered(id:requestedType:registeredIDs:)`` when the container
-    ///   the handle came from is gone.
+    ///   ``ContainerError/containerReleased(id:requestedType:)`` when the container the handle
+    ///   came from is gone.
     public func require() throws(ContainerError) -> Service {
-        try context.resolver(requiring: id).require(id)
+        try context.require(id)
     }
 }
 

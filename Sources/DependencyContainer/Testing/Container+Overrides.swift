@@ -67,15 +67,24 @@ final class OverrideScope: Sendable {
     /// The innermost override scope of the current task.
     @TaskLocal static var innermost: OverrideScope?
 
-    let target: Container
+    /// The container whose registrations the scope replaces, held weakly: a kept resolver
+    /// holds its scopes, and must not keep their containers alive through them.
+    var target: Container? { targetReference.container }
+    private let targetReference: ContainerReference
     let replacements: Container
     let enclosing: OverrideScope?
 
     init(target: Container, configure: (Container) -> Void) {
-        self.target = target
+        self.targetReference = target.reference
         self.replacements = Container()
         self.enclosing = Self.innermost
         configure(replacements)
+    }
+
+    /// Whether `registration` is a shared service's that this scope caches: its service
+    /// is held by the scope, so its resolver must not hold the scope back.
+    func caches(_ registration: Registration) -> Bool {
+        registration.isShared && replacements.store.holds(registration)
     }
 
     /// Whether any task in the process has overrides.

@@ -154,8 +154,8 @@ struct LazyTests {
         #expect {
             try lazy.require()
         } throws: { error in
-            guard case .notRegistered(let id, _, let ids) = error as? ContainerError else { return false }
-            return id == "PlayerInjectID" && ids.isEmpty
+            guard case .containerReleased(let id, let type) = error as? ContainerError else { return false }
+            return id == "PlayerInjectID" && type == "any PlayerInject"
         }
     }
 

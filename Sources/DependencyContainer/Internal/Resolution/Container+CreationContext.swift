@@ -5,7 +5,8 @@ extension Container {
     /// A service cached in a container outlives every override scope and is shared by every
     /// child, so its dependencies come from that container alone: the factory's resolver is
     /// the owning container's, and no test override is visible while it runs. A service
-    /// registered as an override is cached in its override scope; its factory sees that
+    /// registered as an override is cached in its override scope; its factory runs on the
+    /// container the override is for (never a child that loaded through it) and sees that
     /// scope and the scopes enclosing it, never one nested inside. A registration whose
     /// owner cannot be found any more (a write removed it meanwhile) runs as loaded.
     ///
@@ -51,7 +52,9 @@ extension Container {
         _ = walkLookupOrder(overrides: overrides) { place in
             guard place.store.holds(registration) else { return .absent }
             switch place {
-            case .override(let scope, _): context = (self, scope)
+            // The container the override replaces registrations of, never the child that
+            // loaded through it: the service is cached in the scope, for every loader.
+            case .override(let scope, let target): context = (target, scope)
             case .own(let container): context = (container, nil)
             }
             return .foundInStore

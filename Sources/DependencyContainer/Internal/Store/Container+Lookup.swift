@@ -21,6 +21,7 @@ extension Container {
             let step = container._withUnsafeGuaranteedRef { container -> LookupStep in
                 var scope = overrides
                 while let override = scope {
+                    // A scope whose container is gone answers for no container.
                     if override.target === container {
                         let answer = visit(.override(override, of: container))
                         guard case .absent = answer else { return .done(answer) }

@@ -1,0 +1,79 @@
+/// A container's weak reference to itself, shared by everything the container hands out.
+///
+/// A service that keeps what its factory was given (a ``Resolver``, a ``Lazy`` or
+/// ``ServiceProvider`` handle) must not keep the container alive: a cached service is held
+/// by the container, so a strong reference back would be a cycle that outlives every
+/// owner. Resolvers, handles, `@Injected` properties and original-API items therefore hold
+/// this object, which the container allocates once and which holds the container weakly.
+///
+/// It also keeps the container's diagnostics handler and its parent's reference, so that a
+/// load through a handle whose container is gone can still report
+/// ``ContainerError/containerReleased(id:requestedType:)`` to the handler the container had,
+/// or its nearest ancestor's.
+///
+/// `@unchecked Sendable`: `container` is written once, in `Container.init`, before the
+/// reference is shared; afterwards it is only read, and the runtime's weak loads are atomic
+/// with respect to the container's deinitialization.
+final class ContainerReference: @unchecked Sendable {
+    /// The container, or `nil` once its last strong reference has gone.
+    private(set) weak var container: Container?
+    /// The container's diagnostics handler storage (the same object the container uses).
+    let diagnosticsHandler: LockedValue<DiagnosticsHandler?>
+    /// Whether `diagnosticsHandler` holds a handler, checked before building an event.
+    let hasDiagnosticsHandler: AtomicCounter
+    /// The parent container's reference, for reporting to an ancestor's handler.
+    let parent: ContainerReference?
+
+    init(
+        diagnosticsHandler: LockedValue<DiagnosticsHandler?>, hasDiagnosticsHandler: AtomicCounter,
+        parent: ContainerReference?
+    ) {
+        self.diagnosticsHandler = diagnosticsHandler
+        self.hasDiagnosticsHandler = hasDiagnosticsHandler
+        self.parent = parent
+    }
+
+    /// Points the reference at its container; called once, by `Container.init`.
+    func attach(_ container: Container) {
+        self.container = container
+    }
+
+    /// Sends `event` to the handler of this container or its nearest ancestor that has one,
+    /// whether or not the containers are still alive.
+    ///
+    /// Events raised while a handler runs on this thread are dropped: a handler that loads a
+    /// missing ID would otherwise call itself forever.
+    ///
+    /// - Complexity: O(*d*) in the depth of the container's ancestry.
+    func report(_ event: @autoclosure () -> DiagnosticEvent) {
+        var reference: ContainerReference? = self
+        while let current = reference {
+            if current.hasDiagnosticsHandler.load() != 0,
+                let handler = current.diagnosticsHandler.withLock({ $0 })
+            {
+                // Checked only now: most containers have no handler, and misses should be cheap.
+                let thread = ThreadState.current
+                guard !thread.isReporting else { return }
+                thread.isReporting = true
+                defer { thread.isReporting = false }
+                handler(event())
+                return
+            }
+            reference = current.parent
+        }
+    }
+
+    /// Reports that a load of `id` found its container gone, and returns the error.
+    ///
+    /// Out of line: the failure path of every handle, kept off their fast paths.
+    @inline(never)
+    @discardableResult
+    func reportReleased<Service>(_ id: String, as _: Service.Type) -> ContainerError {
+        let error = ContainerError.containerReleased(id: id, requestedType: typeName(Service.self))
+        report(.failed(error))
+        return error
+    }
+}
+
+/// A diagnostics handler, as ``Container/setDiagnosticsHandler(_:)`` takes it.
+typealias DiagnosticsHandler = @Sendable (DiagnosticEvent) -> Void
