@@ -37,9 +37,10 @@
 /// }
 /// ```
 public struct Resolver: Sendable {
-    /// The container's ``ContainerReference`` alone, as in every load without test
-    /// overrides, or an `OverriddenContext` with it: one reference, as a factory run passes
-    /// it without a retain (an enum of the two costs every run a retain and a release). The
+    /// The container's reference alone, as in every load without test overrides, or an
+    /// overridden context with it.
+    ///
+    /// One reference, as a factory run passes it without a retain (an enum of the two costs every run a retain and a release). The
     /// reference is allocated once per container, so no run allocates a weak reference.
     private let context: AnyObject & Sendable
 
@@ -119,38 +120,10 @@ public struct Resolver: Sendable {
         return LiveContext(container: container, overrides: overrides)
     }
 
-    /// Runs `body` on the live context's container with its override scopes as the task's,
-    /// or returns what `released` makes once the context is gone.
-    ///
-    /// While the factory runs the scopes are the task's already, so a load pays one
-    /// comparison; a load through a kept resolver binds them for the load's duration.
-    @inline(__always)
-    func withLiveContext<Result, Failure: Error>(
-        released: () throws(Failure) -> Result, _ body: (Container) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        guard let live = liveContext else { return try released() }
-        return try live.run(body)
-    }
-
-    /// The async counterpart of `withLiveContext(released:_:)`.
-    func withLiveContextAsync<Result, Failure: Error>(
-        released: () throws(Failure) -> Result, _ body: (Container) async throws(Failure) -> Result
-    ) async throws(Failure) -> Result {
-        guard let live = liveContext else { return try released() }
-        if OverrideScope.current === live.overrides {
-            return try await body(live.container)
-        }
-        if live.overrides != nil { GlobalAtomicWord.activeOverrideScopes.add(1) }
-        defer { if live.overrides != nil { GlobalAtomicWord.activeOverrideScopes.add(0 &- 1) } }
-        let result = await OverrideScope.$innermost.withValue(live.overrides) {
-            () async -> Swift.Result<Result, Failure> in
-            do throws(Failure) {
-                return .success(try await body(live.container))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+    /// The error a load through a resolver whose context is gone reports or throws.
+    @inline(never)
+    private func released<Service>(_ id: String, as _: Service.Type) -> ContainerError {
+        .containerReleased(id: id, requestedType: typeName(Service.self))
     }
 
     /// Loads the service registered under `id`, or `nil` if there is none.
@@ -197,9 +170,7 @@ public struct Resolver: Sendable {
     /// - Returns: The service.
     /// - Throws: A ``ContainerError`` naming the ID and the problem.
     public func require<Service>(_ id: InjectID<Service>) throws(ContainerError) -> Service {
-        guard let live = liveContext else {
-            throw .containerReleased(id: id.name, requestedType: typeName(Service.self))
-        }
+        guard let live = liveContext else { throw released(id.name, as: Service.self) }
         // The rebinding path apart, as in `load(_:)`.
         return OverrideScope.current === live.overrides
             ? try live.container.require(id) : try requireRebinding(id, in: live)
@@ -222,12 +193,11 @@ public struct Resolver: Sendable {
     public func load<Argument, Service>(_ id: ArgumentInjectID<Argument, Service>, argument: Argument)
         -> Service?
     {
-        withLiveContext(released: {
+        guard let live = liveContext else {
             reference.reportReleased(id.name, as: Service.self)
             return nil
-        }) {
-            $0.load(id, argument: argument)
         }
+        return live.run { $0.load(id, argument: argument) }
     }
 
     /// Makes the service registered under `id` from `argument`, or throws an error that
@@ -241,9 +211,10 @@ public struct Resolver: Sendable {
     public func require<Argument, Service>(_ id: ArgumentInjectID<Argument, Service>, argument: Argument)
         throws(ContainerError) -> Service
     {
-        try withLiveContext(released: { () throws(ContainerError) -> Service in
-            throw .containerReleased(id: id.name, requestedType: typeName(Service.self))
-        }) { container throws(ContainerError) -> Service in try container.require(id, argument: argument) }
+        guard let live = liveContext else { throw released(id.name, as: Service.self) }
+        return try live.run { container throws(ContainerError) in
+            try container.require(id, argument: argument)
+        }
     }
 
     /// Loads every contribution to `point`, in the documented order.
@@ -253,12 +224,11 @@ public struct Resolver: Sendable {
     /// - Parameter point: The extension point.
     /// - Returns: The elements of the contributions that did not fail.
     public func load<Element>(_ point: ExtensionPoint<Element>) -> [Element] {
-        withLiveContext(released: {
+        guard let live = liveContext else {
             reference.reportReleased(point.name, as: [Element].self)
             return []
-        }) {
-            $0.load(point)
         }
+        return live.run { $0.load(point) }
     }
 
     /// Loads every contribution to `point`, or throws the first failure.
@@ -280,9 +250,8 @@ public struct Resolver: Sendable {
     ///   name is registered as something else, or the error of the first contribution that
     ///   fails.
     public func require<Element>(_ point: ExtensionPoint<Element>) throws(ContainerError) -> [Element] {
-        try withLiveContext(released: { () throws(ContainerError) -> [Element] in
-            throw .containerReleased(id: point.name, requestedType: typeName([Element].self))
-        }) { container throws(ContainerError) -> [Element] in try container.require(point) }
+        guard let live = liveContext else { throw released(point.name, as: [Element].self) }
+        return try live.run { container throws(ContainerError) in try container.require(point) }
     }
 
     /// Loads the service registered under `id` in an `async` factory, running its factory
@@ -294,12 +263,11 @@ public struct Resolver: Sendable {
     /// - Parameter id: The ID to load.
     /// - Returns: The service, or `nil`.
     public func loadAsync<Service>(_ id: InjectID<Service>) async -> Service? {
-        await withLiveContextAsync(released: {
+        guard let live = liveContext else {
             reference.reportReleased(id.name, as: Service.self)
             return nil
-        }) {
-            await $0.loadAsync(id)
         }
+        return await live.runAsync { await $0.loadAsync(id) }
     }
 
     /// Loads the service registered under `id` in an `async` factory, or throws an error
@@ -309,9 +277,10 @@ public struct Resolver: Sendable {
     /// - Returns: The service.
     /// - Throws: A ``ContainerError`` naming the ID and the problem.
     public func requireAsync<Service>(_ id: InjectID<Service>) async throws(ContainerError) -> Service {
-        try await withLiveContextAsync(released: { () throws(ContainerError) -> Service in
-            throw .containerReleased(id: id.name, requestedType: typeName(Service.self))
-        }) { container async throws(ContainerError) -> Service in try await container.requireAsync(id) }
+        guard let live = liveContext else { throw released(id.name, as: Service.self) }
+        return try await live.runAsync { container async throws(ContainerError) in
+            try await container.requireAsync(id)
+        }
     }
 
     /// Returns an original-API item for the string ID, or `nil`.
@@ -319,12 +288,11 @@ public struct Resolver: Sendable {
     /// - Parameter injectID: The string ID.
     /// - Returns: An item whose `resolve()` creates the service.
     public func load(for injectID: String) -> Injectable? {
-        withLiveContext(released: {
+        guard let live = liveContext else {
             reference.reportReleased(injectID, as: (any Injectable).self)
             return nil
-        }) {
-            $0.load(for: injectID)
         }
+        return live.run { $0.load(for: injectID) }
     }
 
     /// A handle that loads the service registered under `id` on first use, once, in this
@@ -407,6 +375,26 @@ struct LiveContext {
             return try body(container)
         }
         return try rebound { () throws(Failure) -> Result in try body(container) }.get()
+    }
+
+    /// The async counterpart of `run(_:)`.
+    func runAsync<Result, Failure: Error>(
+        _ body: (Container) async throws(Failure) -> Result
+    ) async throws(Failure) -> Result {
+        if OverrideScope.current === overrides {
+            return try await body(container)
+        }
+        if overrides != nil { GlobalAtomicWord.activeOverrideScopes.add(1) }
+        defer { if overrides != nil { GlobalAtomicWord.activeOverrideScopes.add(0 &- 1) } }
+        let result = await OverrideScope.$innermost.withValue(overrides) {
+            () async -> Swift.Result<Result, Failure> in
+            do throws(Failure) {
+                return .success(try await body(container))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 
     /// Runs `body` with the override scopes as the task's.

@@ -81,3 +81,61 @@ struct CachedServiceIsolationTraitTests {
         }
     }
 }
+
+// A parent whose screens (children) each load a singleton that an override adds to the
+// parent: the singleton is cached in the override scope, shared by every screen, and must be
+// made on the parent, whichever screen loads it first.
+
+let screensParent: Container = {
+    let container = Container()
+    container.register(.toast, scope: .singleton) { ConsoleToast() }
+    return container
+}()
+
+/// A screen with a toast of its own, which the parent's services must never see.
+private func makeScreen(withOwnToast: Bool) -> Container {
+    let screen = Container(parent: screensParent)
+    if withOwnToast {
+        screen.register(.toast) { RecordingToast() }
+    }
+    return screen
+}
+
+/// The override each of the parallel tests below adds to the parent.
+private func overridingJukebox(_ overrides: Container) {
+    overrides.register(.jukebox, scope: .singleton) { resolver in
+        Jukebox(toast: resolver.load(.toast), origin: "override")
+    }
+}
+
+@Suite("Testing trait: an override's cached service never captures a child's", .tags(.concurrency))
+struct OverrideThroughChildTraitTests {
+    @Test(
+        "Loaded first through a screen with its own toast, the override's singleton has the parent's",
+        .overriding(screensParent, overridingJukebox))
+    func firstThroughOverridingScreen() async {
+        let screenA = makeScreen(withOwnToast: true)
+        let screenB = makeScreen(withOwnToast: false)
+        let first = screenA.load(.jukebox)
+        #expect(first?.toast is ConsoleToast, "screen A's toast leaked into the override's cache")
+        for _ in 0..<200 {
+            #expect(screenB.load(.jukebox) === first)
+            #expect(screenA.load(.toast) is RecordingToast, "the screen's own loads see its toast")
+            await Task.yield()
+        }
+    }
+
+    @Test(
+        "Loaded first through a plain screen, the same rule holds in a parallel test",
+        .overriding(screensParent, overridingJukebox))
+    func firstThroughPlainScreen() async {
+        let screenA = makeScreen(withOwnToast: true)
+        let screenB = makeScreen(withOwnToast: false)
+        let first = screenB.load(.jukebox)
+        #expect(first?.toast is ConsoleToast)
+        for _ in 0..<200 {
+            #expect(screenA.load(.jukebox) === first)
+            await Task.yield()
+        }
+    }
+}

@@ -109,8 +109,12 @@ extension Container {
             // An unstructured task: cancelling a waiter, even the first, cancels no creation.
             Task {
                 do {
-                    let box = try await self.runAsync(
-                        registration, factory, parent: frame, createsSharedService: true)
+                    // Made where its registration lives, as a synchronous shared service is.
+                    let box = try await self.runInOwnContextAsync(registration) {
+                        owner throws(ContainerError) in
+                        try await owner.runAsync(
+                            registration, factory, parent: frame, createsSharedService: true)
+                    }
                     registration.keep(box)
                     creation.finish()
                     return ServiceTransfer(value: box)
@@ -157,7 +161,7 @@ extension Container {
 
     /// Runs an async factory with its frame on the task-local stack, wrapping the errors it
     /// throws; a service built while a cycle was broken is never returned.
-    private func runAsync(
+    fileprivate func runAsync(
         _ registration: Registration, _ factory: AsyncServiceFactory, parent: AsyncFrame?,
         createsSharedService: Bool
     ) async throws(ContainerError) -> InstanceBoxBase {

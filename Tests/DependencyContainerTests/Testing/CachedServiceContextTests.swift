@@ -81,6 +81,76 @@ struct CachedServiceContextTests {
         #expect(container.load(Self.wired)?.dependency == "real")
     }
 
+    @Test(
+        "An override's singleton first loaded through a child resolves on the overridden parent",
+        arguments: [Scope.singleton, .session])
+    func overrideThroughChildUsesParent(scope: Scope) {
+        let parent = Container()
+        parent.register(Self.name, scope: .singleton) { "parent" }
+        let screenA = Container(parent: parent)
+        screenA.register(Self.name) { "screen A" }
+        let screenB = Container(parent: parent)
+        let (throughA, throughB) = parent.withOverrides {
+            $0.register(Self.wired, scope: scope) { resolver in Wired(dependency: resolver.load(Self.name)) }
+        } operation: {
+            (screenA.load(Self.wired), screenB.load(Self.wired))
+        }
+        #expect(throughA?.dependency == "parent", "screen A's service leaked into the override's cache")
+        #expect(throughB === throughA)
+    }
+
+    @Test("An override's singleton keeps the scopes enclosing it, not a child's registrations")
+    func overrideThroughChildSeesEnclosingScopes() {
+        let parent = Container()
+        parent.register(Self.name) { "parent" }
+        let screen = Container(parent: parent)
+        screen.register(Self.name) { "screen" }
+        let wired = parent.withOverrides {
+            $0.register(Self.name) { "outer override" }
+        } operation: {
+            parent.withOverrides {
+                $0.register(Self.wired, scope: .singleton) { resolver in
+                    Wired(dependency: resolver.load(Self.name))
+                }
+            } operation: {
+                screen.load(Self.wired)
+            }
+        }
+        #expect(wired?.dependency == "outer override")
+    }
+
+    @Test("An async singleton first loaded inside withOverrides is not wired with the override")
+    func asyncSingletonDoesNotCapture() async {
+        let container = Container()
+        container.register(Self.name) { "real" }
+        container.registerAsync(Self.wired, scope: .singleton) { resolver in
+            await Wired(dependency: resolver.loadAsync(Self.name))
+        }
+        let inside = await container.withOverrides {
+            $0.register(Self.name) { "mock" }
+        } operation: {
+            await container.loadAsync(Self.wired)
+        }
+        #expect(inside?.dependency == "real")
+        #expect(await container.loadAsync(Self.wired) === inside)
+    }
+
+    @Test("An async override singleton first loaded through a child resolves on the overridden parent")
+    func asyncOverrideThroughChildUsesParent() async {
+        let parent = Container()
+        parent.register(Self.name) { "parent" }
+        let screen = Container(parent: parent)
+        screen.register(Self.name) { "screen" }
+        let wired = await parent.withOverrides {
+            $0.registerAsync(Self.wired, scope: .singleton) { resolver in
+                await Wired(dependency: resolver.loadAsync(Self.name))
+            }
+        } operation: {
+            await screen.loadAsync(Self.wired)
+        }
+        #expect(wired?.dependency == "parent")
+    }
+
     @Test("Transient services still see overrides of their dependencies")
     func transientSeesOverrides() {
         let container = Self.makeContainer(scope: .transient)

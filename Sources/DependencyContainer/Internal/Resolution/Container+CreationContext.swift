@@ -42,6 +42,33 @@ extension Container {
         }
     }
 
+    /// The async counterpart of `runInOwnContext(_:thread:_:)`, for an async factory's
+    /// shared service: `body` runs on the owner container with the owner's override scopes.
+    ///
+    /// - Complexity: As `runInOwnContext(_:thread:_:)`.
+    func runInOwnContextAsync<Result>(
+        _ registration: Registration, _ body: (Container) async throws(ContainerError) -> Result
+    ) async throws(ContainerError) -> Result {
+        let overrides = OverrideScope.current
+        guard parent != nil || overrides != nil,
+            let owner = creationContext(of: registration, overrides: overrides)
+        else {
+            return try await body(self)
+        }
+        guard owner.overrides !== overrides else {
+            return try await body(owner.container)
+        }
+        let result = await OverrideScope.$innermost.withValue(owner.overrides) {
+            () async -> Swift.Result<Result, ContainerError> in
+            do throws(ContainerError) {
+                return .success(try await body(owner.container))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
     /// Where `registration` lives on this container's lookup order: the container whose
     /// store holds it, with no overrides, or the override scope that registers it, with the
     /// scopes it is nested in.
