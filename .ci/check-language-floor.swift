@@ -4,7 +4,8 @@
 // listed in .ci/language-floor-features.txt, each with the proposal and the Swift release that
 // introduced it; a spelling newer than the floor, in code, fails the check with file and line.
 //
-// Usage: swift .ci/check-language-floor.swift PATH...   (directories or .swift files)
+// Usage: swift .ci/check-language-floor.swift [--floor X.Y] PATH...   (directories or .swift files)
+// --floor checks against another floor than the manifest's, to see what a lower one would catch.
 //
 // What it cannot prove: that the sources compile with the floor's compiler. It finds the listed
 // spellings only; a feature with no spelling of its own, a library API of a newer standard
@@ -13,8 +14,16 @@
 // but not regex literals (`/…/`, `#/…/#`), whose text it reads as code.
 import Foundation
 
-let manifest = "Package.swift"
-let featuresFile = ".ci/language-floor-features.txt"
+// The list is beside this script, and the manifest in the folder above.
+let scriptFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+let manifest = scriptFolder.deletingLastPathComponent().appendingPathComponent("Package.swift").path
+let featuresFile = scriptFolder.appendingPathComponent("language-floor-features.txt").path
+var paths = Array(CommandLine.arguments.dropFirst())
+var floorOption: Substring?
+if paths.first == "--floor", paths.count > 1 {
+    floorOption = Substring(paths[1])
+    paths.removeFirst(2)
+}
 
 /// A version's numbers, so 6.2 and 6.2.0 compare equal.
 func versionNumbers(_ text: Substring) -> [Int] {
@@ -28,11 +37,15 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
-guard let manifestText = try? String(contentsOfFile: manifest, encoding: .utf8),
-    let firstLine = manifestText.split(separator: "\n", omittingEmptySubsequences: false).first,
-    let versionRange = firstLine.range(of: #"swift-tools-version:\s*[0-9.]+"#, options: .regularExpression)
-else { fail("cannot read the tools version from the first line of \(manifest)") }
-let floorText = firstLine[versionRange].drop { !$0.isNumber }
+/// The tools version on the manifest's first line, where SwiftPM reads it.
+func manifestToolsVersion() -> Substring {
+    guard let manifestText = try? String(contentsOfFile: manifest, encoding: .utf8),
+        let firstLine = manifestText.split(separator: "\n", omittingEmptySubsequences: false).first,
+        let range = firstLine.range(of: #"swift-tools-version:\s*[0-9.]+"#, options: .regularExpression)
+    else { fail("cannot read the tools version from the first line of \(manifest)") }
+    return firstLine[range].drop { !$0.isNumber }
+}
+let floorText = floorOption ?? manifestToolsVersion()
 let floor = versionNumbers(floorText)
 
 struct Feature {
@@ -56,9 +69,11 @@ for (number, line) in featureLines.split(separator: "\n", omittingEmptySubsequen
 }
 let newer = features.filter { floor.lexicographicallyPrecedes(versionNumbers($0.version)) }
 
-/// The source's lines with comments and the text of string literals removed; an interpolation
-/// stays, as `\(code)`, so a feature used inside one is still found.
-func codeLines(_ source: String) -> [String] {
+/// The source's lines, with comments and the text of string literals removed.
+///
+/// An interpolation stays, as `\(code)`, so a feature used inside one is still found. Nil when
+/// the file ends inside a comment or a string: something (a regex literal) was read wrongly.
+func codeLines(_ source: String) -> [String]? {
     enum Context {
         case code(parentheses: Int)
         case string(hashes: Int, multiline: Bool)
@@ -158,7 +173,7 @@ func codeLines(_ source: String) -> [String] {
         }
     }
     lines.append(line)
-    return lines
+    return stack.count == 1 && blockCommentDepth == 0 ? lines : nil
 }
 
 /// The .swift files under a path, skipping build directories and hidden ones.
@@ -181,14 +196,19 @@ func swiftFiles(_ path: String) -> [String] {
     return files.sorted()
 }
 
-let paths = Array(CommandLine.arguments.dropFirst())
-guard !paths.isEmpty else { fail("usage: swift .ci/check-language-floor.swift PATH...") }
+guard !paths.isEmpty else { fail("usage: swift .ci/check-language-floor.swift [--floor X.Y] PATH...") }
 var problems: [String] = []
 var filesChecked = 0
-for file in paths.flatMap(swiftFiles) {
+var seen = Set<String>()
+for file in paths.flatMap(swiftFiles) where seen.insert(file).inserted {
     guard let source = try? String(contentsOfFile: file, encoding: .utf8) else { fail("cannot read \(file)") }
     filesChecked += 1
-    for (number, line) in codeLines(source).enumerated() {
+    guard let lines = codeLines(source) else {
+        problems.append(
+            "\(file):1: error: ends inside a comment or a string as this check reads it; it cannot check it")
+        continue
+    }
+    for (number, line) in lines.enumerated() {
         let range = NSRange(line.startIndex..., in: line)
         for feature in newer where feature.pattern.firstMatch(in: line, range: range) != nil {
             problems.append(
@@ -199,6 +219,6 @@ for file in paths.flatMap(swiftFiles) {
 }
 for problem in problems { print(problem) }
 print(
-    "check-language-floor: \(filesChecked) files, floor Swift \(floorText) (\(manifest)), "
+    "check-language-floor: \(filesChecked) files, floor Swift \(floorText)\(floorOption == nil ? " (Package.swift)" : ""), "
         + "\(newer.count) of \(features.count) listed spellings newer, \(problems.count) problems")
 exit(problems.isEmpty ? 0 : 1)
