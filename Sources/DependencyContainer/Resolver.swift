@@ -40,8 +40,9 @@ public struct Resolver: Sendable {
     /// The container's reference alone, as in every load without test overrides, or an
     /// overridden context with it.
     ///
-    /// One reference, as a factory run passes it without a retain (an enum of the two costs every run a retain and a release). The
-    /// reference is allocated once per container, so no run allocates a weak reference.
+    /// One reference, as a factory run passes it without a retain (an enum of the two costs
+    /// every run a retain and a release). The container's reference is allocated once per
+    /// container, so no run allocates a weak reference.
     private let context: AnyObject & Sendable
 
     /// A resolver without override scopes: what every factory run outside overrides gets.
