@@ -11,8 +11,9 @@ struct ContainerErrorTests {
             .cycle(path: ["a", "b", "a"]),
             .factoryFailed(id: "a", underlying: ToastFailure()),
             .invalidID("a", reason: "test"),
+            .containerReleased(id: "a", requestedType: "Int"),
         ]
-        #expect(errors.map(\.id) == ["a", "a", "a", "a", "a"])
+        #expect(errors.map(\.id) == ["a", "a", "a", "a", "a", "a"])
         #expect(errors.allSatisfy { $0.description.contains("'a'") })
     }
 
