@@ -125,8 +125,15 @@ struct WeakScopeTests {
         let id = uniqueID(Int.self)
         let outcome = container.register(id, scope: .weak) { made.increment() }
         #expect(outcome.isRegistered)
-        let description = try #require(log.descriptions.first)
+        let event = try #require(log.all.first)
         #expect(log.all.count == 1)
+        guard case .ignoredWeakScope(let reportedID, let serviceType) = event else {
+            Issue.record("unexpected event \(event)")
+            return
+        }
+        #expect(reportedID == id.name)
+        #expect(serviceType == "Int")
+        let description = event.description
         #expect(description.contains("'\(id.name)'"))
         #expect(description.contains("`Int`"))
         #expect(description.contains("weak"))
