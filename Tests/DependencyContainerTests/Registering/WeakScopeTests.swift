@@ -196,6 +196,27 @@ struct WeakScopeTests {
         #expect(first != nil && second != nil && first != second, "a new value per load")
     }
 
+    @Test("Concurrent async loads of a weak value type each run the factory, as transient ones do")
+    func asyncValueTypeSharesNoCreation() async {
+        let container = Container()
+        let made = Counter()
+        let id = uniqueID(Int.self)
+        container.registerAsync(id, scope: .weak) {
+            let number = made.increment()
+            // Waits, for at most 2 seconds, until the other load's factory runs too.
+            var waits = 0
+            while made.count < 2, waits < 200 {
+                try await Task.sleep(nanoseconds: 10_000_000)
+                waits += 1
+            }
+            return number
+        }
+        async let first = container.loadAsync(id)
+        async let second = container.loadAsync(id)
+        let numbers = await [first, second]
+        #expect(Set(numbers.compactMap { $0 }) == [1, 2], "no creation in progress is shared")
+    }
+
     @Test("Async and main-actor weak Optionals of a class are shared while held")
     @MainActor
     func isolatedOptionalClass() async {
