@@ -180,10 +180,18 @@ public final class Container: Sendable {
             return .rejected(error)
         }
         let previous = store.modify { $0.updateValue(registration) }
-        guard let previous else { return .added }
         // Reported after unlocking, so that a handler may itself use the container.
+        reportIgnoredScope(of: registration)
+        guard let previous else { return .added }
         report(.replaced(previous: previous.info, replacement: registration.info))
         return .replaced(previous.info)
+    }
+
+    /// Reports a registration that was added as ``Scope/transient`` because it asked for
+    /// ``Scope/weak`` for a type that can never be held weakly; every verb that adds one calls it.
+    func reportIgnoredScope(of registration: Registration) {
+        guard registration.ignoresWeakScope else { return }
+        report(.ignoredWeakScope(id: registration.id, serviceType: registration.serviceTypeName))
     }
 }
 

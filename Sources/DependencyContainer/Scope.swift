@@ -62,8 +62,16 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// One service shared while anybody else holds a strong reference to it.
     ///
     /// When the last outside reference goes away, the next load creates a new service.
-    /// Services that are not class instances cannot be held weakly and behave as
-    /// ``transient``.
+    /// Only a class instance can be held weakly. An Optional of a class or of an `any`
+    /// protocol type (`InjectID<Player?>`, `InjectID<(any PlayerInject)?>`) holds the
+    /// instance it wraps; a factory that returns `nil` keeps nothing, and the next load runs
+    /// it again. An `any P` service, for a protocol that does not require `AnyObject`, is held
+    /// when the factory returns a class instance and is transient when it returns a value.
+    ///
+    /// A type that can never be a class instance (a struct, an enum, a tuple, a function, a
+    /// metatype, or an Optional of one) makes the registration ``transient``: it is added,
+    /// ``Container/registrations`` lists it as transient, and the diagnostics handler gets
+    /// ``DiagnosticEvent/ignoredWeakScope(id:serviceType:)``.
     public static var weak: Scope { Scope(lifetime: .weak, resetName: nil) }
 
     /// One service per top-level load: every factory that runs inside one

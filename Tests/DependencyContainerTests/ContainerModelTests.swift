@@ -154,7 +154,7 @@ private struct ModelKey: Hashable {
 
 /// A diagnostic event reduced to what the model predicts.
 private enum EventKind: Equatable {
-    case missing, failed, replaced, rejected, captiveDependency, ignoredReset
+    case missing, failed, replaced, rejected, captiveDependency, ignoredReset, ignoredWeakScope
 
     init(_ event: DiagnosticEvent) {
         switch event {
@@ -164,6 +164,7 @@ private enum EventKind: Equatable {
         case .rejected: self = .rejected
         case .captiveDependency: self = .captiveDependency
         case .ignoredReset: self = .ignoredReset
+        case .ignoredWeakScope: self = .ignoredWeakScope
         }
     }
 }
@@ -263,6 +264,8 @@ private final class ModelRun {
                 "register(\(Self.show(name)), \(kind), \(session ? "session" : "\(scope)")) in container \(index)"
             let (outcome, entry) = register(name, kind: kind, scope: scope, session: session, in: container)
             if isValidID(name) {
+                // A `String` can never be held weakly: reported, and registered as transient.
+                if kind == .text, !session, scope == .weak { expectedEvents.append(.ignoredWeakScope) }
                 let previous = node.entries.updateValue(entry, forKey: ModelKey(name))
                 if previous != nil { expectedEvents.append(.replaced) }
                 try check(
@@ -464,7 +467,12 @@ private final class ModelRun {
                 throw ModelFailure(serial: serial, attempt: creations.record(serial))
             }
         }
-        return (outcome, ModelEntry(serial: serial, name: name, kind: kind, scope: scope, isSession: session))
+        // A weak `String` registration is transient, and `registrations` says so.
+        let listedScope = kind == .text && scope == .weak ? Scope.transient : scope
+        return (
+            outcome,
+            ModelEntry(serial: serial, name: name, kind: kind, scope: listedScope, isSession: session)
+        )
     }
 
     // MARK: The model

@@ -30,6 +30,12 @@ public enum DiagnosticEvent: Sendable, CustomStringConvertible {
     /// changed nothing.
     case ignoredReset(scope: Scope)
 
+    /// A registration asked for ``Scope/weak`` for a service type that can never be held
+    /// weakly: a struct, an enum, a tuple, a function, a metatype, or an Optional of one.
+    /// The registration is added all the same and behaves as ``Scope/transient``, which
+    /// ``Container/registrations`` lists as its scope.
+    case ignoredWeakScope(id: String, serviceType: String)
+
     /// A readable, one-line account of the event.
     public var description: String {
         switch self {
@@ -47,6 +53,10 @@ public enum DiagnosticEvent: Sendable, CustomStringConvertible {
         case .ignoredReset(let scope):
             return "ignored reset: '\(scope)' is a built-in scope; only a named scope, "
                 + "such as Scope.named(\"session\"), can be reset"
+        case .ignoredWeakScope(let id, let serviceType):
+            return "ignored weak scope: '\(IDValidation.abbreviated(id))' provides `\(serviceType)`, "
+                + "which is never a class instance and cannot be held weakly; every load creates a new one, "
+                + "as with .transient"
         }
     }
 }

@@ -18,6 +18,10 @@ public struct RegistrationInfo: Hashable, Sendable, CustomStringConvertible {
 
     /// How long created services are reused: a built-in scope, or a named one such as
     /// ``Scope/session``.
+    ///
+    /// The scope the registration behaves as: a ``Scope/weak`` registration of a type that
+    /// can never be held weakly, such as a struct, is ``Scope/transient``
+    /// (``DiagnosticEvent/ignoredWeakScope(id:serviceType:)``).
     public let scope: Scope
 
     /// Where the factory runs: ``FactoryIsolation/nonisolated`` for a `register` factory,

@@ -212,8 +212,10 @@ extension Container {
         // Reported after unlocking, so that a handler may use the container.
         switch outcome {
         case .added:
+            reportIgnoredScope(of: registration)
             return .added
         case .replaced(let old):
+            reportIgnoredScope(of: registration)
             report(.replaced(previous: old.info, replacement: registration.info))
             return .replaced(old.info)
         case .conflict(let actualType):

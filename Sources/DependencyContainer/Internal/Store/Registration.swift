@@ -18,7 +18,9 @@ final class Registration: @unchecked Sendable {
     /// Declared first, so that atomics find it without an allocation per registration.
     private var singleton = AtomicPointerCell.unclaimed
     let id: String
-    /// How long services are reused; ``Scope/singleton`` for a named scope's registration.
+    /// How long services are reused; ``Scope/singleton`` for a named scope's registration,
+    /// ``Scope/transient`` for a ``Scope/weak`` one whose service type can never be held
+    /// weakly (``ignoresWeakScope``).
     let scope: Scope.Lifetime
     /// The type ``factory`` produces: always its `Service`.
     let serviceType: Any.Type
@@ -51,11 +53,13 @@ final class Registration: @unchecked Sendable {
         id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>,
         seedItemType: (any Injectable.Type)? = nil, contributions: ContributionSet? = nil
     ) {
+        let lifetime = Scope.Lifetime.effective(scope.lifetime, for: Service.self)
         // A named scope shares a singleton until reset, which replaces the registration.
         self.init(
-            id: id, scope: scope.lifetime, serviceType: Service.self, provider: provider, factory: factory,
+            id: id, scope: lifetime, serviceType: Service.self, provider: provider, factory: factory,
             extras: Extras.ifAny(
-                seedItemType: seedItemType, scopeName: scope.resetName, contributions: contributions))
+                seedItemType: seedItemType, scopeName: scope.resetName, contributions: contributions,
+                ignoresWeakScope: lifetime != scope.lifetime))
     }
 
     /// An isolated registration: `factory` is the synchronous form, which runs the
@@ -65,12 +69,14 @@ final class Registration: @unchecked Sendable {
         id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>,
         isolation: FactoryIsolation, asyncFactory: AsyncTypedFactory<Service>?
     ) {
+        // The effective lifetime decides whether async loads share a creation in progress.
+        let lifetime = Scope.Lifetime.effective(scope.lifetime, for: Service.self)
         self.init(
-            id: id, scope: scope.lifetime, serviceType: Service.self, provider: provider, factory: factory,
+            id: id, scope: lifetime, serviceType: Service.self, provider: provider, factory: factory,
             extras: Extras.ifAny(
                 seedItemType: nil, scopeName: scope.resetName, contributions: nil,
-                isolated: IsolatedParts(
-                    isolation: isolation, asyncFactory: asyncFactory, scope: scope.lifetime)))
+                isolated: IsolatedParts(isolation: isolation, asyncFactory: asyncFactory, scope: lifetime),
+                ignoresWeakScope: lifetime != scope.lifetime))
     }
 
     /// A registration with the same ID, scope and factory, and no services yet.
@@ -91,7 +97,8 @@ final class Registration: @unchecked Sendable {
                 seedItemType: other.seedItemType, scopeName: other.scopeName, contributions: contributions,
                 isolated: other.isolated.map {
                     IsolatedParts(isolation: $0.isolation, asyncFactory: $0.asyncFactory, scope: other.scope)
-                }))
+                },
+                ignoresWeakScope: other.ignoresWeakScope))
     }
 
     /// The seed-API item type this registration came from, whose `load(for:)` returns a
@@ -108,6 +115,10 @@ final class Registration: @unchecked Sendable {
     /// What only main-actor and async registrations have; `nil` for a `register` one.
     var isolated: IsolatedParts? { extras?.isolated }
 
+    /// Whether ``Scope/weak`` was asked for a service type that can never be held weakly, so
+    /// that the registration is ``Scope/transient`` (``Scope/Lifetime/effective(_:for:)``).
+    var ignoresWeakScope: Bool { extras?.ignoresWeakScope ?? false }
+
     /// What few registrations have.
     ///
     /// `@unchecked Sendable`: immutable; the item type is a metatype.
@@ -116,6 +127,7 @@ final class Registration: @unchecked Sendable {
         let scopeName: String?
         let contributions: ContributionSet?
         let isolated: IsolatedParts?
+        let ignoresWeakScope: Bool
 
         /// The extras, or `nil` when there are none.
         ///
@@ -123,24 +135,28 @@ final class Registration: @unchecked Sendable {
         /// before it could fail, once for every plain registration.
         static func ifAny(
             seedItemType: (any Injectable.Type)?, scopeName: String?, contributions: ContributionSet?,
-            isolated: IsolatedParts? = nil
+            isolated: IsolatedParts? = nil, ignoresWeakScope: Bool = false
         ) -> Extras? {
-            guard seedItemType != nil || scopeName != nil || contributions != nil || isolated != nil else {
+            guard
+                seedItemType != nil || scopeName != nil || contributions != nil || isolated != nil
+                    || ignoresWeakScope
+            else {
                 return nil
             }
             return Extras(
                 seedItemType: seedItemType, scopeName: scopeName, contributions: contributions,
-                isolated: isolated)
+                isolated: isolated, ignoresWeakScope: ignoresWeakScope)
         }
 
         private init(
             seedItemType: (any Injectable.Type)?, scopeName: String?, contributions: ContributionSet?,
-            isolated: IsolatedParts?
+            isolated: IsolatedParts?, ignoresWeakScope: Bool
         ) {
             self.seedItemType = seedItemType
             self.scopeName = scopeName
             self.contributions = contributions
             self.isolated = isolated
+            self.ignoresWeakScope = ignoresWeakScope
         }
     }
 
@@ -263,15 +279,16 @@ final class Registration: @unchecked Sendable {
     }
 
     /// Keeps a service its factory just made, as the scope says: publishes a singleton, holds
-    /// a weak service's class instance weakly; other values stay transient.
+    /// weakly the class instance a weak service is or wraps in optionals; other values, and
+    /// `nil`, stay transient.
     ///
     /// Called once per creation, by the thread or task that owns it.
     func keep(_ box: InstanceBoxBase) {
         if scope == .singleton {
             publishSingleton(box)
-        } else if scope == .weak, type(of: box.anyValue) is AnyClass {
-            // Only class instances can be held weakly.
-            storeWeakObject(box.anyValue as AnyObject)
+        } else if scope == .weak, let object = weakReferent(of: box.anyValue) {
+            // Only class instances can be held weakly; a load casts one back to an Optional.
+            storeWeakObject(object)
         }
     }
 
