@@ -167,6 +167,13 @@ extension ContainerError {
         }
     }
 
+    /// What a load of `id` as `Service` reports or throws once the container (or override
+    /// scope) it was to load from is gone.
+    @inline(never)  // The failure path of every handle and kept resolver.
+    static func released<Service>(_ id: String, as _: Service.Type) -> ContainerError {
+        .containerReleased(id: id, requestedType: typeName(Service.self))
+    }
+
     /// Whether the error fails the whole top-level load, not only the nested load that hit
     /// it: a factory may go on without the service, but nothing it makes may be kept.
     var failsWholeLoad: Bool {

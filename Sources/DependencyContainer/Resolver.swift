@@ -121,12 +121,6 @@ public struct Resolver: Sendable {
         return LiveContext(container: container, overrides: overrides)
     }
 
-    /// The error a load through a resolver whose context is gone reports or throws.
-    @inline(never)
-    private func released<Service>(_ id: String, as _: Service.Type) -> ContainerError {
-        .containerReleased(id: id, requestedType: typeName(Service.self))
-    }
-
     /// Loads the service registered under `id`, or `nil` if there is none.
     ///
     /// - Parameter id: The ID to load.
@@ -171,7 +165,7 @@ public struct Resolver: Sendable {
     /// - Returns: The service.
     /// - Throws: A ``ContainerError`` naming the ID and the problem.
     public func require<Service>(_ id: InjectID<Service>) throws(ContainerError) -> Service {
-        guard let live = liveContext else { throw released(id.name, as: Service.self) }
+        guard let live = liveContext else { throw .released(id.name, as: Service.self) }
         // The rebinding path apart, as in `load(_:)`.
         return OverrideScope.current === live.overrides
             ? try live.container.require(id) : try requireRebinding(id, in: live)
@@ -212,7 +206,7 @@ public struct Resolver: Sendable {
     public func require<Argument, Service>(_ id: ArgumentInjectID<Argument, Service>, argument: Argument)
         throws(ContainerError) -> Service
     {
-        guard let live = liveContext else { throw released(id.name, as: Service.self) }
+        guard let live = liveContext else { throw .released(id.name, as: Service.self) }
         return try live.run { container throws(ContainerError) in
             try container.require(id, argument: argument)
         }
@@ -251,7 +245,7 @@ public struct Resolver: Sendable {
     ///   name is registered as something else, or the error of the first contribution that
     ///   fails.
     public func require<Element>(_ point: ExtensionPoint<Element>) throws(ContainerError) -> [Element] {
-        guard let live = liveContext else { throw released(point.name, as: [Element].self) }
+        guard let live = liveContext else { throw .released(point.name, as: [Element].self) }
         return try live.run { container throws(ContainerError) in try container.require(point) }
     }
 
@@ -278,7 +272,7 @@ public struct Resolver: Sendable {
     /// - Returns: The service.
     /// - Throws: A ``ContainerError`` naming the ID and the problem.
     public func requireAsync<Service>(_ id: InjectID<Service>) async throws(ContainerError) -> Service {
-        guard let live = liveContext else { throw released(id.name, as: Service.self) }
+        guard let live = liveContext else { throw .released(id.name, as: Service.self) }
         return try await live.runAsync { container async throws(ContainerError) in
             try await container.requireAsync(id)
         }

@@ -100,7 +100,7 @@ public struct Lazy<Service>: Sendable {
             return service
         }
         guard let live = context.liveContext else {
-            throw .containerReleased(id: id.name, requestedType: typeName(Service.self))
+            throw .released(id.name, as: Service.self)
         }
         var failure: ContainerError?
         let service = cache.value(loading: id.name, from: live.container) { () -> Service? in

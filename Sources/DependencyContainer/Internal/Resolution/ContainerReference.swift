@@ -69,7 +69,7 @@ final class ContainerReference: @unchecked Sendable {
     @inline(never)
     @discardableResult
     func reportReleased<Service>(_ id: String, as _: Service.Type) -> ContainerError {
-        let error = ContainerError.containerReleased(id: id, requestedType: typeName(Service.self))
+        let error = ContainerError.released(id, as: Service.self)
         report(.failed(error))
         return error
     }
