@@ -54,14 +54,14 @@ public struct Injected<Service> {
 
     /// The service, or `nil` while none is registered.
     public var wrappedValue: Service? {
-        if let service = cache.loaded {
-            return service
+        cache.value(loading: id.name, reportingTo: reference) { () -> Service? in
+            // Looked up only when nothing is stored yet: a stored service needs no container.
+            guard let container = reference.container else {
+                reference.reportReleased(id.name, as: Service.self)
+                return nil
+            }
+            return container.load(id)
         }
-        guard let container = reference.container else {
-            reference.reportReleased(id.name, as: Service.self)
-            return nil
-        }
-        return cache.value(loading: id.name, from: container) { container.load(id) }
     }
 }
 

@@ -9,11 +9,6 @@ final class InjectedCache<Service>: @unchecked Sendable {
     /// that declares an `@Injected` property several times slower.
     private var service: Service?
 
-    /// The stored service, or `nil` before a load has stored one.
-    var loaded: Service? {
-        LockStripes.lock(for: self).withLock { _ in self.service }
-    }
-
     /// The stored service, or the one `load` returns, stored if not `nil`.
     ///
     /// One thread loads at a time, under the ``CreationMonitor`` like a singleton's creation,
@@ -24,11 +19,14 @@ final class InjectedCache<Service>: @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - id: The loaded ID, which names the property in a cycle path.
-    ///   - container: Where a cycle found outside any factory is reported.
+    ///   - reference: The container where a cycle found outside any factory is reported,
+    ///     whether or not it is still alive.
     ///   - load: Loads the service.
     /// - Returns: The service, or `nil` when `load` found none or the read closed a cycle.
     /// - Complexity: O(1) once loaded: one striped lock.
-    func value(loading id: String, from container: Container, _ load: () -> Service?) -> Service? {
+    func value(loading id: String, reportingTo reference: ContainerReference, _ load: () -> Service?)
+        -> Service?
+    {
         let lock = LockStripes.lock(for: self)
         if let service = lock.withLock({ _ in self.service }) {
             return service
@@ -40,7 +38,7 @@ final class InjectedCache<Service>: @unchecked Sendable {
         case .deadlock(let path):
             if thread.frames.isEmpty {
                 // No top-level load to fail (a diagnostics handler, an async factory).
-                container.report(.failed(.cycle(path: path)))
+                reference.report(.failed(.cycle(path: path)))
             } else if thread.loadFailure == nil {
                 // Reported once, by the top-level load it fails.
                 thread.loadFailure = .cycle(path: path)

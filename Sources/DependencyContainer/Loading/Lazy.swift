@@ -69,15 +69,9 @@ public struct Lazy<Service>: Sendable {
     /// lazyPlayer.value?.play("Intro")
     /// ```
     public var value: Service? {
-        if let service = cache.loaded {
-            return service
-        }
-        guard let live = context.liveContext else {
-            context.reference.reportReleased(id.name, as: Service.self)
-            return nil
-        }
-        return cache.value(loading: id.name, from: live.container) { () -> Service? in
-            // Reported already when captive.
+        // The cache checks for a stored service first.
+        cache.value(loading: id.name, reportingTo: context.reference) { () -> Service? in
+            // Reported already when captive; `load` reports a context that is gone.
             try? load { () -> Service? in context.load(id) }
         }
     }
@@ -96,14 +90,8 @@ public struct Lazy<Service>: Sendable {
     ///   came from is gone; ``ContainerError/cycle(path:)`` when the use closes a
     ///   cycle.
     public func require() throws(ContainerError) -> Service {
-        if let service = cache.loaded {
-            return service
-        }
-        guard let live = context.liveContext else {
-            throw .released(id.name, as: Service.self)
-        }
         var failure: ContainerError?
-        let service = cache.value(loading: id.name, from: live.container) { () -> Service? in
+        let service = cache.value(loading: id.name, reportingTo: context.reference) { () -> Service? in
             do throws(ContainerError) {
                 return try load { () throws(ContainerError) -> Service in try context.require(id) }
             } catch {
