@@ -46,8 +46,9 @@ public struct Resolver: Sendable {
     private let context: AnyObject & Sendable
 
     /// A resolver without override scopes: what every factory run outside overrides gets.
-    init(container: Container) {
-        context = container.reference
+    @inline(__always)
+    init(reference: ContainerReference) {
+        context = reference
     }
 
     /// A resolver with the override scopes `overrides`, which it keeps alive unless

@@ -359,7 +359,11 @@ extension Container {
                         container: self, overrides: overrides,
                         holdingScopes: !overrides.caches(registration)))
             }
-            return try body(Resolver(container: self))
+            // The reference is a constant of this container, which the caller keeps alive: a
+            // guaranteed reference spares every run a retain and a release.
+            return try Unmanaged.passUnretained(reference)._withUnsafeGuaranteedRef { reference in
+                try body(Resolver(reference: reference))
+            }
         } catch {
             throw ContainerError(error, thrownBy: registration.id, passing: \.failsWholeLoad)
         }
