@@ -54,7 +54,7 @@ extension Container {
             case .override(let scope, _): context = (self, scope)
             case .own(let container): context = (container, nil)
             }
-            return .foundInStore
+            return .foundAndHeld
         }
         return context
     }

@@ -221,11 +221,11 @@ private let fallbackStates = LockedValue<[UInt: UncheckedState]>([:])
 /// Every load reads it; a lazily initialized global would cost a `swift_once` check per
 /// load, so the key is mirrored into a C global word, which is zero without an initializer.
 private enum ThreadStateKey {
-    /// The key plus one, or 0 before the first use and when no key could be created.
-
     /// The key, or `nil` if the process has run out of thread-specific keys.
     @inline(__always)
     static var value: pthread_key_t? {
+        // The mirror holds the key plus one, or 0 before the first use and when no key could
+        // be created.
         let mirrored = GlobalAtomicWord.threadStateKey.load()
         if mirrored != 0 { return pthread_key_t(mirrored - 1) }
         guard let key = threadStateKey else { return nil }

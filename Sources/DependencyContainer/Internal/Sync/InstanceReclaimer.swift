@@ -40,9 +40,6 @@ final class InstanceReclaimer: Sendable {
         GlobalAtomicWord.reclamationPending.loadRelaxed() != 0
     }
 
-    /// Whether writers use `membarrier`, so that loads fence for the compiler only.
-    var isAsymmetric: Bool { dc_reclamation_uses_membarrier() }
-
     // MARK: Reader records
 
     /// A new record for a thread, quiescent.
@@ -144,10 +141,5 @@ extension Container {
     /// end; 0 when every service that writes removed has been freed.
     package static var pendingReclamationBatches: Int {
         InstanceReclaimer.shared.pendingBatchCount
-    }
-
-    /// Whether loads fence only for the compiler because writers use `membarrier`.
-    package static var usesAsymmetricFences: Bool {
-        InstanceReclaimer.shared.isAsymmetric
     }
 }
