@@ -297,13 +297,14 @@ extension Container {
         }
         defer { monitor.release(registration) }
         // Another thread may have finished creating it while this one waited.
-        #if DC_INTERLEAVING
-            let recheck = !InterleavingHooks.has(.creationWithoutRecheck)
-        #else
-            let recheck = true
-        #endif
-        if recheck, registration.scope == .singleton, let value = registration.singletonValue {
-            return try cast(value, from: registration, to: Service.self)
+        if registration.scope == .singleton, let value = registration.singletonValue {
+            #if DC_INTERLEAVING
+                // The seeded defect acts only where the recheck finds a singleton.
+                let recheck = !InterleavingHooks.has(.creationWithoutRecheck)
+            #else
+                let recheck = true
+            #endif
+            if recheck { return try cast(value, from: registration, to: Service.self) }
         }
         if registration.scope == .weak, let object = registration.weakObject {
             return try cast(object, from: registration, to: Service.self)

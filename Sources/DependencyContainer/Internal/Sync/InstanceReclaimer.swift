@@ -94,7 +94,12 @@ final class InstanceReclaimer: Sendable {
                 if epoch != 0 { oldestReader = min(oldestReader, epoch) }
             }
             #if DC_INTERLEAVING
-                if InterleavingHooks.has(.reclaimIgnoresLoads) { oldestReader = .max }
+                // The seeded defect acts only where a load in progress holds a batch back.
+                if state.batches.contains(where: { $0.tag >= oldestReader }),
+                    InterleavingHooks.has(.reclaimIgnoresLoads)
+                {
+                    oldestReader = .max
+                }
             #endif
             var freed: [RetiredBox] = []
             state.batches.removeAll { batch in
