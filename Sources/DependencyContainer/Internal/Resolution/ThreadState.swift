@@ -41,6 +41,9 @@ final class ThreadState {
     /// Whether a diagnostics handler is running on this thread.
     @exclusivity(unchecked) var isReporting = false
 
+    /// What ``Container/probingReleases(_:)`` records on this thread, while it runs.
+    @exclusivity(unchecked) var releaseProbe: ReleaseProbe?
+
     /// What this thread waits on in ``CreationMonitor``, so that the end of a creation wakes
     /// only its own waiters; made on the first wait.
     private(set) lazy var creationWakeup = ConditionVariable()
@@ -181,6 +184,13 @@ final class ThreadState {
             return state
         }
         return Unmanaged.passUnretained(fallbackState())
+    }
+
+    /// The calling thread's state if it has one; never creates one, so it may be used while
+    /// the thread exits.
+    static var existing: ThreadState? {
+        guard let key = ThreadStateKey.value else { return fallbackState() }
+        return pthread_getspecific(key).map { Unmanaged<ThreadState>.fromOpaque($0).takeUnretainedValue() }
     }
 
     /// Used only when the process has run out of thread-specific keys.
