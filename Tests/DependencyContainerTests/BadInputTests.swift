@@ -274,11 +274,11 @@ struct BadInputTests {
             }
         }
         #expect(loadedFromThreads.withLock { $0 } == [singleton])
-        child = nil
+        let dropping = Container.probingReleases { child = nil }
         #expect(weakParent == nil)
-        // Freed at once unless another test's load is in progress; then when that load returns.
-        waitForLoadsInProgress { weakSingleton == nil }
-        #expect(weakSingleton == nil)
+        expectReleased(after: "dropping the child", dropping, "the parent's singleton is alive") {
+            weakSingleton == nil
+        }
     }
 
     @Test("Re-registering an ID while other threads load it: the old or the new service, never nil")

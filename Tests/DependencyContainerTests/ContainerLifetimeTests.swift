@@ -56,8 +56,7 @@ struct ContainerLifetimeTests {
         Self.loadRepeatedly(id, from: containers)
         #expect(released.count == 0)
 
-        containers.removeAll()
-        expectReleased(released, 5, after: "dropping the containers")
+        expectReleased(released, 5, after: "dropping the containers") { containers.removeAll() }
     }
 
     @Test("A dropped container's weak and graph services are not kept either")
@@ -84,16 +83,13 @@ struct ContainerLifetimeTests {
         let released = Counter()
         let id = InjectID<TrackedSession>("MovedSessionInjectID")
         let host = Container()
-        let hosted: TrackedSession?
-        do {
-            let staging = Container()
-            staging.register(id, scope: .singleton) { TrackedSession(released: released) }
-            _ = staging.load(id)  // the staging container's own singleton
-            #expect(host.adoptRegistrations(of: staging, replacingExisting: false).adopted)
-            hosted = host.load(id)
-            #expect(hosted != nil && hosted !== staging.load(id))
-        }
-        expectReleased(released, 1, after: "dropping the staging container")
+        var staging: Container? = Container()
+        staging?.register(id, scope: .singleton) { TrackedSession(released: released) }
+        _ = staging?.load(id)  // the staging container's own singleton
+        #expect(staging.map { host.adoptRegistrations(of: $0, replacingExisting: false).adopted } == true)
+        let hosted = host.load(id)
+        #expect(hosted != nil && hosted !== staging?.load(id))
+        expectReleased(released, 1, after: "dropping the staging container") { staging = nil }
         #expect(host.load(id) === hosted)
     }
 

@@ -41,8 +41,7 @@ extension Container {
             if let service = borrowed.publishedSingleton(as: Service.self) {
                 // Inside a factory, an existing named-scope service may still be captive.
                 guard thread._withUnsafeGuaranteedRef({ $0.frames.isEmpty }) else {
-                    return checkedPublished(
-                        service, borrowed.retained, named: id.name, thread: ThreadState.current)
+                    return checkedPublished(service, borrowed.retained, thread: ThreadState.current)
                 }
                 return service
             }
@@ -52,7 +51,7 @@ extension Container {
             // No read: a miss touches no service.
             reportMissing(id.name, Service.self)
             return nil
-        case .unknown, .foundInStore, .foundInOverrides:
+        case .unknown, .foundAndHeld:
             let thread = ThreadState.current
             guard let registration = findRegistration(named: id.name, thread: thread) else {
                 reportMissing(id.name, Service.self)
@@ -68,7 +67,7 @@ extension Container {
             // a generic function, it would cost every load a metadata lookup for `Service?`.
             if let published = registration.publishedSingleton(as: Service.self) {
                 withExtendedLifetime(registration) {}
-                return checkedPublished(published, registration, named: id.name, thread: thread)
+                return checkedPublished(published, registration, thread: thread)
             }
             return resolveReportingFailure(registration, named: id.name, as: Service.self, thread: thread)
         }
@@ -77,7 +76,7 @@ extension Container {
     /// `service`, the published singleton of `registration`, unless loading it from the
     /// factory running on this thread makes it captive under the `fail` policy.
     private func checkedPublished<Service>(
-        _ service: Service, _ registration: Registration, named name: String, thread: ThreadState
+        _ service: Service, _ registration: Registration, thread: ThreadState
     ) -> Service? {
         do {
             try checkNotCaptive(registration, thread: thread)
@@ -298,13 +297,14 @@ extension Container {
         }
         defer { monitor.release(registration) }
         // Another thread may have finished creating it while this one waited.
-        #if DC_INTERLEAVING
-            let recheck = !InterleavingHooks.has(.creationWithoutRecheck)
-        #else
-            let recheck = true
-        #endif
-        if recheck, registration.scope == .singleton, let value = registration.singletonValue {
-            return try cast(value, from: registration, to: Service.self)
+        if registration.scope == .singleton, let value = registration.singletonValue {
+            #if DC_INTERLEAVING
+                // The seeded defect acts only where the recheck finds a singleton.
+                let recheck = !InterleavingHooks.has(.creationWithoutRecheck)
+            #else
+                let recheck = true
+            #endif
+            if recheck { return try cast(value, from: registration, to: Service.self) }
         }
         if registration.scope == .weak, let object = registration.weakObject {
             return try cast(object, from: registration, to: Service.self)

@@ -18,11 +18,6 @@
 /// Written once by `dc_reclamation_setup`, before any reader record exists, and never again.
 extern bool dc_reclamation_is_asymmetric;
 
-/// Whether writers run `membarrier`; constant once `dc_reclamation_setup` has returned.
-static inline bool dc_reclamation_uses_membarrier(void) {
-    return dc_reclamation_is_asymmetric;
-}
-
 /// Registers the process for expedited private `membarrier` where the kernel supports it.
 ///
 /// Call once, before the first reader record is published.

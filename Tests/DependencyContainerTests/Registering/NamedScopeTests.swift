@@ -90,10 +90,8 @@ struct NamedScopeTests {
         weak var old: SessionToken?
         old = container.load(id)
         #expect(old != nil)
-        container.reset(scope: .session)
-        // Gone when the reset returns, or when loads other tests have in progress end.
-        waitForLoadsInProgress { old == nil }
-        #expect(old == nil)
+        let reset = Container.probingReleases { container.reset(scope: .session) }
+        expectReleased(after: "reset(scope: .session)", reset, "the old service is alive") { old == nil }
         #expect(container.load(id) != nil)
         #expect(alive.count == 1)
     }
@@ -162,54 +160,61 @@ struct NamedScopeStressTests {
         let loadersDone = Atomic<Int>(0)
         let resets = Atomic<Int>(0)
 
+        // What each thread retired and freed: whether they freed everything they retired.
+        let probes = Protected<[ReleaseProbe]>([])
         // Threads 0-3 load; thread 4 resets until they are done.
         runOnThreads(5) { me in
-            guard me < 4 else {
-                while loadersDone.load(ordering: .acquiring) < 4 {
-                    container.reset(scope: .session)
-                    resets.add(1, ordering: .relaxed)
-                    sched_yield()
+            let probe = Container.probingReleases {
+                guard me < 4 else {
+                    while loadersDone.load(ordering: .acquiring) < 4 {
+                        container.reset(scope: .session)
+                        resets.add(1, ordering: .relaxed)
+                        sched_yield()
+                    }
+                    return
                 }
-                return
+                // Per ID, the service this thread saw last and every one it has moved on from.
+                var current = [Int](repeating: 0, count: ids.count)
+                var retired = [Set<Int>](repeating: [], count: ids.count)
+                for step in 0..<loads {
+                    let index = (step &+ me) % ids.count
+                    guard let token = container.load(ids[index]) else {
+                        failures.withLock { $0.append("thread \(me) step \(step): nil") }
+                        break
+                    }
+                    // Never a freed service, and never one the thread has moved on from: after a
+                    // reset every lookup finds a newer registration. (Creation serials do not order
+                    // generations: an old registration's factory may run after a newer one's.)
+                    if !token.isIntact || retired[index].contains(token.serial) {
+                        failures.withLock { $0.append("thread \(me) step \(step): serial \(token.serial)") }
+                        break
+                    }
+                    if token.serial != current[index] {
+                        retired[index].insert(current[index])
+                        current[index] = token.serial
+                    }
+                }
+                loadersDone.add(1, ordering: .releasing)
             }
-            // Per ID, the service this thread saw last and every one it has moved on from.
-            var current = [Int](repeating: 0, count: ids.count)
-            var retired = [Set<Int>](repeating: [], count: ids.count)
-            for step in 0..<loads {
-                let index = (step &+ me) % ids.count
-                guard let token = container.load(ids[index]) else {
-                    failures.withLock { $0.append("thread \(me) step \(step): nil") }
-                    break
-                }
-                // Never a freed service, and never one the thread has moved on from: after a
-                // reset every lookup finds a newer registration. (Creation serials do not order
-                // generations: an old registration's factory may run after a newer one's.)
-                if !token.isIntact || retired[index].contains(token.serial) {
-                    failures.withLock { $0.append("thread \(me) step \(step): serial \(token.serial)") }
-                    break
-                }
-                if token.serial != current[index] {
-                    retired[index].insert(current[index])
-                    current[index] = token.serial
-                }
-            }
-            loadersDone.add(1, ordering: .releasing)
+            probes.withLock { $0.append(probe) }
         }
 
         #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0.prefix(5) })")
         #expect(resets.load(ordering: .relaxed) > 0)
         // Each registration's factory runs once per generation at most.
         #expect(created.count <= ids.count * (resets.load(ordering: .relaxed) + 1))
-        container.reset(scope: .session)
-        // The threads are joined, so only this thread's snapshot can still hold old services.
-        for _ in 0..<100 {
-            for id in ids { _ = container.load(id) }
+        let last = Container.probingReleases {
+            container.reset(scope: .session)
+            // The threads are joined, so only this thread's snapshot can still hold old services.
+            for _ in 0..<100 {
+                for id in ids { _ = container.load(id) }
+            }
         }
-        // Loads other tests have in progress may hold the last reset's services briefly.
-        waitForLoadsInProgress { alive.count == ids.count }
-        #expect(
-            alive.count == ids.count,
-            "\(Container.pendingReclamationBatches) batches of retired services waiting")
+        // Every reset's services are gone unless a load of another test held some back.
+        expectReleased(
+            after: "the resets and the loads after them", last, with: probes.withLock { $0 },
+            "\(alive.count) services alive for \(ids.count) IDs"
+        ) { alive.count == ids.count }
     }
 
     @Test("Resetting a built-in scope changes nothing, returns 0 and reports why", arguments: Scope.builtIn)

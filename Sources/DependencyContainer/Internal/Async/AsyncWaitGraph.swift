@@ -10,7 +10,7 @@ final class AsyncWaitGraph: Sendable {
 
     /// The outcome of ``beginWait(from:for:)``.
     enum Wait {
-        /// Waiting is safe; pass the token to ``endWait(_:)`` afterwards.
+        /// Waiting is safe; pass the token to ``endWait(_:for:)`` afterwards.
         case recorded(ObjectIdentifier?)
         /// Waiting would close this cycle.
         case cycle([String])

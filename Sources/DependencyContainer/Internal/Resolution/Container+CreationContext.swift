@@ -84,7 +84,7 @@ extension Container {
             case .override(let scope, let target): context = (target, scope)
             case .own(let container): context = (container, nil)
             }
-            return .foundInStore
+            return .foundAndHeld
         }
         return context
     }

@@ -41,6 +41,9 @@ final class ThreadState {
     /// Whether a diagnostics handler is running on this thread.
     @exclusivity(unchecked) var isReporting = false
 
+    /// What ``Container/probingReleases(_:)`` records on this thread, while it runs.
+    @exclusivity(unchecked) var releaseProbe: ReleaseProbe?
+
     /// What this thread waits on in ``CreationMonitor``, so that the end of a creation wakes
     /// only its own waiters; made on the first wait.
     private(set) lazy var creationWakeup = ConditionVariable()
@@ -183,6 +186,13 @@ final class ThreadState {
         return Unmanaged.passUnretained(fallbackState())
     }
 
+    /// The calling thread's state if it has one; never creates one, so it may be used while
+    /// the thread exits.
+    static var existing: ThreadState? {
+        guard let key = ThreadStateKey.value else { return fallbackState() }
+        return pthread_getspecific(key).map { Unmanaged<ThreadState>.fromOpaque($0).takeUnretainedValue() }
+    }
+
     /// Used only when the process has run out of thread-specific keys.
     private static func fallbackState() -> ThreadState {
         #if canImport(Darwin)
@@ -221,11 +231,11 @@ private let fallbackStates = LockedValue<[UInt: UncheckedState]>([:])
 /// Every load reads it; a lazily initialized global would cost a `swift_once` check per
 /// load, so the key is mirrored into a C global word, which is zero without an initializer.
 private enum ThreadStateKey {
-    /// The key plus one, or 0 before the first use and when no key could be created.
-
     /// The key, or `nil` if the process has run out of thread-specific keys.
     @inline(__always)
     static var value: pthread_key_t? {
+        // The mirror holds the key plus one, or 0 before the first use and when no key could
+        // be created.
         let mirrored = GlobalAtomicWord.threadStateKey.load()
         if mirrored != 0 { return pthread_key_t(mirrored - 1) }
         guard let key = threadStateKey else { return nil }

@@ -49,8 +49,7 @@ extension Container {
         var found: Registration?
         _ = walkLookupOrder(overrides: OverrideScope.current) { place in
             found = place.store.registration(named: name, thread: thread)
-            guard found != nil else { return .absent }
-            return place.isOverride ? .foundInOverrides : .foundInStore
+            return found == nil ? .absent : .foundAndHeld
         }
         return found
     }

@@ -7,17 +7,23 @@
 ///
 /// ## The read path's rules
 ///
-/// Every rule below is relied on by code in this folder only, and checked by assertions in
-/// debug builds.
+/// The rules are stated here, beside the store that keeps them, but code outside this folder
+/// relies on them too: each rule names where. Rules 1 to 3 are checked by assertions in debug
+/// builds: ``checkInvariants()`` after every change, a cached snapshot's generation, and a
+/// borrowed registration's thread and cache epoch. Rules 4 and 5 have no assertion: each is
+/// coded in one function, named in the rule, and holds because nothing else decides it.
 ///
 /// 1. **One write path.** ``modify(_:)`` is the only way to change the registrations. It
 ///    advances the generation, which makes every thread's cached snapshot stale, and drops
-///    the published snapshot. Whatever it replaces is released after unlocking, because a
-///    service's `deinit` may use the container.
+///    the published snapshot; a later read publishes a new one. Whatever it replaces is
+///    released after unlocking, because a service's `deinit` may use the container. Every
+///    write relies on it (`Container.swift`, `Registering/`, `ExtensionPoints/`), and so does
+///    ``ThreadState``, whose cached snapshots are current exactly while the generation is.
 /// 2. **Borrowed registrations.** A ``BorrowedRegistration`` read from a cached snapshot is
 ///    not retained: it is valid until its thread caches another snapshot or forgets one.
 ///    Code that may load (a factory, a diagnostics handler) runs only on a retained
-///    registration.
+///    registration. The fast path of ``Container/load(_:)->Service?``
+///    (`Loading/Container+Loading.swift`) relies on it.
 /// 3. **Write-once instances, retired by writes.** A registration's singleton is published
 ///    once and read in place, unretained, inside a read (``ThreadState/beginRead()``). A
 ///    write never clears an instance in place for the registration to go on with:
@@ -28,13 +34,21 @@
 ///    before is in progress. Registrations themselves may live on in older snapshots, but
 ///    hold no services. A registration belongs to one store (moving it makes a fresh copy).
 ///    An extension point's registration shares its contributions with the registration it
-///    replaced, so a write retires only the contributions it drops.
+///    replaced, so a write retires only the contributions it drops. The loads that read
+///    services in place rely on it (`Loading/`, `ExtensionPoints/Container+ExtensionPoints.swift`),
+///    as do ``InstanceReclaimer`` and a load that meets a retired registration and loads its
+///    replacement (`Loading/Container+Loading.swift`).
 /// 4. **Overrides take the general path.** While any test override is active anywhere,
 ///    ``Container/borrowedRegistration(named:thread:)`` answers `unknown`, so loads consult
-///    overrides through ``Container/findRegistration(named:thread:)``.
+///    overrides through ``Container/findRegistration(named:thread:)``. The fast path of a
+///    load (`Loading/Container+Loading.swift`) relies on it, and the places that give a task
+///    override scopes count them as active meanwhile (`Testing/Container+Overrides.swift`,
+///    ``Resolver``).
 /// 5. **One lookup order.** An override set for a container, then the container's own
 ///    registration, then its parent's, and so on: coded once, in
-///    ``Container/walkLookupOrder(overrides:_:)``.
+///    ``Container/walkLookupOrder(overrides:_:)``, which loads, contributions
+///    (`ExtensionPoints/`), ``Container/registrations`` (`Diagnostics/`) and the creation
+///    context of a cached service (`Internal/Resolution/`) all walk.
 final class RegistrationStore: Sendable {
     /// Identifies this store in per-thread caches; never reused, and never 0.
     let serial: UInt64
@@ -183,7 +197,7 @@ final class RegistrationStore: Sendable {
         switch cachedRegistration(named: name, thread: thread) {
         case .found(let borrowed):
             return borrowed.retained
-        case .absent, .foundInStore, .foundInOverrides:
+        case .absent, .foundAndHeld:
             return nil
         case .unknown:
             return refreshingLookup(named: name, thread: thread)
@@ -226,10 +240,9 @@ final class RegistrationStore: Sendable {
 enum LookupAnswer {
     /// The registration, borrowed from the thread's cached snapshot.
     case found(BorrowedRegistration)
-    /// A registration the general path found in a store, and holds itself.
-    case foundInStore
-    /// A registration the general path found in a test override, and holds itself.
-    case foundInOverrides
+    /// A registration that a walk's visitor found and holds itself, wherever it found it
+    /// (``Container/findRegistration(named:thread:)``, the creation context).
+    case foundAndHeld
     /// No override is active and nothing on the lookup order registers the ID.
     case absent
     /// A cached snapshot cannot answer; look the registration up the general way.

@@ -40,9 +40,6 @@ final class InstanceReclaimer: Sendable {
         GlobalAtomicWord.reclamationPending.loadRelaxed() != 0
     }
 
-    /// Whether writers use `membarrier`, so that loads fence for the compiler only.
-    var isAsymmetric: Bool { dc_reclamation_uses_membarrier() }
-
     // MARK: Reader records
 
     /// A new record for a thread, quiescent.
@@ -83,13 +80,25 @@ final class InstanceReclaimer: Sendable {
         // whose announcement the scan misses reads the cleared pointer, and a load that
         // ends before the scan sees the batch and frees it itself.
         dc_reclamation_writer_fence()
-        reclaim()
+        let scanned = reclaim()
+        if let thread = ThreadState.existing, thread.releaseProbe != nil {
+            thread.releaseProbe?.retired.append(tag)
+            // Gone before this thread's scan: another thread's scan freed it.
+            if !scanned.contains(tag) { thread.releaseProbe?.freedElsewhere.insert(tag) }
+        }
     }
 
     /// Frees every batch that no load in progress may be reading.
     ///
     /// Called by writers and by the outermost loads that end while batches wait.
-    func reclaim() {
+    ///
+    /// - Returns: While ``Container/probingReleases(_:)`` runs on this thread, the batches
+    ///   the scan found, freed or not, by tag; otherwise nothing.
+    @discardableResult
+    func reclaim() -> Set<UInt64> {
+        let isProbing = ThreadState.existing?.releaseProbe != nil
+        var freedTags: [UInt64] = []
+        var waitingTags: [UInt64] = []
         let freed = state.withLock { state -> [RetiredBox] in
             var oldestReader = UInt64.max
             for record in state.records {
@@ -97,21 +106,33 @@ final class InstanceReclaimer: Sendable {
                 if epoch != 0 { oldestReader = min(oldestReader, epoch) }
             }
             #if DC_INTERLEAVING
-                if InterleavingHooks.has(.reclaimIgnoresLoads) { oldestReader = .max }
+                // The seeded defect acts only where a load in progress holds a batch back.
+                if state.batches.contains(where: { $0.tag >= oldestReader }),
+                    InterleavingHooks.has(.reclaimIgnoresLoads)
+                {
+                    oldestReader = .max
+                }
             #endif
             var freed: [RetiredBox] = []
             state.batches.removeAll { batch in
                 guard batch.tag < oldestReader else { return false }
                 freed.append(contentsOf: batch.boxes)
+                if isProbing { freedTags.append(batch.tag) }
                 return true
             }
             GlobalAtomicWord.reclamationPending.store(UInt64(state.batches.count))
+            if isProbing { waitingTags = state.batches.map(\.tag) }
             return freed
         }
         // Outside the lock: a service's deinit may load or write.
         for box in freed {
             box.release()
         }
+        if isProbing, let thread = ThreadState.existing {
+            thread.releaseProbe?.freed.formUnion(freedTags)
+            thread.releaseProbe?.heldBack.formUnion(waitingTags)
+        }
+        return isProbing ? Set(freedTags + waitingTags) : []
     }
 
     /// The number of batches waiting, for tests.
@@ -146,8 +167,85 @@ extension Container {
         InstanceReclaimer.shared.pendingBatchCount
     }
 
-    /// Whether loads fence only for the compiler because writers use `membarrier`.
-    package static var usesAsymmetricFences: Bool {
-        InstanceReclaimer.shared.isAsymmetric
+    /// Runs `body` and reports which batches of services writes on the calling thread
+    /// retired meanwhile, which batches this thread freed before `body` returned, and which
+    /// it saw held back by loads in progress or freed by another thread; for tests of when
+    /// services end.
+    ///
+    /// A write frees what it retires before it returns unless a load that began before it is
+    /// still in progress on another thread; then the last of those loads frees it. A test
+    /// that runs beside others, whose loads may be in progress, tells the two apart with this.
+    /// Probes nest: an enclosing probe sees what a nested one saw.
+    ///
+    /// - Parameter body: The writes and loads to watch.
+    /// - Returns: What the calling thread retired and freed while `body` ran.
+    package static func probingReleases(_ body: () throws -> Void) rethrows -> ReleaseProbe {
+        let thread = ThreadState.current
+        let enclosing = thread.releaseProbe
+        thread.releaseProbe = ReleaseProbe()
+        defer {
+            if var outer = enclosing, let inner = thread.releaseProbe {
+                outer.formUnion(inner)
+                thread.releaseProbe = outer
+            } else {
+                thread.releaseProbe = enclosing
+            }
+        }
+        try body()
+        return thread.releaseProbe ?? ReleaseProbe()
+    }
+}
+
+/// What writes and reclaims on one thread did during ``Container/probingReleases(_:)``.
+package struct ReleaseProbe: Sendable {
+    /// The batches of services that writes on the thread retired, by tag.
+    package var retired: [UInt64] = []
+    /// The batches that the thread freed, by tag, its own or other threads': their services
+    /// were released before the probe ended.
+    package var freed: Set<UInt64> = []
+    /// The batches that a reclaim on the thread left waiting, by tag, because a load in
+    /// progress announced an earlier epoch.
+    package var heldBack: Set<UInt64> = []
+    /// The batches that a write on the thread retired and another thread's scan (a load that
+    /// ended meanwhile, or another write) freed before the write's own scan could.
+    package var freedElsewhere: Set<UInt64> = []
+
+    package init() {}
+
+    /// Whether every batch retired during this probe or `others` was freed during one of them.
+    ///
+    /// - Parameter others: Probes of other threads that took part, such as loads whose end
+    ///   freed what a write on this thread retired.
+    /// - Returns: `true` when every retired service was released before the probes ended.
+    package func freedEverythingRetired(with others: [ReleaseProbe] = []) -> Bool {
+        let all = merged(with: others)
+        return all.retired.allSatisfy(all.freed.contains)
+    }
+
+    /// The batches retired during this probe or `others` that none of them freed, saw held
+    /// back by a load in progress, or saw freed by another thread: a write that should have
+    /// freed them did not try.
+    ///
+    /// - Parameter others: Probes of other threads that took part.
+    /// - Returns: The tags of those batches; empty when every batch is accounted for.
+    package func unaccounted(with others: [ReleaseProbe] = []) -> [UInt64] {
+        let all = merged(with: others)
+        return all.retired.filter {
+            !all.freed.contains($0) && !all.heldBack.contains($0) && !all.freedElsewhere.contains($0)
+        }
+    }
+
+    /// Adds what `other` saw.
+    package mutating func formUnion(_ other: ReleaseProbe) {
+        retired += other.retired
+        freed.formUnion(other.freed)
+        heldBack.formUnion(other.heldBack)
+        freedElsewhere.formUnion(other.freedElsewhere)
+    }
+
+    private func merged(with others: [ReleaseProbe]) -> ReleaseProbe {
+        var all = self
+        for other in others { all.formUnion(other) }
+        return all
     }
 }

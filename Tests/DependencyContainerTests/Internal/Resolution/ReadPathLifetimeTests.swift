@@ -40,19 +40,21 @@ struct ReadPathLifetimeTests {
         #expect(loaded.wait(timeout: .now() + 30) == .success, "the idle thread never finished loading")
         #expect(released.count == 0)
 
-        container?.reset(scope: .session)
-        expectReleased(released, 1, after: "reset(scope: .session)")
-
-        container?.register(Self.singleton, scope: .singleton) { TrackedSession(released: released) }
-        expectReleased(released, 2, after: "replacing the singleton's registration")
-
-        container?.unregister(Self.doomed)
-        expectReleased(released, 3, after: "unregister")
+        expectReleased(released, 1, after: "reset(scope: .session)") {
+            container?.reset(scope: .session)
+        }
+        expectReleased(released, 2, after: "replacing the singleton's registration") {
+            container?.register(Self.singleton, scope: .singleton) { TrackedSession(released: released) }
+        }
+        expectReleased(released, 3, after: "unregister") {
+            container?.unregister(Self.doomed)
+        }
 
         _ = container?.load(Self.session)
         _ = container?.load(Self.singleton)
-        container = nil
-        expectReleased(released, 5, after: "dropping the container's last reference")
+        expectReleased(released, 5, after: "dropping the container's last reference") {
+            container = nil
+        }
     }
 
     @Test("removeAll and dropping a child release their services while a thread idles")
@@ -73,10 +75,8 @@ struct ReadPathLifetimeTests {
         #expect(loaded.wait(timeout: .now() + 30) == .success, "the idle thread never finished loading")
         #expect(released.count == 0)
 
-        child = nil
-        expectReleased(released, 1, after: "dropping the child")
-        parent.removeAll()
-        expectReleased(released, 2, after: "removeAll")
+        expectReleased(released, 1, after: "dropping the child") { child = nil }
+        expectReleased(released, 2, after: "removeAll") { parent.removeAll() }
     }
 
     @Test("A load in progress holds a reset's old service back, and frees it when it returns")
@@ -96,15 +96,27 @@ struct ReadPathLifetimeTests {
             return 1
         }
         _ = container.load(Self.session)
-        let loader = spawnThread { _ = container.load(Self.blocker) }
+        let loaderProbe = LockedValue(ReleaseProbe())
+        let loader = spawnThread {
+            let probe = Container.probingReleases { _ = container.load(Self.blocker) }
+            loaderProbe.withLock { $0 = probe }
+        }
         #expect(inFactory.wait(timeout: .now() + 30) == .success, "the blocking factory never ran")
 
-        container.reset(scope: .session)
+        let reset = Container.probingReleases { container.reset(scope: .session) }
         #expect(released.count == 0, "a service was freed while a load that began before the reset ran")
+        #expect(
+            !reset.retired.isEmpty && reset.retired.allSatisfy(reset.heldBack.contains),
+            "the reset did not hold back what a load in progress may read")
 
         proceed.signal()
         pthread_join(loader, nil)
-        expectReleased(released, 1, after: "the load in progress returned")
+        // Released by the blocking load as it returned, unless a load of another test that
+        // began before the reset is still in progress.
+        expectReleased(
+            after: "the load in progress returned", reset, with: [loaderProbe.withLock { $0 }],
+            "\(released.count) of 1 old services released"
+        ) { released.count == 1 }
     }
 
     /// Takes the container out of `handOver` and loads `ids` from it until the thread has

@@ -41,59 +41,83 @@
         ///
         /// - Parameters:
         ///   - name: The scenario's name, for the printout.
+        ///   - prefix: A schedule that every explored one starts with, as printed; a run that
+        ///     cannot follow it fails with a schedule mismatch.
         ///   - makeRun: Sets up fresh state for one run, on the test's thread.
         /// - Returns: How many schedules ran, and the first failing one with its failures.
         /// - Complexity: O(*k*^*b*) runs for *k* scheduling points and bound *b*.
-        package func explore(_ name: String, _ makeRun: () -> InterleavingRun) -> InterleavingReport {
+        package func explore(
+            _ name: String, following prefix: String = "", _ makeRun: () -> InterleavingRun
+        ) -> InterleavingReport {
             if let schedule = getenv("DC_INTERLEAVING_REPLAY").map({ String(cString: $0) }) {
                 let failures = replay(schedule, makeRun)
                 print(
                     "interleaving: \(name): replayed \(schedule): \(failures.isEmpty ? "passed" : "failed")")
                 for failure in failures { print("  \(failure)") }
                 return InterleavingReport(
-                    schedules: 1, failures: failures, schedule: failures.isEmpty ? nil : schedule)
+                    schedules: 1, failures: failures, schedule: failures.isEmpty ? nil : schedule,
+                    stepBeforeDefect: nil)
             }
-            var prefix: [Int] = []
+            guard let fixed = Self.decode(prefix) else {
+                return InterleavingReport(
+                    schedules: 0, failures: ["unreadable schedule \(prefix)"], schedule: prefix,
+                    stepBeforeDefect: nil)
+            }
+            let following = fixed.isEmpty ? "" : " that follow \(prefix)"
+            var choices = fixed
             var schedules = 0
             while true {
-                let (points, choices, failures) = runOnce(prefix: prefix, makeRun)
+                let outcome = runOnce(prefix: choices, makeRun)
                 schedules += 1
-                if !failures.isEmpty {
-                    let schedule = Self.encode(choices)
+                if !outcome.failures.isEmpty {
+                    let schedule = Self.encode(outcome.choices)
                     print(
-                        "interleaving: \(name): FAILED after \(schedules) schedules (preemption bound \(preemptionBound))"
+                        "interleaving: \(name): FAILED after \(schedules) schedules\(following) (preemption bound \(preemptionBound))"
                     )
-                    for failure in failures { print("  \(failure)") }
+                    for failure in outcome.failures { print("  \(failure)") }
                     print("  schedule: \(schedule)  (replay: DC_INTERLEAVING_REPLAY='\(schedule)')")
-                    return InterleavingReport(schedules: schedules, failures: failures, schedule: schedule)
+                    return InterleavingReport(
+                        schedules: schedules, failures: outcome.failures, schedule: schedule,
+                        stepBeforeDefect: outcome.stepBeforeDefect)
                 }
-                guard let next = nextPrefix(points: points, choices: choices) else { break }
-                prefix = next
+                guard
+                    let next = nextPrefix(
+                        points: outcome.points, choices: outcome.choices, keeping: fixed.count)
+                else { break }
+                choices = next
             }
+            // Worded apart from a whole scenario's line, which `.ci/run` counts.
             print(
-                "interleaving: \(name): \(schedules) schedules, preemption bound \(preemptionBound), all passed"
+                fixed.isEmpty
+                    ? "interleaving: \(name): \(schedules) schedules, preemption bound \(preemptionBound), all passed"
+                    : "interleaving: \(name): \(schedules) schedules\(following), preemption bound \(preemptionBound): none failed"
             )
-            return InterleavingReport(schedules: schedules, failures: [], schedule: nil)
+            return InterleavingReport(
+                schedules: schedules, failures: [], schedule: nil, stepBeforeDefect: nil)
         }
 
-        /// Runs the scenario once along `schedule`, as printed by ``explore(_:_:)``.
+        /// Runs the scenario once along `schedule`, as printed by ``explore(_:following:_:)``.
+        ///
+        /// The same code along the same schedule makes the same choices, so a run that cannot
+        /// follow it, or goes on past its end, fails with a schedule mismatch: the code changed,
+        /// or something other than the schedule decides what it does.
         ///
         /// - Returns: The failures of that run; empty if it passed.
         package func replay(_ schedule: String, _ makeRun: () -> InterleavingRun) -> [String] {
             guard let choices = Self.decode(schedule) else { return ["unreadable schedule \(schedule)"] }
-            let (_, taken, failures) = runOnce(prefix: choices, makeRun)
-            // A run may end sooner than the schedule when the code changed (a defect switched
-            // off); it must not go elsewhere.
-            guard Array(choices.prefix(taken.count)) == Array(taken.prefix(choices.count)) else {
-                return failures + ["schedule mismatch: the run took \(Self.encode(taken))"]
+            let outcome = runOnce(prefix: choices, makeRun)
+            guard outcome.choices == choices else {
+                return outcome.failures + ["schedule mismatch: the run took \(Self.encode(outcome.choices))"]
             }
-            return failures
+            return outcome.failures
         }
 
-        /// The schedule after the one that chose `choices`, depth first: the last point with
-        /// an untried choice within the bound takes it, and defaults follow.
-        private func nextPrefix(points: [Point], choices: [Int]) -> [Int]? {
-            for index in points.indices.reversed() {
+        /// The schedule after the one that chose `choices`, depth first, keeping the first
+        /// `kept` choices.
+        ///
+        /// The last point with an untried choice within the bound takes it, and defaults follow.
+        private func nextPrefix(points: [Point], choices: [Int], keeping kept: Int) -> [Int]? {
+            for index in points.indices.reversed() where index >= kept {
                 let point = points[index]
                 let next = point.position + 1
                 let cost = point.preemptive ? 1 : 0
@@ -104,9 +128,18 @@
             return nil
         }
 
+        /// What one run did.
+        private struct Outcome {
+            var points: [Point]
+            var choices: [Int]
+            var failures: [String]
+            /// See ``InterleavingReport/stepBeforeDefect``.
+            var stepBeforeDefect: Int?
+        }
+
         /// Runs once, following `prefix` and then the default choice: the running thread
         /// goes on, or the lowest enabled one takes over.
-        private func runOnce(prefix: [Int], _ makeRun: () -> InterleavingRun) -> ([Point], [Int], [String]) {
+        private func runOnce(prefix: [Int], _ makeRun: () -> InterleavingRun) -> Outcome {
             let run = makeRun()
             // Only the thread holding the baton decides, under the scheduler's mutex, so
             // these are never accessed at the same time.
@@ -117,7 +150,8 @@
                 var mismatch: String?
             }
             let trace = Trace()
-            var failures = InterleavingScheduler.shared.execute(run.threads) { decision in
+            let scheduler = InterleavingScheduler.shared
+            var failures = scheduler.execute(run.threads) { decision in
                 var order = decision.enabled
                 let first = decision.current ?? order[0]
                 order.removeAll { $0 == first }
@@ -140,13 +174,18 @@
                 trace.choices.append(chosen)
                 return chosen
             }
+            let stepBeforeDefect = scheduler.stepBeforeDefect
             if failures.isEmpty {
-                let checks = InterleavingScheduler.shared
                 run.afterwards()
-                failures = checks.takeFailures()
+                failures = scheduler.takeFailures()
+            }
+            if trace.mismatch == nil && trace.choices.count < prefix.count {
+                trace.mismatch = "the run ended after \(trace.choices.count) of \(prefix.count) steps"
             }
             if let mismatch = trace.mismatch { failures.append("schedule mismatch: \(mismatch)") }
-            return (trace.points, trace.choices, failures)
+            return Outcome(
+                points: trace.points, choices: trace.choices, failures: failures,
+                stepBeforeDefect: stepBeforeDefect)
         }
 
         /// `[0, 0, 1]` as `0*2.1*1`.

@@ -92,9 +92,18 @@
             ThreadState.current.abandonForInterleaving()
         }
 
-        /// Whether `defect` is switched on for the checker to find.
+        /// Whether `defect` is switched on for the checker to find, on a checked thread.
+        ///
+        /// A defect acts only inside a checked run, so that the setup and the checks on the
+        /// test's thread run the same code with and without it; the scheduler records the
+        /// step at which it first acts (``InterleavingScheduler/stepBeforeDefect``).
         static func has(_ defect: InterleavingDefect) -> Bool {
-            InterleavingDefect.active.contains(defect)
+            let scheduler = InterleavingScheduler.shared
+            guard InterleavingDefect.active.contains(defect), scheduler.currentIndex != nil else {
+                return false
+            }
+            scheduler.defectActs()
+            return true
         }
     }
 #endif

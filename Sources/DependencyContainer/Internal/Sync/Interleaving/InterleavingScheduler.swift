@@ -60,6 +60,11 @@
         private var abandoned = 0
         private var decide: (Decision) -> Int = { $0.current ?? $0.enabled[0] }
         private var failures: [String] = []
+        /// How many scheduling decisions the run in progress has made.
+        private var decisions = 0
+        /// How many decisions came before a switched-on defect first changed what a checked
+        /// thread does; `nil` while none has.
+        private var defectStep: Int?
         /// Boxes freed since they were made, to catch a read of a freed service before it happens.
         private var freedBoxes: Set<UnsafeMutableRawPointer> = []
 
@@ -96,6 +101,8 @@
                 exitTurn = -1
                 abandoned = 0
                 failures = []
+                decisions = 0
+                defectStep = nil
                 self.decide = decide
             }
             let threads = bodies.enumerated().map { index, body in
@@ -108,6 +115,7 @@
             }
             let finished = withMutex { () -> [Bool] in
                 baton = decide(Decision(enabled: Array(bodies.indices), current: nil))
+                decisions += 1
                 pthread_cond_broadcast(condition)
                 while baton != -2 && statuses.contains(where: { $0 != .finished }) {
                     pthread_cond_wait(condition, mutex)
@@ -132,6 +140,22 @@
             withMutex {
                 defer { failures = [] }
                 return failures
+            }
+        }
+
+        /// How many scheduling decisions the last run made before a switched-on defect first
+        /// changed what a checked thread does, or `nil` if no defect did.
+        ///
+        /// Up to that point the run executed the same code as it would have without the defect.
+        var stepBeforeDefect: Int? {
+            withMutex { defectStep }
+        }
+
+        /// Records that a switched-on defect changes what the calling checked thread does
+        /// from here on.
+        func defectActs() {
+            withMutex {
+                if defectStep == nil { defectStep = decisions }
             }
         }
 
@@ -260,6 +284,7 @@
                 return
             }
             let next = decide(Decision(enabled: enabled, current: enabled.contains(me) ? me : nil))
+            decisions += 1
             precondition(enabled.contains(next), "the explorer chose a thread that cannot run")
             baton = next
             guard next != me else { return }
@@ -277,9 +302,9 @@
 
         /// With `mutex` held: a thread of a deadlocked run gives up for good.
         ///
-        /// It stops
-        /// announcing a load, so that it holds no retired service back from later runs, and
-        /// sleeps; the locks it waited for are not held, as it held none in the real mutex.
+        /// It stops announcing a load, so that it holds no retired service back from later
+        /// runs, and sleeps; the locks it waited for are not held, as it held none in the real
+        /// mutex.
         private func abandon() -> Never {
             abandoned += 1
             pthread_cond_broadcast(condition)
