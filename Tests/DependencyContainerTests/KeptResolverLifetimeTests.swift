@@ -53,14 +53,12 @@ struct KeptResolverLifetimeTests {
         weak var container: Container?
         weak var weakKeeper: ResolverKeeper?
         let transient: ResolverKeeper
-        let released: Counter
         let events: EventLog
     }
 
     /// Builds the fixture in a function of its own, so that no local of the caller holds the
     /// container once it returns, in debug and in release builds alike.
-    private static func dropContainerAfterLoading() -> Fixture {
-        let released = Counter()
+    private static func dropContainerAfterLoading(released: Counter) -> Fixture {
         let events = EventLog()
         let container = Container()
         container.setDiagnosticsHandler(events.handler)
@@ -80,18 +78,20 @@ struct KeptResolverLifetimeTests {
         let transient = container.load(KeeperID.transient)!
         #expect(transient.resolver.load(.toast) != nil)
         return withExtendedLifetime(weakKeeper) {
-            Fixture(
-                container: container, weakKeeper: weakKeeper, transient: transient, released: released,
-                events: events)
+            Fixture(container: container, weakKeeper: weakKeeper, transient: transient, events: events)
         }
     }
 
     @Test("A dropped container and its cached services are freed though they keep resolvers and handles")
     func droppedContainerIsFreed() throws {
-        let fixture = Self.dropContainerAfterLoading()
-        #expect(fixture.container == nil, "the container outlived its last outside reference")
+        let released = Counter()
+        var dropped: Fixture?
         // The singleton, session, weak and handle keepers; the transient is the test's.
-        expectReleased(fixture.released, 4, after: "dropping the container")
+        expectReleased(released, 4, after: "dropping the container") {
+            dropped = Self.dropContainerAfterLoading(released: released)
+        }
+        let fixture = try #require(dropped)
+        #expect(fixture.container == nil, "the container outlived its last outside reference")
         #expect(fixture.weakKeeper == nil)
 
         // The transient outlived its container: its loads find nothing, and say why.
@@ -154,14 +154,15 @@ struct KeptResolverLifetimeTests {
         let container = Container()
         let released = Counter()
         weak var weakKeeper: ResolverKeeper?
-        container.withOverrides {
-            $0.register(KeeperID.singleton, scope: .singleton) { ResolverKeeper($0, released: released) }
-        } operation: {
-            let keeper = container.load(KeeperID.singleton)
-            #expect(keeper != nil)
-            weakKeeper = keeper
+        expectReleased(released, 1, after: "the override scope ended") {
+            container.withOverrides {
+                $0.register(KeeperID.singleton, scope: .singleton) { ResolverKeeper($0, released: released) }
+            } operation: {
+                let keeper = container.load(KeeperID.singleton)
+                #expect(keeper != nil)
+                weakKeeper = keeper
+            }
         }
-        expectReleased(released, 1, after: "the override scope ended")
         #expect(weakKeeper == nil)
     }
 
