@@ -34,7 +34,7 @@ private func load<Object>(_ id: InjectID<Object?>, from container: Container) ->
     container.load(id) ?? nil
 }
 
-@Suite("Scopes: weak")
+@Suite("Scopes: weak", .tags(.lifetime))
 struct WeakScopeTests {
     @Test("A weak Optional of a class is shared while held, and released after")
     func optionalClass() {

@@ -21,6 +21,19 @@ private final class StressedService: Sendable {
     var isIntact: Bool { canary.load(ordering: .relaxed) == Self.canaryValue }
 }
 
+/// What a transient service keeps of its factory's context: its resolver and two handles.
+private final class KeptContext: Sendable {
+    let resolver: Resolver
+    let lazySingleton: Lazy<StressedService>
+    let makeWeak: ServiceProvider<StressedService>
+
+    init(_ resolver: Resolver, singleton: InjectID<StressedService>, weak: InjectID<StressedService>) {
+        self.resolver = resolver
+        lazySingleton = resolver.lazy(singleton)
+        makeWeak = resolver.provider(weak)
+    }
+}
+
 /// One writer against loading threads, the race that freed services under loads in release
 /// builds. CI runs this suite in release builds under ASan and TSan, with
 /// `DC_STRESS_ITERATIONS` raising the number of writes.
@@ -64,6 +77,58 @@ struct ReadPathStressTests {
         let found = failures.withLock { $0 }
         #expect(found.isEmpty, "\(found.prefix(5))")
         #expect(loads.load(ordering: .relaxed) >= 3_000)
+    }
+
+    @Test(
+        "Loads through kept resolvers and handles racing their container's release get an intact service or nil"
+    )
+    func keptContextsAgainstRelease() {
+        let containers = environmentInteger("DC_STRESS_ITERATIONS") ?? 3_000
+        let keeper = InjectID<KeptContext>("ReadPathStressKeeperInjectID")
+        let current = LockedValue<KeptContext?>(nil)
+        let writerDone = Atomic<Bool>(false)
+        let failures = LockedValue<[String]>([])
+
+        runOnThreads(3) { me in
+            if me == 0 {
+                for _ in 0..<containers {
+                    let container = Container()
+                    Self.registerAll(in: container)
+                    container.register(keeper) { KeptContext($0, singleton: Self.singleton, weak: Self.weak) }
+                    let kept = container.load(keeper)
+                    current.withLock { $0 = kept }
+                    // The container goes here, while the readers load through what it handed out;
+                    // the last strong reference may be a reader's, for the duration of its load.
+                }
+                writerDone.store(true, ordering: .releasing)
+                return
+            }
+            var step = 0
+            while !writerDone.load(ordering: .acquiring) {
+                step += 1
+                guard let kept = current.withLock({ $0 }) else { continue }
+                let loaded: [(String, StressedService?)] = [
+                    ("resolver's singleton", kept.resolver.load(Self.singleton)),
+                    ("resolver's session service", kept.resolver.load(Self.session)),
+                    ("resolver's dependent", try? kept.resolver.require(Self.dependent)),
+                    ("provider's weak service", kept.makeWeak()),
+                    ("lazy singleton", step % 8 == 0 ? kept.lazySingleton.value : nil),
+                ]
+                // Each is a service that is alive while held, or nil once the container is gone.
+                if let (what, _) = loaded.first(where: { $0.1.map { !$0.isIntact } ?? false }) {
+                    failures.withLock { $0.append("thread \(me) step \(step): \(what) was freed") }
+                    return
+                }
+            }
+        }
+
+        let found = failures.withLock { $0 }
+        #expect(found.isEmpty, "\(found.prefix(5))")
+        // Every container is gone now: what the last one handed out loads nothing.
+        let last = current.withLock { $0 }
+        #expect(last != nil)
+        #expect(last?.resolver.load(Self.singleton) == nil)
+        #expect(last?.makeWeak() == nil)
     }
 
     /// The writer: every kind of write the container has, round robin.
