@@ -380,17 +380,9 @@ struct LiveContext {
         if OverrideScope.current === overrides {
             return try await body(container)
         }
-        if overrides != nil { GlobalAtomicWord.activeOverrideScopes.add(1) }
-        defer { if overrides != nil { GlobalAtomicWord.activeOverrideScopes.add(0 &- 1) } }
-        let result = await OverrideScope.$innermost.withValue(overrides) {
-            () async -> Swift.Result<Result, Failure> in
-            do throws(Failure) {
-                return .success(try await body(container))
-            } catch {
-                return .failure(error)
-            }
+        return try await OverrideScope.binding(overrides) { () async throws(Failure) -> Result in
+            try await body(container)
         }
-        return try result.get()
     }
 
     /// Runs `body` with the override scopes as the task's.
@@ -398,11 +390,6 @@ struct LiveContext {
     func rebound<Result, Failure: Error>(_ body: () throws(Failure) -> Result)
         -> Swift.Result<Result, Failure>
     {
-        // Counted as active so that the loads consult them, as `withOverrides` does.
-        if overrides != nil { GlobalAtomicWord.activeOverrideScopes.add(1) }
-        defer { if overrides != nil { GlobalAtomicWord.activeOverrideScopes.add(0 &- 1) } }
-        return OverrideScope.$innermost.withValue(overrides) {
-            Swift.Result { () throws(Failure) -> Result in try body() }
-        }
+        Swift.Result { () throws(Failure) -> Result in try OverrideScope.binding(overrides, body) }
     }
 }

@@ -27,10 +27,7 @@ extension Container {
         _ configure: (Container) -> Void,
         operation: () throws -> Result
     ) rethrows -> Result {
-        let scope = OverrideScope(target: self, configure: configure)
-        GlobalAtomicWord.activeOverrideScopes.add(1)
-        defer { GlobalAtomicWord.activeOverrideScopes.add(0 &- 1) }
-        return try OverrideScope.$innermost.withValue(scope, operation: operation)
+        try OverrideScope.binding(OverrideScope(target: self, configure: configure), operation)
     }
 
     /// Runs the asynchronous `operation` with some of this container's registrations
@@ -54,10 +51,8 @@ extension Container {
         isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> Result
     ) async rethrows -> Result {
-        let scope = OverrideScope(target: self, configure: configure)
-        GlobalAtomicWord.activeOverrideScopes.add(1)
-        defer { GlobalAtomicWord.activeOverrideScopes.add(0 &- 1) }
-        return try await OverrideScope.$innermost.withValue(scope, operation: operation, isolation: isolation)
+        try await OverrideScope.binding(
+            OverrideScope(target: self, configure: configure), isolation: isolation, operation)
     }
 }
 
@@ -85,6 +80,52 @@ final class OverrideScope: Sendable {
     /// is held by the scope, so its resolver must not hold the scope back.
     func caches(_ registration: Registration) -> Bool {
         registration.isShared && replacements.store.holds(registration)
+    }
+
+    /// Runs `operation` with `scopes` (innermost first) as the task's override scopes.
+    ///
+    /// The one place the process-wide count of active scopes changes: while it is above zero,
+    /// loads leave their lock-free path to consult the task's scopes.
+    ///
+    /// - Parameters:
+    ///   - scopes: The scopes, or `nil` for none.
+    ///   - operation: The code that sees them.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
+    static func binding<Result, Failure: Error>(
+        _ scopes: OverrideScope?, _ operation: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        if scopes != nil { GlobalAtomicWord.activeOverrideScopes.add(1) }
+        defer { if scopes != nil { GlobalAtomicWord.activeOverrideScopes.add(0 &- 1) } }
+        return try $innermost.withValue(scopes) {
+            Swift.Result { () throws(Failure) -> Result in try operation() }
+        }.get()
+    }
+
+    /// The async counterpart of `binding(_:_:)`.
+    ///
+    /// - Parameters:
+    ///   - scopes: The scopes, or `nil` for none.
+    ///   - isolation: The actor `operation` runs on; inferred from the caller.
+    ///   - operation: The code that sees them.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
+    static func binding<Result, Failure: Error>(
+        _ scopes: OverrideScope?, isolation: isolated (any Actor)? = #isolation,
+        _ operation: () async throws(Failure) -> Result
+    ) async throws(Failure) -> Result {
+        if scopes != nil { GlobalAtomicWord.activeOverrideScopes.add(1) }
+        defer { if scopes != nil { GlobalAtomicWord.activeOverrideScopes.add(0 &- 1) } }
+        let result = await $innermost.withValue(
+            scopes,
+            operation: { () async -> Swift.Result<Result, Failure> in
+                do throws(Failure) {
+                    return .success(try await operation())
+                } catch {
+                    return .failure(error)
+                }
+            }, isolation: isolation)
+        return try result.get()
     }
 
     /// Whether any task in the process has overrides.

@@ -33,12 +33,8 @@ extension Container {
         guard owner.overrides !== overrides else {
             return try owner.container.run(registration, thread: thread, body)
         }
-        do {
-            return try OverrideScope.$innermost.withValue(owner.overrides) {
-                try owner.container.run(registration, thread: thread, body)
-            }
-        } catch {
-            throw ContainerError(error, thrownBy: registration.id)
+        return try OverrideScope.binding(owner.overrides) { () throws(ContainerError) -> Result in
+            try owner.container.run(registration, thread: thread, body)
         }
     }
 
@@ -58,15 +54,9 @@ extension Container {
         guard owner.overrides !== overrides else {
             return try await body(owner.container)
         }
-        let result = await OverrideScope.$innermost.withValue(owner.overrides) {
-            () async -> Swift.Result<Result, ContainerError> in
-            do throws(ContainerError) {
-                return .success(try await body(owner.container))
-            } catch {
-                return .failure(error)
-            }
+        return try await OverrideScope.binding(owner.overrides) { () async throws(ContainerError) -> Result in
+            try await body(owner.container)
         }
-        return try result.get()
     }
 
     /// Where `registration` lives on this container's lookup order: the container whose
