@@ -56,7 +56,7 @@ public struct Resolver: Sendable {
     ///
     /// A kept resolver sees its scopes after they ended, so it holds them; but a service
     /// cached in an override scope is held by that scope, and its resolver must not hold the
-    /// scope back (see `Container.run`).
+    /// scope back (see `init(container:overrides:running:)`).
     init(container: Container, overrides: OverrideScope?, holdingScopes: Bool = true) {
         if let overrides {
             // Allocated only for a factory that runs under override scopes, as tests do.
@@ -65,6 +65,16 @@ public struct Resolver: Sendable {
         } else {
             context = container.reference
         }
+    }
+
+    /// The resolver a factory run for `registration` gets under `overrides`.
+    ///
+    /// It holds the scopes, unless the innermost one caches the service being made, which
+    /// would hold the resolver back.
+    init(container: Container, overrides: OverrideScope?, running registration: Registration) {
+        self.init(
+            container: container, overrides: overrides,
+            holdingScopes: overrides.map { !$0.caches(registration) } ?? true)
     }
 
     /// This resolver, holding its override scopes weakly: what a ``Lazy`` or

@@ -170,10 +170,8 @@ extension Container {
         let box: InstanceBoxBase
         do {
             box = try await AsyncFrame.$current.withValue(frame) {
-                let overrides = OverrideScope.current
-                let holdingScopes = overrides.map { !$0.caches(registration) } ?? true
-                return try await factory.makeBox(
-                    Resolver(container: self, overrides: overrides, holdingScopes: holdingScopes))
+                try await factory.makeBox(
+                    Resolver(container: self, overrides: OverrideScope.current, running: registration))
             }
         } catch {
             throw ContainerError(error, thrownBy: registration.id) {

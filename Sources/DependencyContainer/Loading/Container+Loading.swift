@@ -354,10 +354,7 @@ extension Container {
             // bound its owner's): the resolver keeps them for loads made later. Two calls:
             // one resolver built either way would cost every run a retain and a release.
             if let overrides = OverrideScope.current {
-                return try body(
-                    Resolver(
-                        container: self, overrides: overrides,
-                        holdingScopes: !overrides.caches(registration)))
+                return try body(Resolver(container: self, overrides: overrides, running: registration))
             }
             // The reference is a constant of this container, which the caller keeps alive: a
             // guaranteed reference spares every run a retain and a release.

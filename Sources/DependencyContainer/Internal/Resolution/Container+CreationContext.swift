@@ -25,11 +25,7 @@ extension Container {
         _ registration: Registration, thread: ThreadState, _ body: (Resolver) throws -> Result
     ) throws(ContainerError) -> Result {
         let overrides = OverrideScope.current
-        guard parent != nil || overrides != nil,
-            let owner = creationContext(of: registration, overrides: overrides)
-        else {
-            return try run(registration, thread: thread, body)
-        }
+        let owner = ownContext(of: registration, overrides: overrides)
         guard owner.overrides !== overrides else {
             return try owner.container.run(registration, thread: thread, body)
         }
@@ -46,17 +42,31 @@ extension Container {
         _ registration: Registration, _ body: (Container) async throws(ContainerError) -> Result
     ) async throws(ContainerError) -> Result {
         let overrides = OverrideScope.current
-        guard parent != nil || overrides != nil,
-            let owner = creationContext(of: registration, overrides: overrides)
-        else {
-            return try await body(self)
-        }
+        let owner = ownContext(of: registration, overrides: overrides)
         guard owner.overrides !== overrides else {
             return try await body(owner.container)
         }
         return try await OverrideScope.binding(owner.overrides) { () async throws(ContainerError) -> Result in
             try await body(owner.container)
         }
+    }
+
+    /// The container and override scopes a cached service of `registration` is made in,
+    /// for a load made on this container under `overrides`: where the registration lives, or
+    /// this load's own context when nothing lies beyond it or a write removed the
+    /// registration meanwhile.
+    ///
+    /// - Complexity: O(1) for a root container without overrides; otherwise as
+    ///   `creationContext(of:overrides:)`.
+    private func ownContext(of registration: Registration, overrides: OverrideScope?)
+        -> (container: Container, overrides: OverrideScope?)
+    {
+        guard parent != nil || overrides != nil,
+            let owner = creationContext(of: registration, overrides: overrides)
+        else {
+            return (self, overrides)
+        }
+        return owner
     }
 
     /// Where `registration` lives on this container's lookup order: the container whose
