@@ -141,12 +141,12 @@ public struct Resolver: Sendable {
         // The rebinding path apart: in the same function, its `Service?` and `Result`
         // metadata would be looked up on every nested load of a caller's module.
         return OverrideScope.current === live.overrides
-            ? live.container.load(id) : loadRebinding(id, in: live)
+            ? live.container.loadService(named: id.name, as: Service.self) : loadRebinding(id, in: live)
     }
 
     @inline(never)
     private func loadRebinding<Service>(_ id: InjectID<Service>, in live: LiveContext) -> Service? {
-        live.rebound { () -> Service? in live.container.load(id) }.get()
+        live.rebound { () -> Service? in live.container.loadService(named: id.name, as: Service.self) }.get()
     }
 
     @inline(never)
@@ -176,18 +176,9 @@ public struct Resolver: Sendable {
     /// - Returns: The service.
     /// - Throws: A ``ContainerError`` naming the ID and the problem.
     public func require<Service>(_ id: InjectID<Service>) throws(ContainerError) -> Service {
-        guard let live = liveContext else { throw .released(id.name, as: Service.self) }
-        // The rebinding path apart, as in `load(_:)`.
-        return OverrideScope.current === live.overrides
-            ? try live.container.require(id) : try requireRebinding(id, in: live)
-    }
-
-    @inline(never)
-    private func requireRebinding<Service>(_ id: InjectID<Service>, in live: LiveContext)
-        throws(ContainerError)
-        -> Service
-    {
-        try live.rebound { () throws(ContainerError) -> Service in try live.container.require(id) }.get()
+        try inContext(loading: id.name, as: Service.self) { container throws(ContainerError) in
+            try container.requireService(named: id.name, as: Service.self)
+        }
     }
 
     /// Makes the service registered under `id` from `argument`, or returns `nil`.
@@ -199,11 +190,9 @@ public struct Resolver: Sendable {
     public func load<Argument, Service>(_ id: ArgumentInjectID<Argument, Service>, argument: Argument)
         -> Service?
     {
-        guard let live = liveContext else {
-            reference.reportReleased(id.name, as: Service.self)
-            return nil
+        inContext(loading: id.name, as: Service.self, orIfReleased: nil) { container in
+            container.loadService(named: id.name, argument: argument, as: Service.self)
         }
-        return live.run { $0.load(id, argument: argument) }
     }
 
     /// Makes the service registered under `id` from `argument`, or throws an error that
@@ -217,9 +206,8 @@ public struct Resolver: Sendable {
     public func require<Argument, Service>(_ id: ArgumentInjectID<Argument, Service>, argument: Argument)
         throws(ContainerError) -> Service
     {
-        guard let live = liveContext else { throw .released(id.name, as: Service.self) }
-        return try live.run { container throws(ContainerError) in
-            try container.require(id, argument: argument)
+        try inContext(loading: id.name, as: Service.self) { container throws(ContainerError) in
+            try container.requireService(named: id.name, argument: argument, as: Service.self)
         }
     }
 
@@ -230,11 +218,7 @@ public struct Resolver: Sendable {
     /// - Parameter point: The extension point.
     /// - Returns: The elements of the contributions that did not fail.
     public func load<Element>(_ point: ExtensionPoint<Element>) -> [Element] {
-        guard let live = liveContext else {
-            reference.reportReleased(point.name, as: [Element].self)
-            return []
-        }
-        return live.run { $0.load(point) }
+        inContext(loading: point.name, as: [Element].self, orIfReleased: []) { $0.loadElements(of: point) }
     }
 
     /// Loads every contribution to `point`, or throws the first failure.
@@ -256,8 +240,9 @@ public struct Resolver: Sendable {
     ///   name is registered as something else, or the error of the first contribution that
     ///   fails.
     public func require<Element>(_ point: ExtensionPoint<Element>) throws(ContainerError) -> [Element] {
-        guard let live = liveContext else { throw .released(point.name, as: [Element].self) }
-        return try live.run { container throws(ContainerError) in try container.require(point) }
+        try inContext(loading: point.name, as: [Element].self) { container throws(ContainerError) in
+            try container.requireElements(of: point)
+        }
     }
 
     /// Loads the service registered under `id` in an `async` factory, running its factory
@@ -273,7 +258,7 @@ public struct Resolver: Sendable {
             reference.reportReleased(id.name, as: Service.self)
             return nil
         }
-        return await live.runAsync { await $0.loadAsync(id) }
+        return await live.runAsync { await $0.loadServiceAsync(named: id.name, as: Service.self) }
     }
 
     /// Loads the service registered under `id` in an `async` factory, or throws an error
@@ -285,7 +270,7 @@ public struct Resolver: Sendable {
     public func requireAsync<Service>(_ id: InjectID<Service>) async throws(ContainerError) -> Service {
         guard let live = liveContext else { throw .released(id.name, as: Service.self) }
         return try await live.runAsync { container async throws(ContainerError) in
-            try await container.requireAsync(id)
+            try await container.requireServiceAsync(named: id.name, as: Service.self)
         }
     }
 
@@ -294,11 +279,37 @@ public struct Resolver: Sendable {
     /// - Parameter injectID: The string ID.
     /// - Returns: An item whose `resolve()` creates the service.
     public func load(for injectID: String) -> Injectable? {
-        guard let live = liveContext else {
-            reference.reportReleased(injectID, as: (any Injectable).self)
-            return nil
+        inContext(loading: injectID, as: (any Injectable).self, orIfReleased: nil) {
+            $0.originalAPIItem(for: injectID)
         }
-        return live.run { $0.load(for: injectID) }
+    }
+
+    /// Runs `load`, an entry point of the engine, on this resolver's container with its
+    /// override scopes as the task's: what every load kind but `load(_:)` does, which keeps
+    /// a copy of it for speed.
+    ///
+    /// - Returns: What `load` returns, or `released` once the container or the scopes are
+    ///   gone, after reporting ``ContainerError/containerReleased(id:requestedType:)``.
+    private func inContext<Result, Requested>(
+        loading name: String, as _: Requested.Type, orIfReleased released: Result,
+        _ load: (Container) -> Result
+    ) -> Result {
+        guard let live = liveContext else {
+            reference.reportReleased(name, as: Requested.self)
+            return released
+        }
+        return live.run(load)
+    }
+
+    /// The throwing counterpart of `inContext(loading:as:orIfReleased:_:)`, for `require`s.
+    ///
+    /// - Throws: What `load` throws, or ``ContainerError/containerReleased(id:requestedType:)``
+    ///   once the container or the scopes are gone.
+    private func inContext<Result, Requested>(
+        loading name: String, as _: Requested.Type, _ load: (Container) throws(ContainerError) -> Result
+    ) throws(ContainerError) -> Result {
+        guard let live = liveContext else { throw .released(name, as: Requested.self) }
+        return try live.run(load)
     }
 
     /// A handle that loads the service registered under `id` on first use, once, in this

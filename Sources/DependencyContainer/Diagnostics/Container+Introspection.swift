@@ -63,10 +63,7 @@ extension Container {
     ///
     /// - Parameter handler: The function to call for each event.
     public func setDiagnosticsHandler(_ handler: (@Sendable (DiagnosticEvent) -> Void)?) {
-        diagnosticsHandler.withLock { current in
-            current = handler
-            hasDiagnosticsHandler.store(handler != nil ? 1 : 0)
-        }
+        reference.setDiagnosticsHandler(handler)
     }
 
     /// Sends `event` to the handler of this container or its nearest ancestor that has one
@@ -74,40 +71,6 @@ extension Container {
     @inline(__always)
     func report(_ event: @autoclosure () -> DiagnosticEvent) {
         reference.report(event())
-    }
-
-    /// Reports the failure of a load that returns `nil` or leaves an element out, unless a
-    /// load it is nested in reports it instead: the one rule for every such load.
-    ///
-    /// A nested load's cycle, and a synchronous one's too-deep chain, fail the top-level
-    /// load, which reports them once; a synchronous nested load's captive dependency was
-    /// reported as captive already, and its holder's load reports the failure.
-    ///
-    /// - Parameters:
-    ///   - error: Why the load failed.
-    ///   - nested: Whether the load runs inside a factory: the thread has frames, or, for an
-    ///     async load, the task has an ``AsyncFrame``.
-    ///   - async: Whether the load is an async one, whose frames do not share the thread's
-    ///     whole-load failure.
-    @inline(never)  // The failure path; inlined into `loadAsync`, it crashes Swift 6.3's optimizer.
-    func reportFailure(_ error: ContainerError, nested: Bool, async: Bool = false) {
-        if nested {
-            switch error {
-            case .cycle: return
-            case .resolutionTooDeep, .captiveDependency: if !async { return }
-            default: break
-            }
-        }
-        report(.failed(error))
-    }
-
-    /// Reports a load that found nothing.
-    @inline(__always)
-    func reportMissing<Service>(_ id: String, _: Service.Type) {
-        // Absent features are normal, so a miss on a root container without a handler, the
-        // common case, returns at once.
-        guard parent != nil || hasDiagnosticsHandler.load() != 0 else { return }
-        report(.missing(id: id, requestedType: typeName(Service.self)))
     }
 
     /// The IDs a ``ContainerError/notRegistered(id:requestedType:registeredIDs:)`` for `id`

@@ -96,31 +96,7 @@ extension Container {
     /// - Complexity: O(*n*) in the number of contributions when one container contributes,
     ///   O(*n* log *n*) when several do.
     public func load<Element>(_ point: ExtensionPoint<Element>) -> [Element] {
-        let thread = ThreadState.current
-        // One read for the whole load: published elements are read in place.
-        thread.beginRead()
-        defer { thread.endRead() }
-        let (entries, mismatch) = contributionEntries(
-            pointNamed: point.name, marker: ExtensionPointMarker<Element>.self, elementType: Element.self,
-            thread: thread)
-        if let mismatch {
-            report(.failed(mismatch))
-        }
-        var elements: [Element] = []
-        elements.reserveCapacity(entries.count)
-        for entry in entries {
-            let registration = entry.registration
-            if let element = registration.publishedSingleton(as: Element.self) {
-                elements.append(element)
-                continue
-            }
-            do {
-                elements.append(try resolve(registration, as: Element.self, thread: thread))
-            } catch {
-                reportFailure(error, nested: !thread.frames.isEmpty)
-            }
-        }
-        return elements
+        loadElements(of: point)
     }
 
     /// Loads every contribution to `point`, throwing the first failure.
@@ -131,19 +107,7 @@ extension Container {
     ///   name is registered as something else, or the error of the first contribution that
     ///   fails.
     public func require<Element>(_ point: ExtensionPoint<Element>) throws(ContainerError) -> [Element] {
-        let thread = ThreadState.current
-        let (entries, mismatch) = contributionEntries(
-            pointNamed: point.name, marker: ExtensionPointMarker<Element>.self, elementType: Element.self,
-            thread: thread)
-        if let mismatch {
-            throw mismatch
-        }
-        var elements: [Element] = []
-        elements.reserveCapacity(entries.count)
-        for entry in entries {
-            elements.append(try resolve(entry.registration, as: Element.self, thread: thread))
-        }
-        return elements
+        try requireElements(of: point)
     }
 
     /// The names of the contributions a load of `point` returns, in load order.
@@ -225,50 +189,6 @@ extension Container {
             report(.rejected(error))
             return .rejected(error)
         }
-    }
-
-    /// The contributions a load of the point named `name` uses, in load order, and the
-    /// error for a registration of that name that is not a point of the element type.
-    ///
-    /// Not generic, like the rest of the read path: the marker type stands for the element.
-    func contributionEntries(
-        pointNamed name: String, marker: Any.Type, elementType: Any.Type, thread: ThreadState
-    ) -> (entries: [ContributionSet.Entry], mismatch: ContainerError?) {
-        var first: ContributionSet?
-        var more: [ContributionSet] = []
-        var mismatch: ContainerError?
-        func consider(_ registration: Registration) {
-            guard let set = registration.contributions,
-                ObjectIdentifier(registration.serviceType) == ObjectIdentifier(marker)
-            else {
-                if mismatch == nil {
-                    mismatch = .typeMismatch(
-                        id: name, requestedType: "extension point of \(typeName(elementType))",
-                        actualType: registration.serviceTypeName)
-                }
-                return
-            }
-            if first == nil { first = set } else { more.append(set) }
-        }
-        // The lookup order of rule 5, without stopping at the first registration found.
-        _ = walkLookupOrder(overrides: OverrideScope.current) { place in
-            if let registration = place.store.registration(named: name, thread: thread) {
-                consider(registration)
-            }
-            return .absent
-        }
-        guard let first else { return ([], mismatch) }
-        guard !more.isEmpty else { return (first.entries, mismatch) }
-        // The nearest contribution of each name wins; then the documented order.
-        var seen = Set<String>()
-        var merged: [ContributionSet.Entry] = []
-        for set in [first] + more {
-            for entry in set.entries where seen.insert(entry.name).inserted {
-                merged.append(entry)
-            }
-        }
-        merged.sort(by: ContributionSet.precedes)
-        return (merged, mismatch)
     }
 }
 

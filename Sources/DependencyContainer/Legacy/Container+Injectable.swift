@@ -45,34 +45,7 @@ extension Container: ContainerAPI {
     /// - Parameter injectID: The string ID.
     /// - Returns: An item whose `resolve()` creates the service.
     public func load(for injectID: String) -> Injectable? {
-        let thread = ThreadState.current
-        guard let registration = findRegistration(named: injectID, thread: thread) else {
-            reportMissing(injectID, (any Injectable).self)
-            return nil
-        }
-        if let itemType = registration.seedItemType {
-            return itemType.init()
-        }
-        if let factoryType = registration.argumentFactoryType {
-            // Resolving it would hand out the factory itself, not a service.
-            report(
-                .failed(
-                    .argumentMismatch(
-                        id: injectID, requestedArgument: nil, registeredArgument: factoryType.argumentTypeName
-                    )))
-            return nil
-        }
-        return RegisteredItem(registration: registration, reference: reference)
-    }
-
-    /// Resolves a typed registration for the original API, as an object.
-    func resolveObject(_ registration: Registration) -> AnyObject {
-        do {
-            return try resolve(registration, as: Any.self, thread: ThreadState.current) as AnyObject
-        } catch {
-            report(.failed(error))
-            return UnavailableService(error: error)
-        }
+        originalAPIItem(for: injectID)
     }
 }
 

@@ -23,7 +23,7 @@
 ///    not retained: it is valid until its thread caches another snapshot or forgets one.
 ///    Code that may load (a factory, a diagnostics handler) runs only on a retained
 ///    registration. The fast path of ``Container/load(_:)->Service?``
-///    (`Loading/Container+Loading.swift`) relies on it.
+///    (`Internal/Engine/Container+Resolution.swift`) relies on it.
 /// 3. **Write-once instances, retired by writes.** A registration's singleton is published
 ///    once and read in place, unretained, inside a read (``ThreadState/beginRead()``). A
 ///    write never clears an instance in place for the registration to go on with:
@@ -35,20 +35,20 @@
 ///    hold no services. A registration belongs to one store (moving it makes a fresh copy).
 ///    An extension point's registration shares its contributions with the registration it
 ///    replaced, so a write retires only the contributions it drops. The loads that read
-///    services in place rely on it (`Loading/`, `ExtensionPoints/Container+ExtensionPoints.swift`),
+///    services in place rely on it (`Internal/Engine/`),
 ///    as do ``InstanceReclaimer`` and a load that meets a retired registration and loads its
-///    replacement (`Loading/Container+Loading.swift`).
+///    replacement (`Internal/Engine/Container+Resolution.swift`).
 /// 4. **Overrides take the general path.** While any test override is active anywhere,
 ///    ``Container/borrowedRegistration(named:thread:)`` answers `unknown`, so loads consult
 ///    overrides through ``Container/findRegistration(named:thread:)``. The fast path of a
-///    load (`Loading/Container+Loading.swift`) relies on it, and the places that give a task
-///    override scopes count them as active meanwhile (`Testing/Container+Overrides.swift`,
-///    ``Resolver``).
+///    load (`Internal/Engine/Container+Resolution.swift`) relies on it, and the one place
+///    that gives a task override scopes counts them as active meanwhile
+///    (`OverrideScope.binding`, `Internal/Engine/OverrideScope.swift`).
 /// 5. **One lookup order.** An override set for a container, then the container's own
 ///    registration, then its parent's, and so on: coded once, in
 ///    ``Container/walkLookupOrder(overrides:_:)``, which loads, contributions
 ///    (`ExtensionPoints/`), ``Container/registrations`` (`Diagnostics/`) and the creation
-///    context of a cached service (`Internal/Resolution/`) all walk.
+///    context of a cached service (`Internal/Engine/`) all walk.
 final class RegistrationStore: Sendable {
     /// Identifies this store in per-thread caches; never reused, and never 0.
     let serial: UInt64

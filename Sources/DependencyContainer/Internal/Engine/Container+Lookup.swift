@@ -1,4 +1,6 @@
 extension Container {
+    // MARK: Step 1: find the registration in the lookup order
+
     /// Walks the lookup order (rule 5 of ``RegistrationStore``): for this container, then each
     /// ancestor, the override sets for it, innermost first, then its own registrations.
     ///
@@ -54,6 +56,41 @@ extension Container {
         return found
     }
 
+    /// The registration a load of `name` uses or, when a write retired it, its replacement.
+    ///
+    /// A load racing a replacement or a reset gets the old or the new service, not a third.
+    /// For the loads off the fast path.
+    func findCurrentRegistration(named name: String, thread: ThreadState) -> Registration? {
+        guard let found = findRegistration(named: name, thread: thread) else { return nil }
+        guard found.isRetired else { return found }
+        return findRegistration(named: name, thread: thread)
+    }
+
+    /// The registration a load of `name` as `Service` uses, or `nil` after reporting the miss.
+    func registrationReportingMiss<Service>(named name: String, as _: Service.Type, thread: ThreadState)
+        -> Registration?
+    {
+        guard let registration = findCurrentRegistration(named: name, thread: thread) else {
+            reportMissing(name, Service.self)
+            return nil
+        }
+        return registration
+    }
+
+    /// The registration a `require` of `name` as `Service` uses.
+    ///
+    /// - Throws: ``ContainerError/notRegistered(id:requestedType:registeredIDs:)`` when there is none.
+    func requiredRegistration<Service>(named name: String, as _: Service.Type, thread: ThreadState)
+        throws(ContainerError) -> Registration
+    {
+        guard let registration = findCurrentRegistration(named: name, thread: thread) else {
+            throw .notRegistered(
+                id: name, requestedType: typeName(Service.self),
+                registeredIDs: registeredIDsForMessage(missing: name))
+        }
+        return registration
+    }
+
     /// The registration a load of `name` uses, borrowed from the snapshots this thread has
     /// cached, without a lock and without changing any reference count.
     ///
@@ -67,6 +104,50 @@ extension Container {
         // Rule 4: overrides are consulted only on the general path.
         guard !OverrideScope.isAnyActive else { return .unknown }
         return walkLookupOrder(overrides: nil) { $0.store.cachedRegistration(named: name, thread: thread) }
+    }
+
+    /// The contributions a load of the point named `name` uses, in load order, and the
+    /// error for a registration of that name that is not a point of the element type.
+    ///
+    /// Not generic, like the rest of the read path: the marker type stands for the element.
+    func contributionEntries(
+        pointNamed name: String, marker: Any.Type, elementType: Any.Type, thread: ThreadState
+    ) -> (entries: [ContributionSet.Entry], mismatch: ContainerError?) {
+        var first: ContributionSet?
+        var more: [ContributionSet] = []
+        var mismatch: ContainerError?
+        func consider(_ registration: Registration) {
+            guard let set = registration.contributions,
+                ObjectIdentifier(registration.serviceType) == ObjectIdentifier(marker)
+            else {
+                if mismatch == nil {
+                    mismatch = .typeMismatch(
+                        id: name, requestedType: "extension point of \(typeName(elementType))",
+                        actualType: registration.serviceTypeName)
+                }
+                return
+            }
+            if first == nil { first = set } else { more.append(set) }
+        }
+        // The lookup order of rule 5, without stopping at the first registration found.
+        _ = walkLookupOrder(overrides: OverrideScope.current) { place in
+            if let registration = place.store.registration(named: name, thread: thread) {
+                consider(registration)
+            }
+            return .absent
+        }
+        guard let first else { return ([], mismatch) }
+        guard !more.isEmpty else { return (first.entries, mismatch) }
+        // The nearest contribution of each name wins; then the documented order.
+        var seen = Set<String>()
+        var merged: [ContributionSet.Entry] = []
+        for set in [first] + more {
+            for entry in set.entries where seen.insert(entry.name).inserted {
+                merged.append(entry)
+            }
+        }
+        merged.sort(by: ContributionSet.precedes)
+        return (merged, mismatch)
     }
 }
 

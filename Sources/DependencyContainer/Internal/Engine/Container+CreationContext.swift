@@ -1,4 +1,6 @@
 extension Container {
+    // MARK: Step 2: choose the creation context
+
     /// Runs the factory of a cached service (singleton, weak or named scope) where its
     /// registration lives, so that what it caches never captures a narrower context's service.
     ///
@@ -27,10 +29,10 @@ extension Container {
         let overrides = OverrideScope.current
         let owner = ownContext(of: registration, overrides: overrides)
         guard owner.overrides !== overrides else {
-            return try owner.container.run(registration, thread: thread, body)
+            return try owner.container.runFactory(registration, thread: thread, body)
         }
         return try OverrideScope.binding(owner.overrides) { () throws(ContainerError) -> Result in
-            try owner.container.run(registration, thread: thread, body)
+            try owner.container.runFactory(registration, thread: thread, body)
         }
     }
 

@@ -30,6 +30,14 @@ final class ThreadState {
     /// in between make of it: a cycle, or a chain of factories too deep for the stack.
     @exclusivity(unchecked) var loadFailure: ContainerError?
 
+    /// Records `error` as the failure of the whole top-level load unless one was recorded
+    /// first, and returns it to throw.
+    @inline(__always)
+    func recordWholeLoadFailure(_ error: ContainerError) -> ContainerError {
+        if loadFailure == nil { loadFailure = error }
+        return error
+    }
+
     /// Below this stack address a factory does not start: the stack's low end plus
     /// ``stackReserve``, or 0 when the system cannot tell where the stack ends.
     let stackLimit: UInt

@@ -17,20 +17,24 @@
 final class ContainerReference: @unchecked Sendable {
     /// The container, or `nil` once its last strong reference has gone.
     private(set) weak var container: Container?
-    /// The container's diagnostics handler storage (the same object the container uses).
-    let diagnosticsHandler: LockedValue<DiagnosticsHandler?>
+    /// The container's diagnostics handler: kept here, not in the container, so that it
+    /// outlives the container for the loads that find it gone.
+    let diagnosticsHandler = LockedValue<DiagnosticsHandler?>(nil)
     /// Whether `diagnosticsHandler` holds a handler, checked before building an event.
-    let hasDiagnosticsHandler: AtomicCounter
+    let hasDiagnosticsHandler = AtomicFlag()
     /// The parent container's reference, for reporting to an ancestor's handler.
     let parent: ContainerReference?
 
-    init(
-        diagnosticsHandler: LockedValue<DiagnosticsHandler?>, hasDiagnosticsHandler: AtomicCounter,
-        parent: ContainerReference?
-    ) {
-        self.diagnosticsHandler = diagnosticsHandler
-        self.hasDiagnosticsHandler = hasDiagnosticsHandler
+    init(parent: ContainerReference?) {
         self.parent = parent
+    }
+
+    /// Sets the diagnostics handler, or removes it.
+    func setDiagnosticsHandler(_ handler: DiagnosticsHandler?) {
+        diagnosticsHandler.withLock { current in
+            current = handler
+            hasDiagnosticsHandler.store(handler != nil)
+        }
     }
 
     /// Points the reference at its container; called once, by `Container.init`.
@@ -48,7 +52,7 @@ final class ContainerReference: @unchecked Sendable {
     func report(_ event: @autoclosure () -> DiagnosticEvent) {
         var reference: ContainerReference? = self
         while let current = reference {
-            if current.hasDiagnosticsHandler.load() != 0,
+            if current.hasDiagnosticsHandler.load(),
                 let handler = current.diagnosticsHandler.withLock({ $0 })
             {
                 // Checked only now: most containers have no handler, and misses should be cheap.

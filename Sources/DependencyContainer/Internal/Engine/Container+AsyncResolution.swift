@@ -1,25 +1,11 @@
 extension Container {
-    /// Loads the service registered under `id`, running its factory where it must run, or
-    /// returns `nil` if there is none.
-    ///
-    /// It loads every kind of registration: a synchronous factory runs at once, a
-    /// ``FactoryIsolation/mainActor`` one on the main actor, and an `async` one is awaited.
-    /// Failures go to the diagnostics handler, as with ``load(_:)->Service?``.
-    ///
-    /// ```swift
-    /// Task.detached {
-    ///     let banner = await container.loadAsync(.banner)  // hops to the main actor
-    ///     await banner?.show("Saved")
-    /// }
-    /// ```
-    ///
-    /// It has its own name, so synchronous `load` calls in async functions stay synchronous.
-    ///
-    /// - Parameter id: The ID to load.
-    /// - Returns: The service, created or reused according to the registration's scope.
-    public func loadAsync<Service>(_ id: InjectID<Service>) async -> Service? {
-        guard let registration = findRegistration(named: id.name, thread: ThreadState.current) else {
-            reportMissing(id.name, Service.self)
+    // MARK: Entry points of async loads
+
+    /// Loads the service registered under `name` for ``loadAsync(_:)``: `nil` when it is
+    /// absent or fails, the failure reported.
+    func loadServiceAsync<Service>(named name: String, as _: Service.Type) async -> Service? {
+        guard let registration = registrationReportingMiss(named: name, as: Service.self, thread: .current)
+        else {
             return nil
         }
         do {
@@ -30,27 +16,13 @@ extension Container {
         }
     }
 
-    /// Loads the service registered under `id`, running its factory where it must run, or
-    /// throws an error that explains why it cannot.
-    ///
-    /// ```swift
-    /// let database = try await container.requireAsync(.database)
-    /// ```
-    ///
-    /// - Parameter id: The ID to load.
-    /// - Returns: The service, created or reused according to the registration's scope.
-    /// - Throws: The errors of ``require(_:)->Service``; ``ContainerError/cycle(path:)`` also when
-    ///   async factories, in one task or several, load each other in a cycle.
-    public func requireAsync<Service>(_ id: InjectID<Service>) async throws(ContainerError) -> Service {
-        guard let registration = findRegistration(named: id.name, thread: ThreadState.current) else {
-            throw .notRegistered(
-                id: id.name, requestedType: typeName(Service.self),
-                registeredIDs: registeredIDsForMessage(missing: id.name))
-        }
+    /// Loads the service registered under `name` for ``requireAsync(_:)``.
+    func requireServiceAsync<Service>(named name: String, as _: Service.Type) async throws(ContainerError)
+        -> Service
+    {
+        let registration = try requiredRegistration(named: name, as: Service.self, thread: .current)
         return try await resolveAsync(registration, as: Service.self)
     }
-
-    // MARK: Resolution
 
     /// Produces `registration`'s service where its factory must run.
     func resolveAsync<Service>(_ registration: Registration, as _: Service.Type) async throws(ContainerError)
@@ -70,7 +42,7 @@ extension Container {
         case .mainActor:
             return try await resolveOnMainActor(registration, as: Service.self)
         case .asynchronous:
-            return try await produceAsync(registration, as: Service.self)
+            return try await provideAsync(registration, as: Service.self)
         }
     }
 
@@ -89,7 +61,7 @@ extension Container {
     }
 
     /// Produces the service of an ``FactoryIsolation/asynchronous`` registration.
-    private func produceAsync<Service>(_ registration: Registration, as _: Service.Type)
+    private func provideAsync<Service>(_ registration: Registration, as _: Service.Type)
         async throws(ContainerError) -> Service
     {
         guard let factory = registration.asyncFactory else {
@@ -102,7 +74,8 @@ extension Container {
             throw .cycle(path: path)
         }
         guard let creation = registration.asyncCreation else {
-            let box = try await runAsync(registration, factory, parent: frame, createsSharedService: false)
+            let box = try await runFactoryAsync(
+                registration, factory, parent: frame, createsSharedService: false)
             return try unbox(box, from: registration, as: Service.self)
         }
         let start = { () -> AsyncCreation.CreationTask in
@@ -112,7 +85,7 @@ extension Container {
                     // Made where its registration lives, as a synchronous shared service is.
                     let box = try await self.runInOwnContextAsync(registration) {
                         owner throws(ContainerError) in
-                        try await owner.runAsync(
+                        try await owner.runFactoryAsync(
                             registration, factory, parent: frame, createsSharedService: true)
                     }
                     registration.keep(box)
@@ -161,7 +134,7 @@ extension Container {
 
     /// Runs an async factory with its frame on the task-local stack, wrapping the errors it
     /// throws; a service built while a cycle was broken is never returned.
-    fileprivate func runAsync(
+    private func runFactoryAsync(
         _ registration: Registration, _ factory: AsyncServiceFactory, parent: AsyncFrame?,
         createsSharedService: Bool
     ) async throws(ContainerError) -> InstanceBoxBase {

@@ -1,0 +1,116 @@
+extension Container {
+    // MARK: Entry points of argument loads
+
+    /// Makes the service registered under `name` from `argument`, for
+    /// ``load(_:argument:)``: `nil` when it is absent or fails, the failure reported.
+    func loadService<Argument, Service>(named name: String, argument: Argument, as _: Service.Type)
+        -> Service?
+    {
+        let thread = ThreadState.current
+        guard let registration = registrationReportingMiss(named: name, as: Service.self, thread: thread)
+        else {
+            return nil
+        }
+        return reportingFailure(thread: thread) { () throws(ContainerError) -> Service in
+            try resolve(registration, argument: argument, as: Service.self, thread: thread)
+        }
+    }
+
+    /// Makes the service registered under `name` from `argument`, for
+    /// ``require(_:argument:)``.
+    func requireService<Argument, Service>(named name: String, argument: Argument, as _: Service.Type)
+        throws(ContainerError) -> Service
+    {
+        let thread = ThreadState.current
+        let registration = try requiredRegistration(named: name, as: Service.self, thread: thread)
+        return try resolve(registration, argument: argument, as: Service.self, thread: thread)
+    }
+
+    // MARK: Entry points of extension-point loads
+
+    /// Loads every contribution to `point` for ``load(_:)->[Element]``: a contribution that
+    /// fails is left out, its failure reported.
+    func loadElements<Element>(of point: ExtensionPoint<Element>) -> [Element] {
+        let thread = ThreadState.current
+        // One read for the whole load: published elements are read in place.
+        thread.beginRead()
+        defer { thread.endRead() }
+        let (entries, mismatch) = contributionEntries(
+            pointNamed: point.name, marker: ExtensionPointMarker<Element>.self, elementType: Element.self,
+            thread: thread)
+        if let mismatch {
+            report(.failed(mismatch))
+        }
+        var elements: [Element] = []
+        elements.reserveCapacity(entries.count)
+        for entry in entries {
+            let registration = entry.registration
+            if let element = registration.publishedSingleton(as: Element.self) {
+                elements.append(element)
+            } else if let element = reportingFailure(
+                thread: thread,
+                { () throws(ContainerError) -> Element in
+                    try resolve(registration, as: Element.self, thread: thread)
+                })
+            {
+                elements.append(element)
+            }
+        }
+        return elements
+    }
+
+    /// Loads every contribution to `point` for ``require(_:)->[Element]``, throwing the first
+    /// failure.
+    func requireElements<Element>(of point: ExtensionPoint<Element>) throws(ContainerError) -> [Element] {
+        let thread = ThreadState.current
+        let (entries, mismatch) = contributionEntries(
+            pointNamed: point.name, marker: ExtensionPointMarker<Element>.self, elementType: Element.self,
+            thread: thread)
+        if let mismatch {
+            throw mismatch
+        }
+        var elements: [Element] = []
+        elements.reserveCapacity(entries.count)
+        for entry in entries {
+            elements.append(try resolve(entry.registration, as: Element.self, thread: thread))
+        }
+        return elements
+    }
+
+    // MARK: Entry points of the original API
+
+    /// The item ``load(for:)`` returns for the string ID `injectID`, or `nil` after reporting
+    /// why there is none.
+    func originalAPIItem(for injectID: String) -> Injectable? {
+        guard
+            let registration = registrationReportingMiss(
+                named: injectID, as: (any Injectable).self, thread: .current)
+        else {
+            return nil
+        }
+        if let itemType = registration.seedItemType {
+            return itemType.init()
+        }
+        if let factoryType = registration.argumentFactoryType {
+            // Resolving it would hand out the factory itself, not a service.
+            report(
+                .failed(
+                    .argumentMismatch(
+                        id: injectID, requestedArgument: nil, registeredArgument: factoryType.argumentTypeName
+                    )))
+            return nil
+        }
+        return RegisteredItem(registration: registration, reference: reference)
+    }
+
+    /// Resolves a typed registration for an original-API item's `resolve()`, as an object:
+    /// an ``UnavailableService`` when it fails, the failure reported.
+    func resolveObject(_ registration: Registration) -> AnyObject {
+        do {
+            return try resolve(registration, as: Any.self, thread: ThreadState.current) as AnyObject
+        } catch {
+            report(.failed(error))
+            return UnavailableService(error: error)
+        }
+    }
+}

@@ -1,0 +1,167 @@
+extension Container {
+    // MARK: Step 4: produce or reuse, as the scope says; step 5: keep
+
+    /// Hands out `registration`'s service as `Service`, reusing one its scope keeps or running
+    /// its factory: the step every synchronous load of a service goes through.
+    ///
+    /// Runs the checks of step 3 first: a cycle on this thread, a captive dependency and,
+    /// for an isolated registration, whether its factory may run here.
+    func provide<Service>(_ registration: Registration, as _: Service.Type, thread: ThreadState)
+        throws(ContainerError) -> Service
+    {
+        try checkNoCycle(registration, thread: thread)
+        try checkNotCaptive(registration, thread: thread)
+        guard mayRunFactoryHere(registration) else {
+            return try existingService(registration, as: Service.self)
+        }
+        switch registration.scope {
+        case .transient:
+            return try makeNew(registration, as: Service.self, thread: thread)
+        case .graph:
+            let key = ObjectIdentifier(registration)
+            if let cached = thread.graphInstances[key] {
+                return try cast(cached.value, from: registration, to: Service.self)
+            }
+            let value = try makeNew(registration, as: Service.self, thread: thread)
+            thread.graphInstances[key] = (registration, value)
+            return value
+        case .singleton:
+            return try provideShared(registration, as: Service.self, thread: thread)
+        case .weak:
+            if let object = registration.weakObject {
+                return try cast(object, from: registration, to: Service.self)
+            }
+            return try provideShared(registration, as: Service.self, thread: thread)
+        }
+    }
+
+    /// Returns the singleton or weak service, creating it if no thread has yet: one thread
+    /// creates, in the registration's own context, while the others wait for it.
+    private func provideShared<Service>(_ registration: Registration, as _: Service.Type, thread: ThreadState)
+        throws(ContainerError) -> Service
+    {
+        let monitor = CreationMonitor.shared
+        switch monitor.acquire(registration, thread: thread) {
+        case .deadlock(let path):
+            throw thread.recordWholeLoadFailure(.cycle(path: path))
+        case .acquired:
+            break
+        }
+        defer { monitor.release(registration) }
+        // Another thread may have created it while this one waited.
+        if let existing = registration.existingSharedService {
+            return try cast(existing, from: registration, to: Service.self)
+        }
+        // Step 2: a cached service never captures a narrower context's service.
+        let box = try runInOwnContext(registration, thread: thread) { resolver throws in
+            try registration.factory.makeBox(resolver)
+        }
+        try checkNoCaptiveFailure(creating: registration, thread: thread)
+        // Step 5. A service built while a cycle was broken may hold nils; never keep it.
+        if thread.loadFailure == nil {
+            registration.keep(box)
+        }
+        return try unbox(box, from: registration, as: Service.self)
+    }
+
+    /// Runs the factory for a new service of type `Service`: without a cast when it makes
+    /// exactly `Service`.
+    private func makeNew<Service>(_ registration: Registration, as _: Service.Type, thread: ThreadState)
+        throws(ContainerError) -> Service
+    {
+        if let factory = registration.typedFactory(producing: Service.self) {
+            return try runFactory(registration, thread: thread) { resolver throws in
+                try factory.make(resolver)
+            }
+        }
+        let value = try runFactory(registration, thread: thread) { resolver throws in
+            try registration.factory.makeValue(resolver)
+        }
+        return try cast(value, from: registration, to: Service.self)
+    }
+
+    /// Runs the argument factory for a new service: without a cast when the registration
+    /// takes exactly `Argument` and makes exactly `Service`, else through checked casts.
+    ///
+    /// An argument registration is transient and never isolated, so of step 3 only the cycle
+    /// check applies.
+    func makeNew<Argument, Service>(
+        _ registration: Registration, argument: Argument, as _: Service.Type, thread: ThreadState
+    ) throws(ContainerError) -> Service {
+        try checkNoCycle(registration, thread: thread)
+        if let typed = registration.typedFactory(producing: ArgumentFactory<Argument, Service>.self) {
+            return try runFactory(registration, thread: thread) { resolver throws in
+                try typed.make(resolver).make(resolver, argument)
+            }
+        }
+        guard let factoryType = registration.argumentFactoryType else {
+            throw .argumentMismatch(
+                id: registration.id, requestedArgument: typeName(Argument.self), registeredArgument: nil)
+        }
+        let value = try runFactory(registration, thread: thread) { resolver throws -> Any? in
+            let factory = try registration.factory.makeValue(resolver) as? ArgumentFactoryBase
+            return try factory?.makeValue(resolver, argument: argument)
+        }
+        guard let value else {
+            throw .argumentMismatch(
+                id: registration.id, requestedArgument: typeName(Argument.self),
+                registeredArgument: factoryType.argumentTypeName)
+        }
+        return try cast(value, from: registration, to: Service.self)
+    }
+
+    /// Runs `body`, a factory of `registration`, with the registration on the thread's
+    /// resolution stack and the resolver of the factory's context, wrapping what it throws:
+    /// the one place a synchronous factory runs.
+    func runFactory<Result>(
+        _ registration: Registration, thread: ThreadState, _ body: (Resolver) throws -> Result
+    ) throws(ContainerError) -> Result {
+        try checkDepth(registration, thread: thread)
+        thread.frames.append(registration)
+        defer { thread.frames.removeLast() }
+        do {
+            // The task's override scopes are the ones this factory runs under (`runInOwnContext`
+            // bound its owner's): the resolver keeps them for loads made later. Two calls:
+            // one resolver built either way would cost every run a retain and a release.
+            if let overrides = OverrideScope.current {
+                return try body(Resolver(container: self, overrides: overrides, running: registration))
+            }
+            // The reference is a constant of this container, which the caller keeps alive: a
+            // guaranteed reference spares every run a retain and a release.
+            return try Unmanaged.passUnretained(reference)._withUnsafeGuaranteedRef { reference in
+                try body(Resolver(reference: reference))
+            }
+        } catch {
+            throw ContainerError(error, thrownBy: registration.id, passing: \.failsWholeLoad)
+        }
+    }
+
+    /// The service in `box`, which `registration`'s factory made: read without a dynamic cast
+    /// when it is exactly a `Service`.
+    func unbox<Service>(_ box: InstanceBoxBase, from registration: Registration, as _: Service.Type)
+        throws(ContainerError) -> Service
+    {
+        if let box = box as? InstanceBox<Service> {
+            return box.value
+        }
+        return try cast(box.anyValue, from: registration, to: Service.self)
+    }
+
+    /// `value`, which `registration`'s factory made, as the `Service` a load asked for.
+    func cast<Service>(_ value: Any, from registration: Registration, to _: Service.Type)
+        throws(ContainerError) -> Service
+    {
+        // An argument factory's value is the function that makes its services, whatever
+        // type the load asks for.
+        if value is ArgumentFactoryBase, let factoryType = registration.argumentFactoryType {
+            throw .argumentMismatch(
+                id: registration.id, requestedArgument: nil, registeredArgument: factoryType.argumentTypeName)
+        }
+        guard let service = value as? Service else {
+            throw .typeMismatch(
+                id: registration.id, requestedType: typeName(Service.self),
+                actualType: typeName(type(of: value)))
+        }
+        return service
+    }
+}

@@ -1,0 +1,216 @@
+import DependencyContainerSystem
+
+// The resolution engine: every load of a service, whatever its kind, goes through these steps,
+// each coded once, in this folder:
+//
+// 1. find the registration in the lookup order (`Container+Lookup.swift`);
+// 2. choose the creation context: a cached service is made where its registration lives
+//    (`Container+CreationContext.swift`);
+// 3. check cycles, depth, captive dependencies and isolation (`Container+Checks.swift`);
+// 4. produce or reuse the service as its scope says, and 5. keep what the scope keeps
+//    (`Container+Providing.swift`; async factories in `Container+AsyncResolution.swift`);
+// 6. end the load and report its failure (this file and `Container+FailureReporting.swift`).
+//
+// The load kinds are entry points that differ only in what differs: `load` and `require`
+// (this file), an argument (`makeNew(_:argument:as:thread:)`), an `await`
+// (`resolveAsync(_:as:)`), an extension point's element list and the original API's items
+// (`Container+EntryPoints.swift`). `Container` and ``Resolver`` expose each as one public
+// method that calls in here.
+
+extension Container {
+    // MARK: Entry points of synchronous loads
+
+    /// Loads the service registered under `name` for ``load(_:)->Service?``: `nil` when it is
+    /// absent or fails, the failure reported.
+    ///
+    /// The fast path: a published singleton is read in place, from the registration this
+    /// thread's snapshot borrows, without a lock or a reference count.
+    ///
+    /// - Complexity: O(1) on average; a singleton that exists costs one hash lookup.
+    @inline(__always)
+    func loadService<Service>(named name: String, as _: Service.Type) -> Service? {
+        // The thread keeps its state alive until it exits.
+        let thread = ThreadState.currentUnretained
+        // The lookup reads only registrations, which the thread's cached snapshot (or the
+        // reference the general path takes) keeps alive; services are read after it.
+        let lookup = thread._withUnsafeGuaranteedRef { thread in
+            borrowedRegistration(named: name, thread: thread)
+        }
+        switch lookup {
+        case .found(let borrowed):
+            // Transient and graph services are never read in place, so their loads need no
+            // read of their own; the loads their factories make announce themselves.
+            guard borrowed.isShared else {
+                return resolveReportingFailure(
+                    borrowed.retained, named: name, as: Service.self, thread: ThreadState.current)
+            }
+            // The rest of the load is one read: a published singleton is read in place, and a
+            // service that a write retires meanwhile is freed only after this read ends.
+            thread._withUnsafeGuaranteedRef { $0.beginRead() }
+            defer { thread._withUnsafeGuaranteedRef { $0.endRead() } }
+            if let service = borrowed.publishedSingleton(as: Service.self) {
+                // Inside a factory, an existing named-scope service may still be captive.
+                guard thread._withUnsafeGuaranteedRef({ $0.frames.isEmpty }) else {
+                    return checkedPublished(service, borrowed.retained, thread: ThreadState.current)
+                }
+                return service
+            }
+            // Anything else may run a factory that loads: it needs its own reference.
+            return resolveReportingFailure(
+                borrowed.retained, named: name, as: Service.self, thread: ThreadState.current)
+        case .absent:
+            // No read: a miss touches no service.
+            reportMissing(name, Service.self)
+            return nil
+        case .unknown, .foundAndHeld:
+            let thread = ThreadState.current
+            guard let registration = findRegistration(named: name, thread: thread) else {
+                reportMissing(name, Service.self)
+                return nil
+            }
+            guard registration.isShared else {
+                return resolveReportingFailure(registration, named: name, as: Service.self, thread: thread)
+            }
+            thread.beginRead()
+            defer { thread.endRead() }
+            // The lookup's reference may be the last one (a write removed the registration):
+            // it must outlive the in-place read. No closure returning `Service?` here: through
+            // a generic function, it would cost every load a metadata lookup for `Service?`.
+            if let published = registration.publishedSingleton(as: Service.self) {
+                withExtendedLifetime(registration) {}
+                return checkedPublished(published, registration, thread: thread)
+            }
+            return resolveReportingFailure(registration, named: name, as: Service.self, thread: thread)
+        }
+    }
+
+    /// Loads the service registered under `name` for ``require(_:)->Service``: the slow path
+    /// of ``loadService(named:as:)``, throwing instead of reporting.
+    func requireService<Service>(named name: String, as _: Service.Type) throws(ContainerError) -> Service {
+        let thread = ThreadState.current
+        let registration = try requiredRegistration(named: name, as: Service.self, thread: thread)
+        return try resolve(registration, as: Service.self, thread: thread)
+    }
+
+    /// `service`, the published singleton of `registration`, unless loading it from the
+    /// factory running on this thread makes it captive under the `fail` policy.
+    private func checkedPublished<Service>(
+        _ service: Service, _ registration: Registration, thread: ThreadState
+    ) -> Service? {
+        do {
+            try checkNotCaptive(registration, thread: thread)
+            return service
+        } catch {
+            // Reported as captive already; the holder's load reports the failure.
+            return nil
+        }
+    }
+
+    /// Resolves `registration`, or what replaced it when a write retired it after the lookup,
+    /// reporting a failure and returning `nil` for it.
+    private func resolveReportingFailure<Service>(
+        _ registration: Registration, named name: String, as _: Service.Type, thread: ThreadState
+    ) -> Service? {
+        // Not rebound through `replacingRetired`: a new reference costs every load a retain
+        // and a release.
+        if registration.isRetired {
+            return resolveReplacementReportingFailure(
+                of: registration, named: name, as: Service.self, thread: thread)
+        }
+        return reportingFailure(thread: thread) { () throws(ContainerError) -> Service in
+            try resolve(registration, as: Service.self, thread: thread)
+        }
+    }
+
+    /// The rare half of `resolveReportingFailure`: the registration was retired.
+    @inline(never)
+    private func resolveReplacementReportingFailure<Service>(
+        of registration: Registration, named name: String, as _: Service.Type, thread: ThreadState
+    ) -> Service? {
+        guard let replacement = findRegistration(named: name, thread: thread) else {
+            reportMissing(name, Service.self)
+            return nil
+        }
+        // Retired again meanwhile, it still makes a service: it only keeps none.
+        return reportingFailure(thread: thread) { () throws(ContainerError) -> Service in
+            try resolve(replacement, as: Service.self, thread: thread)
+        }
+    }
+
+    // MARK: The pipeline
+
+    /// Produces `registration`'s service as `Service`: step 4 (with the checks of step 3) and,
+    /// for a top-level load, step 6's ending.
+    func resolve<Service>(_ registration: Registration, as _: Service.Type, thread: ThreadState)
+        throws(ContainerError) -> Service
+    {
+        try asOneLoad(thread) { () throws(ContainerError) -> Service in
+            try provide(registration, as: Service.self, thread: thread)
+        }
+    }
+
+    /// Makes `registration`'s service from `argument`: the entry point of argument loads.
+    func resolve<Argument, Service>(
+        _ registration: Registration, argument: Argument, as _: Service.Type, thread: ThreadState
+    ) throws(ContainerError) -> Service {
+        try asOneLoad(thread) { () throws(ContainerError) -> Service in
+            try makeNew(registration, argument: argument, as: Service.self, thread: thread)
+        }
+    }
+
+    /// Runs `produce` as one load: nested in a factory, as part of that factory's load; at
+    /// the top level, ending the load, whose failure anywhere inside (a cycle, too deep a
+    /// chain) fails it whole.
+    @inline(__always)
+    private func asOneLoad<Service>(
+        _ thread: ThreadState, _ produce: () throws(ContainerError) -> Service
+    ) throws(ContainerError) -> Service {
+        guard thread.frames.isEmpty else {
+            return try produce()
+        }
+        // No `Result<Service, _>`: this code runs unspecialized for callers in other modules,
+        // where each generic enum costs a metadata lookup.
+        let service: Service
+        do {
+            service = try produce()
+        } catch {
+            throw endTopLevelLoad(thread) ?? error
+        }
+        if let failure = endTopLevelLoad(thread) {
+            throw failure
+        }
+        return service
+    }
+
+    /// Resets the thread's resolution state after a top-level load and returns the failure
+    /// that fails it whole, if any (``ContainerError/failsWholeLoad``).
+    @inline(__always)
+    func endTopLevelLoad(_ thread: ThreadState) -> ContainerError? {
+        // The common case, inline: nothing failed, nothing cached for the graph, nothing retired.
+        if thread.loadFailure == nil, thread.captiveFailure == nil, thread.graphInstances.isEmpty,
+            !InstanceReclaimer.hasPending
+        {
+            return nil
+        }
+        return endTopLevelLoadSlowly(thread)
+    }
+
+    @inline(never)
+    private func endTopLevelLoadSlowly(_ thread: ThreadState) -> ContainerError? {
+        let failure = thread.loadFailure
+        thread.loadFailure = nil
+        // Checked first: clearing it unconditionally would release an optional error on every load.
+        if thread.captiveFailure != nil { thread.captiveFailure = nil }
+        if !thread.graphInstances.isEmpty {
+            let graph = thread.graphInstances
+            thread.graphInstances = [:]
+            // Released after the reset, so that a deinit that loads starts a fresh graph.
+            withExtendedLifetime(graph) {}
+        }
+        // A read that ended while a factory ran left retired services to the top-level load.
+        if InstanceReclaimer.hasPending, thread.readDepth == 0 {
+            InstanceReclaimer.shared.reclaim()
+        }
+        return failure
+    }
+}

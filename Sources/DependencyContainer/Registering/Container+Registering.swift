@@ -1,0 +1,156 @@
+extension Container {
+    /// Registers a factory for `id`, replacing any earlier registration of the same ID.
+    ///
+    /// The factory receives a ``Resolver`` through which it loads the services it depends
+    /// on. It may throw; ``require(_:)->Service`` then reports ``ContainerError/factoryFailed(id:underlying:)``
+    /// and ``load(_:)->Service?`` returns `nil`.
+    ///
+    /// ```swift
+    /// container.register(.player, scope: .singleton) { resolver in
+    ///     Player(toast: resolver.load(.toast))
+    /// }
+    /// ```
+    ///
+    /// The factory runs on whichever thread loads. In a module whose default isolation is the
+    /// main actor (`.defaultIsolation(MainActor.self)`), the module's types and their
+    /// conformances are main-actor isolated, so such a factory cannot create them ("main
+    /// actor-isolated conformance … cannot be used in nonisolated context"): register them
+    /// with `registerOnMainActor`, or declare the type `nonisolated`.
+    ///
+    /// - Parameters:
+    ///   - id: The ID to register.
+    ///   - scope: How long created services are reused. The default, ``Scope/transient``,
+    ///     creates a new service for every load.
+    ///   - file: The registering file, shown in ``registrations``.
+    ///   - line: The registering line, shown in ``registrations``.
+    ///   - factory: Creates the service.
+    /// - Returns: Whether the registration was added, replaced an earlier one, or was
+    ///   rejected because the ID is invalid. A rejected registration leaves the container
+    ///   unchanged.
+    /// - Complexity: Amortized O(1).
+    @discardableResult
+    public func register<Service>(
+        _ id: InjectID<Service>,
+        scope: Scope = .transient,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver) throws -> Service
+    ) -> RegistrationOutcome {
+        add(
+            Registration(
+                id: id.name, scope: scope, provider: .closure(file: file, line: line),
+                factory: TypedFactory(factory)))
+    }
+
+    /// The `register` above, for a factory that does not take a ``Resolver``.
+    @discardableResult
+    public func register<Service>(
+        _ id: InjectID<Service>,
+        scope: Scope = .transient,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable () throws -> Service
+    ) -> RegistrationOutcome {
+        add(
+            Registration(
+                id: id.name, scope: scope, provider: .closure(file: file, line: line),
+                factory: TypedFactory(ignoringResolver: factory)))
+    }
+
+    /// Registers the service that a provider type describes.
+    ///
+    /// Feature modules export providers, such as the `ToastProvider` of ``InjectProvider``'s
+    /// example, rather than their implementation types:
+    ///
+    /// ```swift
+    /// container.register(ToastProvider.self)
+    /// ```
+    ///
+    /// - Parameter provider: The provider type.
+    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
+    @discardableResult
+    public func register<Provider: InjectProvider>(_ provider: Provider.Type) -> RegistrationOutcome {
+        add(
+            Registration(
+                id: Provider.id.name, scope: Provider.scope, provider: .type(Provider.self),
+                factory: TypedFactory { try Provider.make(with: $0) }))
+    }
+
+    /// Registers a factory that makes a new service from a run-time argument on every load.
+    ///
+    /// ```swift
+    /// container.register(.stream) { resolver, url in
+    ///     HLSStream(url: url)
+    /// }
+    /// ```
+    ///
+    /// A factory may load other services through the resolver, but not its own ID.
+    ///
+    /// - Parameters:
+    ///   - id: The ID to register.
+    ///   - file: The registering file, shown in ``registrations``.
+    ///   - line: The registering line, shown in ``registrations``.
+    ///   - factory: Creates a service from the argument.
+    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
+    @discardableResult
+    public func register<Argument, Service>(
+        _ id: ArgumentInjectID<Argument, Service>,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver, Argument) throws -> Service
+    ) -> RegistrationOutcome {
+        let made = ArgumentFactory(factory)
+        return add(
+            Registration(
+                id: id.name, scope: .transient, provider: .closure(file: file, line: line),
+                factory: TypedFactory { _ in made }))
+    }
+
+    /// Removes the registration of `id` from this container.
+    ///
+    /// Registrations inherited from a parent are not affected, so after this call a load may
+    /// still find the parent's registration. Services already handed out stay valid.
+    ///
+    /// - Parameter id: The ID to remove.
+    /// - Returns: Whether this container had a registration for `id`.
+    @discardableResult
+    public func unregister<Service>(_ id: InjectID<Service>) -> Bool {
+        unregister(id: id.name)
+    }
+
+    /// Removes the registration of the string ID `id` from this container.
+    ///
+    /// - Parameter id: The ID to remove.
+    /// - Returns: Whether this container had a registration for `id`.
+    @discardableResult
+    public func unregister(id: String) -> Bool {
+        store.modify { $0.removeValue(forKey: id) != nil }
+    }
+
+    /// Removes every registration of this container, but not of its parent.
+    public func removeAll() {
+        store.modify { $0.removeAll() }
+    }
+
+    /// Adds a validated registration and reports a replacement.
+    func add(_ registration: Registration) -> RegistrationOutcome {
+        if let problem = IDValidation.problem(with: registration.id) {
+            let error = ContainerError.invalidID(registration.id, reason: problem)
+            report(.rejected(error))
+            return .rejected(error)
+        }
+        let previous = store.modify { $0.updateValue(registration) }
+        // Reported after unlocking, so that a handler may itself use the container.
+        reportIgnoredScope(of: registration)
+        guard let previous else { return .added }
+        report(.replaced(previous: previous.info, replacement: registration.info))
+        return .replaced(previous.info)
+    }
+
+    /// Reports a registration that was added as ``Scope/transient`` because it asked for
+    /// ``Scope/weak`` for a type that can never be held weakly; every verb that adds one calls it.
+    func reportIgnoredScope(of registration: Registration) {
+        guard registration.ignoresWeakScope else { return }
+        report(.ignoredWeakScope(id: registration.id, serviceType: registration.serviceTypeName))
+    }
+}
