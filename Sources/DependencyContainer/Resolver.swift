@@ -141,12 +141,12 @@ public struct Resolver: Sendable {
         // The rebinding path apart: in the same function, its `Service?` and `Result`
         // metadata would be looked up on every nested load of a caller's module.
         return OverrideScope.current === live.overrides
-            ? live.container.loadService(named: id.name, as: Service.self) : loadRebinding(id, in: live)
+            ? live.container.loadService(id) : loadRebinding(id, in: live)
     }
 
     @inline(never)
     private func loadRebinding<Service>(_ id: InjectID<Service>, in live: LiveContext) -> Service? {
-        live.rebound { () -> Service? in live.container.loadService(named: id.name, as: Service.self) }.get()
+        live.rebound { () -> Service? in live.container.loadService(id) }.get()
     }
 
     @inline(never)

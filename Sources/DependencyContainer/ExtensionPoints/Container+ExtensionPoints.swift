@@ -190,6 +190,50 @@ extension Container {
             return .rejected(error)
         }
     }
+
+    /// The contributions a load of the point named `name` uses, in load order, and the
+    /// error for a registration of that name that is not a point of the element type.
+    ///
+    /// Not generic, like the rest of the read path: the marker type stands for the element.
+    func contributionEntries(
+        pointNamed name: String, marker: Any.Type, elementType: Any.Type, thread: ThreadState
+    ) -> (entries: [ContributionSet.Entry], mismatch: ContainerError?) {
+        var first: ContributionSet?
+        var more: [ContributionSet] = []
+        var mismatch: ContainerError?
+        func consider(_ registration: Registration) {
+            guard let set = registration.contributions,
+                ObjectIdentifier(registration.serviceType) == ObjectIdentifier(marker)
+            else {
+                if mismatch == nil {
+                    mismatch = .typeMismatch(
+                        id: name, requestedType: "extension point of \(typeName(elementType))",
+                        actualType: registration.serviceTypeName)
+                }
+                return
+            }
+            if first == nil { first = set } else { more.append(set) }
+        }
+        // The lookup order of rule 5, without stopping at the first registration found.
+        _ = walkLookupOrder(overrides: OverrideScope.current) { place in
+            if let registration = place.store.registration(named: name, thread: thread) {
+                consider(registration)
+            }
+            return .absent
+        }
+        guard let first else { return ([], mismatch) }
+        guard !more.isEmpty else { return (first.entries, mismatch) }
+        // The nearest contribution of each name wins; then the documented order.
+        var seen = Set<String>()
+        var merged: [ContributionSet.Entry] = []
+        for set in [first] + more {
+            for entry in set.entries where seen.insert(entry.name).inserted {
+                merged.append(entry)
+            }
+        }
+        merged.sort(by: ContributionSet.precedes)
+        return (merged, mismatch)
+    }
 }
 
 /// What adding a contribution did.

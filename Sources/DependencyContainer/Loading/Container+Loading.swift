@@ -15,7 +15,7 @@ extension Container {
     /// - Complexity: O(1) on average; a singleton that exists costs one hash lookup.
     @inline(__always)
     public func load<Service>(_ id: InjectID<Service>) -> Service? {
-        loadService(named: id.name, as: Service.self)
+        loadService(id)
     }
 
     /// Loads the service registered under `id`, or returns `defaultValue` if there is none.

@@ -20,21 +20,24 @@ import DependencyContainerSystem
 extension Container {
     // MARK: Entry points of synchronous loads
 
-    /// Loads the service registered under `name` for ``load(_:)->Service?``: `nil` when it is
+    /// Loads the service registered under `id` for ``load(_:)->Service?``: `nil` when it is
     /// absent or fails, the failure reported.
+    ///
+    /// It takes the ID itself, not its name: a name passed on costs every load a retain and
+    /// a release.
     ///
     /// The fast path: a published singleton is read in place, from the registration this
     /// thread's snapshot borrows, without a lock or a reference count.
     ///
     /// - Complexity: O(1) on average; a singleton that exists costs one hash lookup.
     @inline(__always)
-    func loadService<Service>(named name: String, as _: Service.Type) -> Service? {
+    func loadService<Service>(_ id: InjectID<Service>) -> Service? {
         // The thread keeps its state alive until it exits.
         let thread = ThreadState.currentUnretained
         // The lookup reads only registrations, which the thread's cached snapshot (or the
         // reference the general path takes) keeps alive; services are read after it.
         let lookup = thread._withUnsafeGuaranteedRef { thread in
-            borrowedRegistration(named: name, thread: thread)
+            borrowedRegistration(named: id.name, thread: thread)
         }
         switch lookup {
         case .found(let borrowed):
@@ -42,7 +45,7 @@ extension Container {
             // read of their own; the loads their factories make announce themselves.
             guard borrowed.isShared else {
                 return resolveReportingFailure(
-                    borrowed.retained, named: name, as: Service.self, thread: ThreadState.current)
+                    borrowed.retained, named: id.name, as: Service.self, thread: ThreadState.current)
             }
             // The rest of the load is one read: a published singleton is read in place, and a
             // service that a write retires meanwhile is freed only after this read ends.
@@ -57,19 +60,19 @@ extension Container {
             }
             // Anything else may run a factory that loads: it needs its own reference.
             return resolveReportingFailure(
-                borrowed.retained, named: name, as: Service.self, thread: ThreadState.current)
+                borrowed.retained, named: id.name, as: Service.self, thread: ThreadState.current)
         case .absent:
             // No read: a miss touches no service.
-            reportMissing(name, Service.self)
+            reportMissing(id.name, Service.self)
             return nil
         case .unknown, .foundAndHeld:
             let thread = ThreadState.current
-            guard let registration = findRegistration(named: name, thread: thread) else {
-                reportMissing(name, Service.self)
+            guard let registration = findRegistration(named: id.name, thread: thread) else {
+                reportMissing(id.name, Service.self)
                 return nil
             }
             guard registration.isShared else {
-                return resolveReportingFailure(registration, named: name, as: Service.self, thread: thread)
+                return resolveReportingFailure(registration, named: id.name, as: Service.self, thread: thread)
             }
             thread.beginRead()
             defer { thread.endRead() }
@@ -80,7 +83,7 @@ extension Container {
                 withExtendedLifetime(registration) {}
                 return checkedPublished(published, registration, thread: thread)
             }
-            return resolveReportingFailure(registration, named: name, as: Service.self, thread: thread)
+            return resolveReportingFailure(registration, named: id.name, as: Service.self, thread: thread)
         }
     }
 
