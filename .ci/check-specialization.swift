@@ -169,10 +169,11 @@ for (probeCase, profiles) in profilesByCase.sorted(by: { $0.key < $1.key }) {
         continue
     }
     failures += 1
-    print("  error: \(lookups.count) runtime type lookups grow with the loads: \(format(lookups))")
+    print("  error: runtime type lookups grow with the loads: \(format(lookups))")
     // The path to each lookup: the per-load edges into lookups and accessors, with their callers.
     let path = grown.filter { isLookup($0.edge.callee) || isAccessor($0.edge.callee) }
-    let readable = demangled(Array(Set(path.flatMap { [$0.edge.caller, $0.edge.callee] })))
+    let readable = demangled(
+        Array(Set(path.flatMap { [$0.edge.caller, $0.edge.callee] }).filter { $0.hasPrefix("$s") }))
     for (edge, rate) in path {
         let caller = readable[edge.caller] ?? short(edge.caller)
         let callee = readable[edge.callee] ?? short(edge.callee)
