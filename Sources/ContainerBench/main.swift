@@ -1,11 +1,22 @@
 import Foundation
 
 // container-bench: what a container load costs, as ratios to baselines measured in the same
-// run. `--quick` runs few iterations as a rot check for CI; `--json` prints one JSON object.
+// run. `--quick` runs few iterations as a rot check for CI; `--json` prints one JSON object;
+// `--specialization-probe CASE LOADS` runs only a loop that `.ci/run specialization` counts.
+if CommandLine.arguments.dropFirst().first == "--specialization-probe" {
+    guard SpecializationProbe.run(Array(CommandLine.arguments.dropFirst(2))) else {
+        let cases = SpecializationProbe.Case.allCases.map(\.rawValue).joined(separator: "|")
+        FileHandle.standardError.write(
+            Data("usage: container-bench --specialization-probe \(cases) LOADS\n".utf8))
+        exit(2)
+    }
+    exit(0)
+}
 let arguments = Set(CommandLine.arguments.dropFirst())
 let unknown = arguments.subtracting(["--quick", "--json"])
 guard unknown.isEmpty else {
-    FileHandle.standardError.write(Data("usage: container-bench [--quick] [--json]\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: container-bench [--quick] [--json] | --specialization-probe CASE LOADS\n".utf8))
     exit(2)
 }
 let isQuick = arguments.contains("--quick")

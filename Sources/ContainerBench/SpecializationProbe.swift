@@ -1,0 +1,98 @@
+import DependencyContainer
+
+/// `container-bench --specialization-probe CASE LOADS`: one of the bench's singleton loads in a
+/// bare loop, for `.ci/run specialization` to count under callgrind what each load calls.
+///
+/// `Container.load(_:)` and `Resolver.load(_:)` are generic and not inlinable, so here, as in
+/// any client module, they run unspecialized: a generic type it touches (a `Service?` returned through a closure, a
+/// `Result<Service, _>`) would cost every load a metadata lookup. The step collects only
+/// inside ``SpecializationProbe/loop(_:_:loads:)``, which it finds by name, at two numbers of
+/// loads, and fails when a metadata lookup's count grows with the loads.
+enum SpecializationProbe {
+    /// The cases, each a singleton load as an app's module makes it.
+    enum Case: String, CaseIterable {
+        /// A class singleton through its protocol, as the bench's "load singleton" case.
+        case classSingleton = "class-singleton"
+        /// A struct singleton, as the bench's "value singleton" thread case.
+        case valueSingleton = "value-singleton"
+        /// The class singleton through a resolver a singleton's factory kept, as a service that
+        /// loads lazily does.
+        case keptResolver = "kept-resolver"
+        /// The class singleton through ``loadThroughClosure(_:_:)``, which looks up `Service?`'s
+        /// metadata on every load: the step requires the check to fail on this case.
+        case seededLookup = "seeded-lookup"
+    }
+
+    /// Runs the probe for `arguments`, a case and a number of loads; `false` if they are not.
+    static func run(_ arguments: [String]) -> Bool {
+        guard arguments.count == 2, let probeCase = Case(rawValue: arguments[0]),
+            let loads = Int(arguments[1]), loads >= 0
+        else { return false }
+        let container = Container.benchmarkFixture(fillerCount: 3, fillerNames: Names.filler(3))
+        container.register(.resolverKeeper, scope: .singleton) { resolver in
+            ResolverKeeper(resolver: resolver)
+        }
+        // The first loads create the singleton and fill the runtime's caches, uncounted.
+        var checksum = 0
+        for _ in 0..<16 {
+            checksum &+= Sink.identity(container.load(InjectID<any BenchService>.singleton))
+            checksum &+= container.load(InjectID<Reading>.reading)?.value ?? 0
+            checksum &+= Sink.identity(container.load(.resolverKeeper)?.resolver.load(.singleton))
+        }
+        Sink.consume(checksum &+ loop(probeCase, container, loads: loads))
+        return true
+    }
+
+    /// Loads `probeCase`'s singleton `loads` times.
+    ///
+    /// Never inlined: the step's callgrind run collects inside this function only, which it
+    /// finds by its name (`*SpecializationProbeO4loop*`).
+    @inline(never)
+    static func loop(_ probeCase: Case, _ container: Container, loads: Int) -> Int {
+        var checksum = 0
+        switch probeCase {
+        case .classSingleton:
+            let singleton = Sink.opaque(InjectID<any BenchService>.singleton)
+            for _ in 0..<loads { checksum &+= Sink.identity(container.load(singleton)) }
+        case .valueSingleton:
+            let reading = Sink.opaque(InjectID<Reading>.reading)
+            for _ in 0..<loads { checksum &+= container.load(reading)?.value ?? 0 }
+        case .keptResolver:
+            let singleton = Sink.opaque(InjectID<any BenchService>.singleton)
+            guard let resolver = container.load(.resolverKeeper)?.resolver else { return 0 }
+            for _ in 0..<loads { checksum &+= Sink.identity(resolver.load(singleton)) }
+        case .seededLookup:
+            let singleton = Sink.opaque(InjectID<any BenchService>.singleton)
+            for _ in 0..<loads { checksum &+= Sink.identity(loadThroughClosure(container, singleton)) }
+        }
+        return checksum
+    }
+
+    /// A load written the way `Container.load(_:)` must not be: unspecialized generic code
+    /// (as `load` is in a client module) that returns the service through a closure, so that
+    /// calling the generic helper needs `Service?`'s metadata, looked up each time.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
+    static func loadThroughClosure<Service>(_ container: Container, _ id: InjectID<Service>) -> Service? {
+        passThrough { container.load(id) }
+    }
+
+    @inline(never)
+    static func passThrough<Value>(_ body: () -> Value) -> Value {
+        body()
+    }
+}
+
+/// A service that keeps the resolver its factory was given, to load from later.
+final class ResolverKeeper: Sendable {
+    let resolver: Resolver
+
+    init(resolver: Resolver) {
+        self.resolver = resolver
+    }
+}
+
+extension InjectID where Service == ResolverKeeper {
+    /// The probe's service that keeps a resolver.
+    static var resolverKeeper: Self { InjectID("bench.probe.keeper") }
+}
