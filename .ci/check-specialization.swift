@@ -18,7 +18,12 @@
 // `__swift_instantiateConcreteTypeFromMangledName` read a cached pointer once the type is known;
 // they are reported, not failed: a generic type's accessor reaches a lookup, which fails.
 //
-// Usage: swift .ci/check-specialization.swift FILE...
+// It also counts the reference counting the library's own code does per load (retains and
+// releases called from DependencyContainer's functions): the singleton path is written to borrow
+// what it reads, and the optimizer keeps it so only while nothing makes it lose track of an
+// owner. `--reference-counting CASE=N` fails a case that does more than N per load.
+//
+// Usage: swift .ci/check-specialization.swift [--reference-counting CASE=N]... FILE...
 import Foundation
 
 /// Runtime functions that look a type, its metadata or a conformance up; matched as prefixes.
@@ -38,6 +43,14 @@ let libraryPrefix = "$s19DependencyContainer"
 let probeLoop = "SpecializationProbeO4loop"
 
 func isLookup(_ name: String) -> Bool { lookupPrefixes.contains { name.hasPrefix($0) } }
+
+/// Runtime functions that change a reference count; matched as prefixes.
+let referenceCountingPrefixes = [
+    "swift_retain", "swift_release", "swift_bridgeObjectRetain", "swift_bridgeObjectRelease",
+    "swift_unknownObjectRetain", "swift_unknownObjectRelease", "swift_nonatomic_retain", "swift_nonatomic_release",
+]
+
+func isReferenceCounting(_ name: String) -> Bool { referenceCountingPrefixes.contains { name.hasPrefix($0) } }
 
 /// A metadata accessor or a mangled-name cache: a cached read, except on a type's first use.
 func isAccessor(_ name: String) -> Bool {
@@ -125,8 +138,23 @@ func demangled(_ names: [String]) -> [String: String] {
     return Dictionary(uniqueKeysWithValues: zip(names, lines.prefix(names.count).map(String.init)))
 }
 
-let paths = Array(CommandLine.arguments.dropFirst())
-guard !paths.isEmpty else { fail("usage: swift .ci/check-specialization.swift CALLGRIND-OUTPUT...") }
+var paths: [String] = []
+/// The most retains and releases the library may do per load, by case.
+var referenceCountingBudgets: [String: Double] = [:]
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    guard argument == "--reference-counting" else {
+        paths.append(argument)
+        continue
+    }
+    guard let budget = arguments.popFirst(), let equals = budget.firstIndex(of: "="),
+        let count = Double(budget[budget.index(after: equals)...])
+    else { fail("--reference-counting takes CASE=N") }
+    referenceCountingBudgets[String(budget[..<equals])] = count
+}
+guard !paths.isEmpty else {
+    fail("usage: swift .ci/check-specialization.swift [--reference-counting CASE=N]... CALLGRIND-OUTPUT...")
+}
 var profilesByCase: [String: [Profile]] = [:]
 for path in paths {
     let profile = Profile(path: path)
@@ -178,6 +206,20 @@ for (probeCase, profiles) in profilesByCase.sorted(by: { $0.key < $1.key }) {
             .map { "\(short($0.key)) ×\(String(format: "%g", $0.value))" }.joined(separator: ", ")
     }
     print("  cached type reads per load: " + (accessors.isEmpty ? "none" : format(accessors)))
+    let counting = grown.filter { isReferenceCounting($0.edge.callee) && $0.edge.caller.hasPrefix(libraryPrefix) }
+    let countingPerLoad = counting.reduce(0) { $0 + $1.perLoad }
+    let budget = referenceCountingBudgets[probeCase]
+    print(
+        "  retains and releases in DependencyContainer per load: \(String(format: "%g", countingPerLoad))"
+            + (budget.map { " (at most \(String(format: "%g", $0)))" } ?? ""))
+    if let budget, countingPerLoad > budget {
+        failures += 1
+        let readable = demangled(Array(Set(counting.map(\.edge.caller))))
+        print("  error: more reference counting per load than \(String(format: "%g", budget)):")
+        for (edge, rate) in counting {
+            print("    \(String(format: "%g", rate)) per load: \(short(edge.callee)) from \(readable[edge.caller] ?? edge.caller)")
+        }
+    }
     guard !lookups.isEmpty else {
         print("  metadata lookups, conformance lookups and dynamic casts per load: none")
         continue
@@ -196,9 +238,9 @@ for (probeCase, profiles) in profilesByCase.sorted(by: { $0.key < $1.key }) {
 }
 if failures > 0 {
     print(
-        "check-specialization: \(failures) cases look types up on every load. Find the generic type the"
-            + " load's code touches (see the callers above) and keep it off the singleton path;"
-            + " see \"Specialization\" in Architecture.md.")
+        "check-specialization: \(failures) cases look types up or count references on every load. Find"
+            + " the generic type the load's code touches, or the reference it no longer borrows (see the"
+            + " callers above), and keep it off the singleton path; see \"Specialization\" in Architecture.md.")
     exit(1)
 }
 print(
