@@ -47,7 +47,8 @@ func isLookup(_ name: String) -> Bool { lookupPrefixes.contains { name.hasPrefix
 /// Runtime functions that change a reference count; matched as prefixes.
 let referenceCountingPrefixes = [
     "swift_retain", "swift_release", "swift_bridgeObjectRetain", "swift_bridgeObjectRelease",
-    "swift_unknownObjectRetain", "swift_unknownObjectRelease", "swift_nonatomic_retain", "swift_nonatomic_release",
+    "swift_unknownObjectRetain", "swift_unknownObjectRelease", "swift_nonatomic_retain",
+    "swift_nonatomic_release",
 ]
 
 func isReferenceCounting(_ name: String) -> Bool { referenceCountingPrefixes.contains { name.hasPrefix($0) } }
@@ -206,7 +207,9 @@ for (probeCase, profiles) in profilesByCase.sorted(by: { $0.key < $1.key }) {
             .map { "\(short($0.key)) ×\(String(format: "%g", $0.value))" }.joined(separator: ", ")
     }
     print("  cached type reads per load: " + (accessors.isEmpty ? "none" : format(accessors)))
-    let counting = grown.filter { isReferenceCounting($0.edge.callee) && $0.edge.caller.hasPrefix(libraryPrefix) }
+    let counting = grown.filter {
+        isReferenceCounting($0.edge.callee) && $0.edge.caller.hasPrefix(libraryPrefix)
+    }
     let countingPerLoad = counting.reduce(0) { $0 + $1.perLoad }
     let budget = referenceCountingBudgets[probeCase]
     print(
@@ -217,7 +220,9 @@ for (probeCase, profiles) in profilesByCase.sorted(by: { $0.key < $1.key }) {
         let readable = demangled(Array(Set(counting.map(\.edge.caller))))
         print("  error: more reference counting per load than \(String(format: "%g", budget)):")
         for (edge, rate) in counting {
-            print("    \(String(format: "%g", rate)) per load: \(short(edge.callee)) from \(readable[edge.caller] ?? edge.caller)")
+            print(
+                "    \(String(format: "%g", rate)) per load: \(short(edge.callee)) from \(readable[edge.caller] ?? edge.caller)"
+            )
         }
     }
     guard !lookups.isEmpty else {
@@ -240,7 +245,8 @@ if failures > 0 {
     print(
         "check-specialization: \(failures) cases look types up or count references on every load. Find"
             + " the generic type the load's code touches, or the reference it no longer borrows (see the"
-            + " callers above), and keep it off the singleton path; see \"Specialization\" in Architecture.md.")
+            + " callers above), and keep it off the singleton path; see \"Specialization\" in Architecture.md."
+    )
     exit(1)
 }
 print(
