@@ -17,6 +17,19 @@ struct AtomicWordsTests {
         #expect(loads.load() == 1)
     }
 
+    @Test("The flag's doc comment example: a flag set on one copy is seen through another")
+    func flagDocExample() {
+        #expect(!AtomicFlag().load())
+        let hasHandler = AtomicFlag()
+        hasHandler.store(true)
+        if hasHandler.load() { print("report") }
+        let copy = hasHandler
+        #expect(copy.load())
+        copy.store(false)
+        #expect(!hasHandler.load())
+        #expect(AtomicFlag(true).load())
+    }
+
     @Test("Additions from many threads are never lost, and subtraction wraps like the stored value")
     func concurrentAdditions() {
         let counter = AtomicCounter(5)
