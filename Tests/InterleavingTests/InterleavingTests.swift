@@ -7,6 +7,19 @@
     ///
     /// Serialized: the scheduler is process-wide, and each run must have the container's
     /// global state (the reclaimer, the creation monitor) to itself.
+    ///
+    /// A failure prints its schedule (threads by index, run-length encoded); set
+    /// `DC_INTERLEAVING_REPLAY` to it to replay that schedule alone in the test named, and
+    /// `DC_INTERLEAVING_BOUND` to change the preemption bound (2):
+    ///
+    /// ```sh
+    /// DC_INTERLEAVING_REPLAY='0*5.1*22.2*25.0*8.2*10' swift test --traits InterleavingChecks \
+    ///     --scratch-path .build/interleaving --filter 'InterleavingTests/skippedAnnounce'
+    /// ```
+    ///
+    /// The seeded defects are faults that the checker injects at named points of
+    /// `Internal/Sync` (``InterleavingDefect``); the algorithms that call those points
+    /// contain no trace of them.
     @Suite("InterleavingTests: every schedule within the preemption bound", .serialized)
     struct InterleavingTests {
         private let explorer = InterleavingExplorer()

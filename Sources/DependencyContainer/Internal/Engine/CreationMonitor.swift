@@ -73,7 +73,10 @@ final class CreationMonitor: Sendable {
         let mayCreate = { (state: inout State) -> Bool in
             state.waits[me] = nil
             guard let creator = state.creators[key] else { return true }
-            if let path = state.cyclePath(to: label, creator: creator, back: me) {
+            let cycle = CreationGate.cycleBeforeWaiting {
+                state.cyclePath(to: label, creator: creator, back: me)
+            }
+            if let path = cycle {
                 deadlock = thread.frames.map(\.id) + path
                 return true
             }
@@ -123,9 +126,6 @@ extension CreationMonitor.State {
     fileprivate func cyclePath(
         to label: String, creator: CreationMonitor.Creation, back me: ObjectIdentifier
     ) -> [String]? {
-        #if DC_INTERLEAVING
-            if InterleavingHooks.has(.noCrossThreadCycleCheck) { return nil }
-        #endif
         var path = [label]
         var created = (label: label, by: creator)
         // Each thread waits for at most one thing, so the chain has no branches; the bound

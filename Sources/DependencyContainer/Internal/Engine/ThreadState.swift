@@ -69,7 +69,10 @@ final class ThreadState {
     private static let snapshotCapacity = 8
 
     /// This thread's announcement to ``InstanceReclaimer`` while it reads published services.
-    private let reader: ReaderRecord
+    ///
+    /// Not private only for the interleaving checker, which clears the record of a thread it
+    /// abandons; nothing else may touch it outside ``beginRead()`` and ``endRead()``.
+    let reader: ReaderRecord
     /// How many reads are in progress on this thread; only the outermost announces.
     @exclusivity(unchecked) private(set) var readDepth = 0
 
@@ -112,14 +115,6 @@ final class ThreadState {
             InstanceReclaimer.shared.reclaim()
         }
     }
-
-    #if DC_INTERLEAVING
-        /// Stops announcing the load of a thread that the interleaving checker abandoned
-        /// inside it after a deadlock, so that it holds nothing back from later runs.
-        func abandonForInterleaving() {
-            reader.clear()
-        }
-    #endif
 
     /// The snapshot of container `serial` cached by this thread, if it is still current.
     ///

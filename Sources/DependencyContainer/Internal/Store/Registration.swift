@@ -224,12 +224,10 @@ final class Registration: @unchecked Sendable {
     @inline(__always)
     func publishedSingleton<Service>(as _: Service.Type) -> Service? {
         guard scope == .singleton, produces(Service.self), let pointer = singletonPointer else { return nil }
-        #if DC_INTERLEAVING
-            // The window between reading the pointer and reading the box, checked.
-            guard InterleavingHooks.mayRead(box: pointer) else { return nil }
-        #endif
         // Sound: only `publishSingleton` stores here, and only a box its own factory made.
-        return Unmanaged<InstanceBox<Service>>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }
+        return UnretainedRead.value(inBoxAt: pointer) { pointer in
+            Unmanaged<InstanceBox<Service>>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }
+        }
     }
 
     /// The singleton as its factory made it, type-erased.
@@ -270,12 +268,7 @@ final class Registration: @unchecked Sendable {
         guard !AtomicPointerCell.compareExchange(in: self, expected: nil, desired: pointer) else { return }
         // Never published, so no load reads it: released at once.
         Unmanaged<InstanceBoxBase>.fromOpaque(pointer).release()
-        #if DC_INTERLEAVING
-            // Reported with the schedule that led here, instead of stopping the exploration.
-            interleavingCheck(isRetired, "singleton of \(id) published twice")
-        #else
-            assert(isRetired, "singleton of \(id) published twice")
-        #endif
+        BoxLifetimeTracking.expect(isRetired, "singleton of \(id) published twice")
     }
 
     /// Keeps a service its factory just made, as the scope says: publishes a singleton, holds
@@ -482,16 +475,12 @@ class InstanceBoxBase {
 
     init(anyValue: Any) {
         self.anyValue = anyValue
-        #if DC_INTERLEAVING
-            InterleavingHooks.boxMade(Unmanaged.passUnretained(self).toOpaque())
-        #endif
+        BoxLifetimeTracking.made(self)
     }
 
-    #if DC_INTERLEAVING
-        deinit {
-            InterleavingHooks.boxFreed(Unmanaged.passUnretained(self).toOpaque())
-        }
-    #endif
+    deinit {
+        BoxLifetimeTracking.freed(self)
+    }
 }
 
 /// A cached service of a known type, read without a dynamic cast.

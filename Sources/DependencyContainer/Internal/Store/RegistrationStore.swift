@@ -54,7 +54,7 @@ final class RegistrationStore: Sendable {
     let serial: UInt64
     let state = LockedValue(State())
     /// Mirrors `state.generation` so that readers can check their snapshot without locking.
-    let generation = AtomicCounter(0)
+    let generation = GenerationCounter()
 
     /// The registrations, guarded by the lock; read only here and in
     /// `RegistrationStore+Invariants.swift`.
@@ -115,12 +115,8 @@ final class RegistrationStore: Sendable {
             state.entries = [:]
             let result = body(&entries)
             state.entries = entries.dictionary
-            state.generation &+= 1
-            #if DC_INTERLEAVING
-                if InterleavingHooks.has(.missingGenerationBump) { state.generation &-= 1 }
-            #endif
+            generation.advance(&state.generation)
             state.lockedReadsSinceChange = 0
-            generation.store(state.generation)
             let unpublished = state.published
             state.published = nil
             #if DEBUG

@@ -100,22 +100,10 @@ final class InstanceReclaimer: Sendable {
         var freedTags: [UInt64] = []
         var waitingTags: [UInt64] = []
         let freed = state.withLock { state -> [RetiredBox] in
-            var oldestReader = UInt64.max
-            for record in state.records {
-                let epoch = record.announcedEpoch
-                if epoch != 0 { oldestReader = min(oldestReader, epoch) }
-            }
-            #if DC_INTERLEAVING
-                // The seeded defect acts only where a load in progress holds a batch back.
-                if state.batches.contains(where: { $0.tag >= oldestReader }),
-                    InterleavingHooks.has(.reclaimIgnoresLoads)
-                {
-                    oldestReader = .max
-                }
-            #endif
+            let readers = ReaderScan(state.records)
             var freed: [RetiredBox] = []
             state.batches.removeAll { batch in
-                guard batch.tag < oldestReader else { return false }
+                guard readers.mayFree(retiredAt: batch.tag) else { return false }
                 freed.append(contentsOf: batch.boxes)
                 if isProbing { freedTags.append(batch.tag) }
                 return true

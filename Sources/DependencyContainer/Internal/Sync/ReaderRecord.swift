@@ -28,7 +28,8 @@ struct ReaderRecord: @unchecked Sendable {
         let epoch = GlobalAtomicWord.reclamationEpoch.load()
         #if DC_INTERLEAVING
             InterleavingHooks.atomic()
-            if InterleavingHooks.has(.skippedAnnounce) { return }
+            // The fault leaves the record quiescent, as if the load had not begun.
+            if InterleavingHooks.injectsFault(at: .readerAnnounce) { return }
         #endif
         dc_atomic_u64_store_relaxed(word, epoch &+ 1)
         dc_reclamation_reader_fence()
@@ -48,5 +49,44 @@ struct ReaderRecord: @unchecked Sendable {
     /// The epoch plus one that the thread announced, or 0 while it is quiescent.
     var announcedEpoch: UInt64 {
         dc_atomic_u64_load_acquire(word)
+    }
+}
+
+/// What the reclaimer's scan of the reader records found: the oldest epoch that a load in
+/// progress announced.
+///
+/// The point where the reclaimer checks for readers, named so that the interleaving checker
+/// can inject a reclaimer that frees what loads in progress may read
+/// (``mayFree(retiredAt:)``).
+struct ReaderScan {
+    /// The smallest announced epoch plus one, or `UInt64.max` when every thread is quiescent.
+    private let oldestReader: UInt64
+
+    /// Scans `records`; call it with the reclaimer's lock held.
+    ///
+    /// - Parameter records: Every thread's record.
+    /// - Complexity: O(*t*) in the number of records.
+    @inline(__always)
+    init(_ records: [ReaderRecord]) {
+        var oldest = UInt64.max
+        for record in records {
+            let epoch = record.announcedEpoch
+            if epoch != 0 { oldest = min(oldest, epoch) }
+        }
+        oldestReader = oldest
+    }
+
+    /// Whether no load in progress may read a batch retired with epoch `tag`, so that it
+    /// may be freed.
+    ///
+    /// - Parameter tag: The epoch that loads which may read the batch announced.
+    /// - Returns: `true` when every load that announced such an epoch has ended.
+    @inline(__always)
+    func mayFree(retiredAt tag: UInt64) -> Bool {
+        #if DC_INTERLEAVING
+            // The fault acts only where a load in progress holds the batch back.
+            if tag >= oldestReader, InterleavingHooks.injectsFault(at: .readerScan) { return true }
+        #endif
+        return tag < oldestReader
     }
 }

@@ -1,7 +1,10 @@
 #if DC_INTERLEAVING
-    /// A bug the read path once had or could have, put back at run time so that tests can
-    /// check that the interleaving checker finds it; exists only in the `InterleavingChecks`
-    /// build.
+    /// A bug the read path once had or could have, which the checker injects at run time at
+    /// one ``FaultPoint`` so that tests can check that it finds it; exists only in the
+    /// `InterleavingChecks` build.
+    ///
+    /// The production algorithms contain no trace of these: each fault is injected inside
+    /// the named synchronization point that the algorithm calls.
     package enum InterleavingDefect: Sendable, Hashable, CaseIterable {
         /// The reclaimer frees a retired batch at once, ignoring loads in progress: the
         /// lifetime bug of the read-path issue.
@@ -18,9 +21,38 @@
         /// load each other wait for each other for good.
         case noCrossThreadCycleCheck
 
+        /// The point at which the checker injects this defect.
+        var point: FaultPoint {
+            switch self {
+            case .reclaimIgnoresLoads: .readerScan
+            case .missingGenerationBump: .generationAdvance
+            case .skippedAnnounce: .readerAnnounce
+            case .creationWithoutRecheck: .creationRecheck
+            case .noCrossThreadCycleCheck: .waitCycleCheck
+            }
+        }
+
         /// The defects switched on; set by the test's own thread only while no checked
         /// thread runs, and read by checked threads, which the scheduler's mutex orders
         /// after that write.
         nonisolated(unsafe) package static var active: Set<InterleavingDefect> = []
+    }
+
+    /// A named point of the synchronization layer (`Internal/Sync`) at which the checker may
+    /// inject a fault; each names the function that asks
+    /// (``InterleavingHooks/injectsFault(at:)``).
+    enum FaultPoint: Sendable, Hashable {
+        /// ``GenerationCounter/advance(_:)``: the fault leaves the generation as it was.
+        case generationAdvance
+        /// ``ReaderRecord/announce()``: the fault leaves the record quiescent.
+        case readerAnnounce
+        /// ``ReaderScan/mayFree(retiredAt:)``: the fault frees a batch that a load in
+        /// progress holds back.
+        case readerScan
+        /// ``CreationGate/publishedMeanwhile(_:)``: the fault hides the service that the
+        /// previous creator published.
+        case creationRecheck
+        /// ``CreationGate/cycleBeforeWaiting(_:)``: the fault skips following the wait chain.
+        case waitCycleCheck
     }
 #endif

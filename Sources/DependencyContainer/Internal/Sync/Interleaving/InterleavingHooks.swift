@@ -2,7 +2,8 @@
     /// The calls that the core's synchronization points make in the `InterleavingChecks`
     /// build; each does nothing on a thread the checker does not control.
     ///
-    /// Every call site is inside `#if DC_INTERLEAVING`, so other builds contain none of this.
+    /// Every call site is inside `#if DC_INTERLEAVING` in `Internal/Sync`, so other builds
+    /// contain none of this, and the rest of the core calls only that folder's named points.
     enum InterleavingHooks {
         /// Before an atomic operation: another checked thread may run first.
         @inline(never)
@@ -89,17 +90,21 @@
         /// Ends the calling thread's load for the reclaimer, for a thread the checker
         /// abandons after a deadlock.
         static func abandonThread() {
-            ThreadState.current.abandonForInterleaving()
+            ThreadState.current.reader.clear()
         }
 
-        /// Whether `defect` is switched on for the checker to find, on a checked thread.
+        /// Whether the checker injects a fault at `point` now: whether a switched-on defect
+        /// acts there, on a checked thread.
         ///
         /// A defect acts only inside a checked run, so that the setup and the checks on the
         /// test's thread run the same code with and without it; the scheduler records the
-        /// step at which it first acts (``InterleavingScheduler/stepBeforeDefect``).
-        static func has(_ defect: InterleavingDefect) -> Bool {
+        /// step at which it first acts (``InterleavingScheduler/stepBeforeDefect``). Callers
+        /// ask only where the fault would change what the thread does.
+        static func injectsFault(at point: FaultPoint) -> Bool {
             let scheduler = InterleavingScheduler.shared
-            guard InterleavingDefect.active.contains(defect), scheduler.currentIndex != nil else {
+            guard InterleavingDefect.active.contains(where: { $0.point == point }),
+                scheduler.currentIndex != nil
+            else {
                 return false
             }
             scheduler.defectActs()

@@ -1,0 +1,37 @@
+/// The two points where a thread that finds a shared service being created decides what to
+/// do, named so that the interleaving checker can inject the faults that break creation
+/// once: skipping the wait graph's cycle check before waiting, and skipping the recheck
+/// for a service the previous creator published.
+///
+/// In other builds both compile to the call they wrap.
+enum CreationGate {
+    /// The cycle that waiting for another thread's creation would close, found by `follow`,
+    /// which walks the wait chain; checked before every wait.
+    ///
+    /// - Parameter follow: Follows the chain "thing → thread creating it → thing that
+    ///   thread waits for" back to the calling thread.
+    /// - Returns: The cycle's path, or `nil` when waiting ends.
+    @inline(__always)
+    static func cycleBeforeWaiting(_ follow: () -> [String]?) -> [String]? {
+        #if DC_INTERLEAVING
+            // The fault waits without looking, however the chain runs.
+            if InterleavingHooks.injectsFault(at: .waitCycleCheck) { return nil }
+        #endif
+        return follow()
+    }
+
+    /// What a thread that just became a service's creator finds published by the creator
+    /// it may have waited for; a creator that finds one hands it out instead of creating
+    /// the service again.
+    ///
+    /// - Parameter service: The service published so far, read after acquiring creation.
+    /// - Returns: `service`.
+    @inline(__always)
+    static func publishedMeanwhile<Service>(_ service: Service?) -> Service? {
+        #if DC_INTERLEAVING
+            // The fault acts only where the recheck finds a service.
+            if service != nil, InterleavingHooks.injectsFault(at: .creationRecheck) { return nil }
+        #endif
+        return service
+    }
+}

@@ -1,0 +1,42 @@
+/// A store's generation as readers see it: advanced under the store's lock by each write,
+/// read without a lock by loads that check whether their cached snapshot is current.
+///
+/// The point where a write publishes its generation, named so that the interleaving checker
+/// can inject a write that does not advance it (``advance(_:)``).
+struct GenerationCounter: Sendable {
+    private let published = AtomicCounter(0)
+
+    /// The generation last published; later reads of this thread are not moved before it.
+    ///
+    /// - Returns: The generation.
+    @inline(__always)
+    func load() -> UInt64 {
+        published.load()
+    }
+
+    /// The generation last published, with no ordering guarantee for other memory; for
+    /// checks under the store's lock, which orders it already.
+    ///
+    /// - Returns: The generation.
+    @inline(__always)
+    func loadRelaxed() -> UInt64 {
+        published.loadRelaxed()
+    }
+
+    /// Advances `generation`, the copy the store's lock guards, and publishes it to readers,
+    /// so that every snapshot cached for an earlier generation is stale.
+    ///
+    /// - Parameter generation: The generation under the lock, advanced in place.
+    @inline(__always)
+    func advance(_ generation: inout UInt64) {
+        #if DC_INTERLEAVING
+            // The fault publishes the old generation again, still as one atomic store.
+            if InterleavingHooks.injectsFault(at: .generationAdvance) {
+                published.store(generation)
+                return
+            }
+        #endif
+        generation &+= 1
+        published.store(generation)
+    }
+}
