@@ -49,7 +49,7 @@ extension Container {
         }
         defer { monitor.release(registration) }
         // Another thread may have created it while this one waited.
-        if let existing = CreationGate.publishedMeanwhile(registration.existingSharedService) {
+        if let existing = registration.existingSharedService, CreationGate.takesPublished() {
             return try cast(existing, from: registration, to: Service.self)
         }
         // Step 2: a cached service never captures a narrower context's service.

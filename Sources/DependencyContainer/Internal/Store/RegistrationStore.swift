@@ -115,8 +115,8 @@ final class RegistrationStore: Sendable {
             state.entries = [:]
             let result = body(&entries)
             state.entries = entries.dictionary
-            generation.advance(&state.generation)
             state.lockedReadsSinceChange = 0
+            generation.advance(&state.generation)
             let unpublished = state.published
             state.published = nil
             #if DEBUG

@@ -49,8 +49,8 @@
         /// ``ReaderScan/mayFree(retiredAt:)``: the fault frees a batch that a load in
         /// progress holds back.
         case readerScan
-        /// ``CreationGate/publishedMeanwhile(_:)``: the fault hides the service that the
-        /// previous creator published.
+        /// ``CreationGate/takesPublished()``: the fault creates the service again instead of
+        /// taking the one the previous creator published.
         case creationRecheck
         /// ``CreationGate/cycleBeforeWaiting(_:)``: the fault skips following the wait chain.
         case waitCycleCheck
