@@ -3,7 +3,7 @@
 /// once: skipping the wait graph's cycle check before waiting, and skipping the recheck
 /// for a service the previous creator published.
 ///
-/// In other builds both compile to the call they wrap.
+/// In other builds they compile to no code of their own: the walk, and `true`.
 enum CreationGate {
     /// The cycle that waiting for another thread's creation would close, found by `follow`,
     /// which walks the wait chain; checked before every wait.
