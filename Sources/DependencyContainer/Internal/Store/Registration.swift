@@ -18,24 +18,28 @@ final class Registration: @unchecked Sendable {
     /// The singleton: an `Unmanaged<InstanceBox<serviceType>>`, retained, set at most once.
     ///
     /// Declared first, so that atomics find it without an allocation per registration.
+    ///
+    /// The other properties are in this order so that what loads read comes first, in the
+    /// object's first 64 bytes, and the object takes 120 bytes, malloc's 128-byte class.
     private var singleton = AtomicPointerCell.unclaimed
-    let id: String
     /// How long services are reused; ``Scope/singleton`` for a named scope's registration,
     /// ``Scope/transient`` for a ``Scope/weak`` one whose service type can never be held
     /// weakly (``ignoresWeakScope``).
     let scope: Scope.Lifetime
+    /// Which of the closure's two shapes ``closureBits`` holds.
+    private let closureTakesResolver: Bool
     /// The type the factory produces: always the `Service` of the ``TypedFactory`` the
     /// registration was made from.
     let serviceType: Any.Type
-    let provider: ProviderDescription
     /// The factory's closure; read back only as a `TypedFactory` of ``serviceType``.
-    private let closure: ErasedFactoryClosure
+    private let closureBits: ErasedFactoryClosure.Bits
     /// What few registrations have, out of line: a registration's size is most of a
     /// container's memory per ID.
     private let extras: Extras?
-
     /// Guarded by ``instanceLock``.
     private weak var weakInstance: AnyObject?
+    let id: String
+    let provider: ProviderDescription
 
     /// The designated initializer, which every other one calls: the only place that claims
     /// the atomic cell, so no way of making a registration can forget it.
@@ -44,12 +48,13 @@ final class Registration: @unchecked Sendable {
         closure: ErasedFactoryClosure,
         extras: Extras?
     ) {
-        self.id = id
         self.scope = scope
+        closureTakesResolver = closure.takesResolver
         self.serviceType = serviceType
-        self.provider = provider
-        self.closure = closure
+        closureBits = closure.bits
         self.extras = extras
+        self.id = id
+        self.provider = provider
         AtomicPointerCell.claim(in: self)
     }
 
@@ -205,6 +210,11 @@ final class Registration: @unchecked Sendable {
     /// The factory, type-erased, for loads that cast what it makes.
     var factory: ServiceFactory {
         ServiceFactory(serviceType: serviceType, closure: closure)
+    }
+
+    /// The factory's closure, type-erased.
+    private var closure: ErasedFactoryClosure {
+        ErasedFactoryClosure(closureBits, takesResolver: closureTakesResolver)
     }
 
     /// The cached singleton, if the factory has run and the registration is not retired.
