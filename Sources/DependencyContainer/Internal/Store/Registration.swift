@@ -460,11 +460,13 @@ struct ServiceFactory {
 /// A value, not an object: the registration keeps its closure inline, type-erased
 /// (``ErasedFactoryClosure``), and reads it back only as the factory of its own service type.
 struct TypedFactory<Service>: Sendable {
-    /// The closures, each alone in a struct, which is what is erased: a generic struct stores
-    /// its field at the abstraction of the generic declaration whatever `Service` is, so its
-    /// bits mean the same in specialized code, where a bare closure's calling convention
-    /// would depend on `Service`. A bare closure would not do either: passing one to
-    /// `unsafeBitCast` as a generic argument wraps it in a reabstraction thunk.
+    /// The closures, each alone in a struct, which is what is erased.
+    ///
+    /// A generic struct stores its field at the abstraction of the generic declaration
+    /// whatever `Service` is, so its bits mean the same in specialized code, where a bare
+    /// closure's calling convention would depend on `Service`. A bare closure would not do
+    /// either: passing one to `unsafeBitCast` as a generic argument wraps it in a
+    /// reabstraction thunk.
     private struct Resolving {
         let make: @Sendable (Resolver) throws -> Service
     }

@@ -110,11 +110,10 @@ final class RegistrationStore: Sendable {
                 )
             }
             let before = isWatched ? state.entries : nil
-            var entries = StoreEntries(state.entries)
             // Moved out and back, so that only a published snapshot sharing it makes a change copy it.
-            state.entries = [:]
+            var entries = StoreEntries(moving: &state.entries)
             let result = body(&entries)
-            state.entries = entries.dictionary
+            entries.moveDictionary(into: &state.entries)
             state.generation &+= 1
             #if DC_INTERLEAVING
                 if InterleavingHooks.has(.missingGenerationBump) { state.generation &-= 1 }
@@ -130,7 +129,9 @@ final class RegistrationStore: Sendable {
             return (result, unpublished, entries.removed, changed, nil)
         }
         // Outside the lock: freeing a service runs its deinit, which may use the container.
-        InstanceReclaimer.shared.retire(removed.compactMap { $0.retireInstances() })
+        if !removed.isEmpty {
+            InstanceReclaimer.shared.retire(removed.compactMap { $0.retireInstances() })
+        }
         withExtendedLifetime((unpublished, removed)) {}
         if let refusal, !changed.isEmpty {
             refusal(changed)

@@ -2,8 +2,9 @@
 ///
 /// See ``RegistrationStore`` for the rules that keep reading it without locks safe.
 final class Snapshot: Sendable {
-    /// The registrations by ID: the store's own dictionary, shared rather than copied, so
-    /// that publishing is O(1) and a snapshot costs no memory per registration. The store's
+    /// The registrations by ID: the store's own dictionary, shared rather than copied.
+    ///
+    /// Publishing is then O(1) and a snapshot costs no memory per registration; the store's
     /// next change copies the dictionary instead, once per published snapshot.
     let entries: [String: Registration]
     /// The store generation this snapshot shows.
