@@ -3,7 +3,9 @@
 /// A registration is made from a ``TypedFactory`` and records that factory's service type,
 /// so the two cannot disagree: ``typedFactory(producing:)`` and ``publishedSingleton(as:)``
 /// skip dynamic casts only for exactly that type, and every other requested type goes
-/// through a checked cast.
+/// through a checked cast. It keeps the factory's closure inline, type-erased, rather than
+/// a factory object: registering then costs one allocation, not two, and no lookup of a
+/// generic class's metadata.
 ///
 /// `@unchecked Sendable`: every stored property is immutable or atomic, except the weak
 /// instance, which is read and written only under its lock; the singleton pointer is written
@@ -16,36 +18,43 @@ final class Registration: @unchecked Sendable {
     /// The singleton: an `Unmanaged<InstanceBox<serviceType>>`, retained, set at most once.
     ///
     /// Declared first, so that atomics find it without an allocation per registration.
+    ///
+    /// The other properties are in this order so that what loads read comes first, in the
+    /// object's first 64 bytes, and the object takes 120 bytes, malloc's 128-byte class.
     private var singleton = AtomicPointerCell.unclaimed
-    let id: String
     /// How long services are reused; ``Scope/singleton`` for a named scope's registration,
     /// ``Scope/transient`` for a ``Scope/weak`` one whose service type can never be held
     /// weakly (``ignoresWeakScope``).
     let scope: Scope.Lifetime
-    /// The type ``factory`` produces: always its `Service`.
+    /// Which of the closure's two shapes ``closureBits`` holds.
+    private let closureTakesResolver: Bool
+    /// The type the factory produces: always the `Service` of the ``TypedFactory`` the
+    /// registration was made from.
     let serviceType: Any.Type
-    let provider: ProviderDescription
-    let factory: ServiceFactory
+    /// The factory's closure; read back only as a `TypedFactory` of ``serviceType``.
+    private let closureBits: ErasedFactoryClosure.Bits
     /// What few registrations have, out of line: a registration's size is most of a
     /// container's memory per ID.
     private let extras: Extras?
-
     /// Guarded by ``instanceLock``.
     private weak var weakInstance: AnyObject?
+    let id: String
+    let provider: ProviderDescription
 
     /// The designated initializer, which every other one calls: the only place that claims
     /// the atomic cell, so no way of making a registration can forget it.
     private init(
         id: String, scope: Scope.Lifetime, serviceType: Any.Type, provider: ProviderDescription,
-        factory: ServiceFactory,
+        closure: ErasedFactoryClosure,
         extras: Extras?
     ) {
-        self.id = id
         self.scope = scope
+        closureTakesResolver = closure.takesResolver
         self.serviceType = serviceType
-        self.provider = provider
-        self.factory = factory
+        closureBits = closure.bits
         self.extras = extras
+        self.id = id
+        self.provider = provider
         AtomicPointerCell.claim(in: self)
     }
 
@@ -56,7 +65,7 @@ final class Registration: @unchecked Sendable {
         let lifetime = Scope.Lifetime.effective(scope.lifetime, for: Service.self)
         // A named scope shares a singleton until reset, which replaces the registration.
         self.init(
-            id: id, scope: lifetime, serviceType: Service.self, provider: provider, factory: factory,
+            id: id, scope: lifetime, serviceType: Service.self, provider: provider, closure: factory.closure,
             extras: Extras.ifAny(
                 seedItemType: seedItemType, scopeName: scope.resetName, contributions: contributions,
                 ignoresWeakScope: lifetime != scope.lifetime))
@@ -72,7 +81,7 @@ final class Registration: @unchecked Sendable {
         // The effective lifetime decides whether async loads share a creation in progress.
         let lifetime = Scope.Lifetime.effective(scope.lifetime, for: Service.self)
         self.init(
-            id: id, scope: lifetime, serviceType: Service.self, provider: provider, factory: factory,
+            id: id, scope: lifetime, serviceType: Service.self, provider: provider, closure: factory.closure,
             extras: Extras.ifAny(
                 seedItemType: nil, scopeName: scope.resetName, contributions: nil,
                 isolated: IsolatedParts(isolation: isolation, asyncFactory: asyncFactory, scope: lifetime),
@@ -92,7 +101,7 @@ final class Registration: @unchecked Sendable {
     convenience init(copying other: Registration, contributions: ContributionSet?) {
         self.init(
             id: other.id, scope: other.scope, serviceType: other.serviceType, provider: other.provider,
-            factory: other.factory,
+            closure: other.closure,
             extras: Extras.ifAny(
                 seedItemType: other.seedItemType, scopeName: other.scopeName, contributions: contributions,
                 isolated: other.isolated.map {
@@ -194,9 +203,18 @@ final class Registration: @unchecked Sendable {
     @inline(__always)
     func typedFactory<Service>(producing _: Service.Type) -> TypedFactory<Service>? {
         guard produces(Service.self) else { return nil }
-        // Sound: `serviceType` is the `Service` of the `TypedFactory` the initializer took.
-        assert(factory is TypedFactory<Service>, "registration \(id) records another type than its factory's")
-        return unsafeDowncast(factory, to: TypedFactory<Service>.self)
+        // Sound: `serviceType` is the `Service` of the `TypedFactory` the closure came from.
+        return TypedFactory(unerasing: closure)
+    }
+
+    /// The factory, type-erased, for loads that cast what it makes.
+    var factory: ServiceFactory {
+        ServiceFactory(serviceType: serviceType, closure: closure)
+    }
+
+    /// The factory's closure, type-erased.
+    private var closure: ErasedFactoryClosure {
+        ErasedFactoryClosure(closureBits, takesResolver: closureTakesResolver)
     }
 
     /// The cached singleton, if the factory has run and the registration is not retired.
@@ -403,69 +421,101 @@ enum ProviderDescription: Sendable, CustomStringConvertible {
     }
 }
 
-/// Creates services for a registration, type-erased.
-///
-/// ``TypedFactory`` is its only subclass, so a registration can rely on its factory being a
-/// `TypedFactory` of the registration's service type.
-class ServiceFactory: @unchecked Sendable {
-    fileprivate init() {}
+/// A registration's factory, type-erased: runs the closure as the ``TypedFactory`` of the
+/// registration's service type, which it opens.
+struct ServiceFactory {
+    let serviceType: Any.Type
+    fileprivate let closure: ErasedFactoryClosure
 
     func makeValue(_ resolver: Resolver) throws -> Any {
-        preconditionFailure("ServiceFactory is abstract")
+        func make<Service>(_: Service.Type) throws -> Any {
+            try TypedFactory<Service>(unerasing: closure).make(resolver)
+        }
+        return try make(serviceType)
     }
 
     func makeBox(_ resolver: Resolver) throws -> InstanceBoxBase {
-        preconditionFailure("ServiceFactory is abstract")
+        func make<Service>(_: Service.Type) throws -> InstanceBoxBase {
+            InstanceBox(try TypedFactory<Service>(unerasing: closure).make(resolver))
+        }
+        return try make(serviceType)
     }
 
     /// Whether `box` is of the kind this factory makes.
     func made(_ box: InstanceBoxBase) -> Bool {
-        preconditionFailure("ServiceFactory is abstract")
+        func isMade<Service>(_: Service.Type) -> Bool { box is InstanceBox<Service> }
+        return isMade(serviceType)
     }
 }
 
-/// A factory closure that returns exactly `Service`.
+/// A factory closure that returns exactly `Service`: what a registration is made from.
 ///
-/// `@unchecked Sendable`, restated from ``ServiceFactory``: its only stored property is a
-/// `@Sendable` closure.
-final class TypedFactory<Service>: ServiceFactory, @unchecked Sendable {
-    /// The closure, with or without the resolver parameter: kept as it was registered, so a
-    /// factory that needs no resolver costs no wrapping closure (an allocation per
-    /// registration).
-    private enum Body {
-        case resolving(@Sendable (Resolver) throws -> Service)
-        case plain(@Sendable () throws -> Service)
+/// A value, not an object: the registration keeps its closure inline, type-erased
+/// (``ErasedFactoryClosure``), and reads it back only as the factory of its own service type.
+struct TypedFactory<Service>: Sendable {
+    /// The closures, each alone in a struct, which is what is erased.
+    ///
+    /// A generic struct stores its field at the abstraction of the generic declaration
+    /// whatever `Service` is, so its bits mean the same in specialized code, where a bare
+    /// closure's calling convention would depend on `Service`. A bare closure would not do
+    /// either: passing one to `unsafeBitCast` as a generic argument wraps it in a
+    /// reabstraction thunk.
+    private struct Resolving {
+        let make: @Sendable (Resolver) throws -> Service
     }
 
-    private let body: Body
+    private struct Plain {
+        let make: @Sendable () throws -> Service
+    }
 
+    fileprivate let closure: ErasedFactoryClosure
+
+    /// Kept as registered, with or without the resolver parameter: a factory that needs no
+    /// resolver costs no wrapping closure (an allocation per registration).
     init(_ make: @escaping @Sendable (Resolver) throws -> Service) {
-        body = .resolving(make)
+        closure = ErasedFactoryClosure(
+            unsafeBitCast(Resolving(make: make), to: ErasedFactoryClosure.Bits.self), takesResolver: true)
     }
 
     init(ignoringResolver make: @escaping @Sendable () throws -> Service) {
-        body = .plain(make)
+        closure = ErasedFactoryClosure(
+            unsafeBitCast(Plain(make: make), to: ErasedFactoryClosure.Bits.self), takesResolver: false)
+    }
+
+    /// The factory whose closure `closure` is; only for a closure a `TypedFactory` of exactly
+    /// `Service` erased.
+    @inline(__always)
+    fileprivate init(unerasing closure: ErasedFactoryClosure) {
+        self.closure = closure
     }
 
     /// Runs the closure.
     @inline(__always)
     func make(_ resolver: Resolver) throws -> Service {
-        switch body {
-        case .resolving(let make): try make(resolver)
-        case .plain(let make): try make()
+        if closure.takesResolver {
+            try unsafeBitCast(closure.bits, to: Resolving.self).make(resolver)
+        } else {
+            try unsafeBitCast(closure.bits, to: Plain.self).make()
         }
     }
+}
 
-    override func makeValue(_ resolver: Resolver) throws -> Any {
-        try make(resolver)
+/// A ``TypedFactory``'s closure with its type erased: two words and a flag, which only a
+/// `TypedFactory` of the same `Service` reads back.
+private struct ErasedFactoryClosure: Sendable {
+    /// The struct the closure's struct is kept as: one closure, so that copies retain its
+    /// context; never called.
+    struct Bits {
+        let function: @Sendable () -> Void
     }
 
-    override func makeBox(_ resolver: Resolver) throws -> InstanceBoxBase {
-        InstanceBox(try make(resolver))
-    }
+    let bits: Bits
+    /// Whether the closure is a `TypedFactory.Resolving` rather than a `TypedFactory.Plain`.
+    let takesResolver: Bool
 
-    override func made(_ box: InstanceBoxBase) -> Bool {
-        box is InstanceBox<Service>
+    init(_ bits: Bits, takesResolver: Bool) {
+        self.bits = bits
+        self.takesResolver = takesResolver
     }
 }
 

@@ -49,10 +49,8 @@ extension RegistrationStore {
                     "the published snapshot shows generation \(published.generation), not \(generation)")
             }
             if checkingAll,
-                published.lookup.count != entries.count
-                    || entries.contains(where: {
-                        published.lookup[$0.key]?.takeUnretainedValue() !== $0.value
-                    })
+                published.entries.count != entries.count
+                    || entries.contains(where: { published.entries[$0.key] !== $0.value })
             {
                 violations.append("the published snapshot differs from the entries")
             }

@@ -110,11 +110,10 @@ final class RegistrationStore: Sendable {
                 )
             }
             let before = isWatched ? state.entries : nil
-            var entries = StoreEntries(state.entries)
-            // Moved out and back, so that the dictionary stays uniquely referenced.
-            state.entries = [:]
+            // Moved out and back, so that only a published snapshot sharing it makes a change copy it.
+            var entries = StoreEntries(moving: &state.entries)
             let result = body(&entries)
-            state.entries = entries.dictionary
+            entries.moveDictionary(into: &state.entries)
             state.lockedReadsSinceChange = 0
             generation.advance(&state.generation)
             let unpublished = state.published
@@ -126,7 +125,9 @@ final class RegistrationStore: Sendable {
             return (result, unpublished, entries.removed, changed, nil)
         }
         // Outside the lock: freeing a service runs its deinit, which may use the container.
-        InstanceReclaimer.shared.retire(removed.compactMap { $0.retireInstances() })
+        if !removed.isEmpty {
+            InstanceReclaimer.shared.retire(removed.compactMap { $0.retireInstances() })
+        }
         withExtendedLifetime((unpublished, removed)) {}
         if let refusal, !changed.isEmpty {
             refusal(changed)
@@ -181,7 +182,7 @@ final class RegistrationStore: Sendable {
         }
         return snapshot._withUnsafeGuaranteedRef { snapshot in
             assert(snapshot.generation == generation, "a cached snapshot answered for another generation")
-            guard let registration = snapshot.lookup[name] else { return .absent }
+            guard let registration = snapshot.registration(named: name) else { return .absent }
             return .found(BorrowedRegistration(registration, thread: thread))
         }
     }
@@ -203,13 +204,14 @@ final class RegistrationStore: Sendable {
     /// The slow path after a change: looks `name` up under the lock and, once enough reads
     /// have come in since the last change, publishes a snapshot for every thread to cache.
     ///
-    /// Publishing builds the snapshot's lookup table: O(n). Waiting for n/4 reads first keeps
-    /// that amortized O(1) per read even when registrations and loads alternate.
+    /// Publishing is O(1), but the snapshot shares the store's dictionary, so the next change
+    /// copies it: O(n). Waiting for n/4 reads first keeps that amortized O(1) per read even
+    /// when registrations and loads alternate.
     private func refreshingLookup(named name: String, thread: ThreadState) -> Registration? {
         let (registration, snapshot) = state.withLock { state in
             if state.published == nil {
                 state.lockedReadsSinceChange += 1
-                // O(n) under the lock, once per n/4 reads after a change: amortized O(1).
+                // Makes the next change copy the entries, O(n), once per n/4 reads: amortized O(1).
                 if state.lockedReadsSinceChange >= max(8, state.entries.count / 4) {
                     state.published = Snapshot(entries: state.entries, generation: state.generation)
                 }

@@ -2,18 +2,23 @@
 ///
 /// See ``RegistrationStore`` for the rules that keep reading it without locks safe.
 final class Snapshot: Sendable {
-    /// The registrations by ID, unretained so that a lookup copies no reference: a load that
-    /// retained the registration would write to memory every other reader reads.
-    let lookup: [String: Unmanaged<Registration>]
+    /// The registrations by ID: the store's own dictionary, shared rather than copied.
+    ///
+    /// Publishing is then O(1) and a snapshot costs no memory per registration; the store's
+    /// next change copies the dictionary instead, once per published snapshot.
+    let entries: [String: Registration]
     /// The store generation this snapshot shows.
     let generation: UInt64
-    /// Keeps every registration in `lookup` alive; an array, so that the container's own
-    /// dictionary is not shared and a later change does not copy it.
-    private let owners: ContiguousArray<Registration>
 
     init(entries: [String: Registration], generation: UInt64) {
-        self.lookup = entries.mapValues { Unmanaged.passUnretained($0) }
+        self.entries = entries
         self.generation = generation
-        self.owners = ContiguousArray(entries.values)
+    }
+
+    /// The registration of `name`, unretained: a load that retained it would write to
+    /// memory every other reader reads.
+    @inline(__always)
+    func registration(named name: String) -> Unmanaged<Registration>? {
+        entries[name].map { Unmanaged.passUnretained($0) }
     }
 }

@@ -15,6 +15,18 @@ struct StoreEntries {
         self.dictionary = dictionary
     }
 
+    /// Takes the registrations out of `dictionary`, leaving it empty: moved, not copied, so
+    /// that the dictionary stays uniquely referenced and a change does not copy it.
+    init(moving dictionary: inout [String: Registration]) {
+        self.dictionary = [String: Registration]()
+        swap(&self.dictionary, &dictionary)
+    }
+
+    /// Moves the registrations back into `dictionary`, leaving these entries empty.
+    mutating func moveDictionary(into dictionary: inout [String: Registration]) {
+        swap(&self.dictionary, &dictionary)
+    }
+
     /// The registration of `id`, if any.
     subscript(id: String) -> Registration? {
         dictionary[id]

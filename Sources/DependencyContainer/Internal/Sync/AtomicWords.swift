@@ -185,7 +185,8 @@ struct AtomicPointerCell {
     /// Checks that `owner`'s first stored property is an unclaimed cell, and empties it.
     ///
     /// - Parameter owner: The object, fully initialized, that declares the cell first.
-    static func claim(in owner: AnyObject) {
+    @inline(__always)
+    static func claim<Owner: AnyObject>(in owner: Owner) {
         let claimed = exchange(in: owner, with: nil)
         precondition(
             claimed == marker, "an AtomicPointerCell must be the first stored property of \(type(of: owner))")

@@ -26,7 +26,9 @@
 package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.makeCondition()
-    private var value: Value
+    /// Unchecked: the mutex makes each access exclusive, so the runtime's dynamic check (a
+    /// call on every lock, as costly as the lock itself) would only repeat it.
+    @exclusivity(unchecked) private var value: Value
 
     /// Creates a lock guarding `value`.
     ///
