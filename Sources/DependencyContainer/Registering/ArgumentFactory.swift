@@ -2,6 +2,24 @@
 /// makes the real service from an argument, type-erased so that a load with another argument
 /// type is detected instead of trapping.
 class ArgumentFactoryBase: @unchecked Sendable {
+    /// The `Argument` of the concrete ``ArgumentFactory``.
+    let argumentType: Any.Type
+    /// The `Service` of the concrete ``ArgumentFactory``.
+    let serviceType: Any.Type
+
+    fileprivate init(argumentType: Any.Type, serviceType: Any.Type) {
+        self.argumentType = argumentType
+        self.serviceType = serviceType
+    }
+
+    /// Whether this is exactly an `ArgumentFactory<Argument, Service>`, told without a cast:
+    /// a cast to a generic class looks its metadata up on every load.
+    @inline(__always)
+    func takes<Argument, Service>(_: Argument.Type, making _: Service.Type) -> Bool {
+        ObjectIdentifier(argumentType) == ObjectIdentifier(Argument.self)
+            && ObjectIdentifier(serviceType) == ObjectIdentifier(Service.self)
+    }
+
     /// The argument type, as a developer writes it.
     class var argumentTypeName: String { preconditionFailure("ArgumentFactoryBase is abstract") }
 
@@ -24,6 +42,7 @@ final class ArgumentFactory<Argument, Service>: ArgumentFactoryBase, @unchecked 
 
     init(_ make: @escaping @Sendable (Resolver, Argument) throws -> Service) {
         self.make = make
+        super.init(argumentType: Argument.self, serviceType: Service.self)
     }
 
     override class var argumentTypeName: String { typeName(Argument.self) }

@@ -49,9 +49,6 @@ extension Container {
         let made = ArgumentFactory<Provider.Argument, Provider.Service> { resolver, argument in
             try Provider.make(with: resolver, argument: argument)
         }
-        return add(
-            Registration(
-                id: Provider.id.name, scope: .transient, provider: .type(Provider.self),
-                factory: TypedFactory { _ in made }))
+        return add(Registration(id: Provider.id.name, provider: .type(Provider.self), argumentFactory: made))
     }
 }

@@ -99,11 +99,10 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver, Argument) throws -> Service
     ) -> RegistrationOutcome {
-        let made = ArgumentFactory(factory)
-        return add(
+        add(
             Registration(
-                id: id.name, scope: .transient, provider: .closure(file: file, line: line),
-                factory: TypedFactory { _ in made }))
+                id: id.name, provider: .closure(file: file, line: line),
+                argumentFactory: ArgumentFactory(factory)))
     }
 
     /// Removes the registration of `id` from this container.

@@ -61,6 +61,16 @@ extension Container {
     /// A load racing a replacement or a reset gets the old or the new service, not a third.
     /// For the loads off the fast path.
     func findCurrentRegistration(named name: String, thread: ThreadState) -> Registration? {
+        // The thread's snapshots answer most lookups without a lock.
+        switch borrowedRegistration(named: name, thread: thread) {
+        case .found(let borrowed):
+            let registration = borrowed.retained
+            if !registration.isRetired { return registration }
+        case .absent:
+            return nil
+        case .unknown, .foundAndHeld:
+            break
+        }
         guard let found = findRegistration(named: name, thread: thread) else { return nil }
         guard found.isRetired else { return found }
         return findRegistration(named: name, thread: thread)

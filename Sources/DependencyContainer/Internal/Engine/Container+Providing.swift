@@ -89,23 +89,24 @@ extension Container {
         _ registration: Registration, argument: Argument, as _: Service.Type, thread: ThreadState
     ) throws(ContainerError) -> Service {
         try checkNoCycle(registration, thread: thread)
-        if let typed = registration.typedFactory(producing: ArgumentFactory<Argument, Service>.self) {
-            return try runFactory(registration, thread: thread) { resolver throws in
-                try typed.make(resolver).make(resolver, argument)
-            }
-        }
-        guard let factoryType = registration.argumentFactoryType else {
+        guard let factory = registration.argumentFactory else {
             throw .argumentMismatch(
                 id: registration.id, requestedArgument: typeName(Argument.self), registeredArgument: nil)
         }
+        if factory.takes(Argument.self, making: Service.self) {
+            // Sound: the factory is exactly an `ArgumentFactory<Argument, Service>`.
+            let typed = unsafeDowncast(factory, to: ArgumentFactory<Argument, Service>.self)
+            return try runFactory(registration, thread: thread) { resolver throws in
+                try typed.make(resolver, argument)
+            }
+        }
         let value = try runFactory(registration, thread: thread) { resolver throws -> Any? in
-            let factory = try registration.factory.makeValue(resolver) as? ArgumentFactoryBase
-            return try factory?.makeValue(resolver, argument: argument)
+            try factory.makeValue(resolver, argument: argument)
         }
         guard let value else {
             throw .argumentMismatch(
                 id: registration.id, requestedArgument: typeName(Argument.self),
-                registeredArgument: factoryType.argumentTypeName)
+                registeredArgument: type(of: factory).argumentTypeName)
         }
         return try cast(value, from: registration, to: Service.self)
     }
@@ -117,8 +118,8 @@ extension Container {
         _ registration: Registration, thread: ThreadState, _ body: (Resolver) throws -> Result
     ) throws(ContainerError) -> Result {
         try checkDepth(registration, thread: thread)
-        thread.frames.append(registration)
-        defer { thread.frames.removeLast() }
+        thread.frames.push(registration)
+        defer { thread.frames.pop() }
         do {
             // The task's override scopes are the ones this factory runs under (`runInOwnContext`
             // bound its owner's): the resolver keeps them for loads made later. Two calls:

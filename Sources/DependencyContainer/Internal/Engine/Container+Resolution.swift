@@ -44,8 +44,10 @@ extension Container {
             // Transient and graph services are never read in place, so their loads need no
             // read of their own; the loads their factories make announce themselves.
             guard borrowed.isShared else {
+                // The thread found above, retained: a second lookup of the current thread
+                // would cost every transient load one.
                 return resolveReportingFailure(
-                    borrowed.retained, named: id.name, as: Service.self, thread: ThreadState.current)
+                    borrowed.retained, named: id.name, as: Service.self, thread: thread.takeUnretainedValue())
             }
             // The rest of the load is one read: a published singleton is read in place, and a
             // service that a write retires meanwhile is freed only after this read ends.

@@ -80,7 +80,7 @@ final class CreationMonitor: Sendable {
                 deadlock = thread.frames.map(\.id) + path
                 return true
             }
-            state.waits[me] = Wait(target: key, label: label, frames: thread.frames, wakeup: wakeup)
+            state.waits[me] = Wait(target: key, label: label, frames: Array(thread.frames), wakeup: wakeup)
             return false
         }
         state.withLock(waitingUntil: mayCreate, wakingOn: wakeup) { state in

@@ -20,7 +20,7 @@ import DependencyContainerSystem
 /// which calls `Container.load` directly, instead of its resolver, is still checked for cycles.
 final class ThreadState {
     /// Registrations being created on this thread, outermost first.
-    @exclusivity(unchecked) var frames: [Registration] = []
+    @exclusivity(unchecked) var frames = FrameStack()
 
     /// Services of ``Scope/graph`` registrations created during the current top-level load.
     @exclusivity(unchecked) var graphInstances: [ObjectIdentifier: (registration: Registration, value: Any)] =

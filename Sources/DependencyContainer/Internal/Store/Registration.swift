@@ -60,7 +60,8 @@ final class Registration: @unchecked Sendable {
 
     convenience init<Service>(
         id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>,
-        seedItemType: (any Injectable.Type)? = nil, contributions: ContributionSet? = nil
+        seedItemType: (any Injectable.Type)? = nil, contributions: ContributionSet? = nil,
+        argumentFactory: ArgumentFactoryBase? = nil
     ) {
         let lifetime = Scope.Lifetime.effective(scope.lifetime, for: Service.self)
         // A named scope shares a singleton until reset, which replaces the registration.
@@ -68,7 +69,17 @@ final class Registration: @unchecked Sendable {
             id: id, scope: lifetime, serviceType: Service.self, provider: provider, closure: factory.closure,
             extras: Extras.ifAny(
                 seedItemType: seedItemType, scopeName: scope.resetName, contributions: contributions,
-                ignoresWeakScope: lifetime != scope.lifetime))
+                argumentFactory: argumentFactory, ignoresWeakScope: lifetime != scope.lifetime))
+    }
+
+    /// The transient registration of an ``ArgumentInjectID``: its service is `made`, the
+    /// function that makes the real services, which loads call without running a factory.
+    convenience init<Argument, Service>(
+        id: String, provider: ProviderDescription, argumentFactory made: ArgumentFactory<Argument, Service>
+    ) {
+        self.init(
+            id: id, scope: .transient, provider: provider, factory: TypedFactory { _ in made },
+            argumentFactory: made)
     }
 
     /// An isolated registration: `factory` is the synchronous form, which runs the
@@ -104,6 +115,7 @@ final class Registration: @unchecked Sendable {
             closure: other.closure,
             extras: Extras.ifAny(
                 seedItemType: other.seedItemType, scopeName: other.scopeName, contributions: contributions,
+                argumentFactory: other.argumentFactory,
                 isolated: other.isolated.map {
                     IsolatedParts(isolation: $0.isolation, asyncFactory: $0.asyncFactory, scope: other.scope)
                 },
@@ -133,6 +145,7 @@ final class Registration: @unchecked Sendable {
     /// `@unchecked Sendable`: immutable; the item type is a metatype.
     private final class Extras: @unchecked Sendable {
         let seedItemType: (any Injectable.Type)?
+        let argumentFactory: ArgumentFactoryBase?
         let scopeName: String?
         let contributions: ContributionSet?
         let isolated: IsolatedParts?
@@ -144,24 +157,26 @@ final class Registration: @unchecked Sendable {
         /// before it could fail, once for every plain registration.
         static func ifAny(
             seedItemType: (any Injectable.Type)?, scopeName: String?, contributions: ContributionSet?,
-            isolated: IsolatedParts? = nil, ignoresWeakScope: Bool = false
+            argumentFactory: ArgumentFactoryBase? = nil, isolated: IsolatedParts? = nil,
+            ignoresWeakScope: Bool = false
         ) -> Extras? {
             guard
-                seedItemType != nil || scopeName != nil || contributions != nil || isolated != nil
-                    || ignoresWeakScope
+                seedItemType != nil || scopeName != nil || contributions != nil || argumentFactory != nil
+                    || isolated != nil || ignoresWeakScope
             else {
                 return nil
             }
             return Extras(
                 seedItemType: seedItemType, scopeName: scopeName, contributions: contributions,
-                isolated: isolated, ignoresWeakScope: ignoresWeakScope)
+                argumentFactory: argumentFactory, isolated: isolated, ignoresWeakScope: ignoresWeakScope)
         }
 
         private init(
             seedItemType: (any Injectable.Type)?, scopeName: String?, contributions: ContributionSet?,
-            isolated: IsolatedParts?, ignoresWeakScope: Bool
+            argumentFactory: ArgumentFactoryBase?, isolated: IsolatedParts?, ignoresWeakScope: Bool
         ) {
             self.seedItemType = seedItemType
+            self.argumentFactory = argumentFactory
             self.scopeName = scopeName
             self.contributions = contributions
             self.isolated = isolated
@@ -316,7 +331,9 @@ final class Registration: @unchecked Sendable {
     /// Retires this registration and, for an extension point, its contributions, appending
     /// the boxes to free: for a store being freed, without collecting the registrations.
     func retireWithContributions(into boxes: inout [RetiredBox]) {
-        if let box = retireInstances() { boxes.append(box) }
+        // Only a singleton or weak service is kept: a transient or graph registration, the
+        // common case, has nothing to retire, and no load can reach it through the freed store.
+        if isShared, let box = retireInstances() { boxes.append(box) }
         guard let contributions else { return }
         for entry in contributions.entries {
             entry.registration.retireWithContributions(into: &boxes)
@@ -354,8 +371,9 @@ final class Registration: @unchecked Sendable {
     /// store's lock can be holding the last reference, and the box goes through the
     /// reclaimer like any other.
     private func discardInstances() {
-        // Retired already, the common case: a retired cell never changes again.
-        guard !isRetired else { return }
+        // Only a singleton is ever published; retired already, the common case for one, its
+        // cell never changes again.
+        guard scope == .singleton, !isRetired else { return }
         let pointer = AtomicPointerCell.exchange(in: self, with: Self.retiredMarker)
         guard let pointer, pointer != Self.retiredMarker else { return }
         InstanceReclaimer.shared.retire([RetiredBox(pointer: pointer)])
@@ -382,8 +400,12 @@ final class Registration: @unchecked Sendable {
 
     /// The argument factory's type, when loading this registration needs an argument.
     var argumentFactoryType: ArgumentFactoryBase.Type? {
-        serviceType as? ArgumentFactoryBase.Type
+        argumentFactory.map { type(of: $0) }
     }
+
+    /// The function an ``ArgumentInjectID`` registration makes its services with; `nil` for
+    /// every other registration.
+    var argumentFactory: ArgumentFactoryBase? { extras?.argumentFactory }
 
     /// The service type as a developer writes it: the function type of an argument factory,
     /// the element type of an extension point.
