@@ -3,6 +3,10 @@ extension Container {
 
     /// Loads the service registered under `name` for ``loadAsync(_:)``: `nil` when it is
     /// absent or fails, the failure reported.
+    ///
+    /// Inlined into the public door: a call to an async function costs a frame on the task's
+    /// allocator.
+    @inline(__always)
     func loadServiceAsync<Service>(named name: String, as _: Service.Type) async -> Service? {
         guard let registration = registrationReportingMiss(named: name, as: Service.self, thread: .current)
         else {
@@ -17,6 +21,7 @@ extension Container {
     }
 
     /// Loads the service registered under `name` for ``requireAsync(_:)``.
+    @inline(__always)
     func requireServiceAsync<Service>(named name: String, as _: Service.Type) async throws(ContainerError)
         -> Service
     {
