@@ -116,8 +116,8 @@ extension Container {
     private func resolveReportingFailure<Service>(
         _ registration: Registration, named name: String, as _: Service.Type, thread: ThreadState
     ) -> Service? {
-        // Not rebound through `replacingRetired`: a new reference costs every load a retain
-        // and a release.
+        // Not looked up again through `findCurrentRegistration`: a new reference costs every
+        // load a retain and a release.
         if registration.isRetired {
             return resolveReplacementReportingFailure(
                 of: registration, named: name, as: Service.self, thread: thread)
