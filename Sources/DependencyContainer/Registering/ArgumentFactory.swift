@@ -21,10 +21,10 @@ class ArgumentFactoryBase: @unchecked Sendable {
     }
 
     /// The argument type, as a developer writes it.
-    class var argumentTypeName: String { preconditionFailure("ArgumentFactoryBase is abstract") }
+    var argumentTypeName: String { typeName(argumentType) }
 
     /// The factory's function type, such as `(URL) -> any StreamInject`.
-    class var signature: String { preconditionFailure("ArgumentFactoryBase is abstract") }
+    var signature: String { "(\(typeName(argumentType))) -> \(typeName(serviceType))" }
 
     /// Makes the service from `argument`, or returns `nil` when `argument` is not of the
     /// argument type.
@@ -44,10 +44,6 @@ final class ArgumentFactory<Argument, Service>: ArgumentFactoryBase, @unchecked 
         self.make = make
         super.init(argumentType: Argument.self, serviceType: Service.self)
     }
-
-    override class var argumentTypeName: String { typeName(Argument.self) }
-
-    override class var signature: String { "(\(typeName(Argument.self))) -> \(typeName(Service.self))" }
 
     override func makeValue(_ resolver: Resolver, argument: Any) throws -> Any? {
         guard let argument = argument as? Argument else { return nil }

@@ -91,12 +91,12 @@ extension Container {
         if let itemType = registration.seedItemType {
             return itemType.init()
         }
-        if let factoryType = registration.argumentFactoryType {
+        if let factory = registration.argumentFactory {
             // Resolving it would hand out the factory itself, not a service.
             report(
                 .failed(
                     .argumentMismatch(
-                        id: injectID, requestedArgument: nil, registeredArgument: factoryType.argumentTypeName
+                        id: injectID, requestedArgument: nil, registeredArgument: factory.argumentTypeName
                     )))
             return nil
         }

@@ -106,7 +106,7 @@ extension Container {
         guard let value else {
             throw .argumentMismatch(
                 id: registration.id, requestedArgument: typeName(Argument.self),
-                registeredArgument: type(of: factory).argumentTypeName)
+                registeredArgument: factory.argumentTypeName)
         }
         return try cast(value, from: registration, to: Service.self)
     }
@@ -154,9 +154,9 @@ extension Container {
     {
         // An argument factory's value is the function that makes its services, whatever
         // type the load asks for.
-        if value is ArgumentFactoryBase, let factoryType = registration.argumentFactoryType {
+        if value is ArgumentFactoryBase, let factory = registration.argumentFactory {
             throw .argumentMismatch(
-                id: registration.id, requestedArgument: nil, registeredArgument: factoryType.argumentTypeName)
+                id: registration.id, requestedArgument: nil, registeredArgument: factory.argumentTypeName)
         }
         guard let service = value as? Service else {
             throw .typeMismatch(

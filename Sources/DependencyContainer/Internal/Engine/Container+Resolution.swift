@@ -132,8 +132,8 @@ extension Container {
     private func resolveReplacementReportingFailure<Service>(
         of registration: Registration, named name: String, as _: Service.Type, thread: ThreadState
     ) -> Service? {
-        guard let replacement = findRegistration(named: name, thread: thread) else {
-            reportMissing(name, Service.self)
+        guard let replacement = registrationReportingMiss(named: name, as: Service.self, thread: thread)
+        else {
             return nil
         }
         // Retired again meanwhile, it still makes a service: it only keeps none.

@@ -398,11 +398,6 @@ final class Registration: @unchecked Sendable {
         LockStripes.lock(for: self)
     }
 
-    /// The argument factory's type, when loading this registration needs an argument.
-    var argumentFactoryType: ArgumentFactoryBase.Type? {
-        argumentFactory.map { type(of: $0) }
-    }
-
     /// The function an ``ArgumentInjectID`` registration makes its services with; `nil` for
     /// every other registration.
     var argumentFactory: ArgumentFactoryBase? { extras?.argumentFactory }
@@ -410,8 +405,8 @@ final class Registration: @unchecked Sendable {
     /// The service type as a developer writes it: the function type of an argument factory,
     /// the element type of an extension point.
     var serviceTypeName: String {
-        if let argumentFactoryType {
-            return argumentFactoryType.signature
+        if let argumentFactory {
+            return argumentFactory.signature
         }
         if let contributions {
             return "extension point of \(typeName(contributions.elementType))"
