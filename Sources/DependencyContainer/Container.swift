@@ -36,7 +36,7 @@ public final class Container: Sendable {
     public let parent: Container?
 
     /// The registrations, and the lock-free read path that loads use.
-    let store = RegistrationStore()
+    let store: RegistrationStore
     /// What resolvers, handles and items hold instead of the container, so that nothing the
     /// container hands out keeps it alive; it also keeps the diagnostics handler.
     let reference: ContainerReference
@@ -50,6 +50,7 @@ public final class Container: Sendable {
     public init(parent: Container? = nil) {
         self.parent = parent
         reference = ContainerReference(parent: parent?.reference)
+        store = RegistrationStore(reference: reference)
         reference.attach(self)
     }
 

@@ -25,6 +25,10 @@ public indirect enum ContainerError: Error, CustomStringConvertible {
     /// The factory registered for `id` threw `underlying`.
     case factoryFailed(id: String, underlying: any Error)
 
+    /// The dispose hook registered for `id` threw `underlying`; the release went on, and
+    /// the diagnostics handler was told (``DiagnosticEvent/failed(_:)``).
+    case disposeFailed(id: String, underlying: any Error)
+
     /// The ID cannot be registered; `reason` says why.
     case invalidID(_ id: String, reason: String)
 
@@ -74,7 +78,7 @@ public indirect enum ContainerError: Error, CustomStringConvertible {
     public var id: String {
         switch self {
         case .notRegistered(let id, _, _), .typeMismatch(let id, _, _), .factoryFailed(let id, _),
-            .invalidID(let id, _), .argumentMismatch(let id, _, _), .unavailableSynchronously(let id, _),
+            .disposeFailed(let id, _), .invalidID(let id, _), .argumentMismatch(let id, _, _), .unavailableSynchronously(let id, _),
             .captiveDependency(let id, _, _, _), .resolutionTooDeep(let id, _, _),
             .containerReleased(let id, _):
             return id
@@ -101,6 +105,8 @@ public indirect enum ContainerError: Error, CustomStringConvertible {
                 + path.map { "'\(IDValidation.abbreviated($0))'" }.joined(separator: " → ")
         case .factoryFailed(let id, let underlying):
             return "The factory for ID '\(IDValidation.abbreviated(id))' failed: \(underlying)"
+        case .disposeFailed(let id, let underlying):
+            return "The dispose hook for ID '\(IDValidation.abbreviated(id))' failed: \(underlying)"
         case .invalidID(let id, let reason):
             return "Invalid ID '\(IDValidation.abbreviated(id))': \(reason)"
         case .argumentMismatch(let id, let requested, let registered):

@@ -18,6 +18,9 @@ extension Container {
     ///     contributions of equal priority.
     ///   - priority: Higher priorities load first. The default is 0.
     ///   - scope: How long created elements are reused.
+    ///   - onCreate: Runs once per element the container makes, before any load receives it.
+    ///   - onDispose: Runs once per element the container kept (a singleton or named-scope
+    ///     element) when it lets go of it.
     ///   - file: The contributing file, for diagnostics.
     ///   - line: The contributing line, for diagnostics.
     ///   - factory: Creates the element.
@@ -30,6 +33,8 @@ extension Container {
         named name: String,
         priority: Int = 0,
         scope: Scope = .transient,
+        onCreate: (@Sendable (Element, Resolver) throws -> Void)? = nil,
+        onDispose: (@Sendable (Element) throws -> Void)? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver) throws -> Element
@@ -39,7 +44,8 @@ extension Container {
             registration: Registration(
                 id: contributionID(point.name, name), scope: scope,
                 provider: .closure(file: file, line: line),
-                factory: TypedFactory(factory)))
+                factory: TypedFactory(factory),
+                lifecycle: ServiceLifecycle(onCreate: onCreate, onDispose: onDispose).hooks))
     }
 
     /// The `contribute(to:named:)` above, for a factory that does not take a ``Resolver``.
@@ -49,11 +55,16 @@ extension Container {
         named name: String,
         priority: Int = 0,
         scope: Scope = .transient,
+        onCreate: (@Sendable (Element, Resolver) throws -> Void)? = nil,
+        onDispose: (@Sendable (Element) throws -> Void)? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable () throws -> Element
     ) -> RegistrationOutcome {
-        contribute(to: point, named: name, priority: priority, scope: scope, file: file, line: line) { _ in
+        contribute(
+            to: point, named: name, priority: priority, scope: scope, onCreate: onCreate, onDispose: onDispose,
+            file: file, line: line
+        ) { _ in
             try factory()
         }
     }

@@ -31,6 +31,10 @@ public protocol InjectContribution: SendableMetatype {
     /// How long created elements are reused; ``Scope/transient`` unless stated.
     static var scope: Scope { get }
 
+    /// What runs when the container makes an element and lets go of one; nothing unless
+    /// stated. An element is never eager: an extension point loads all its elements at once.
+    static var lifecycle: ServiceLifecycle<Element> { get }
+
     /// Creates the element.
     ///
     /// - Parameter resolver: Loads the services the element depends on.
@@ -48,6 +52,9 @@ extension InjectContribution {
 
     /// A new element for every load.
     public static var scope: Scope { .transient }
+
+    /// No hooks.
+    public static var lifecycle: ServiceLifecycle<Element> { ServiceLifecycle() }
 }
 
 extension Container {
@@ -67,7 +74,8 @@ extension Container {
             to: Contribution.id, named: Contribution.name, priority: Contribution.priority,
             registration: Registration(
                 id: contributionID(Contribution.id.name, Contribution.name), scope: Contribution.scope,
-                provider: .type(Contribution.self), factory: TypedFactory { try Contribution.make(with: $0) })
+                provider: .type(Contribution.self), factory: TypedFactory { try Contribution.make(with: $0) },
+                lifecycle: Contribution.lifecycle.hooks)
         )
     }
 }

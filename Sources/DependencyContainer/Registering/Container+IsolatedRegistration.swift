@@ -19,6 +19,12 @@ extension Container {
     /// - Parameters:
     ///   - id: The ID to register.
     ///   - scope: How long created services are reused.
+    ///   - eager: Whether ``warmUp()`` creates the service; off the main actor, it reports the
+    ///     service as skipped.
+    ///   - onCreate: Runs on the main actor once per service the container makes, before any
+    ///     load receives it.
+    ///   - onDispose: Runs on the main actor once per service the container kept, when it lets
+    ///     go of it: at once when that happens on the main actor, else in a task on it.
     ///   - file: The registering file, shown in ``registrations``.
     ///   - line: The registering line, shown in ``registrations``.
     ///   - factory: Creates the service on the main actor.
@@ -27,16 +33,21 @@ extension Container {
     public func registerOnMainActor<Service>(
         _ id: InjectID<Service>,
         scope: Scope = .transient,
+        eager: Bool = false,
+        onCreate: (@MainActor @Sendable (Service, Resolver) throws -> Void)? = nil,
+        onDispose: (@MainActor @Sendable (Service) throws -> Void)? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
     ) -> RegistrationOutcome {
-        registerOnMainActor(id, scope: scope, provider: .closure(file: file, line: line), factory: factory)
+        registerOnMainActor(
+            id, scope: scope, provider: .closure(file: file, line: line),
+            lifecycle: .onMainActor(eager: eager, onCreate: onCreate, onDispose: onDispose), factory: factory)
     }
 
     /// Adds a main-actor registration, from a closure or a ``MainActorInjectProvider``.
     func registerOnMainActor<Service>(
-        _ id: InjectID<Service>, scope: Scope, provider: ProviderDescription,
+        _ id: InjectID<Service>, scope: Scope, provider: ProviderDescription, lifecycle: ServiceLifecycle<Service>,
         factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
     ) -> RegistrationOutcome {
         let name = id.name
@@ -52,7 +63,7 @@ extension Container {
         return add(
             Registration(
                 id: name, scope: scope, provider: provider, factory: synchronous, isolation: .mainActor,
-                asyncFactory: nil))
+                asyncFactory: nil, lifecycle: lifecycle.hooks))
     }
 
     /// The `registerOnMainActor` above, for a factory that does not take a ``Resolver``.
@@ -60,11 +71,16 @@ extension Container {
     public func registerOnMainActor<Service>(
         _ id: InjectID<Service>,
         scope: Scope = .transient,
+        eager: Bool = false,
+        onCreate: (@MainActor @Sendable (Service, Resolver) throws -> Void)? = nil,
+        onDispose: (@MainActor @Sendable (Service) throws -> Void)? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @MainActor @Sendable () throws -> Service
     ) -> RegistrationOutcome {
-        registerOnMainActor(id, scope: scope, file: file, line: line) { _ in try factory() }
+        registerOnMainActor(
+            id, scope: scope, eager: eager, onCreate: onCreate, onDispose: onDispose, file: file, line: line
+        ) { _ in try factory() }
     }
 
     /// Registers an `async` factory, which may await other services and asynchronous work.
@@ -86,6 +102,11 @@ extension Container {
     ///   - id: The ID to register.
     ///   - scope: How long created services are reused. ``Scope/graph`` behaves as
     ///     ``Scope/transient`` for async factories.
+    ///   - eager: Whether ``warmUp()`` creates the service; the synchronous `warmUp()` reports
+    ///     it as skipped, the `async` one awaits it.
+    ///   - onCreate: Runs once per service the container makes, before any load receives it.
+    ///   - onDispose: Runs in a task of its own once per service the container kept, when it
+    ///     lets go of it; ``waitForDisposals()`` awaits it.
     ///   - file: The registering file, shown in ``registrations``.
     ///   - line: The registering line, shown in ``registrations``.
     ///   - factory: Creates the service.
@@ -94,16 +115,21 @@ extension Container {
     public func registerAsync<Service>(
         _ id: InjectID<Service>,
         scope: Scope = .transient,
+        eager: Bool = false,
+        onCreate: (@Sendable (Service, Resolver) async throws -> Void)? = nil,
+        onDispose: (@Sendable (Service) async throws -> Void)? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver) async throws -> Service
     ) -> RegistrationOutcome {
-        registerAsync(id, scope: scope, provider: .closure(file: file, line: line), factory: factory)
+        registerAsync(
+            id, scope: scope, provider: .closure(file: file, line: line),
+            lifecycle: .async(eager: eager, onCreate: onCreate, onDispose: onDispose), factory: factory)
     }
 
     /// Adds an async registration, from a closure or an ``AsyncInjectProvider``.
     func registerAsync<Service>(
-        _ id: InjectID<Service>, scope: Scope, provider: ProviderDescription,
+        _ id: InjectID<Service>, scope: Scope, provider: ProviderDescription, lifecycle: ServiceLifecycle<Service>,
         factory: @escaping @Sendable (Resolver) async throws -> Service
     ) -> RegistrationOutcome {
         let name = id.name
@@ -114,7 +140,7 @@ extension Container {
         return add(
             Registration(
                 id: name, scope: scope, provider: provider, factory: synchronous, isolation: .asynchronous,
-                asyncFactory: AsyncTypedFactory(factory)))
+                asyncFactory: AsyncTypedFactory(factory), lifecycle: lifecycle.hooks))
     }
 
     /// The `registerAsync` above, for a factory that does not take a ``Resolver``.
@@ -122,10 +148,15 @@ extension Container {
     public func registerAsync<Service>(
         _ id: InjectID<Service>,
         scope: Scope = .transient,
+        eager: Bool = false,
+        onCreate: (@Sendable (Service, Resolver) async throws -> Void)? = nil,
+        onDispose: (@Sendable (Service) async throws -> Void)? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable () async throws -> Service
     ) -> RegistrationOutcome {
-        registerAsync(id, scope: scope, file: file, line: line) { _ in try await factory() }
+        registerAsync(
+            id, scope: scope, eager: eager, onCreate: onCreate, onDispose: onDispose, file: file, line: line
+        ) { _ in try await factory() }
     }
 }

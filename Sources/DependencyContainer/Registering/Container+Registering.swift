@@ -17,10 +17,23 @@ extension Container {
     /// actor-isolated conformance … cannot be used in nonisolated context"): register them
     /// with `registerOnMainActor`, or declare the type `nonisolated`.
     ///
+    /// A service with a life of its own says so with hooks, which run once per service:
+    ///
+    /// ```swift
+    /// container.register(.socket, scope: .session, onDispose: { $0.close() }) {
+    ///     WebSocket()
+    /// }
+    /// ```
+    ///
     /// - Parameters:
     ///   - id: The ID to register.
     ///   - scope: How long created services are reused. The default, ``Scope/transient``,
     ///     creates a new service for every load.
+    ///   - eager: Whether ``warmUp()`` creates the service; loads stay lazy either way.
+    ///   - onCreate: Runs once per service the container makes, after the factory returns and
+    ///     before any load receives it, with the factory's resolver (see ``ServiceLifecycle``).
+    ///   - onDispose: Runs once per service the container kept (a singleton, a named scope's
+    ///     or a live weak service) when the container lets go of it.
     ///   - file: The registering file, shown in ``registrations``.
     ///   - line: The registering line, shown in ``registrations``.
     ///   - factory: Creates the service.
@@ -32,6 +45,9 @@ extension Container {
     public func register<Service>(
         _ id: InjectID<Service>,
         scope: Scope = .transient,
+        eager: Bool = false,
+        onCreate: (@Sendable (Service, Resolver) throws -> Void)? = nil,
+        onDispose: (@Sendable (Service) throws -> Void)? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver) throws -> Service
@@ -39,7 +55,8 @@ extension Container {
         add(
             Registration(
                 id: id.name, scope: scope, provider: .closure(file: file, line: line),
-                factory: TypedFactory(factory)))
+                factory: TypedFactory(factory),
+                lifecycle: ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose).hooks))
     }
 
     /// The `register` above, for a factory that does not take a ``Resolver``.
@@ -47,6 +64,9 @@ extension Container {
     public func register<Service>(
         _ id: InjectID<Service>,
         scope: Scope = .transient,
+        eager: Bool = false,
+        onCreate: (@Sendable (Service, Resolver) throws -> Void)? = nil,
+        onDispose: (@Sendable (Service) throws -> Void)? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable () throws -> Service
@@ -54,7 +74,8 @@ extension Container {
         add(
             Registration(
                 id: id.name, scope: scope, provider: .closure(file: file, line: line),
-                factory: TypedFactory(ignoringResolver: factory)))
+                factory: TypedFactory(ignoringResolver: factory),
+                lifecycle: ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose).hooks))
     }
 
     /// Registers the service that a provider type describes.
@@ -73,7 +94,7 @@ extension Container {
         add(
             Registration(
                 id: Provider.id.name, scope: Provider.scope, provider: .type(Provider.self),
-                factory: TypedFactory { try Provider.make(with: $0) }))
+                factory: TypedFactory { try Provider.make(with: $0) }, lifecycle: Provider.lifecycle.hooks))
     }
 
     /// Registers a factory that makes a new service from a run-time argument on every load.

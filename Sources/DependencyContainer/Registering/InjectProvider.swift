@@ -41,6 +41,10 @@ public protocol InjectProvider: SendableMetatype {
     /// scope, such as ``Scope/session``, shares one service until ``Container/reset(scope:)``.
     static var scope: Scope { get }
 
+    /// Whether ``Container/warmUp()`` creates the service, and what runs when the container
+    /// makes it and lets go of it; nothing unless stated.
+    static var lifecycle: ServiceLifecycle<Service> { get }
+
     /// Creates the service.
     ///
     /// - Parameter resolver: Loads the services this one depends on.
@@ -52,4 +56,7 @@ public protocol InjectProvider: SendableMetatype {
 extension InjectProvider {
     /// A new service for every load.
     public static var scope: Scope { .transient }
+
+    /// No hooks, and lazy.
+    public static var lifecycle: ServiceLifecycle<Service> { ServiceLifecycle() }
 }

@@ -25,6 +25,11 @@ public protocol MainActorInjectProvider: SendableMetatype {
     /// How long created services are reused; ``Scope/transient`` unless stated.
     static var scope: Scope { get }
 
+    /// Whether ``Container/warmUp()`` creates the service, and what runs when the container
+    /// makes it and lets go of it (``ServiceLifecycle/onMainActor(eager:onCreate:onDispose:)``);
+    /// nothing unless stated.
+    static var lifecycle: ServiceLifecycle<Service> { get }
+
     /// Creates the service on the main actor.
     ///
     /// - Parameter resolver: Loads the services this one depends on.
@@ -37,6 +42,9 @@ public protocol MainActorInjectProvider: SendableMetatype {
 extension MainActorInjectProvider {
     /// A new service for every load.
     public static var scope: Scope { .transient }
+
+    /// No hooks, and lazy.
+    public static var lifecycle: ServiceLifecycle<Service> { ServiceLifecycle() }
 }
 
 /// A type that supplies one service that takes `await` to create, under a typed ID.
@@ -64,6 +72,11 @@ public protocol AsyncInjectProvider: SendableMetatype {
     /// How long created services are reused; ``Scope/transient`` unless stated.
     static var scope: Scope { get }
 
+    /// Whether ``Container/warmUp()`` creates the service, and what runs when the container
+    /// makes it and lets go of it (``ServiceLifecycle/async(eager:onCreate:onDispose:)``);
+    /// nothing unless stated.
+    static var lifecycle: ServiceLifecycle<Service> { get }
+
     /// Creates the service.
     ///
     /// - Parameter resolver: Loads the services this one depends on.
@@ -75,6 +88,9 @@ public protocol AsyncInjectProvider: SendableMetatype {
 extension AsyncInjectProvider {
     /// A new service for every load.
     public static var scope: Scope { .transient }
+
+    /// No hooks, and lazy.
+    public static var lifecycle: ServiceLifecycle<Service> { ServiceLifecycle() }
 }
 
 extension Container {
@@ -90,7 +106,7 @@ extension Container {
     public func register<Provider: MainActorInjectProvider>(_ provider: Provider.Type) -> RegistrationOutcome
     {
         registerOnMainActor(
-            Provider.id, scope: Provider.scope, provider: .type(Provider.self),
+            Provider.id, scope: Provider.scope, provider: .type(Provider.self), lifecycle: Provider.lifecycle,
             factory: { try Provider.make(with: $0) })
     }
 
@@ -105,7 +121,7 @@ extension Container {
     @discardableResult
     public func register<Provider: AsyncInjectProvider>(_ provider: Provider.Type) -> RegistrationOutcome {
         registerAsync(
-            Provider.id, scope: Provider.scope, provider: .type(Provider.self),
+            Provider.id, scope: Provider.scope, provider: .type(Provider.self), lifecycle: Provider.lifecycle,
             factory: { try await Provider.make(with: $0) })
     }
 }

@@ -43,12 +43,23 @@ extension Container {
         }
         switch registration.isolation {
         case .nonisolated:
-            return try resolve(registration, as: Service.self, thread: ThreadState.current)
+            return try resolveInRead(registration, as: Service.self)
         case .mainActor:
             return try await resolveOnMainActor(registration, as: Service.self)
         case .asynchronous:
             return try await provideAsync(registration, as: Service.self)
         }
+    }
+
+    /// The synchronous load, in a read of its own: a shared service a write retires meanwhile
+    /// is disposed only after the load has returned it. No suspension point falls inside.
+    private func resolveInRead<Service>(_ registration: Registration, as _: Service.Type) throws(ContainerError)
+        -> Service
+    {
+        let thread = ThreadState.current
+        thread.beginRead()
+        defer { thread.endRead() }
+        return try resolve(registration, as: Service.self, thread: thread)
     }
 
     /// Runs the synchronous load on the main actor, where it may run a main-actor factory.
@@ -57,8 +68,7 @@ extension Container {
     {
         do {
             return try await MainActor.run {
-                ServiceTransfer(
-                    value: try self.resolve(registration, as: Service.self, thread: ThreadState.current))
+                ServiceTransfer(value: try self.resolveInRead(registration, as: Service.self))
             }.value
         } catch {
             throw ContainerError(error, thrownBy: registration.id)
@@ -148,8 +158,15 @@ extension Container {
         let box: InstanceBoxBase
         do {
             box = try await AsyncFrame.$current.withValue(frame) {
-                try await factory.makeBox(
-                    Resolver(container: self, overrides: OverrideScope.current, running: registration))
+                let resolver = Resolver(container: self, overrides: OverrideScope.current, running: registration)
+                let box = try await factory.makeBox(resolver)
+                // Before anything keeps it: no load receives the service until its hook has run.
+                if let hook = registration.lifecycle?.onCreateAsync {
+                    try await hook(box.anyValue, resolver)
+                } else if let hook = registration.lifecycle?.onCreate {
+                    try hook(box.anyValue, resolver)
+                }
+                return box
             }
         } catch {
             throw ContainerError(error, thrownBy: registration.id) {

@@ -9,6 +9,11 @@ extension Container {
     func provide<Service>(_ registration: Registration, as _: Service.Type, thread: ThreadState)
         throws(ContainerError) -> Service
     {
+        // Before the cycle check: a graph service whose creation hook is running is on the
+        // stack, and the loads its hook makes get it (Swinject's `initCompleted`).
+        if registration.scope == .graph, let cached = thread.graphInstances[ObjectIdentifier(registration)] {
+            return try cast(cached.value, from: registration, to: Service.self)
+        }
         try checkNoCycle(registration, thread: thread)
         try checkNotCaptive(registration, thread: thread)
         guard mayRunFactoryHere(registration) else {
@@ -19,11 +24,17 @@ extension Container {
             return try makeNew(registration, as: Service.self, thread: thread)
         case .graph:
             let key = ObjectIdentifier(registration)
-            if let cached = thread.graphInstances[key] {
-                return try cast(cached.value, from: registration, to: Service.self)
-            }
-            let value = try makeNew(registration, as: Service.self, thread: thread)
+            let value = try makeNew(registration, as: Service.self, thread: thread, runningCreationHook: false)
             thread.graphInstances[key] = (registration, value)
+            // Cached first, so that the factories its creation hook runs get this service.
+            if registration.hasCreationHook {
+                do {
+                    try runCreationHook(of: registration, on: value, thread: thread)
+                } catch {
+                    thread.graphInstances[key] = nil
+                    throw error
+                }
+            }
             return value
         case .singleton:
             return try provideShared(registration, as: Service.self, thread: thread)
@@ -54,7 +65,10 @@ extension Container {
         }
         // Step 2: a cached service never captures a narrower context's service.
         let box = try runInOwnContext(registration, thread: thread) { resolver throws in
-            try registration.factory.makeBox(resolver)
+            let box = try registration.factory.makeBox(resolver)
+            // Before it is kept: no load receives the service until its hook has run.
+            if registration.hasCreationHook { try registration.lifecycle?.onCreate?(box.anyValue, resolver) }
+            return box
         }
         try checkNoCaptiveFailure(creating: registration, thread: thread)
         // Step 5. A service built while a cycle was broken may hold nils; never keep it.
@@ -66,18 +80,33 @@ extension Container {
 
     /// Runs the factory for a new service of type `Service`: without a cast when it makes
     /// exactly `Service`.
-    private func makeNew<Service>(_ registration: Registration, as _: Service.Type, thread: ThreadState)
-        throws(ContainerError) -> Service
-    {
+    private func makeNew<Service>(
+        _ registration: Registration, as _: Service.Type, thread: ThreadState, runningCreationHook: Bool = true
+    ) throws(ContainerError) -> Service {
+        let runsHook = runningCreationHook && registration.hasCreationHook
         if let factory = registration.typedFactory(producing: Service.self) {
             return try runFactory(registration, thread: thread) { resolver throws in
-                try factory.make(resolver)
+                let service = try factory.make(resolver)
+                if runsHook { try registration.lifecycle?.onCreate?(service, resolver) }
+                return service
             }
         }
         let value = try runFactory(registration, thread: thread) { resolver throws in
-            try registration.factory.makeValue(resolver)
+            let value = try registration.factory.makeValue(resolver)
+            if runsHook { try registration.lifecycle?.onCreate?(value, resolver) }
+            return value
         }
         return try cast(value, from: registration, to: Service.self)
+    }
+
+    /// Runs `registration`'s creation hook on `service`, as its factory ran: on the stack, with
+    /// the factory's resolver, its errors wrapped.
+    private func runCreationHook<Service>(of registration: Registration, on service: Service, thread: ThreadState)
+        throws(ContainerError)
+    {
+        try runFactory(registration, thread: thread) { resolver throws in
+            try registration.lifecycle?.onCreate?(service, resolver)
+        }
     }
 
     /// Runs the argument factory for a new service: without a cast when the registration

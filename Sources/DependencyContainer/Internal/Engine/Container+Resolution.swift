@@ -94,6 +94,13 @@ extension Container {
     func requireService<Service>(named name: String, as _: Service.Type) throws(ContainerError) -> Service {
         let thread = ThreadState.current
         let registration = try requiredRegistration(named: name, as: Service.self, thread: thread)
+        guard registration.isShared else {
+            return try resolve(registration, as: Service.self, thread: thread)
+        }
+        // A read, as `loadService`'s: a service a write retires meanwhile is disposed and freed
+        // only after this load has returned it.
+        thread.beginRead()
+        defer { thread.endRead() }
         return try resolve(registration, as: Service.self, thread: thread)
     }
 

@@ -28,6 +28,9 @@ final class Registration: @unchecked Sendable {
     let scope: Scope.Lifetime
     /// Which of the closure's two shapes ``closureBits`` holds.
     private let closureTakesResolver: Bool
+    /// Whether a creation hook runs on each service made: tested by every load that makes
+    /// one, so kept inline, where it costs no space (it fills padding).
+    let hasCreationHook: Bool
     /// The type the factory produces: always the `Service` of the ``TypedFactory`` the
     /// registration was made from.
     let serviceType: Any.Type
@@ -40,6 +43,11 @@ final class Registration: @unchecked Sendable {
     private weak var weakInstance: AnyObject?
     let id: String
     let provider: ProviderDescription
+    /// When the service this registration keeps was kept, on one process-wide count, for
+    /// disposing the services of one release in reverse creation order. Written before a
+    /// singleton is published (read after it is retired) and, for a weak service, under
+    /// ``instanceLock``; only for a registration with a dispose hook.
+    private var keptOrder: UInt64 = 0
 
     /// The designated initializer, which every other one calls: the only place that claims
     /// the atomic cell, so no way of making a registration can forget it.
@@ -50,6 +58,7 @@ final class Registration: @unchecked Sendable {
     ) {
         self.scope = scope
         closureTakesResolver = closure.takesResolver
+        hasCreationHook = extras?.lifecycle?.hasCreationHook ?? false
         self.serviceType = serviceType
         closureBits = closure.bits
         self.extras = extras
@@ -61,7 +70,7 @@ final class Registration: @unchecked Sendable {
     convenience init<Service>(
         id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>,
         seedItemType: (any Injectable.Type)? = nil, contributions: ContributionSet? = nil,
-        argumentFactory: ArgumentFactoryBase? = nil
+        argumentFactory: ArgumentFactoryBase? = nil, lifecycle: LifecycleHooks? = nil
     ) {
         let lifetime = Scope.Lifetime.effective(scope.lifetime, for: Service.self)
         // A named scope shares a singleton until reset, which replaces the registration.
@@ -69,7 +78,7 @@ final class Registration: @unchecked Sendable {
             id: id, scope: lifetime, serviceType: Service.self, provider: provider, closure: factory.closure,
             extras: Extras.ifAny(
                 seedItemType: seedItemType, scopeName: scope.resetName, contributions: contributions,
-                argumentFactory: argumentFactory, ignoresWeakScope: lifetime != scope.lifetime))
+                argumentFactory: argumentFactory, lifecycle: lifecycle, ignoresWeakScope: lifetime != scope.lifetime))
     }
 
     /// The transient registration of an ``ArgumentInjectID``: its service is `made`, the
@@ -87,7 +96,7 @@ final class Registration: @unchecked Sendable {
     /// ``FactoryIsolation/asynchronous`` one, is what ``Container/loadAsync(_:)`` runs.
     convenience init<Service>(
         id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>,
-        isolation: FactoryIsolation, asyncFactory: AsyncTypedFactory<Service>?
+        isolation: FactoryIsolation, asyncFactory: AsyncTypedFactory<Service>?, lifecycle: LifecycleHooks?
     ) {
         // The effective lifetime decides whether async loads share a creation in progress.
         let lifetime = Scope.Lifetime.effective(scope.lifetime, for: Service.self)
@@ -96,7 +105,7 @@ final class Registration: @unchecked Sendable {
             extras: Extras.ifAny(
                 seedItemType: nil, scopeName: scope.resetName, contributions: nil,
                 isolated: IsolatedParts(isolation: isolation, asyncFactory: asyncFactory, scope: lifetime),
-                ignoresWeakScope: lifetime != scope.lifetime))
+                lifecycle: lifecycle, ignoresWeakScope: lifetime != scope.lifetime))
     }
 
     /// A registration with the same ID, scope and factory, and no services yet.
@@ -119,7 +128,7 @@ final class Registration: @unchecked Sendable {
                 isolated: other.isolated.map {
                     IsolatedParts(isolation: $0.isolation, asyncFactory: $0.asyncFactory, scope: other.scope)
                 },
-                ignoresWeakScope: other.ignoresWeakScope))
+                lifecycle: other.lifecycle, ignoresWeakScope: other.ignoresWeakScope))
     }
 
     /// The seed-API item type this registration came from, whose `load(for:)` returns a
@@ -140,6 +149,9 @@ final class Registration: @unchecked Sendable {
     /// that the registration is ``Scope/transient`` (``Scope/Lifetime/effective(_:for:)``).
     var ignoresWeakScope: Bool { extras?.ignoresWeakScope ?? false }
 
+    /// The creation and dispose hooks and the eager flag, if the registration has any.
+    var lifecycle: LifecycleHooks? { extras?.lifecycle }
+
     /// What few registrations have.
     ///
     /// `@unchecked Sendable`: immutable; the item type is a metatype.
@@ -149,6 +161,7 @@ final class Registration: @unchecked Sendable {
         let scopeName: String?
         let contributions: ContributionSet?
         let isolated: IsolatedParts?
+        let lifecycle: LifecycleHooks?
         let ignoresWeakScope: Bool
 
         /// The extras, or `nil` when there are none.
@@ -158,28 +171,31 @@ final class Registration: @unchecked Sendable {
         static func ifAny(
             seedItemType: (any Injectable.Type)?, scopeName: String?, contributions: ContributionSet?,
             argumentFactory: ArgumentFactoryBase? = nil, isolated: IsolatedParts? = nil,
-            ignoresWeakScope: Bool = false
+            lifecycle: LifecycleHooks? = nil, ignoresWeakScope: Bool = false
         ) -> Extras? {
             guard
                 seedItemType != nil || scopeName != nil || contributions != nil || argumentFactory != nil
-                    || isolated != nil || ignoresWeakScope
+                    || isolated != nil || lifecycle != nil || ignoresWeakScope
             else {
                 return nil
             }
             return Extras(
                 seedItemType: seedItemType, scopeName: scopeName, contributions: contributions,
-                argumentFactory: argumentFactory, isolated: isolated, ignoresWeakScope: ignoresWeakScope)
+                argumentFactory: argumentFactory, isolated: isolated, lifecycle: lifecycle,
+                ignoresWeakScope: ignoresWeakScope)
         }
 
         private init(
             seedItemType: (any Injectable.Type)?, scopeName: String?, contributions: ContributionSet?,
-            argumentFactory: ArgumentFactoryBase?, isolated: IsolatedParts?, ignoresWeakScope: Bool
+            argumentFactory: ArgumentFactoryBase?, isolated: IsolatedParts?, lifecycle: LifecycleHooks?,
+            ignoresWeakScope: Bool
         ) {
             self.seedItemType = seedItemType
             self.argumentFactory = argumentFactory
             self.scopeName = scopeName
             self.contributions = contributions
             self.isolated = isolated
+            self.lifecycle = lifecycle
             self.ignoresWeakScope = ignoresWeakScope
         }
     }
@@ -310,13 +326,19 @@ final class Registration: @unchecked Sendable {
     ///
     /// Called once per creation, by the thread or task that owns it.
     func keep(_ box: InstanceBoxBase) {
+        let order = lifecycle?.onDispose == nil ? 0 : Self.keptCount.add(1)
         if scope == .singleton {
+            // Before publishing: whoever retires the box reads it after.
+            keptOrder = order
             publishSingleton(box)
         } else if scope == .weak, let object = weakReferent(of: box.anyValue) {
             // Only class instances can be held weakly; a load casts one back to an Optional.
-            storeWeakObject(object)
+            storeWeakObject(object, keptOrder: order)
         }
     }
+
+    /// Counts the services kept by registrations with dispose hooks, in the order they were kept.
+    private static let keptCount = AtomicCounter(0)
 
     /// Appends every registration whose services go when this one leaves its store for
     /// good: itself and, for an extension point, its contributions.
@@ -330,13 +352,13 @@ final class Registration: @unchecked Sendable {
 
     /// Retires this registration and, for an extension point, its contributions, appending
     /// the boxes to free: for a store being freed, without collecting the registrations.
-    func retireWithContributions(into boxes: inout [RetiredBox]) {
+    func retireWithContributions(into boxes: inout [RetiredBox], disposals: DisposalLedger?) {
         // Only a singleton or weak service is kept: a transient or graph registration, the
         // common case, has nothing to retire, and no load can reach it through the freed store.
-        if isShared, let box = retireInstances() { boxes.append(box) }
+        if isShared, let box = retireInstances(disposals: disposals) { boxes.append(box) }
         guard let contributions else { return }
         for entry in contributions.entries {
-            entry.registration.retireWithContributions(into: &boxes)
+            entry.registration.retireWithContributions(into: &boxes, disposals: disposals)
         }
     }
 
@@ -347,7 +369,12 @@ final class Registration: @unchecked Sendable {
     /// through an older snapshot find no singleton, and one they create is not kept.
     /// An extension point's contributions are not retired with it: a new registration of
     /// the point may share them (see ``appendSelfAndContributions(to:)``).
-    func retireInstances() -> RetiredBox? {
+    ///
+    /// - Parameter disposals: The ledger of the store that lets go of the service, which
+    ///   counts its dispose hook until it has run; `nil` for a registration no store holds.
+    /// - Returns: What the reclaimer frees, and disposes first when the registration has a
+    ///   dispose hook; `nil` when nothing is kept.
+    func retireInstances(disposals: DisposalLedger?) -> RetiredBox? {
         // Nothing published, the common case: no reader can be retaining a box, so marking
         // the cell needs no lock; a publish that comes later fails its exchange.
         if scope != .weak,
@@ -355,14 +382,25 @@ final class Registration: @unchecked Sendable {
         {
             return nil
         }
-        let pointer = instanceLock.withLock { _ in
-            AtomicPointerCell.exchange(in: self, with: Self.retiredMarker)
+        let (pointer, weakObject) = instanceLock.withLock { _ in
+            let pointer = AtomicPointerCell.exchange(in: self, with: Self.retiredMarker)
+            // Taken out strongly: disposed once no load that may return it is in progress.
+            let object = weakInstance
+            weakInstance = nil
+            return (pointer, object)
         }
-        if scope == .weak {
-            storeWeakObject(nil)
+        let hook = lifecycle?.onDispose
+        if let weakObject {
+            guard let hook else { return nil }
+            return RetiredBox(
+                pointer: nil,
+                disposal: PendingDisposal(
+                    id: id, hook: hook, order: keptOrder, ledger: disposals, value: weakObject))
         }
         guard let pointer, pointer != Self.retiredMarker else { return nil }
-        return RetiredBox(pointer: pointer)
+        return RetiredBox(
+            pointer: pointer,
+            disposal: hook.map { PendingDisposal(id: id, hook: $0, order: keptOrder, ledger: disposals, value: nil) })
     }
 
     /// Retires the singleton of a registration being freed.
@@ -376,7 +414,13 @@ final class Registration: @unchecked Sendable {
         guard scope == .singleton, !isRetired else { return }
         let pointer = AtomicPointerCell.exchange(in: self, with: Self.retiredMarker)
         guard let pointer, pointer != Self.retiredMarker else { return }
-        InstanceReclaimer.shared.retire([RetiredBox(pointer: pointer)])
+        InstanceReclaimer.shared.retire([
+            RetiredBox(
+                pointer: pointer,
+                disposal: lifecycle?.onDispose.map {
+                    PendingDisposal(id: id, hook: $0, order: keptOrder, ledger: nil, value: nil)
+                })
+        ])
     }
 
     /// The weakly held instance, if somebody still holds it.
@@ -385,9 +429,15 @@ final class Registration: @unchecked Sendable {
     }
 
     /// Keeps `object` weakly, unless the registration is retired.
-    func storeWeakObject(_ object: AnyObject?) {
+    ///
+    /// - Parameters:
+    ///   - object: The instance.
+    ///   - keptOrder: Its place in the order services were kept, for disposing it.
+    func storeWeakObject(_ object: AnyObject, keptOrder order: UInt64) {
         instanceLock.withLock { _ in
-            weakInstance = object != nil && isRetired ? nil : object
+            guard !isRetired else { return }
+            weakInstance = object
+            keptOrder = order
         }
     }
 

@@ -55,6 +55,8 @@ final class RegistrationStore: Sendable {
     let state = LockedValue(State())
     /// Mirrors `state.generation` so that readers can check their snapshot without locking.
     let generation = GenerationCounter()
+    /// Counts the dispose hooks of the services this store lets go of until they have run.
+    let disposals: DisposalLedger
 
     /// The registrations, guarded by the lock; read only here and in
     /// `RegistrationStore+Invariants.swift`.
@@ -68,8 +70,13 @@ final class RegistrationStore: Sendable {
         var lateWriteHandler: (@Sendable ([String]) -> Void)?
     }
 
-    init() {
+    /// Creates an empty store.
+    ///
+    /// - Parameter reference: The container's reference, whose diagnostics handler hears of
+    ///   dispose hooks that fail.
+    init(reference: ContainerReference? = nil) {
         serial = GlobalAtomicWord.storeSerial.add(1)
+        disposals = DisposalLedger(reference: reference)
     }
 
     deinit {
@@ -78,7 +85,7 @@ final class RegistrationStore: Sendable {
         var boxes: [RetiredBox] = []
         state.withLock { state in
             for registration in state.entries.values {
-                registration.retireWithContributions(into: &boxes)
+                registration.retireWithContributions(into: &boxes, disposals: disposals)
             }
         }
         InstanceReclaimer.shared.retire(boxes)
@@ -126,7 +133,7 @@ final class RegistrationStore: Sendable {
         }
         // Outside the lock: freeing a service runs its deinit, which may use the container.
         if !removed.isEmpty {
-            InstanceReclaimer.shared.retire(removed.compactMap { $0.retireInstances() })
+            InstanceReclaimer.shared.retire(removed.compactMap { $0.retireInstances(disposals: disposals) })
         }
         withExtendedLifetime((unpublished, removed)) {}
         if let refusal, !changed.isEmpty {

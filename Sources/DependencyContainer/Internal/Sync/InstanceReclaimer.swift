@@ -112,9 +112,12 @@ final class InstanceReclaimer: Sendable {
             if isProbing { waitingTags = state.batches.map(\.tag) }
             return freed
         }
-        // Outside the lock: a service's deinit may load or write.
-        for box in freed {
-            box.release()
+        // Outside the lock: a dispose hook or a service's deinit may load or write.
+        if !freed.isEmpty {
+            PendingDisposal.run(in: freed)
+            for box in freed {
+                box.release()
+            }
         }
         if isProbing, let thread = ThreadState.existing {
             thread.releaseProbe?.freed.formUnion(freedTags)
@@ -129,16 +132,30 @@ final class InstanceReclaimer: Sendable {
     }
 }
 
-/// A singleton box that its registration no longer publishes, holding the reference the
-/// registration held.
+/// A service its registration no longer keeps: a singleton box it no longer publishes, holding
+/// the reference the registration held, or a weak service taken out to be disposed.
 ///
 /// `@unchecked Sendable`: the box is immutable, and only the reclaimer releases it.
 struct RetiredBox: @unchecked Sendable {
-    let pointer: UnsafeMutableRawPointer
+    /// The singleton's box, retained; `nil` for a weak service, which `disposal` holds.
+    let pointer: UnsafeMutableRawPointer?
+    /// The registration's dispose hook, to run before the box is released.
+    let disposal: PendingDisposal?
+
+    init(pointer: UnsafeMutableRawPointer?, disposal: PendingDisposal? = nil) {
+        self.pointer = pointer
+        self.disposal = disposal
+    }
+
+    /// The service, for its dispose hook.
+    var service: Any? {
+        if let value = disposal?.value { return value }
+        return pointer.map { Unmanaged<InstanceBoxBase>.fromOpaque($0).takeUnretainedValue().anyValue }
+    }
 
     /// Drops the registration's reference, which may free the service.
     func release() {
-        Unmanaged<InstanceBoxBase>.fromOpaque(pointer).release()
+        if let pointer { Unmanaged<InstanceBoxBase>.fromOpaque(pointer).release() }
     }
 }
 

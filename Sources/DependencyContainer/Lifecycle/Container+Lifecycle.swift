@@ -1,0 +1,134 @@
+import Dispatch
+
+extension Container {
+    // MARK: Eager services
+
+    /// Creates every eager service of this container, concurrently where they are
+    /// independent, and reports how each went.
+    ///
+    /// A registration is eager when it says so (`eager: true`, or a provider's
+    /// ``ServiceLifecycle``); everything else stays lazy. Each eager service is loaded as
+    /// `require` would load it, so its factory's own dependencies are created first and a
+    /// service two eager services share is created once. Main-actor services are created
+    /// when this is called on the main actor and skipped otherwise; `async` factories are
+    /// skipped: the `async` twin of this method creates both.
+    ///
+    /// ```swift
+    /// container.register(.analytics, scope: .singleton, eager: true) { ConsoleAnalytics() }
+    /// let report = container.warmUp()  // the analytics service exists now
+    /// ```
+    ///
+    /// Only this container's own registrations are warmed up, including those its providers
+    /// and plugins added; warm up a parent separately.
+    ///
+    /// - Returns: Per eager ID, the time its load took and what became of it.
+    /// - Complexity: O(*n*) in the number of registrations, plus the eager factories' work.
+    @discardableResult
+    public func warmUp() -> WarmUpReport {
+        let eager = eagerRegistrations()
+        let onMainActor = MainThread.isCurrent
+        let finished = LockedValue<[WarmUpReport.Entry]>([])
+        let concurrent = eager.filter { $0.isolation == .nonisolated }
+        // One load per eager service; each records its entry as it ends.
+        DispatchQueue.concurrentPerform(iterations: concurrent.count) { index in
+            let entry = warmUpEntry(concurrent[index].id) { () throws(ContainerError) in
+                _ = try requireService(named: concurrent[index].id, as: Any.self)
+            }
+            finished.withLock { $0.append(entry) }
+        }
+        // On the calling thread: main-actor factories may run only here, if anywhere.
+        for registration in eager where registration.isolation != .nonisolated {
+            let entry: WarmUpReport.Entry
+            if registration.isolation == .asynchronous {
+                entry = WarmUpReport.Entry(id: registration.id, seconds: 0, outcome: .skippedAsynchronous)
+            } else if !onMainActor {
+                entry = WarmUpReport.Entry(id: registration.id, seconds: 0, outcome: .skippedOffMainActor)
+            } else {
+                entry = warmUpEntry(registration.id) { () throws(ContainerError) in
+                    _ = try requireService(named: registration.id, as: Any.self)
+                }
+            }
+            finished.withLock { $0.append(entry) }
+        }
+        return WarmUpReport(entries: finished.withLock { $0 })
+    }
+
+    /// Creates every eager service of this container, `async` and main-actor ones included,
+    /// concurrently where they are independent, and reports how each went.
+    ///
+    /// ```swift
+    /// let report = await container.warmUp()
+    /// ```
+    ///
+    /// As the synchronous ``warmUp()``, but main-actor factories run on the main actor and
+    /// `async` factories are awaited, so nothing is skipped.
+    ///
+    /// - Returns: Per eager ID, the time its load took and what became of it.
+    @discardableResult
+    public func warmUp() async -> WarmUpReport {
+        let ids = eagerRegistrations().map(\.id)
+        let entries = await withTaskGroup(of: WarmUpReport.Entry.self) { group in
+            for id in ids {
+                group.addTask {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    let outcome: WarmUpReport.Outcome
+                    do throws(ContainerError) {
+                        _ = try await self.requireServiceAsync(named: id, as: Any.self)
+                        outcome = .created
+                    } catch {
+                        outcome = .failed(error)
+                    }
+                    return WarmUpReport.Entry(id: id, seconds: Self.seconds(since: start), outcome: outcome)
+                }
+            }
+            var entries: [WarmUpReport.Entry] = []
+            for await entry in group { entries.append(entry) }
+            return entries
+        }
+        return WarmUpReport(entries: entries)
+    }
+
+    /// This container's eager registrations, sorted by ID so that warm-ups are repeatable.
+    private func eagerRegistrations() -> [Registration] {
+        store.read { entries in entries.values.filter { $0.lifecycle?.isEager == true } }
+            .sorted { $0.id < $1.id }
+    }
+
+    /// Times `load` and records what became of `id`.
+    private func warmUpEntry(_ id: String, _ load: () throws(ContainerError) -> Void) -> WarmUpReport.Entry {
+        let start = DispatchTime.now().uptimeNanoseconds
+        do {
+            try load()
+            return WarmUpReport.Entry(id: id, seconds: Self.seconds(since: start), outcome: .created)
+        } catch {
+            return WarmUpReport.Entry(id: id, seconds: Self.seconds(since: start), outcome: .failed(error))
+        }
+    }
+
+    private static func seconds(since start: UInt64) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds &- start) / 1_000_000_000
+    }
+
+    // MARK: Disposal
+
+    /// Returns once every dispose hook of a service this container has let go of has run,
+    /// including `async` hooks and main-actor hooks that run in tasks.
+    ///
+    /// A synchronous hook runs before the call that let go of its service returns
+    /// (``reset(scope:)``, ``unregister(_:)``, a replacing registration, ``removeAll()``),
+    /// unless a load that may still return the service is in progress on another thread:
+    /// then it runs when that load ends. This waits for both, and for hooks that began while
+    /// it waited.
+    ///
+    /// ```swift
+    /// container.reset(scope: .session)  // log out
+    /// await container.waitForDisposals()  // the session's sockets are closed
+    /// ```
+    ///
+    /// Nothing runs at process exit: a container that is never released, such as
+    /// ``shared``, never disposes its services. An app that must flush state on its way out
+    /// lets go of it first: `container.removeAll()`, then `await container.waitForDisposals()`.
+    public func waitForDisposals() async {
+        await store.disposals.waitUntilIdle()
+    }
+}

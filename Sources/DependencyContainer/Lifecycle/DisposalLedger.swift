@@ -1,0 +1,54 @@
+/// Counts one store's dispose hooks from the moment a write retires their services until
+/// they have run, so that a caller can await them (``Container/waitForDisposals()``).
+///
+/// A service a write retires is disposed once no load that may be returning it is in
+/// progress (``InstanceReclaimer``), and an async or main-actor hook runs in a task: the count
+/// covers both waits.
+final class DisposalLedger: Sendable {
+    private struct State: Sendable {
+        var pending = 0
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = LockedValue(State())
+    /// Where a failing hook is reported: the container's diagnostics handler, which the
+    /// reference keeps after the container is gone.
+    let reference: ContainerReference?
+
+    init(reference: ContainerReference?) {
+        self.reference = reference
+    }
+
+    /// Counts a hook that will run.
+    func begin() {
+        state.withLock { $0.pending += 1 }
+    }
+
+    /// Counts a hook that has run, and resumes the waiters when none is left.
+    func end() {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.pending -= 1
+            guard state.pending == 0 else { return [] }
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// The number of hooks retired and not yet run.
+    var pendingCount: Int {
+        state.withLock { $0.pending }
+    }
+
+    /// Returns once every hook counted so far, and every hook counted while waiting, has run.
+    func waitUntilIdle() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumeNow = state.withLock { state -> Bool in
+                guard state.pending > 0 else { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+/// A registration's lifecycle hooks with their service type erased, as the engine runs them.
+///
+/// Kept out of line in the registration's extras: most registrations have none, and the
+/// registration records only whether a creation hook exists, which the creating loads test.
+final class LifecycleHooks: Sendable {
+    /// A creation hook that runs where the factory ran.
+    typealias CreationHook = @Sendable (Any, Resolver) throws -> Void
+    /// A creation hook of an `async` factory.
+    typealias AsyncCreationHook = @Sendable (Any, Resolver) async throws -> Void
+
+    let isEager: Bool
+    let onCreate: CreationHook?
+    let onCreateAsync: AsyncCreationHook?
+    let onDispose: Disposal?
+
+    private init(
+        isEager: Bool, onCreate: CreationHook?, onCreateAsync: AsyncCreationHook?, onDispose: Disposal?
+    ) {
+        self.isEager = isEager
+        self.onCreate = onCreate
+        self.onCreateAsync = onCreateAsync
+        self.onDispose = onDispose
+    }
+
+    /// The hooks, or `nil` when there are none, so that a registration without any carries none.
+    static func ifAny(
+        eager: Bool, onCreate: CreationHook? = nil, onCreateAsync: AsyncCreationHook? = nil,
+        onDispose: Disposal?
+    ) -> LifecycleHooks? {
+        guard eager || onCreate != nil || onCreateAsync != nil || onDispose != nil else { return nil }
+        return LifecycleHooks(isEager: eager, onCreate: onCreate, onCreateAsync: onCreateAsync, onDispose: onDispose)
+    }
+
+    /// Whether any hook runs when a service is made.
+    var hasCreationHook: Bool { onCreate != nil || onCreateAsync != nil }
+
+    // MARK: Erasing
+
+    /// `hook` for any value: the engine passes only services of the registration's own
+    /// factory, which are `Service`s or, for a weak service, the instance one wraps.
+    static func erase<Service>(_ hook: @escaping @Sendable (Service, Resolver) throws -> Void) -> CreationHook {
+        { value, resolver in
+            guard let service = value as? Service else { return }
+            try hook(service, resolver)
+        }
+    }
+
+    static func erase<Service>(_ hook: @escaping @Sendable (Service) throws -> Void) -> @Sendable (Any) throws -> Void {
+        { value in
+            guard let service = value as? Service else { return }
+            try hook(service)
+        }
+    }
+
+    /// A main-actor creation hook, which runs where its main-actor factory ran.
+    static func eraseOnMainActor<Service>(
+        _ hook: @escaping @MainActor @Sendable (Service, Resolver) throws -> Void
+    ) -> CreationHook {
+        { value, resolver in
+            guard let service = value as? Service else { return }
+            let transfer = ServiceTransfer(value: service)
+            let ran = try MainThread.runIfCurrent { () throws -> Bool in
+                try hook(transfer.value, resolver)
+                return true
+            }
+            // Unreachable through the engine, which runs it right after the main-actor factory.
+            guard ran == true else { throw ContainerError.unavailableSynchronously(id: "", isolation: .mainActor) }
+        }
+    }
+
+    static func eraseOnMainActor<Service>(
+        _ hook: @escaping @MainActor @Sendable (Service) throws -> Void
+    ) -> @MainActor @Sendable (Any) throws -> Void {
+        { value in
+            guard let service = value as? Service else { return }
+            try hook(service)
+        }
+    }
+
+    static func eraseAsync<Service>(
+        _ hook: @escaping @Sendable (Service, Resolver) async throws -> Void
+    ) -> AsyncCreationHook {
+        { value, resolver in
+            guard let service = value as? Service else { return }
+            try await hook(ServiceTransfer(value: service).value, resolver)
+        }
+    }
+
+    static func eraseAsync<Service>(
+        _ hook: @escaping @Sendable (Service) async throws -> Void
+    ) -> @Sendable (Any) async throws -> Void {
+        { value in
+            guard let service = value as? Service else { return }
+            try await hook(ServiceTransfer(value: service).value)
+        }
+    }
+}
+
+/// A dispose hook, by where it must run.
+enum Disposal: Sendable {
+    /// Runs at once, on the thread that releases the service.
+    case immediate(@Sendable (Any) throws -> Void)
+    /// Runs on the main actor: at once when released there, else in a task on it.
+    case onMainActor(@MainActor @Sendable (Any) throws -> Void)
+    /// Runs in a task of its own.
+    case async(@Sendable (Any) async throws -> Void)
+}

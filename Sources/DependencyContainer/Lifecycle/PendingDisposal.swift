@@ -1,0 +1,86 @@
+/// A dispose hook that the reclaimer runs for one retired service, and how to account for it.
+///
+/// `@unchecked Sendable`: immutable; `value`, a weak service taken out of its registration,
+/// is only handed to the hook, as the service was to every load.
+struct PendingDisposal: @unchecked Sendable {
+    /// The registration's ID, for reporting a hook that fails.
+    let id: String
+    let hook: Disposal
+    /// When the service was kept: a release disposes its services latest first.
+    let order: UInt64
+    /// The ledger of the store that let go of it; `nil` for a registration no store held.
+    let ledger: DisposalLedger?
+    /// A weak service, held strongly until its hook has run; `nil` for a singleton, whose
+    /// box holds it.
+    let value: AnyObject?
+
+    init(id: String, hook: Disposal, order: UInt64, ledger: DisposalLedger?, value: AnyObject?) {
+        self.id = id
+        self.hook = hook
+        self.order = order
+        self.ledger = ledger
+        self.value = value
+        ledger?.begin()
+    }
+
+    /// Runs the dispose hooks of the services in `boxes`, which one reclaim frees, latest
+    /// kept first, so that a service is disposed before the services it was made with.
+    ///
+    /// Called outside every lock, before the boxes are released: a hook may use the container.
+    ///
+    /// - Complexity: O(*n* log *n*) in the number of boxes with dispose hooks.
+    static func run(in boxes: [RetiredBox]) {
+        // The common case: nothing to dispose, and nothing to sort.
+        guard boxes.contains(where: { $0.disposal != nil }) else { return }
+        let ordered = boxes.filter { $0.disposal != nil }.sorted { $0.disposal!.order > $1.disposal!.order }
+        for box in ordered {
+            guard let disposal = box.disposal, let service = box.service else { continue }
+            disposal.run(on: service)
+        }
+    }
+
+    /// Runs the hook on `service`: at once, or in a task when it must await or run on the
+    /// main actor from elsewhere; a failure is reported to the store's diagnostics handler.
+    private func run(on service: Any) {
+        let service = ServiceTransfer(value: service)
+        switch hook {
+        case .immediate(let hook):
+            runReporting { try hook(service.value) }
+            ledger?.end()
+        case .onMainActor(let hook):
+            let ranHere = MainThread.runIfCurrent { () -> Bool in
+                runReporting { try hook(service.value) }
+                return true
+            }
+            if ranHere == true {
+                ledger?.end()
+            } else {
+                Task { @MainActor in
+                    runReporting { try hook(service.value) }
+                    ledger?.end()
+                }
+            }
+        case .async(let hook):
+            Task {
+                do {
+                    try await hook(service.value)
+                } catch {
+                    report(error)
+                }
+                ledger?.end()
+            }
+        }
+    }
+
+    private func runReporting(_ body: () throws -> Void) {
+        do {
+            try body()
+        } catch {
+            report(error)
+        }
+    }
+
+    private func report(_ error: any Error) {
+        ledger?.reference?.report(.failed(.disposeFailed(id: id, underlying: error)))
+    }
+}

@@ -1,0 +1,95 @@
+/// What a registration does around its services' lives: whether it starts eagerly, what runs
+/// when the container makes a service, and what runs when the container lets go of one.
+///
+/// The registration verbs take the parts as parameters (`eager:`, `onCreate:`, `onDispose:`);
+/// providers state them as their `lifecycle`:
+///
+/// ```swift
+/// enum SocketProvider: InjectProvider {
+///     static var id: InjectID<WebSocket> { .socket }
+///     static var scope: Scope { .session }
+///     static var lifecycle: ServiceLifecycle<WebSocket> {
+///         ServiceLifecycle(onDispose: { $0.close() })
+///     }
+///     static func make(with resolver: Resolver) -> WebSocket {
+///         WebSocket()
+///     }
+/// }
+/// ```
+///
+/// - A creation hook runs once per service the container makes, after the factory returns
+///   and before any load receives it; it may load other services, and one that throws fails
+///   the load as a throwing factory does, keeping nothing.
+/// - A dispose hook runs once per service the container made and kept (a singleton, a named
+///   scope's service, a weak service still alive) when the container lets go of it. Transient
+///   and graph services belong to their callers and are never disposed.
+/// - An eager registration's service is created by ``Container/warmUp()``.
+///
+/// See <doc:ServiceLifetimes> for when each hook runs.
+public struct ServiceLifecycle<Service>: Sendable {
+    /// The hooks, type-erased; `nil` when there are none.
+    let hooks: LifecycleHooks?
+
+    /// A lifecycle whose hooks run on the thread that makes or releases the service.
+    ///
+    /// - Parameters:
+    ///   - eager: Whether ``Container/warmUp()`` creates the service.
+    ///   - onCreate: Runs once per service the container makes, with the resolver its
+    ///     factory had: for property injection and for cycles inside one ``Scope/graph``.
+    ///   - onDispose: Runs once per service the container kept, when it lets go of it.
+    public init(
+        eager: Bool = false,
+        onCreate: (@Sendable (Service, Resolver) throws -> Void)? = nil,
+        onDispose: (@Sendable (Service) throws -> Void)? = nil
+    ) {
+        hooks = LifecycleHooks.ifAny(
+            eager: eager, onCreate: onCreate.map(LifecycleHooks.erase),
+            onDispose: onDispose.map { .immediate(LifecycleHooks.erase($0)) })
+    }
+
+    /// A lifecycle for a main-actor service: both hooks run on the main actor.
+    ///
+    /// The creation hook runs where the factory ran, on the main actor. A dispose hook
+    /// released off the main actor is run by a task on it.
+    ///
+    /// - Parameters:
+    ///   - eager: Whether ``Container/warmUp()`` creates the service.
+    ///   - onCreate: Runs on the main actor once per service the container makes.
+    ///   - onDispose: Runs on the main actor once per service the container kept, when it
+    ///     lets go of it.
+    /// - Returns: The lifecycle.
+    public static func onMainActor(
+        eager: Bool = false,
+        onCreate: (@MainActor @Sendable (Service, Resolver) throws -> Void)? = nil,
+        onDispose: (@MainActor @Sendable (Service) throws -> Void)? = nil
+    ) -> ServiceLifecycle {
+        ServiceLifecycle(
+            hooks: LifecycleHooks.ifAny(
+                eager: eager, onCreate: onCreate.map(LifecycleHooks.eraseOnMainActor),
+                onDispose: onDispose.map { .onMainActor(LifecycleHooks.eraseOnMainActor($0)) }))
+    }
+
+    /// A lifecycle whose hooks may `await`, for services made by an `async` factory.
+    ///
+    /// The dispose hook runs in a task of its own; ``Container/waitForDisposals()`` awaits it.
+    ///
+    /// - Parameters:
+    ///   - eager: Whether ``Container/warmUp()`` creates the service.
+    ///   - onCreate: Runs once per service the container makes, before any load receives it.
+    ///   - onDispose: Runs once per service the container kept, when it lets go of it.
+    /// - Returns: The lifecycle.
+    public static func async(
+        eager: Bool = false,
+        onCreate: (@Sendable (Service, Resolver) async throws -> Void)? = nil,
+        onDispose: (@Sendable (Service) async throws -> Void)? = nil
+    ) -> ServiceLifecycle {
+        ServiceLifecycle(
+            hooks: LifecycleHooks.ifAny(
+                eager: eager, onCreateAsync: onCreate.map(LifecycleHooks.eraseAsync),
+                onDispose: onDispose.map { .async(LifecycleHooks.eraseAsync($0)) }))
+    }
+
+    private init(hooks: LifecycleHooks?) {
+        self.hooks = hooks
+    }
+}
