@@ -27,30 +27,36 @@ extension Container {
     public func warmUp() -> WarmUpReport {
         let eager = eagerRegistrations()
         let onMainActor = MainThread.isCurrent
-        let finished = LockedValue<[WarmUpReport.Entry]>([])
-        let concurrent = eager.filter { $0.isolation == .nonisolated }
-        // One load per eager service; each records its entry as it ends.
-        DispatchQueue.concurrentPerform(iterations: concurrent.count) { index in
-            let entry = warmUpEntry(concurrent[index].id) { () throws(ContainerError) in
-                _ = try requireService(named: concurrent[index].id, as: Any.self)
-            }
-            finished.withLock { $0.append(entry) }
+        let recorder = WarmUpRecorder()
+        let finished = LockedValue<[(entry: WarmUpReport.Entry, place: UInt64)]>([])
+        let record: @Sendable (WarmUpReport.Entry) -> Void = { entry in
+            let place = recorder.creationPlace(of: entry.id) ?? recorder.nextPlace()
+            finished.withLock { $0.append((entry, place)) }
         }
-        // On the calling thread: main-actor factories may run only here, if anywhere.
-        for registration in eager where registration.isolation != .nonisolated {
-            let entry: WarmUpReport.Entry
-            if registration.isolation == .asynchronous {
-                entry = WarmUpReport.Entry(id: registration.id, seconds: 0, outcome: .skippedAsynchronous)
-            } else if !onMainActor {
-                entry = WarmUpReport.Entry(id: registration.id, seconds: 0, outcome: .skippedOffMainActor)
-            } else {
-                entry = warmUpEntry(registration.id) { () throws(ContainerError) in
-                    _ = try requireService(named: registration.id, as: Any.self)
+        let concurrent = eager.filter { $0.isolation == .nonisolated }
+        recorder.recording {
+            // One load per eager service, as many at once as the machine runs.
+            DispatchQueue.concurrentPerform(iterations: concurrent.count) { index in
+                let id = concurrent[index].id
+                // Each worker thread binds the recorder itself: task-locals do not cross into them.
+                record(recorder.recording { warmUpEntry(id) { () throws(ContainerError) in
+                    _ = try requireService(named: id, as: Any.self)
+                } })
+            }
+            // On the calling thread: main-actor factories may run only here, if anywhere.
+            for registration in eager where registration.isolation != .nonisolated {
+                if registration.isolation == .asynchronous {
+                    record(WarmUpReport.Entry(id: registration.id, seconds: 0, outcome: .skippedAsynchronous))
+                } else if !onMainActor {
+                    record(WarmUpReport.Entry(id: registration.id, seconds: 0, outcome: .skippedOffMainActor))
+                } else {
+                    record(warmUpEntry(registration.id) { () throws(ContainerError) in
+                        _ = try requireService(named: registration.id, as: Any.self)
+                    })
                 }
             }
-            finished.withLock { $0.append(entry) }
         }
-        return WarmUpReport(entries: finished.withLock { $0 })
+        return WarmUpReport(entries: finished.withLock { $0 }.sorted { $0.place < $1.place }.map(\.entry))
     }
 
     /// Creates every eager service of this container, `async` and main-actor ones included,
@@ -67,25 +73,29 @@ extension Container {
     @discardableResult
     public func warmUp() async -> WarmUpReport {
         let ids = eagerRegistrations().map(\.id)
-        let entries = await withTaskGroup(of: WarmUpReport.Entry.self) { group in
-            for id in ids {
-                group.addTask {
-                    let start = DispatchTime.now().uptimeNanoseconds
-                    let outcome: WarmUpReport.Outcome
-                    do throws(ContainerError) {
-                        _ = try await self.requireServiceAsync(named: id, as: Any.self)
-                        outcome = .created
-                    } catch {
-                        outcome = .failed(error)
+        let recorder = WarmUpRecorder()
+        let entries = await recorder.recording {
+            await withTaskGroup(of: (WarmUpReport.Entry, UInt64).self) { group in
+                for id in ids {
+                    group.addTask {
+                        let start = DispatchTime.now().uptimeNanoseconds
+                        let outcome: WarmUpReport.Outcome
+                        do throws(ContainerError) {
+                            _ = try await self.requireServiceAsync(named: id, as: Any.self)
+                            outcome = .created
+                        } catch {
+                            outcome = .failed(error)
+                        }
+                        let entry = WarmUpReport.Entry(id: id, seconds: Self.seconds(since: start), outcome: outcome)
+                        return (entry, recorder.creationPlace(of: id) ?? recorder.nextPlace())
                     }
-                    return WarmUpReport.Entry(id: id, seconds: Self.seconds(since: start), outcome: outcome)
                 }
+                var entries: [(WarmUpReport.Entry, UInt64)] = []
+                for await entry in group { entries.append(entry) }
+                return entries
             }
-            var entries: [WarmUpReport.Entry] = []
-            for await entry in group { entries.append(entry) }
-            return entries
         }
-        return WarmUpReport(entries: entries)
+        return WarmUpReport(entries: entries.sorted { $0.1 < $1.1 }.map(\.0))
     }
 
     /// This container's eager registrations, sorted by ID so that warm-ups are repeatable.

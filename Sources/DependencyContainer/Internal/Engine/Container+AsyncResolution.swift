@@ -104,6 +104,7 @@ extension Container {
                             registration, factory, parent: frame, createsSharedService: true)
                     }
                     registration.keep(box)
+                    WarmUpRecorder.noteCreation(of: registration.id)
                     creation.finish()
                     return ServiceTransfer(value: box)
                 } catch {

@@ -74,6 +74,7 @@ extension Container {
         // Step 5. A service built while a cycle was broken may hold nils; never keep it.
         if thread.loadFailure == nil {
             registration.keep(box)
+            WarmUpRecorder.noteCreation(of: registration.id)
         }
         return try unbox(box, from: registration, as: Service.self)
     }

@@ -53,7 +53,7 @@ struct RegistrationStoreInvariantsTests {
         let retired = Registration(
             id: "Retired", scope: .transient, provider: .closure(file: #fileID, line: #line),
             factory: TypedFactory<Int> { _ in 1 })
-        _ = retired.retireInstances()
+        _ = retired.retireInstances(disposals: nil)
         let snapshot = Snapshot(entries: [:], generation: 1)
         let found = RegistrationStore.invariantViolations(
             entries: ["Listed": registration, "Retired": retired], generation: 2, mirroredGeneration: 3,
