@@ -162,9 +162,9 @@ struct DemoHostTests {
         let ids = host.container.registrations.map(\.id)
         #expect(
             ids == [
-                "AnalyticsInjectID", "AppLogInjectID", "BannerInjectID", "CatalogInjectID", "PlayerInjectID",
-                "PlayerMenuExtensionPoint",
-                "ToastInjectID", "UserSessionInjectID",
+                "AnalyticsInjectID", "AppLogInjectID", "BannerInjectID", "CatalogInjectID", "PlaybackHistoryID",
+                "PlayerInjectID", "PlayerMenuExtensionPoint", "SessionSocketID", "ToastInjectID",
+                "UserSessionInjectID",
             ])
         #expect(
             log.lines.contains {

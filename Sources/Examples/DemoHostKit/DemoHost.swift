@@ -41,6 +41,7 @@ public final class DemoHost {
         container.register(.userSession, scope: .singleton) {
             SignedInSession(userName: "Mina", isPremium: true)
         }
+        registerSessionServices()
         for feature in Feature.allCases {
             if excluded.contains(feature) {
                 log.write("host: left out the \(feature.rawValue) feature")
@@ -163,15 +164,6 @@ extension DemoHost {
     }
 }
 
-/// Hands the host's log to the container's `@Sendable` factory.
-///
-/// `@unchecked Sendable`: the log is created once by the host and only written to.
-private struct UncheckedLog: @unchecked Sendable {
-    let log: any AppLogInject
-    init(_ log: any AppLogInject) {
-        self.log = log
-    }
-}
 
 extension String {
     fileprivate func padding(_ width: Int) -> String {

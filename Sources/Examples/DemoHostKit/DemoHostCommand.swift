@@ -33,8 +33,10 @@ public enum DemoHostCommand {
         host.registerFeatures(excluding: options.excludedFeatures)
         host.loadPlugins(from: options.pluginDirectories)
         host.logRegistrations()
+        host.warmUp()
         host.runScenario()
         await host.runIsolationScenario()
+        await host.runLogoutScenario()
         return 0
     }
 }

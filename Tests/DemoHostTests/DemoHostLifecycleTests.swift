@@ -1,0 +1,36 @@
+import DCExampleAppInterfaces
+import DCExampleDemoHostKit
+import DependencyContainer
+import Testing
+
+@Suite("Demo host lifecycle")
+struct DemoHostLifecycleTests {
+    @Test("Warm-up starts analytics before the first screen; logging out disposes the history, then its socket")
+    @MainActor
+    func warmUpAndLogout() async {
+        let log = TranscriptLog(echo: false)
+        let host = DemoHost(log: log, linkedFeatures: linkedFeatures)
+        host.registerFeatures()
+        host.warmUp()
+        await host.runLogoutScenario()
+        #expect(
+            log.lines == [
+                "warm-up: started AnalyticsInjectID before the first screen",
+                "session: play \"Verse\"",
+                "socket: opened for Mina",
+                "session: log out",
+                "history: saved 1 title for Mina before the socket closes",
+                "socket: closed for Mina",
+                "session: signed out; 2 session services disposed",
+            ])
+    }
+
+    @Test("Without analytics, warm-up starts nothing and says so")
+    func warmUpWithoutAnalytics() {
+        let log = TranscriptLog(echo: false)
+        let host = DemoHost(log: log, linkedFeatures: linkedFeatures)
+        host.registerFeatures(excluding: [.analytics])
+        host.warmUp()
+        #expect(log.lines.last == "warm-up: started nothing before the first screen")
+    }
+}
