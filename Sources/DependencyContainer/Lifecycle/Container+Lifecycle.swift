@@ -66,7 +66,7 @@ extension Container {
     /// let report = await container.warmUp()
     /// ```
     ///
-    /// As the synchronous ``warmUp()``, but main-actor factories run on the main actor and
+    /// As the synchronous `warmUp()`, but main-actor factories run on the main actor and
     /// `async` factories are awaited, so nothing is skipped.
     ///
     /// - Returns: Per eager ID, the time its load took and what became of it.

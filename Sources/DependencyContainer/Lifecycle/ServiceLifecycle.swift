@@ -23,9 +23,9 @@
 /// - A dispose hook runs once per service the container made and kept (a singleton, a named
 ///   scope's service, a weak service still alive) when the container lets go of it. Transient
 ///   and graph services belong to their callers and are never disposed.
-/// - An eager registration's service is created by ``Container/warmUp()``.
+/// - An eager registration's service is created by `warmUp()`.
 ///
-/// See <doc:ServiceLifetimes> for when each hook runs.
+/// See <doc:LifecycleHooks> for when each hook runs.
 public struct ServiceLifecycle<Service>: Sendable {
     /// The hooks, type-erased; `nil` when there are none.
     let hooks: LifecycleHooks?
@@ -33,7 +33,7 @@ public struct ServiceLifecycle<Service>: Sendable {
     /// A lifecycle whose hooks run on the thread that makes or releases the service.
     ///
     /// - Parameters:
-    ///   - eager: Whether ``Container/warmUp()`` creates the service.
+    ///   - eager: Whether `warmUp()` creates the service.
     ///   - onCreate: Runs once per service the container makes, with the resolver its
     ///     factory had: for property injection and for cycles inside one ``Scope/graph``.
     ///   - onDispose: Runs once per service the container kept, when it lets go of it.
@@ -53,7 +53,7 @@ public struct ServiceLifecycle<Service>: Sendable {
     /// released off the main actor is run by a task on it.
     ///
     /// - Parameters:
-    ///   - eager: Whether ``Container/warmUp()`` creates the service.
+    ///   - eager: Whether `warmUp()` creates the service.
     ///   - onCreate: Runs on the main actor once per service the container makes.
     ///   - onDispose: Runs on the main actor once per service the container kept, when it
     ///     lets go of it.
@@ -74,7 +74,7 @@ public struct ServiceLifecycle<Service>: Sendable {
     /// The dispose hook runs in a task of its own; ``Container/waitForDisposals()`` awaits it.
     ///
     /// - Parameters:
-    ///   - eager: Whether ``Container/warmUp()`` creates the service.
+    ///   - eager: Whether `warmUp()` creates the service.
     ///   - onCreate: Runs once per service the container makes, before any load receives it.
     ///   - onDispose: Runs once per service the container kept, when it lets go of it.
     /// - Returns: The lifecycle.

@@ -1,4 +1,4 @@
-/// Records, during ``Container/warmUp()``, when each shared service was created, so that the
+/// Records, during `warmUp()`, when each shared service was created, so that the
 /// report lists services in dependency order: a factory's dependencies are created, and
 /// kept, before the factory returns.
 ///

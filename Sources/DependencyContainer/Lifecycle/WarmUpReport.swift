@@ -1,4 +1,4 @@
-/// What ``Container/warmUp()`` did: for each eager registration, how long its service took
+/// What `warmUp()` did: for each eager registration, how long its service took
 /// and whether it was created.
 ///
 /// ```swift

@@ -19,7 +19,7 @@ extension Container {
     /// - Parameters:
     ///   - id: The ID to register.
     ///   - scope: How long created services are reused.
-    ///   - eager: Whether ``warmUp()`` creates the service; off the main actor, it reports the
+    ///   - eager: Whether `warmUp()` creates the service; off the main actor, it reports the
     ///     service as skipped.
     ///   - onCreate: Runs on the main actor once per service the container makes, before any
     ///     load receives it.
@@ -102,7 +102,7 @@ extension Container {
     ///   - id: The ID to register.
     ///   - scope: How long created services are reused. ``Scope/graph`` behaves as
     ///     ``Scope/transient`` for async factories.
-    ///   - eager: Whether ``warmUp()`` creates the service; the synchronous `warmUp()` reports
+    ///   - eager: Whether `warmUp()` creates the service; the synchronous `warmUp()` reports
     ///     it as skipped, the `async` one awaits it.
     ///   - onCreate: Runs once per service the container makes, before any load receives it.
     ///   - onDispose: Runs in a task of its own once per service the container kept, when it

@@ -29,7 +29,7 @@ extension Container {
     ///   - id: The ID to register.
     ///   - scope: How long created services are reused. The default, ``Scope/transient``,
     ///     creates a new service for every load.
-    ///   - eager: Whether ``warmUp()`` creates the service; loads stay lazy either way.
+    ///   - eager: Whether `warmUp()` creates the service; loads stay lazy either way.
     ///   - onCreate: Runs once per service the container makes, after the factory returns and
     ///     before any load receives it, with the factory's resolver (see ``ServiceLifecycle``).
     ///   - onDispose: Runs once per service the container kept (a singleton, a named scope's

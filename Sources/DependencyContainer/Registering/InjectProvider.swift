@@ -41,7 +41,7 @@ public protocol InjectProvider: SendableMetatype {
     /// scope, such as ``Scope/session``, shares one service until ``Container/reset(scope:)``.
     static var scope: Scope { get }
 
-    /// Whether ``Container/warmUp()`` creates the service, and what runs when the container
+    /// Whether `warmUp()` creates the service, and what runs when the container
     /// makes it and lets go of it; nothing unless stated.
     static var lifecycle: ServiceLifecycle<Service> { get }
 

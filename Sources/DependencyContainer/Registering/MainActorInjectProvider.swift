@@ -25,7 +25,7 @@ public protocol MainActorInjectProvider: SendableMetatype {
     /// How long created services are reused; ``Scope/transient`` unless stated.
     static var scope: Scope { get }
 
-    /// Whether ``Container/warmUp()`` creates the service, and what runs when the container
+    /// Whether `warmUp()` creates the service, and what runs when the container
     /// makes it and lets go of it (``ServiceLifecycle/onMainActor(eager:onCreate:onDispose:)``);
     /// nothing unless stated.
     static var lifecycle: ServiceLifecycle<Service> { get }
@@ -72,7 +72,7 @@ public protocol AsyncInjectProvider: SendableMetatype {
     /// How long created services are reused; ``Scope/transient`` unless stated.
     static var scope: Scope { get }
 
-    /// Whether ``Container/warmUp()`` creates the service, and what runs when the container
+    /// Whether `warmUp()` creates the service, and what runs when the container
     /// makes it and lets go of it (``ServiceLifecycle/async(eager:onCreate:onDispose:)``);
     /// nothing unless stated.
     static var lifecycle: ServiceLifecycle<Service> { get }
