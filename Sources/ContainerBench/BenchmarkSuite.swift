@@ -25,9 +25,10 @@ struct BenchmarkSuite {
         let small = Container.benchmarkFixture(fillerCount: 3, fillerNames: fillerNames)
         let isolated = isolationFixture()
         let reclaiming = reclamationFixture()
+        let hooked = lifecycleFixture()
         let samples = sampler.measure(
             baselines(fillerNames: fillerNames) + cases(small: small, large: large, fillerNames: fillerNames)
-                + isolationWorkloads(isolated) + reclamationWorkloads(reclaiming))
+                + isolationWorkloads(isolated) + reclamationWorkloads(reclaiming) + lifecycleWorkloads(hooked))
         let median = { (name: String) in Statistics.median(samples[name]!) }
         let compare = { (name: String, baseline: String, target: Target?) in
             CaseResult(
@@ -63,6 +64,8 @@ struct BenchmarkSuite {
         ]
         // No target: what reclaiming old services costs loads, next to the plain singleton load.
         results.append(compare(ReclamationCase.singletonUnderResets, Case.singleton, nil))
+        // Issue 29's promise: hooks elsewhere cost an existing singleton's load nothing.
+        results.append(compare(LifecycleCase.singletonAmongHooks, Case.singleton, .ratio(atMost: 1.1)))
         results += threadCases(small)
         results.append(footprint)
         withExtendedLifetime(large) {}
