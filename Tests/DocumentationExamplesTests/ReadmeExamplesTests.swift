@@ -114,6 +114,26 @@ struct ReadmeExamplesTests {
         #expect(container.load(.analytics) === container.load(.analytics))
     }
 
+    @Test("Lifecycle hooks and eager services")
+    func lifecycle() async throws {
+        let container = Container()
+        registerLifecycle(in: container)
+        #expect(container.registrations.contains { $0.id == "AnalyticsInjectID" })
+        let socket = try #require(container.load(.socket))
+        container.reset(scope: .session)
+        await container.waitForDisposals()
+        #expect(socket.isClosed)
+    }
+
+    /// The README's start-up, which is synchronous: in an `async` function, `warmUp()` is the async twin.
+    private func registerLifecycle(in container: Container) {
+        container.register(.socket, scope: .session, onDispose: { $0.close() }) {
+            WebSocket()
+        }
+        container.register(.analytics, scope: .singleton, eager: true) { ConsoleAnalytics() }
+        container.warmUp()  // analytics starts now; everything else stays lazy
+    }
+
     @Test("A child container overrides its parent")
     func child() {
         let container = Container()
