@@ -42,8 +42,13 @@ public struct ServiceLifecycle<Service>: Sendable {
         onCreate: (@Sendable (Service, Resolver) throws -> Void)? = nil,
         onDispose: (@Sendable (Service) throws -> Void)? = nil
     ) {
+        // Every plain registration comes through here: it must cost nothing without hooks.
+        guard eager || onCreate != nil || onDispose != nil else {
+            hooks = nil
+            return
+        }
         hooks = LifecycleHooks.ifAny(
-            eager: eager, onCreate: onCreate.map(LifecycleHooks.erase),
+            eager: eager, onCreate: onCreate.map { LifecycleHooks.erase($0) },
             onDispose: onDispose.map { .immediate(LifecycleHooks.erase($0)) })
     }
 
@@ -65,7 +70,7 @@ public struct ServiceLifecycle<Service>: Sendable {
     ) -> ServiceLifecycle {
         ServiceLifecycle(
             hooks: LifecycleHooks.ifAny(
-                eager: eager, onCreate: onCreate.map(LifecycleHooks.eraseOnMainActor),
+                eager: eager, onCreate: onCreate.map { LifecycleHooks.eraseOnMainActor($0) },
                 onDispose: onDispose.map { .onMainActor(LifecycleHooks.eraseOnMainActor($0)) }))
     }
 
@@ -85,7 +90,7 @@ public struct ServiceLifecycle<Service>: Sendable {
     ) -> ServiceLifecycle {
         ServiceLifecycle(
             hooks: LifecycleHooks.ifAny(
-                eager: eager, onCreateAsync: onCreate.map(LifecycleHooks.eraseAsync),
+                eager: eager, onCreateAsync: onCreate.map { LifecycleHooks.eraseAsync($0) },
                 onDispose: onDispose.map { .async(LifecycleHooks.eraseAsync($0)) }))
     }
 

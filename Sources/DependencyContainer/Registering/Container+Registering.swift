@@ -56,7 +56,8 @@ extension Container {
             Registration(
                 id: id.name, scope: scope, provider: .closure(file: file, line: line),
                 factory: TypedFactory(factory),
-                lifecycle: ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose).hooks))
+                lifecycle: eager || onCreate != nil || onDispose != nil
+                    ? ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose).hooks : nil))
     }
 
     /// The `register` above, for a factory that does not take a ``Resolver``.
@@ -75,7 +76,8 @@ extension Container {
             Registration(
                 id: id.name, scope: scope, provider: .closure(file: file, line: line),
                 factory: TypedFactory(ignoringResolver: factory),
-                lifecycle: ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose).hooks))
+                lifecycle: eager || onCreate != nil || onDispose != nil
+                    ? ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose).hooks : nil))
     }
 
     /// Registers the service that a provider type describes.

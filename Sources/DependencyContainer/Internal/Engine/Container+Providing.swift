@@ -84,17 +84,30 @@ extension Container {
     private func makeNew<Service>(
         _ registration: Registration, as _: Service.Type, thread: ThreadState, runningCreationHook: Bool = true
     ) throws(ContainerError) -> Service {
-        let runsHook = runningCreationHook && registration.hasCreationHook
+        // Out of line: a transient load without hooks, the common case, stays as it was.
+        if runningCreationHook && registration.hasCreationHook {
+            return try makeNewRunningCreationHook(registration, as: Service.self, thread: thread)
+        }
         if let factory = registration.typedFactory(producing: Service.self) {
             return try runFactory(registration, thread: thread) { resolver throws in
-                let service = try factory.make(resolver)
-                if runsHook { try registration.lifecycle?.onCreate?(service, resolver) }
-                return service
+                try factory.make(resolver)
             }
         }
         let value = try runFactory(registration, thread: thread) { resolver throws in
+            try registration.factory.makeValue(resolver)
+        }
+        return try cast(value, from: registration, to: Service.self)
+    }
+
+    /// `makeNew` for a registration with a creation hook, which runs on the new service
+    /// inside the factory's run, before the load receives it.
+    @inline(never)
+    private func makeNewRunningCreationHook<Service>(
+        _ registration: Registration, as _: Service.Type, thread: ThreadState
+    ) throws(ContainerError) -> Service {
+        let value = try runFactory(registration, thread: thread) { resolver throws in
             let value = try registration.factory.makeValue(resolver)
-            if runsHook { try registration.lifecycle?.onCreate?(value, resolver) }
+            try registration.lifecycle?.onCreate?(value, resolver)
             return value
         }
         return try cast(value, from: registration, to: Service.self)
