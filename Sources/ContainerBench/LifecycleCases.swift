@@ -16,7 +16,8 @@ extension BenchmarkSuite {
         let container = Container.benchmarkFixture(fillerCount: 3, fillerNames: Names.filler(3))
         for index in 0..<1_000 {
             container.register(
-                InjectID<any BenchService>("bench.hooked.\(index)"), scope: .singleton, eager: index.isMultiple(of: 2),
+                InjectID<any BenchService>("bench.hooked.\(index)"), scope: .singleton,
+                eager: index.isMultiple(of: 2),
                 onCreate: { service, _ in Sink.consume(Sink.identity(service)) },
                 onDispose: { service in Sink.consume(Sink.identity(service)) }
             ) { Node(tag: 13) }

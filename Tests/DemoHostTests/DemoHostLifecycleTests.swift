@@ -5,7 +5,8 @@ import Testing
 
 @Suite("Demo host lifecycle")
 struct DemoHostLifecycleTests {
-    @Test("Warm-up starts analytics before the first screen; logging out disposes the history, then its socket")
+    @Test(
+        "Warm-up starts analytics before the first screen; logging out disposes the history, then its socket")
     @MainActor
     func warmUpAndLogout() async {
         let log = TranscriptLog(echo: false)

@@ -162,7 +162,8 @@ struct DemoHostTests {
         let ids = host.container.registrations.map(\.id)
         #expect(
             ids == [
-                "AnalyticsInjectID", "AppLogInjectID", "BannerInjectID", "CatalogInjectID", "PlaybackHistoryID",
+                "AnalyticsInjectID", "AppLogInjectID", "BannerInjectID", "CatalogInjectID",
+                "PlaybackHistoryID",
                 "PlayerInjectID", "PlayerMenuExtensionPoint", "SessionSocketID", "ToastInjectID",
                 "UserSessionInjectID",
             ])

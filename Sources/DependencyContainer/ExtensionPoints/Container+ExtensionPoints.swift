@@ -62,7 +62,8 @@ extension Container {
         factory: @escaping @Sendable () throws -> Element
     ) -> RegistrationOutcome {
         contribute(
-            to: point, named: name, priority: priority, scope: scope, onCreate: onCreate, onDispose: onDispose,
+            to: point, named: name, priority: priority, scope: scope, onCreate: onCreate,
+            onDispose: onDispose,
             file: file, line: line
         ) { _ in
             try factory()

@@ -39,9 +39,12 @@ extension Container {
             DispatchQueue.concurrentPerform(iterations: concurrent.count) { index in
                 let id = concurrent[index].id
                 // Each worker thread binds the recorder itself: task-locals do not cross into them.
-                record(recorder.recording { warmUpEntry(id) { () throws(ContainerError) in
-                    _ = try requireService(named: id, as: Any.self)
-                } })
+                record(
+                    recorder.recording {
+                        warmUpEntry(id) { () throws(ContainerError) in
+                            _ = try requireService(named: id, as: Any.self)
+                        }
+                    })
             }
             // On the calling thread: main-actor factories may run only here, if anywhere.
             for registration in eager where registration.isolation != .nonisolated {
@@ -50,9 +53,10 @@ extension Container {
                 } else if !onMainActor {
                     record(WarmUpReport.Entry(id: registration.id, seconds: 0, outcome: .skippedOffMainActor))
                 } else {
-                    record(warmUpEntry(registration.id) { () throws(ContainerError) in
-                        _ = try requireService(named: registration.id, as: Any.self)
-                    })
+                    record(
+                        warmUpEntry(registration.id) { () throws(ContainerError) in
+                            _ = try requireService(named: registration.id, as: Any.self)
+                        })
                 }
             }
         }
@@ -74,7 +78,7 @@ extension Container {
     public func warmUp() async -> WarmUpReport {
         let ids = eagerRegistrations().map(\.id)
         let recorder = WarmUpRecorder()
-        let entries = await recorder.recording {
+        let entries = await recorder.recordingAsync {
             await withTaskGroup(of: (WarmUpReport.Entry, UInt64).self) { group in
                 for id in ids {
                     group.addTask {
@@ -86,7 +90,8 @@ extension Container {
                         } catch {
                             outcome = .failed(error)
                         }
-                        let entry = WarmUpReport.Entry(id: id, seconds: Self.seconds(since: start), outcome: outcome)
+                        let entry = WarmUpReport.Entry(
+                            id: id, seconds: Self.seconds(since: start), outcome: outcome)
                         return (entry, recorder.creationPlace(of: id) ?? recorder.nextPlace())
                     }
                 }

@@ -28,7 +28,8 @@ final class LifecycleHooks: Sendable {
         onDispose: Disposal?
     ) -> LifecycleHooks? {
         guard eager || onCreate != nil || onCreateAsync != nil || onDispose != nil else { return nil }
-        return LifecycleHooks(isEager: eager, onCreate: onCreate, onCreateAsync: onCreateAsync, onDispose: onDispose)
+        return LifecycleHooks(
+            isEager: eager, onCreate: onCreate, onCreateAsync: onCreateAsync, onDispose: onDispose)
     }
 
     /// Whether any hook runs when a service is made.
@@ -38,14 +39,17 @@ final class LifecycleHooks: Sendable {
 
     /// `hook` for any value: the engine passes only services of the registration's own
     /// factory, which are `Service`s or, for a weak service, the instance one wraps.
-    static func erase<Service>(_ hook: @escaping @Sendable (Service, Resolver) throws -> Void) -> CreationHook {
+    static func erase<Service>(_ hook: @escaping @Sendable (Service, Resolver) throws -> Void) -> CreationHook
+    {
         { value, resolver in
             guard let service = value as? Service else { return }
             try hook(service, resolver)
         }
     }
 
-    static func erase<Service>(_ hook: @escaping @Sendable (Service) throws -> Void) -> @Sendable (Any) throws -> Void {
+    static func erase<Service>(_ hook: @escaping @Sendable (Service) throws -> Void)
+        -> @Sendable (Any) throws -> Void
+    {
         { value in
             guard let service = value as? Service else { return }
             try hook(service)
@@ -64,7 +68,9 @@ final class LifecycleHooks: Sendable {
                 return true
             }
             // Unreachable through the engine, which runs it right after the main-actor factory.
-            guard ran == true else { throw ContainerError.unavailableSynchronously(id: "", isolation: .mainActor) }
+            guard ran == true else {
+                throw ContainerError.unavailableSynchronously(id: "", isolation: .mainActor)
+            }
         }
     }
 

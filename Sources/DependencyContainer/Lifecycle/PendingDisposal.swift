@@ -34,7 +34,12 @@ struct PendingDisposal: @unchecked Sendable {
         guard boxes.contains(where: { $0.disposal != nil }) else { return }
         let ordered = boxes.filter { $0.disposal != nil }.sorted { $0.disposal!.order > $1.disposal!.order }
         for box in ordered {
-            guard let disposal = box.disposal, let service = box.service else { continue }
+            guard let disposal = box.disposal else { continue }
+            guard let service = box.service else {
+                // Unreachable: a retired box holds its singleton or its weak service.
+                disposal.ledger?.end()
+                continue
+            }
             disposal.run(on: service)
         }
     }

@@ -22,7 +22,7 @@ final class WarmUpRecorder: Sendable {
     }
 
     /// The async counterpart of `recording(_:)`.
-    func recording<Result: Sendable>(_ body: () async -> Result) async -> Result {
+    func recordingAsync<Result: Sendable>(_ body: () async -> Result) async -> Result {
         _ = Self.activeCount.add(1)
         defer { _ = Self.activeCount.add(UInt64.max) }
         return await Self.$current.withValue(self, operation: body)

@@ -47,7 +47,8 @@ extension Container {
 
     /// Adds a main-actor registration, from a closure or a ``MainActorInjectProvider``.
     func registerOnMainActor<Service>(
-        _ id: InjectID<Service>, scope: Scope, provider: ProviderDescription, lifecycle: ServiceLifecycle<Service>,
+        _ id: InjectID<Service>, scope: Scope, provider: ProviderDescription,
+        lifecycle: ServiceLifecycle<Service>,
         factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
     ) -> RegistrationOutcome {
         let name = id.name
@@ -129,7 +130,8 @@ extension Container {
 
     /// Adds an async registration, from a closure or an ``AsyncInjectProvider``.
     func registerAsync<Service>(
-        _ id: InjectID<Service>, scope: Scope, provider: ProviderDescription, lifecycle: ServiceLifecycle<Service>,
+        _ id: InjectID<Service>, scope: Scope, provider: ProviderDescription,
+        lifecycle: ServiceLifecycle<Service>,
         factory: @escaping @Sendable (Resolver) async throws -> Service
     ) -> RegistrationOutcome {
         let name = id.name

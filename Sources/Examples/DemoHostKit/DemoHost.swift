@@ -164,7 +164,6 @@ extension DemoHost {
     }
 }
 
-
 extension String {
     fileprivate func padding(_ width: Int) -> String {
         count >= width ? self : self + String(repeating: " ", count: width - count)

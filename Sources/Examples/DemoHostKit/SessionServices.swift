@@ -36,7 +36,9 @@ final class PlaybackHistory: Sendable {
     /// What the dispose hook calls: it still needs its socket, which is disposed after it.
     func save() {
         let count = titles.withLock { $0.count }
-        log.log.write("history: saved \(count) title\(count == 1 ? "" : "s") for \(socket.userName) before the socket closes")
+        log.log.write(
+            "history: saved \(count) title\(count == 1 ? "" : "s") for \(socket.userName) before the socket closes"
+        )
     }
 }
 

@@ -20,7 +20,9 @@ struct CreationHookTests {
         let container = Container()
         let singleton = uniqueID(Connection.self)
         let transient = uniqueID(Connection.self)
-        container.register(singleton, scope: .singleton, onCreate: { connection, _ in connection.configure() }) {
+        container.register(
+            singleton, scope: .singleton, onCreate: { connection, _ in connection.configure() }
+        ) {
             Connection("singleton")
         }
         container.register(transient, onCreate: { connection, _ in connection.configure() }) {
@@ -83,7 +85,9 @@ struct CreationHookTests {
         #expect {
             try container.require(id)
         } throws: { error in
-            guard case ContainerError.factoryFailed(let failedID, let underlying) = error else { return false }
+            guard case ContainerError.factoryFailed(let failedID, let underlying) = error else {
+                return false
+            }
             return failedID == id.name && underlying is NotConfigured
         }
         fails.withLock { $0 = false }
@@ -118,10 +122,13 @@ struct CreationHookConcurrencyTests {
         for _ in 0..<20 {
             let container = Container()
             let id = uniqueID(Connection.self)
-            container.register(id, scope: .singleton, onCreate: { connection, _ in
-                usleep(200)
-                connection.configure()
-            }) { Connection("shared") }
+            container.register(
+                id, scope: .singleton,
+                onCreate: { connection, _ in
+                    usleep(200)
+                    connection.configure()
+                }
+            ) { Connection("shared") }
             let unconfigured = Counter()
             DispatchQueue.concurrentPerform(iterations: 8) { _ in
                 if let loaded = container.load(id), loaded.configureCount != 1 { unconfigured.increment() }

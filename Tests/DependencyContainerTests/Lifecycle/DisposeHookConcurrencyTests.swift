@@ -4,7 +4,8 @@ import Testing
 
 @Suite("Dispose hooks under racing loads and writes", .tags(.concurrency))
 struct DisposeHookConcurrencyTests {
-    @Test("Under resets racing loads on four threads, every service kept is disposed exactly once, none twice")
+    @Test(
+        "Under resets racing loads on four threads, every service kept is disposed exactly once, none twice")
     func exactlyOnce() async {
         let container = Container()
         let id = uniqueID(Connection.self)
@@ -27,7 +28,7 @@ struct DisposeHookConcurrencyTests {
                 }
             }
         }
-        readers.forEach { $0.start() }
+        for reader in readers { reader.start() }
         for _ in 0..<300 {
             container.reset(scope: .lifecycleSession)
             _ = container.load(id)
@@ -49,7 +50,9 @@ struct DisposeHookConcurrencyTests {
         let container = Container()
         let session = uniqueID(Connection.self)
         let outer = uniqueID(Connection.self)
-        container.register(session, scope: .lifecycleSession, onDispose: { $0.close() }) { Connection("session") }
+        container.register(session, scope: .lifecycleSession, onDispose: { $0.close() }) {
+            Connection("session")
+        }
         let violations = Counter()
         let checks = Counter()
         // A weak outer service that nobody holds: each load runs its factory, inside the outer

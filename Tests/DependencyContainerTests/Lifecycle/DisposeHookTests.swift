@@ -101,7 +101,7 @@ struct DisposeHookTests {
         var container: Container? = Container()
         container?.register(id, scope: .singleton, onDispose: log.record) { Connection("kept") }
         _ = try #require(container?.load(id))
-        weak let released = container
+        weak var released = container
         container = nil
         #expect(released == nil)
         #expect(await eventually { log.all == ["kept"] })
@@ -144,7 +144,8 @@ struct DisposeHookTests {
         await container.waitForDisposals()
         #expect(log.all == ["other"])
         let failures = events.all.compactMap { event -> String? in
-            guard case .failed(.disposeFailed(let id, let underlying)) = event, underlying is CloseFailed else {
+            guard case .failed(.disposeFailed(let id, let underlying)) = event, underlying is CloseFailed
+            else {
                 return nil
             }
             return id
@@ -159,10 +160,13 @@ struct DisposeHookTests {
         let farewell = uniqueID(Connection.self)
         let seen = Protected<[String?]>([])
         container.register(farewell) { Connection("farewell") }
-        container.register(id, scope: .singleton, onDispose: { _ in
-            seen.withLock { $0.append(container.load(farewell)?.name) }
-            container.register(farewell) { Connection("replaced") }
-        }) { Connection("kept") }
+        container.register(
+            id, scope: .singleton,
+            onDispose: { _ in
+                seen.withLock { $0.append(container.load(farewell)?.name) }
+                container.register(farewell) { Connection("replaced") }
+            }
+        ) { Connection("kept") }
         _ = container.load(id)
         container.unregister(id)
         await container.waitForDisposals()
@@ -209,7 +213,9 @@ struct DisposeHookTests {
         await container.waitForDisposals()
         #expect(first.closeCount == 1)
 
-        container.registerOnMainActor(id, scope: .singleton, onDispose: { $0.close() }) { Connection("banner2") }
+        container.registerOnMainActor(id, scope: .singleton, onDispose: { $0.close() }) {
+            Connection("banner2")
+        }
         let second = try #require(container.load(id))
         await Task.detached { container.removeAll() }.value
         await container.waitForDisposals()
@@ -222,7 +228,9 @@ struct DisposeHookTests {
         let container = Container()
         let log = DisposalLog()
         let point = ExtensionPoint<Connection>("\(#function)-\(UUID().uuidString)")
-        container.contribute(to: point, named: "a", scope: .singleton, onDispose: log.record) { Connection("a") }
+        container.contribute(to: point, named: "a", scope: .singleton, onDispose: log.record) {
+            Connection("a")
+        }
         _ = container.load(point)
         #expect(container.removeContribution(named: "a", from: point))
         await container.waitForDisposals()

@@ -73,7 +73,9 @@ struct WarmUpTests {
         #expect(container.load(id)?.name == "online")
     }
 
-    @Test("Off the main actor, the synchronous warmUp skips main-actor and async factories; the async one makes them")
+    @Test(
+        "Off the main actor, the synchronous warmUp skips main-actor and async factories; the async one makes them"
+    )
     func skippedThenAwaited() async throws {
         let container = Container()
         let banner = uniqueID(Connection.self, "banner")

@@ -51,9 +51,12 @@ extension Container {
         }
     }
 
-    /// The synchronous load, in a read of its own: a shared service a write retires meanwhile
-    /// is disposed only after the load has returned it. No suspension point falls inside.
-    private func resolveInRead<Service>(_ registration: Registration, as _: Service.Type) throws(ContainerError)
+    /// The synchronous load, in a read of its own.
+    ///
+    /// A shared service a write retires meanwhile is disposed only after the load has
+    /// returned it. No suspension point falls inside the read.
+    private func resolveInRead<Service>(_ registration: Registration, as _: Service.Type)
+        throws(ContainerError)
         -> Service
     {
         let thread = ThreadState.current
@@ -159,7 +162,8 @@ extension Container {
         let box: InstanceBoxBase
         do {
             box = try await AsyncFrame.$current.withValue(frame) {
-                let resolver = Resolver(container: self, overrides: OverrideScope.current, running: registration)
+                let resolver = Resolver(
+                    container: self, overrides: OverrideScope.current, running: registration)
                 let box = try await factory.makeBox(resolver)
                 // Before anything keeps it: no load receives the service until its hook has run.
                 if let hook = registration.lifecycle?.onCreateAsync {

@@ -24,7 +24,8 @@ extension Container {
             return try makeNew(registration, as: Service.self, thread: thread)
         case .graph:
             let key = ObjectIdentifier(registration)
-            let value = try makeNew(registration, as: Service.self, thread: thread, runningCreationHook: false)
+            let value = try makeNew(
+                registration, as: Service.self, thread: thread, runningCreationHook: false)
             thread.graphInstances[key] = (registration, value)
             // Cached first, so that the factories its creation hook runs get this service.
             if registration.hasCreationHook {
@@ -82,7 +83,8 @@ extension Container {
     /// Runs the factory for a new service of type `Service`: without a cast when it makes
     /// exactly `Service`.
     private func makeNew<Service>(
-        _ registration: Registration, as _: Service.Type, thread: ThreadState, runningCreationHook: Bool = true
+        _ registration: Registration, as _: Service.Type, thread: ThreadState,
+        runningCreationHook: Bool = true
     ) throws(ContainerError) -> Service {
         // Out of line: a transient load without hooks, the common case, stays as it was.
         if runningCreationHook && registration.hasCreationHook {
@@ -115,7 +117,9 @@ extension Container {
 
     /// Runs `registration`'s creation hook on `service`, as its factory ran: on the stack, with
     /// the factory's resolver, its errors wrapped.
-    private func runCreationHook<Service>(of registration: Registration, on service: Service, thread: ThreadState)
+    private func runCreationHook<Service>(
+        of registration: Registration, on service: Service, thread: ThreadState
+    )
         throws(ContainerError)
     {
         try runFactory(registration, thread: thread) { resolver throws in

@@ -43,8 +43,9 @@ final class Registration: @unchecked Sendable {
     private weak var weakInstance: AnyObject?
     let id: String
     let provider: ProviderDescription
-    /// When the service this registration keeps was kept, on one process-wide count, for
-    /// disposing the services of one release in reverse creation order. Written before a
+    /// When the service this registration keeps was kept, on one process-wide count.
+    ///
+    /// For disposing the services of one release in reverse creation order. Written before a
     /// singleton is published (read after it is retired) and, for a weak service, under
     /// ``instanceLock``; only for a registration with a dispose hook.
     private var keptOrder: UInt64 = 0
@@ -78,7 +79,8 @@ final class Registration: @unchecked Sendable {
             id: id, scope: lifetime, serviceType: Service.self, provider: provider, closure: factory.closure,
             extras: Extras.ifAny(
                 seedItemType: seedItemType, scopeName: scope.resetName, contributions: contributions,
-                argumentFactory: argumentFactory, lifecycle: lifecycle, ignoresWeakScope: lifetime != scope.lifetime))
+                argumentFactory: argumentFactory, lifecycle: lifecycle,
+                ignoresWeakScope: lifetime != scope.lifetime))
     }
 
     /// The transient registration of an ``ArgumentInjectID``: its service is `made`, the
@@ -382,12 +384,12 @@ final class Registration: @unchecked Sendable {
         {
             return nil
         }
-        let (pointer, weakObject) = instanceLock.withLock { _ in
+        let (pointer, weakObject, order) = instanceLock.withLock { _ in
             let pointer = AtomicPointerCell.exchange(in: self, with: Self.retiredMarker)
             // Taken out strongly: disposed once no load that may return it is in progress.
             let object = weakInstance
             weakInstance = nil
-            return (pointer, object)
+            return (pointer, object, keptOrder)
         }
         let hook = lifecycle?.onDispose
         if let weakObject {
@@ -395,12 +397,14 @@ final class Registration: @unchecked Sendable {
             return RetiredBox(
                 pointer: nil,
                 disposal: PendingDisposal(
-                    id: id, hook: hook, order: keptOrder, ledger: disposals, value: weakObject))
+                    id: id, hook: hook, order: order, ledger: disposals, value: weakObject))
         }
         guard let pointer, pointer != Self.retiredMarker else { return nil }
         return RetiredBox(
             pointer: pointer,
-            disposal: hook.map { PendingDisposal(id: id, hook: $0, order: keptOrder, ledger: disposals, value: nil) })
+            disposal: hook.map {
+                PendingDisposal(id: id, hook: $0, order: order, ledger: disposals, value: nil)
+            })
     }
 
     /// Retires the singleton of a registration being freed.
@@ -432,7 +436,7 @@ final class Registration: @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - object: The instance.
-    ///   - keptOrder: Its place in the order services were kept, for disposing it.
+    ///   - order: Its place in the order services were kept, for disposing it.
     func storeWeakObject(_ object: AnyObject, keptOrder order: UInt64) {
         instanceLock.withLock { _ in
             guard !isRetired else { return }
