@@ -149,8 +149,10 @@ final class ChangeObserver: Sendable {
         }
     }
 
-    /// Ends the observer: its handler is not called again, its sequence finishes, and it
-    /// leaves every store it observes. Idempotent.
+    /// Ends the observer; idempotent.
+    ///
+    /// Its handler is not called again, its sequence finishes, and it leaves every store it
+    /// observes.
     func finish() {
         // Taken out and released after unlocking: the handler and the queue may hold the last
         // references to services or registrations, whose deinit may use a container.

@@ -144,9 +144,11 @@ extension Container {
         _ select: @escaping @Sendable (ChangeObserver.Change) -> Change?
     ) -> RegistrationChanges<Change> {
         let (stream, continuation) = AsyncStream<Change>.makeStream()
-        let token = observe(name, subject: subject, onFinish: { continuation.finish() }) { change in
-            if let change = select(change) { continuation.yield(change) }
-        }
+        let token = observe(
+            name, subject: subject, onFinish: { continuation.finish() },
+            { change in
+                if let change = select(change) { continuation.yield(change) }
+            })
         // A consumer that stops (its task cancelled) ends the observation. Weakly: the
         // token's owners decide its lifetime, and the stream's storage must not keep it.
         continuation.onTermination = { [weak token] _ in token?.cancel() }

@@ -30,8 +30,10 @@ public final class ObservationToken: Sendable, Hashable {
         observer.finish()
     }
 
-    /// Ends the observation: once this returns, the handler is not called again, except for
-    /// a call already running on another thread. Cancelling twice does nothing.
+    /// Ends the observation.
+    ///
+    /// Once this returns, the handler is not called again, except for a call already running
+    /// on another thread. Cancelling twice does nothing.
     public func cancel() {
         observer.finish()
     }

@@ -66,8 +66,10 @@ final class RegistrationStore: Sendable {
         var lockedReadsSinceChange = 0
         /// Set by ``seal(reportingLateWrites:)``: changes are refused and reported to it.
         var lateWriteHandler: (@Sendable ([String]) -> Void)?
-        /// The observers of each ID (``ChangeObserver``): this container's and its
-        /// descendants'. Only writes look at it, and only whether it is empty unless it is not.
+        /// The observers of each ID: this container's and its descendants'.
+        ///
+        /// Only writes look at it (``ChangeObserver``), and only at whether it is empty
+        /// unless it is not.
         var observers: [String: [ObserverSubscription]] = [:]
     }
 
