@@ -8,7 +8,9 @@ struct ObservingLifetimeTests {
         var container: Container? = Container()
         let changes = container!.changes(of: .toast)
         container!.register(.toast) { RecordingToast() }
-        weak let released = container
+        // Assigned apart from its declaration: `weak let` needs Swift 6.3, above the floor.
+        weak var released: Container?
+        released = container
         container = nil
         #expect(released == nil, "the sequence kept the container alive")
         var kinds: [String] = []
@@ -37,7 +39,9 @@ struct ObservingLifetimeTests {
         var container: Container? = Container()
         let log = ChangeLog<RegistrationChange>()
         let token = container!.observe(.toast) { log.append($0) }
-        weak let released = container
+        // Assigned apart from its declaration: `weak let` needs Swift 6.3, above the floor.
+        weak var released: Container?
+        released = container
         #expect(!token.isCancelled)
         container = nil
         #expect(released == nil, "the token kept the container alive")
@@ -63,7 +67,9 @@ struct ObservingLifetimeTests {
         let container = Container()
         final class Capture: Sendable {}
         var capture: Capture? = Capture()
-        weak let released = capture
+        // Assigned apart from its declaration: `weak let` needs Swift 6.3, above the floor.
+        weak var released: Capture?
+        released = capture
         var token: ObservationToken? = container.observe(.toast) { [capture] _ in _ = capture }
         capture = nil
         #expect(released != nil)
