@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "DependencyContainerPlugins", targets: ["DependencyContainerPlugins"]),
         // For test targets: a Swift Testing trait that overrides registrations for one test.
         .library(name: "DependencyContainerTesting", targets: ["DependencyContainerTesting"]),
+        // For SwiftUI apps on iOS 17 / macOS 14: an Observable handle on one ID. Its own product,
+        // so that apps on the iOS 13 floor link none of Observation.
+        .library(name: "DependencyContainerObservation", targets: ["DependencyContainerObservation"]),
         // For hosts that load plugins: host and plugins link this one shared copy of the core.
         .library(
             name: "DependencyContainerDynamic",
@@ -60,6 +63,7 @@ let package = Package(
         ),
         .target(name: "DependencyContainerPlugins", dependencies: ["DependencyContainer"]),
         .target(name: "DependencyContainerTesting", dependencies: ["DependencyContainer"]),
+        .target(name: "DependencyContainerObservation", dependencies: ["DependencyContainer"]),
 
         // Build-time checks: the scanner library, the tool the plugins run, and the plugins.
         .target(name: "DependencyContainerInjectScanner", path: "Sources/InjectScanner"),
@@ -142,6 +146,11 @@ let package = Package(
             name: "DependencyContainerTestingTests",
             dependencies: ["DependencyContainerTesting", "DependencyContainer"],
             path: "Tests/TestingTraitTests"
+        ),
+        .testTarget(
+            name: "DependencyContainerObservationTests",
+            dependencies: ["DependencyContainerObservation", "DependencyContainer"],
+            path: "Tests/ObservationTests"
         ),
         .testTarget(
             name: "DependencyContainerPluginsTests",

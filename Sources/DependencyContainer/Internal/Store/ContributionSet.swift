@@ -60,6 +60,9 @@ final class ContributionSet: Sendable {
     private let sequence: UInt64
     /// The contribution of each name, shared with the sets made from this one.
     private let index: NameIndex
+    /// Whether ``resetting(scope:)`` made this set: observers report the contributions it
+    /// replaced as reset rather than replaced (``StoreEntries/replacePoint(_:with:dropping:)``).
+    let isReset: Bool
 
     /// Sets of at most this many contributions are kept as one run.
     private static let singleRunLimit = 64
@@ -76,12 +79,16 @@ final class ContributionSet: Sendable {
             sequence: UInt64(numbered.count), index: NameIndex(numbered, sequence: UInt64(numbered.count)))
     }
 
-    private init(elementType: Any.Type, runs: [[Entry]], count: Int, sequence: UInt64, index: NameIndex) {
+    private init(
+        elementType: Any.Type, runs: [[Entry]], count: Int, sequence: UInt64, index: NameIndex,
+        isReset: Bool = false
+    ) {
         self.elementType = elementType
         self.runs = runs
         self.count = count
         self.sequence = sequence
         self.index = index
+        self.isReset = isReset
     }
 
     /// The contributions in load order: see ``precedes(_:_:)``.
@@ -181,7 +188,7 @@ final class ContributionSet: Sendable {
                 name: entry.name, priority: entry.priority,
                 registration: Registration(freshCopyOf: entry.registration))
         }
-        return (ContributionSet(elementType: elementType, sortedEntries: reset), replaced)
+        return (ContributionSet(elementType: elementType, sortedEntries: reset, isReset: true), replaced)
     }
 
     /// How many entries the merges of the sets made from one another have copied, from the
@@ -193,12 +200,12 @@ final class ContributionSet: Sendable {
     // MARK: Internals
 
     /// A set of one run from entries in load order.
-    private convenience init(elementType: Any.Type, sortedEntries: [Entry]) {
+    private convenience init(elementType: Any.Type, sortedEntries: [Entry], isReset: Bool = false) {
         let numbered = sortedEntries.enumerated().map { offset, entry in entry.numbered(UInt64(offset) + 1) }
         let sequence = UInt64(numbered.count)
         self.init(
             elementType: elementType, runs: numbered.isEmpty ? [] : [numbered], count: numbered.count,
-            sequence: sequence, index: NameIndex(numbered, sequence: sequence))
+            sequence: sequence, index: NameIndex(numbered, sequence: sequence), isReset: isReset)
     }
 
     /// Whether a contribution is named `name`.

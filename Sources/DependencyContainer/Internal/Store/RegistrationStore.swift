@@ -68,6 +68,18 @@ final class RegistrationStore: Sendable {
         var lockedReadsSinceChange = 0
         /// Set by ``seal(reportingLateWrites:)``: changes are refused and reported to it.
         var lateWriteHandler: (@Sendable ([String]) -> Void)?
+        /// The observers of each ID: this container's and its descendants'.
+        ///
+        /// Only writes look at it (``ChangeObserver``), and only at whether it is empty
+        /// unless it is not.
+        var observers: [String: [ObserverSubscription]] = [:]
+    }
+
+    /// An observer of one ID of this store, and how far this store is from the container it
+    /// observes: 0 for its own store, 1 for its parent's, and so on.
+    struct ObserverSubscription: Sendable {
+        let observer: ChangeObserver
+        let depth: Int
     }
 
     /// Creates an empty store.
@@ -83,12 +95,17 @@ final class RegistrationStore: Sendable {
         // Rule 3: no load can reach these registrations any more, but other threads' stale
         // snapshots may keep the registrations themselves alive; their services go now.
         var boxes: [RetiredBox] = []
-        state.withLock { state in
+        let observers = state.withLock { state in
             for registration in state.entries.values {
                 registration.retireWithContributions(into: &boxes, disposals: disposals)
             }
+            return state.observers
         }
         InstanceReclaimer.shared.retire(boxes)
+        // Outside the lock: ending an observer ends its sequence, whose consumer may resume.
+        for subscription in observers.values.joined() {
+            subscription.observer.finish()
+        }
     }
 
     // MARK: Writing
@@ -105,20 +122,25 @@ final class RegistrationStore: Sendable {
     /// - Returns: What `body` returns.
     func modify<Result>(_ body: (inout StoreEntries) -> Result) -> Result {
         let isWatched = WriteWatch.isActive
-        typealias Outcome = (Result, Snapshot?, [Registration], [String], (@Sendable ([String]) -> Void)?)
-        let (result, unpublished, removed, changed, refusal) = state.withLock { state -> Outcome in
+        typealias Outcome = (
+            Result, Snapshot?, [Registration], [String], (@Sendable ([String]) -> Void)?, [ChangeObserver]
+        )
+        let (result, unpublished, removed, changed, refusal, notified) = state.withLock { state -> Outcome in
             if let refusal = state.lateWriteHandler {
                 // Sealed (Container+Staging.swift): the change runs on a copy that is dropped,
                 // so nothing it removed leaves the store.
                 var copy = StoreEntries(state.entries)
                 let result = body(&copy)
                 return (
-                    result, nil, [], WriteWatch.changedIDs(from: state.entries, to: copy.dictionary), refusal
+                    result, nil, [], WriteWatch.changedIDs(from: state.entries, to: copy.dictionary), refusal,
+                    []
                 )
             }
             let before = isWatched ? state.entries : nil
+            // The one check a write pays for observers when nobody observes this store.
+            let isObserved = !state.observers.isEmpty
             // Moved out and back, so that only a published snapshot sharing it makes a change copy it.
-            var entries = StoreEntries(moving: &state.entries)
+            var entries = StoreEntries(moving: &state.entries, recordingTouches: isObserved)
             let result = body(&entries)
             entries.moveDictionary(into: &state.entries)
             state.lockedReadsSinceChange = 0
@@ -129,7 +151,10 @@ final class RegistrationStore: Sendable {
                 checkInvariants(state, touched: entries.removed)
             #endif
             let changed = before.map { WriteWatch.changedIDs(from: $0, to: state.entries) } ?? []
-            return (result, unpublished, entries.removed, changed, nil)
+            // Queued under the lock, so that each observer's queue has this store's changes in
+            // the order it applied them; delivered after unlocking.
+            let notified = entries.touched.map { Self.enqueueChanges($0, state) } ?? []
+            return (result, unpublished, entries.removed, changed, nil, notified)
         }
         // Outside the lock: freeing a service runs its deinit, which may use the container.
         if !removed.isEmpty {
@@ -141,7 +166,55 @@ final class RegistrationStore: Sendable {
         } else if !changed.isEmpty {
             WriteWatch.record(changed, store: serial)
         }
+        // Last, with no lock held and the change visible: a handler may load and write.
+        for observer in notified {
+            observer.drain()
+        }
         return result
+    }
+
+    /// Queues, for each observer of an ID that `touched` records, what the change did to it.
+    ///
+    /// - Returns: The observers that were given a change, to drain after unlocking.
+    /// - Complexity: O(*t* + *o*) in the touched IDs and the observers given a change.
+    private static func enqueueChanges(_ touched: [String: StoreEntries.Touch], _ state: State)
+        -> [ChangeObserver]
+    {
+        var notified: [ChangeObserver] = []
+        for (id, touch) in touched {
+            guard let subscriptions = state.observers[id] else { continue }
+            let current = state.entries[id]
+            guard current !== touch.previous else { continue }
+            let change = ChangeObserver.StoreChange(
+                previous: touch.previous, current: current, isReset: touch.isReset)
+            for subscription in subscriptions {
+                subscription.observer.enqueue(change, depth: subscription.depth)
+                notified.append(subscription.observer)
+            }
+        }
+        return notified
+    }
+
+    /// Adds `observer` of its ID, `depth` containers below this store's.
+    ///
+    /// - Returns: The registration of the ID now: the state the observer's first event
+    ///   describes, after which every change of this store reaches its queue.
+    func addObserver(_ observer: ChangeObserver, depth: Int) -> Registration? {
+        state.withLock { state in
+            state.observers[observer.id, default: []].append(
+                ObserverSubscription(observer: observer, depth: depth))
+            return state.entries[observer.id]
+        }
+    }
+
+    /// Removes `observer`, if it observes this store.
+    func removeObserver(_ observer: ChangeObserver) {
+        // The caller holds `observer`, so nothing is freed under the lock.
+        state.withLock { state in
+            guard var list = state.observers[observer.id] else { return }
+            list.removeAll { $0.observer === observer }
+            state.observers[observer.id] = list.isEmpty ? nil : list
+        }
     }
 
     /// Refuses every later change, reporting the IDs it would have changed to `lateWrite`.

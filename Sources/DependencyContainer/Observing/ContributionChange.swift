@@ -1,0 +1,50 @@
+/// What happened to one contribution of an extension point, as an observer hears of it.
+///
+/// ``Container/changes(of:)-(ExtensionPoint<Element>)`` and
+/// ``Container/observe(_:_:)-(ExtensionPoint<Element>,_)`` deliver ``current(_:)`` first, then one
+/// value per contribution that a change adds, replaces, resets or removes among those a load
+/// of the point through the observed container uses. Contributions are compared by name: of
+/// several with one name, the nearest container's counts, as for loads. Each contribution's
+/// ``RegistrationInfo/id`` is `Point[name]`.
+///
+/// ```swift
+/// let token = container.observe(.playerMenu) { change in
+///     if case .added(let name, _) = change { print("menu entry added:", name) }
+/// }
+/// ```
+public enum ContributionChange: Hashable, Sendable, CustomStringConvertible {
+    /// The first event: the contributions a load uses when the observer subscribed, in load
+    /// order.
+    case current([RegistrationInfo])
+
+    /// A contribution of a new name.
+    case added(name: String, RegistrationInfo)
+
+    /// Another contribution of the same name replaced the one a load used.
+    case replaced(name: String, previous: RegistrationInfo, replacement: RegistrationInfo)
+
+    /// The contribution was removed, and no ancestor's of that name shows through.
+    case removed(name: String, RegistrationInfo)
+
+    /// ``Container/reset(scope:)`` discarded the contribution's element.
+    case reset(name: String, RegistrationInfo)
+
+    /// The contribution's name, or `nil` for ``current(_:)``.
+    public var name: String? {
+        switch self {
+        case .current: nil
+        case .added(let name, _), .replaced(let name, _, _), .removed(let name, _), .reset(let name, _): name
+        }
+    }
+
+    /// The change in one line, for logs.
+    public var description: String {
+        switch self {
+        case .current(let infos): "current: [\(infos.map(\.id).joined(separator: ", "))]"
+        case .added(let name, _): "added: \(name)"
+        case .replaced(let name, _, _): "replaced: \(name)"
+        case .removed(let name, _): "removed: \(name)"
+        case .reset(let name, _): "reset: \(name)"
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// Keeps an observer of a container alive: dropping it, or calling ``cancel()``, ends the
+/// observation.
+///
+/// ``Container/observe(_:_:)-(InjectID<Service>,_)`` returns one. Keep it as long as the
+/// handler should run, for example in the object that shows the feature:
+///
+/// ```swift
+/// final class NowPlayingScreen {
+///     private var toastObservation: ObservationToken?
+///
+///     func start(with container: Container) {
+///         toastObservation = container.observe(.toast) { change in
+///             print("toast:", change)
+///         }
+///     }
+/// }
+/// ```
+///
+/// The token holds neither the container nor its registrations: a container that goes ends
+/// its observers, and its handlers are never called again. A handler that captures the
+/// container strongly keeps it alive until the token goes; capture it weakly.
+public final class ObservationToken: Sendable, Hashable {
+    private let observer: ChangeObserver
+
+    init(_ observer: ChangeObserver) {
+        self.observer = observer
+    }
+
+    deinit {
+        observer.finish()
+    }
+
+    /// Ends the observation.
+    ///
+    /// Once this returns, the handler is not called again, except for a call already running
+    /// on another thread. Cancelling twice does nothing.
+    public func cancel() {
+        observer.finish()
+    }
+
+    /// Whether the observation has ended, by ``cancel()`` or because the container went.
+    public var isCancelled: Bool {
+        observer.hasFinished
+    }
+
+    /// Whether both are the same token.
+    ///
+    /// - Parameters:
+    ///   - lhs: A token.
+    ///   - rhs: Another token.
+    /// - Returns: Whether they are the same object.
+    public static func == (lhs: ObservationToken, rhs: ObservationToken) -> Bool {
+        lhs === rhs
+    }
+
+    /// Hashes the token's identity, so that tokens can be kept in a `Set`.
+    ///
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+}

@@ -1,0 +1,58 @@
+/// What happened to the registration a load of one ID uses, as an observer hears of it.
+///
+/// ``Container/changes(of:)-(InjectID<Service>)`` and ``Container/observe(_:_:)-(InjectID<Service>,_)``
+/// deliver ``current(_:)`` first, then one value per change that changes what a load of the
+/// ID through the observed container finds. A registration inherited from an ancestor is
+/// marked ``RegistrationInfo/isInherited``.
+///
+/// ```swift
+/// for await change in container.changes(of: .toast) {
+///     switch change {
+///     case .current(let info): print("toast now:", info?.description ?? "none")
+///     case .added(let info): print("toast added:", info)
+///     case .replaced(let previous, let replacement): print("toast:", previous, "->", replacement)
+///     case .removed(let info): print("toast removed:", info)
+///     case .reset(let info): print("toast reset:", info)
+///     }
+/// }
+/// ```
+public enum RegistrationChange: Hashable, Sendable, CustomStringConvertible {
+    /// The first event: the registration a load uses when the observer subscribed, or `nil`
+    /// when the ID has none.
+    case current(RegistrationInfo?)
+
+    /// The ID had no registration and now has one.
+    case added(RegistrationInfo)
+
+    /// Another registration replaced the one a load used: a new registration, or, in a child
+    /// container, its own registration removed so that the parent's shows through.
+    case replaced(previous: RegistrationInfo, replacement: RegistrationInfo)
+
+    /// The registration was removed, and no ancestor's shows through.
+    case removed(RegistrationInfo)
+
+    /// ``Container/reset(scope:)`` discarded the registration's service: the same
+    /// registration now makes a fresh one on the next load.
+    case reset(RegistrationInfo)
+
+    /// The registration a load uses after the change, or `nil` when there is none.
+    public var registration: RegistrationInfo? {
+        switch self {
+        case .current(let info): info
+        case .added(let info), .reset(let info): info
+        case .replaced(_, let replacement): replacement
+        case .removed: nil
+        }
+    }
+
+    /// The change in one line, for logs.
+    public var description: String {
+        switch self {
+        case .current(let info): "current: \(info?.description ?? "none")"
+        case .added(let info): "added: \(info)"
+        case .replaced(let previous, let replacement): "replaced: \(previous) -> \(replacement)"
+        case .removed(let info): "removed: \(info)"
+        case .reset(let info): "reset: \(info)"
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// The changes of one ID or extension point of a container, as an asynchronous sequence.
+///
+/// ``Container/changes(of:)-(InjectID<Service>)`` returns one. It subscribes when it is made, so
+/// its first element, the current state, and every change after it are buffered until
+/// iterated: nothing between subscribing and the first `next()` is lost. It ends when the
+/// container goes, and stops observing when it and its iterator are dropped or the iterating
+/// task is cancelled. Iterate it once.
+///
+/// ```swift
+/// let task = Task {
+///     for await change in container.changes(of: .toast) {
+///         print("toast:", change)
+///     }
+///     print("the container is gone")
+/// }
+/// ```
+///
+/// It holds the container weakly, as its ``ObservationToken`` does.
+public struct RegistrationChanges<Change: Sendable>: AsyncSequence, Sendable {
+    /// A change.
+    public typealias Element = Change
+
+    private let stream: AsyncStream<Change>
+    private let token: ObservationToken
+
+    init(stream: AsyncStream<Change>, token: ObservationToken) {
+        self.stream = stream
+        self.token = token
+    }
+
+    /// Makes the iterator, which keeps the observation alive while it exists.
+    ///
+    /// - Returns: The iterator.
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(base: stream.makeAsyncIterator(), token: token)
+    }
+
+    /// Iterates the changes.
+    public struct Iterator: AsyncIteratorProtocol {
+        private var base: AsyncStream<Change>.Iterator
+        private let token: ObservationToken
+
+        init(base: AsyncStream<Change>.Iterator, token: ObservationToken) {
+            self.base = base
+            self.token = token
+        }
+
+        /// The next change, or `nil` once the container is gone or the observation cancelled.
+        ///
+        /// - Returns: The change.
+        public mutating func next() async -> Change? {
+            await base.next()
+        }
+    }
+}
