@@ -34,4 +34,24 @@ struct DemoHostLifecycleTests {
         host.warmUp()
         #expect(log.lines.last == "warm-up: started nothing before the first screen")
     }
+
+    @Test("The now-playing screen follows the toast feature's replacement and removal through an observer")
+    @MainActor
+    func screenFollowsTheToastFeature() {
+        let log = TranscriptLog(echo: false)
+        let host = DemoHost(log: log, linkedFeatures: linkedFeatures)
+        host.registerFeatures()
+        host.runFeatureUpdateScenario()
+        let lines = log.lines.filter { !$0.hasPrefix("container:") }
+        #expect(lines.count == 7)
+        #expect(lines.first == "now playing: shows toasts from DCExampleToastFeature.ToastProvider")
+        #expect(lines.contains { $0.hasPrefix("now playing: the toast feature is now closure at") })
+        #expect(
+            Array(lines.suffix(4)) == [
+                "toast (compact): \"Saved Verse to favourites\"",
+                "update: the toast feature is switched off",
+                "now playing: the toast feature is gone; falling back",
+                "toast (fallback): not shown: \"Saved Chorus to favourites\"",
+            ])
+    }
 }

@@ -37,4 +37,64 @@ extension DemoHost {
         await container.waitForDisposals()
         log.write("session: signed out; \(disposed) session services disposed")
     }
+
+    /// Replaces the toast feature while the app runs, then removes it: the now-playing
+    /// screen follows each change through an observer, without the host telling it.
+    @MainActor
+    public func runFeatureUpdateScenario() {
+        let log = UncheckedLog(self.log)
+        let container = self.container
+        let screen = FollowingToast(container: container, log: log)
+        let token = container.observe(.toast) { change in screen.follow(change) }
+        log.log.write("update: the toast feature updates at run time")
+        container.register(.toast, scope: .singleton) { CompactToast(log: log.log) }
+        screen.show("Saved Verse to favourites")
+        log.log.write("update: the toast feature is switched off")
+        container.unregister(.toast)
+        screen.show("Saved Chorus to favourites")
+        token.cancel()
+    }
+}
+
+/// The now-playing screen's toast, which follows the feature as it comes, goes or is replaced.
+///
+/// `@unchecked Sendable`: the toast is behind a lock, and the log and container are only used
+/// through their own thread-safe methods.
+private final class FollowingToast: @unchecked Sendable {
+    private let container: Container
+    private let log: UncheckedLog
+    private let toast = LockedValue<UncheckedToast?>(nil)
+
+    init(container: Container, log: UncheckedLog) {
+        self.container = container
+        self.log = log
+    }
+
+    /// What the observer calls: after the change, where a load sees the new registration.
+    func follow(_ change: RegistrationChange) {
+        switch change {
+        case .current(let info):
+            log.log.write("now playing: shows toasts from \(info.map(\.provider) ?? "nobody")")
+        case .added(let info), .replaced(_, let info):
+            log.log.write("now playing: the toast feature is now \(info.provider); reloading it")
+        case .removed:
+            log.log.write("now playing: the toast feature is gone; falling back")
+        case .reset:
+            break
+        }
+        let loaded = container.load(.toast).map(UncheckedToast.init)
+        toast.withLock { $0 = loaded }
+    }
+
+    func show(_ message: String) {
+        let current = toast.withLock { $0 }?.toast ?? NullToast(log: log.log)
+        current.show(message, duration: .seconds(1))
+    }
+}
+
+/// A toast handed between the observer's thread and the screen.
+///
+/// `@unchecked Sendable`: the example's toasts only write to the thread-safe log.
+private struct UncheckedToast: @unchecked Sendable {
+    let toast: any ToastInject
 }

@@ -37,6 +37,7 @@ public enum DemoHostCommand {
         host.runScenario()
         await host.runIsolationScenario()
         await host.runLogoutScenario()
+        host.runFeatureUpdateScenario()
         return 0
     }
 }

@@ -60,3 +60,16 @@ struct UncheckedLog: @unchecked Sendable {
         self.log = log
     }
 }
+
+/// The toast feature's update, which the host swaps in while the app runs.
+final class CompactToast: ToastInject {
+    private let log: any AppLogInject
+
+    init(log: any AppLogInject) {
+        self.log = log
+    }
+
+    func show(_ message: String, duration: Duration) {
+        log.write("toast (compact): \"\(message)\"")
+    }
+}

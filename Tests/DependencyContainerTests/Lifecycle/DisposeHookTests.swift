@@ -101,7 +101,8 @@ struct DisposeHookTests {
         var container: Container? = Container()
         container?.register(id, scope: .singleton, onDispose: log.record) { Connection("kept") }
         _ = try #require(container?.load(id))
-        weak var released = container
+        weak var released: Container?
+        released = container
         container = nil
         #expect(released == nil)
         #expect(await eventually { log.all == ["kept"] })
