@@ -25,7 +25,7 @@ struct BenchmarkSuite {
         let small = Container.benchmarkFixture(fillerCount: 3, fillerNames: fillerNames)
         let isolated = isolationFixture()
         let reclaiming = reclamationFixture()
-        let hooked = lifecycleFixture()
+        let (hooked, observers) = lifecycleFixture()
         let samples = sampler.measure(
             baselines(fillerNames: fillerNames) + cases(small: small, large: large, fillerNames: fillerNames)
                 + isolationWorkloads(isolated) + reclamationWorkloads(reclaiming) + lifecycleWorkloads(hooked)
@@ -69,7 +69,7 @@ struct BenchmarkSuite {
         results.append(compare(LifecycleCase.singletonAmongHooks, Case.singleton, .ratio(atMost: 1.1)))
         results += threadCases(small)
         results.append(footprint)
-        withExtendedLifetime(large) {}
+        withExtendedLifetime((large, observers)) {}
         return results
     }
 
