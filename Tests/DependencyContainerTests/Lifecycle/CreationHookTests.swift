@@ -13,7 +13,7 @@ final class GraphNode: Sendable {
     }
 }
 
-@Suite("Creation hooks")
+@Suite("Creation hooks", .tags(.lifetime))
 struct CreationHookTests {
     @Test("A creation hook runs once per service made: once for a singleton, on every load for a transient")
     func oncePerService() throws {

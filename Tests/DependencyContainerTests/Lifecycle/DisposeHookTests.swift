@@ -2,7 +2,7 @@ import DependencyContainer
 import Foundation
 import Testing
 
-@Suite("Dispose hooks")
+@Suite("Dispose hooks", .tags(.lifetime))
 struct DisposeHookTests {
     @Test("reset(scope:) disposes each session service once, dependents before their dependencies")
     func resetDisposesInReverseCreationOrder() async throws {

@@ -19,7 +19,7 @@ actor Rendezvous {
     }
 }
 
-@Suite("Eager services")
+@Suite("Eager services", .tags(.concurrency))
 struct WarmUpTests {
     @Test("warmUp creates eager services, dependencies first, and leaves lazy ones alone")
     func eagerOnly() throws {
