@@ -47,6 +47,8 @@ extension DemoHost {
         let screen = FollowingToast(container: container, log: log)
         let token = container.observe(.toast) { change in screen.follow(change) }
         log.log.write("update: the toast feature updates at run time")
+        // The feature's update, swapped in by the host on purpose.
+        // inject-lint: override
         container.register(.toast, scope: .singleton) { CompactToast(log: log.log) }
         screen.show("Saved Verse to favourites")
         log.log.write("update: the toast feature is switched off")
