@@ -46,7 +46,9 @@ final class BannerView: BannerInject {
 public final class Database: Sendable {
     let log: (any AppLogInject)?
 
-    private init(log: (any AppLogInject)?) {
+    private let flushes = LockedValue(0)
+
+    init(log: (any AppLogInject)? = nil) {
         self.log = log
     }
 
@@ -54,6 +56,14 @@ public final class Database: Sendable {
         try await Task.sleep(for: .milliseconds(1))
         return Database(log: log)
     }
+
+    /// Writes what is pending; what a dispose hook awaits.
+    func flush() async throws {
+        try await Task.sleep(for: .milliseconds(1))
+        flushes.withLock { $0 += 1 }
+    }
+
+    var flushCount: Int { flushes.withLock { $0 } }
 }
 
 extension InjectID where Service == Database {

@@ -46,6 +46,17 @@ struct LifecycleExamplesTests {
         #expect(provided.isClosed)
     }
 
+    @Test("A synchronous registration's dispose hook may await, and waitForDisposals awaits it")
+    func asyncDisposal() async throws {
+        let container = Container()
+        let flushing = ServiceLifecycle<Database>.async(onDispose: { try await $0.flush() })
+        container.register(.database, scope: .singleton, lifecycle: flushing) { Database() }
+        let database = try #require(container.load(.database))
+        container.removeAll()
+        await container.waitForDisposals()
+        #expect(database.flushCount == 1)
+    }
+
     @Test("warmUp creates eager services and reports failures")
     func warmUp() async {
         let container = startAnalytics()

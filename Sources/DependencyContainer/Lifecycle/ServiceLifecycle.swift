@@ -74,19 +74,35 @@ public struct ServiceLifecycle<Service>: Sendable {
                 onDispose: onDispose.map { .onMainActor(LifecycleHooks.eraseOnMainActor($0)) }))
     }
 
-    /// A lifecycle whose hooks may `await`, for services made by an `async` factory.
+    /// A lifecycle whose dispose hook must `await`, such as a database's flush.
     ///
     /// The dispose hook runs in a task of its own; ``Container/waitForDisposals()`` awaits it.
+    /// It suits every kind of registration. A creation hook that awaits can run only where the
+    /// factory awaits: `registerAsync`'s `onCreate:`.
+    ///
+    /// ```swift
+    /// let flushing = ServiceLifecycle<Database>.async(onDispose: { try await $0.flush() })
+    /// container.register(.database, scope: .singleton, lifecycle: flushing) { Database() }
+    /// ```
     ///
     /// - Parameters:
     ///   - eager: Whether `warmUp()` creates the service.
-    ///   - onCreate: Runs once per service the container makes, before any load receives it.
     ///   - onDispose: Runs once per service the container kept, when it lets go of it.
     /// - Returns: The lifecycle.
     public static func async(
         eager: Bool = false,
-        onCreate: (@Sendable (Service, Resolver) async throws -> Void)? = nil,
         onDispose: (@Sendable (Service) async throws -> Void)? = nil
+    ) -> ServiceLifecycle {
+        ServiceLifecycle(
+            hooks: LifecycleHooks.ifAny(
+                eager: eager, onDispose: onDispose.map { .async(LifecycleHooks.eraseAsync($0)) }))
+    }
+
+    /// The lifecycle of `registerAsync`, whose creation hook may await as its factory does.
+    static func asyncRegistration(
+        eager: Bool,
+        onCreate: (@Sendable (Service, Resolver) async throws -> Void)?,
+        onDispose: (@Sendable (Service) async throws -> Void)?
     ) -> ServiceLifecycle {
         ServiceLifecycle(
             hooks: LifecycleHooks.ifAny(

@@ -125,7 +125,8 @@ extension Container {
     ) -> RegistrationOutcome {
         registerAsync(
             id, scope: scope, provider: .closure(file: file, line: line),
-            lifecycle: .async(eager: eager, onCreate: onCreate, onDispose: onDispose), factory: factory)
+            lifecycle: .asyncRegistration(eager: eager, onCreate: onCreate, onDispose: onDispose),
+            factory: factory)
     }
 
     /// Adds an async registration, from a closure or an ``AsyncInjectProvider``.

@@ -80,6 +80,54 @@ extension Container {
                     ? ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose).hooks : nil))
     }
 
+    /// Registers a factory whose lifecycle is stated as a value: for a dispose hook that must
+    /// `await`, or hooks shared by several registrations.
+    ///
+    /// ```swift
+    /// let flushing = ServiceLifecycle<Database>.async(onDispose: { try await $0.flush() })
+    /// container.register(.database, scope: .singleton, lifecycle: flushing) { Database() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The ID to register.
+    ///   - scope: How long created services are reused.
+    ///   - lifecycle: Whether the service is eager, and its hooks.
+    ///   - file: The registering file, shown in ``registrations``.
+    ///   - line: The registering line, shown in ``registrations``.
+    ///   - factory: Creates the service.
+    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
+    @discardableResult
+    public func register<Service>(
+        _ id: InjectID<Service>,
+        scope: Scope = .transient,
+        lifecycle: ServiceLifecycle<Service>,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver) throws -> Service
+    ) -> RegistrationOutcome {
+        add(
+            Registration(
+                id: id.name, scope: scope, provider: .closure(file: file, line: line),
+                factory: TypedFactory(factory), lifecycle: lifecycle.hooks))
+    }
+
+    /// The `register(_:scope:lifecycle:file:line:factory:)` above, for a factory that does not
+    /// take a ``Resolver``.
+    @discardableResult
+    public func register<Service>(
+        _ id: InjectID<Service>,
+        scope: Scope = .transient,
+        lifecycle: ServiceLifecycle<Service>,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable () throws -> Service
+    ) -> RegistrationOutcome {
+        add(
+            Registration(
+                id: id.name, scope: scope, provider: .closure(file: file, line: line),
+                factory: TypedFactory(ignoringResolver: factory), lifecycle: lifecycle.hooks))
+    }
+
     /// Registers the service that a provider type describes.
     ///
     /// Feature modules export providers, such as the `ToastProvider` of ``InjectProvider``'s

@@ -73,7 +73,7 @@ public protocol AsyncInjectProvider: SendableMetatype {
     static var scope: Scope { get }
 
     /// Whether `warmUp()` creates the service, and what runs when the container
-    /// makes it and lets go of it (``ServiceLifecycle/async(eager:onCreate:onDispose:)``);
+    /// makes it and lets go of it (``ServiceLifecycle/async(eager:onDispose:)``);
     /// nothing unless stated.
     static var lifecycle: ServiceLifecycle<Service> { get }
 
