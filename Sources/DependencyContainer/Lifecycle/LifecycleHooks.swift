@@ -32,6 +32,29 @@ final class LifecycleHooks: Sendable {
             isEager: eager, onCreate: onCreate, onCreateAsync: onCreateAsync, onDispose: onDispose)
     }
 
+    /// The hooks of a registration made on the thread that loads, or `nil` when there are none.
+    ///
+    /// Generic over the service, not a member of ``ServiceLifecycle``: every plain registration
+    /// calls it, unspecialized, and it must cost no more than three checks when there are no
+    /// hooks (no generic type's metadata, no closure formed).
+    @inline(__always)
+    static func ifAny<Service>(
+        eager: Bool, onCreate: (@Sendable (Service, Resolver) throws -> Void)?,
+        onDispose: (@Sendable (Service) throws -> Void)?
+    ) -> LifecycleHooks? {
+        guard eager || onCreate != nil || onDispose != nil else { return nil }
+        return erasing(eager: eager, onCreate: onCreate, onDispose: onDispose)
+    }
+
+    /// The rare half of `ifAny(eager:onCreate:onDispose:)`, out of line.
+    @inline(never)
+    private static func erasing<Service>(
+        eager: Bool, onCreate: (@Sendable (Service, Resolver) throws -> Void)?,
+        onDispose: (@Sendable (Service) throws -> Void)?
+    ) -> LifecycleHooks? {
+        ifAny(eager: eager, onCreate: onCreate.map { erase($0) }, onDispose: onDispose.map { .immediate(erase($0)) })
+    }
+
     /// Whether any hook runs when a service is made.
     var hasCreationHook: Bool { onCreate != nil || onCreateAsync != nil }
 

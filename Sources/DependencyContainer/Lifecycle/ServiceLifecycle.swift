@@ -42,14 +42,7 @@ public struct ServiceLifecycle<Service>: Sendable {
         onCreate: (@Sendable (Service, Resolver) throws -> Void)? = nil,
         onDispose: (@Sendable (Service) throws -> Void)? = nil
     ) {
-        // Every plain registration comes through here: it must cost nothing without hooks.
-        guard eager || onCreate != nil || onDispose != nil else {
-            hooks = nil
-            return
-        }
-        hooks = LifecycleHooks.ifAny(
-            eager: eager, onCreate: onCreate.map { LifecycleHooks.erase($0) },
-            onDispose: onDispose.map { .immediate(LifecycleHooks.erase($0)) })
+        hooks = LifecycleHooks.ifAny(eager: eager, onCreate: onCreate, onDispose: onDispose)
     }
 
     /// A lifecycle for a main-actor service: both hooks run on the main actor.

@@ -56,8 +56,7 @@ extension Container {
             Registration(
                 id: id.name, scope: scope, provider: .closure(file: file, line: line),
                 factory: TypedFactory(factory),
-                lifecycle: eager || onCreate != nil || onDispose != nil
-                    ? ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose).hooks : nil))
+                lifecycle: LifecycleHooks.ifAny(eager: eager, onCreate: onCreate, onDispose: onDispose)))
     }
 
     /// The `register` above, for a factory that does not take a ``Resolver``.
@@ -76,8 +75,7 @@ extension Container {
             Registration(
                 id: id.name, scope: scope, provider: .closure(file: file, line: line),
                 factory: TypedFactory(ignoringResolver: factory),
-                lifecycle: eager || onCreate != nil || onDispose != nil
-                    ? ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose).hooks : nil))
+                lifecycle: LifecycleHooks.ifAny(eager: eager, onCreate: onCreate, onDispose: onDispose)))
     }
 
     /// Registers a factory whose lifecycle is stated as a value: for a dispose hook that must
