@@ -52,7 +52,9 @@ final class LifecycleHooks: Sendable {
         eager: Bool, onCreate: (@Sendable (Service, Resolver) throws -> Void)?,
         onDispose: (@Sendable (Service) throws -> Void)?
     ) -> LifecycleHooks? {
-        ifAny(eager: eager, onCreate: onCreate.map { erase($0) }, onDispose: onDispose.map { .immediate(erase($0)) })
+        ifAny(
+            eager: eager, onCreate: onCreate.map { erase($0) },
+            onDispose: onDispose.map { .immediate(erase($0)) })
     }
 
     /// Whether any hook runs when a service is made.
