@@ -21,6 +21,8 @@ extension Container {
     ///   - onCreate: Runs once per element the container makes, before any load receives it.
     ///   - onDispose: Runs once per element the container kept (a singleton or named-scope
     ///     element) when it lets go of it.
+    ///   - dependencies: The IDs the factory loads, which `verify()` checks without running it;
+    ///     `nil`, the default, leaves the registration unchecked.
     ///   - file: The contributing file, for diagnostics.
     ///   - line: The contributing line, for diagnostics.
     ///   - factory: Creates the element.
@@ -35,6 +37,7 @@ extension Container {
         scope: Scope = .transient,
         onCreate: (@Sendable (Element, Resolver) throws -> Void)? = nil,
         onDispose: (@Sendable (Element) throws -> Void)? = nil,
+        dependencies: [Dependency]? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver) throws -> Element
@@ -45,7 +48,7 @@ extension Container {
                 id: contributionID(point.name, name), scope: scope,
                 provider: .closure(file: file, line: line),
                 factory: TypedFactory(factory),
-                lifecycle: ServiceLifecycle(onCreate: onCreate, onDispose: onDispose).hooks))
+                lifecycle: ServiceLifecycle(onCreate: onCreate, onDispose: onDispose).hooks, dependencies: dependencies))
     }
 
     /// The `contribute(to:named:)` above, for a factory that does not take a ``Resolver``.
@@ -57,13 +60,14 @@ extension Container {
         scope: Scope = .transient,
         onCreate: (@Sendable (Element, Resolver) throws -> Void)? = nil,
         onDispose: (@Sendable (Element) throws -> Void)? = nil,
+        dependencies: [Dependency]? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable () throws -> Element
     ) -> RegistrationOutcome {
         contribute(
             to: point, named: name, priority: priority, scope: scope, onCreate: onCreate, onDispose: onDispose,
-            file: file, line: line
+            dependencies: dependencies, file: file, line: line
         ) { _ in
             try factory()
         }

@@ -34,6 +34,8 @@ extension Container {
     ///     before any load receives it, with the factory's resolver (see ``ServiceLifecycle``).
     ///   - onDispose: Runs once per service the container kept (a singleton, a named scope's
     ///     or a live weak service) when the container lets go of it.
+    ///   - dependencies: The IDs the factory loads, which `verify()` checks without running it;
+    ///     `nil`, the default, leaves the registration unchecked.
     ///   - file: The registering file, shown in ``registrations``.
     ///   - line: The registering line, shown in ``registrations``.
     ///   - factory: Creates the service.
@@ -48,6 +50,7 @@ extension Container {
         eager: Bool = false,
         onCreate: (@Sendable (Service, Resolver) throws -> Void)? = nil,
         onDispose: (@Sendable (Service) throws -> Void)? = nil,
+        dependencies: [Dependency]? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver) throws -> Service
@@ -57,7 +60,8 @@ extension Container {
                 id: id.name, scope: scope, provider: .closure(file: file, line: line),
                 factory: TypedFactory(factory),
                 lifecycle: eager || onCreate != nil || onDispose != nil
-                    ? ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose).hooks : nil))
+                    ? ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose).hooks : nil,
+                dependencies: dependencies))
     }
 
     /// The `register` above, for a factory that does not take a ``Resolver``.
@@ -68,6 +72,7 @@ extension Container {
         eager: Bool = false,
         onCreate: (@Sendable (Service, Resolver) throws -> Void)? = nil,
         onDispose: (@Sendable (Service) throws -> Void)? = nil,
+        dependencies: [Dependency]? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable () throws -> Service
@@ -77,7 +82,8 @@ extension Container {
                 id: id.name, scope: scope, provider: .closure(file: file, line: line),
                 factory: TypedFactory(ignoringResolver: factory),
                 lifecycle: eager || onCreate != nil || onDispose != nil
-                    ? ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose).hooks : nil))
+                    ? ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose).hooks : nil,
+                dependencies: dependencies))
     }
 
     /// Registers the service that a provider type describes.
@@ -89,14 +95,20 @@ extension Container {
     /// container.register(ToastProvider.self)
     /// ```
     ///
-    /// - Parameter provider: The provider type.
+    /// - Parameters:
+    ///   - provider: The provider type.
+    ///   - dependencies: What its factory loads, for `verify()`; `nil`, the default, takes the
+    ///     provider's own `dependencies`.
     /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
     @discardableResult
-    public func register<Provider: InjectProvider>(_ provider: Provider.Type) -> RegistrationOutcome {
+    public func register<Provider: InjectProvider>(
+        _ provider: Provider.Type, dependencies: [Dependency]? = nil
+    ) -> RegistrationOutcome {
         add(
             Registration(
                 id: Provider.id.name, scope: Provider.scope, provider: .type(Provider.self),
-                factory: TypedFactory { try Provider.make(with: $0) }, lifecycle: Provider.lifecycle.hooks))
+                factory: TypedFactory { try Provider.make(with: $0) }, lifecycle: Provider.lifecycle.hooks,
+                dependencies: dependencies ?? Provider.dependencies))
     }
 
     /// Registers a factory that makes a new service from a run-time argument on every load.
@@ -111,6 +123,8 @@ extension Container {
     ///
     /// - Parameters:
     ///   - id: The ID to register.
+    ///   - dependencies: The IDs the factory loads, which `verify()` checks without running it;
+    ///     `nil`, the default, leaves the registration unchecked.
     ///   - file: The registering file, shown in ``registrations``.
     ///   - line: The registering line, shown in ``registrations``.
     ///   - factory: Creates a service from the argument.
@@ -118,6 +132,7 @@ extension Container {
     @discardableResult
     public func register<Argument, Service>(
         _ id: ArgumentInjectID<Argument, Service>,
+        dependencies: [Dependency]? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver, Argument) throws -> Service
@@ -125,7 +140,7 @@ extension Container {
         add(
             Registration(
                 id: id.name, provider: .closure(file: file, line: line),
-                argumentFactory: ArgumentFactory(factory)))
+                argumentFactory: ArgumentFactory(factory), dependencies: dependencies))
     }
 
     /// Removes the registration of `id` from this container.

@@ -45,6 +45,11 @@ public protocol InjectProvider: SendableMetatype {
     /// makes it and lets go of it; nothing unless stated.
     static var lifecycle: ServiceLifecycle<Service> { get }
 
+    /// The IDs ``make(with:)`` loads, which `Container.verify()` checks without running it;
+    /// `nil` unless stated, which leaves the registration unchecked. RegistrationPlugin's
+    /// generated `register(into:)` declares what the scanner reads in ``make(with:)``.
+    static var dependencies: [Dependency]? { get }
+
     /// Creates the service.
     ///
     /// - Parameter resolver: Loads the services this one depends on.
@@ -59,4 +64,7 @@ extension InjectProvider {
 
     /// No hooks, and lazy.
     public static var lifecycle: ServiceLifecycle<Service> { ServiceLifecycle() }
+
+    /// Undeclared: `verify()` lists the registration as unchecked.
+    public static var dependencies: [Dependency]? { nil }
 }

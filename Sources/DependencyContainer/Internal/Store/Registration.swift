@@ -70,7 +70,8 @@ final class Registration: @unchecked Sendable {
     convenience init<Service>(
         id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>,
         seedItemType: (any Injectable.Type)? = nil, contributions: ContributionSet? = nil,
-        argumentFactory: ArgumentFactoryBase? = nil, lifecycle: LifecycleHooks? = nil
+        argumentFactory: ArgumentFactoryBase? = nil, lifecycle: LifecycleHooks? = nil,
+        dependencies: [Dependency]? = nil
     ) {
         let lifetime = Scope.Lifetime.effective(scope.lifetime, for: Service.self)
         // A named scope shares a singleton until reset, which replaces the registration.
@@ -78,17 +79,19 @@ final class Registration: @unchecked Sendable {
             id: id, scope: lifetime, serviceType: Service.self, provider: provider, closure: factory.closure,
             extras: Extras.ifAny(
                 seedItemType: seedItemType, scopeName: scope.resetName, contributions: contributions,
-                argumentFactory: argumentFactory, lifecycle: lifecycle, ignoresWeakScope: lifetime != scope.lifetime))
+                argumentFactory: argumentFactory, lifecycle: lifecycle, ignoresWeakScope: lifetime != scope.lifetime,
+                dependencies: dependencies))
     }
 
     /// The transient registration of an ``ArgumentInjectID``: its service is `made`, the
     /// function that makes the real services, which loads call without running a factory.
     convenience init<Argument, Service>(
-        id: String, provider: ProviderDescription, argumentFactory made: ArgumentFactory<Argument, Service>
+        id: String, provider: ProviderDescription, argumentFactory made: ArgumentFactory<Argument, Service>,
+        dependencies: [Dependency]? = nil
     ) {
         self.init(
             id: id, scope: .transient, provider: provider, factory: TypedFactory { _ in made },
-            argumentFactory: made)
+            argumentFactory: made, dependencies: dependencies)
     }
 
     /// An isolated registration: `factory` is the synchronous form, which runs the
@@ -96,7 +99,8 @@ final class Registration: @unchecked Sendable {
     /// ``FactoryIsolation/asynchronous`` one, is what ``Container/loadAsync(_:)`` runs.
     convenience init<Service>(
         id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>,
-        isolation: FactoryIsolation, asyncFactory: AsyncTypedFactory<Service>?, lifecycle: LifecycleHooks?
+        isolation: FactoryIsolation, asyncFactory: AsyncTypedFactory<Service>?, lifecycle: LifecycleHooks?,
+        dependencies: [Dependency]? = nil
     ) {
         // The effective lifetime decides whether async loads share a creation in progress.
         let lifetime = Scope.Lifetime.effective(scope.lifetime, for: Service.self)
@@ -105,7 +109,7 @@ final class Registration: @unchecked Sendable {
             extras: Extras.ifAny(
                 seedItemType: nil, scopeName: scope.resetName, contributions: nil,
                 isolated: IsolatedParts(isolation: isolation, asyncFactory: asyncFactory, scope: lifetime),
-                lifecycle: lifecycle, ignoresWeakScope: lifetime != scope.lifetime))
+                lifecycle: lifecycle, ignoresWeakScope: lifetime != scope.lifetime, dependencies: dependencies))
     }
 
     /// A registration with the same ID, scope and factory, and no services yet.
@@ -128,7 +132,8 @@ final class Registration: @unchecked Sendable {
                 isolated: other.isolated.map {
                     IsolatedParts(isolation: $0.isolation, asyncFactory: $0.asyncFactory, scope: other.scope)
                 },
-                lifecycle: other.lifecycle, ignoresWeakScope: other.ignoresWeakScope))
+                lifecycle: other.lifecycle, ignoresWeakScope: other.ignoresWeakScope,
+                dependencies: other.dependencies))
     }
 
     /// The seed-API item type this registration came from, whose `load(for:)` returns a
@@ -152,6 +157,9 @@ final class Registration: @unchecked Sendable {
     /// The creation and dispose hooks and the eager flag, if the registration has any.
     var lifecycle: LifecycleHooks? { extras?.lifecycle }
 
+    /// The IDs the factory declares it loads, for `verify()`; `nil` when it declares nothing.
+    var dependencies: [Dependency]? { extras?.dependencies }
+
     /// What few registrations have.
     ///
     /// `@unchecked Sendable`: immutable; the item type is a metatype.
@@ -163,6 +171,7 @@ final class Registration: @unchecked Sendable {
         let isolated: IsolatedParts?
         let lifecycle: LifecycleHooks?
         let ignoresWeakScope: Bool
+        let dependencies: [Dependency]?
 
         /// The extras, or `nil` when there are none.
         ///
@@ -171,24 +180,24 @@ final class Registration: @unchecked Sendable {
         static func ifAny(
             seedItemType: (any Injectable.Type)?, scopeName: String?, contributions: ContributionSet?,
             argumentFactory: ArgumentFactoryBase? = nil, isolated: IsolatedParts? = nil,
-            lifecycle: LifecycleHooks? = nil, ignoresWeakScope: Bool = false
+            lifecycle: LifecycleHooks? = nil, ignoresWeakScope: Bool = false, dependencies: [Dependency]? = nil
         ) -> Extras? {
             guard
                 seedItemType != nil || scopeName != nil || contributions != nil || argumentFactory != nil
-                    || isolated != nil || lifecycle != nil || ignoresWeakScope
+                    || isolated != nil || lifecycle != nil || ignoresWeakScope || dependencies != nil
             else {
                 return nil
             }
             return Extras(
                 seedItemType: seedItemType, scopeName: scopeName, contributions: contributions,
                 argumentFactory: argumentFactory, isolated: isolated, lifecycle: lifecycle,
-                ignoresWeakScope: ignoresWeakScope)
+                ignoresWeakScope: ignoresWeakScope, dependencies: dependencies)
         }
 
         private init(
             seedItemType: (any Injectable.Type)?, scopeName: String?, contributions: ContributionSet?,
             argumentFactory: ArgumentFactoryBase?, isolated: IsolatedParts?, lifecycle: LifecycleHooks?,
-            ignoresWeakScope: Bool
+            ignoresWeakScope: Bool, dependencies: [Dependency]?
         ) {
             self.seedItemType = seedItemType
             self.argumentFactory = argumentFactory
@@ -197,6 +206,7 @@ final class Registration: @unchecked Sendable {
             self.isolated = isolated
             self.lifecycle = lifecycle
             self.ignoresWeakScope = ignoresWeakScope
+            self.dependencies = dependencies
         }
     }
 
