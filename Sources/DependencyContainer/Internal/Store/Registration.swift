@@ -479,7 +479,8 @@ final class Registration: @unchecked Sendable {
             id: id, serviceType: serviceTypeName,
             provider: contributions.map { "contributions: \($0.entries.map(\.name).joined(separator: ", "))" }
                 ?? provider.description,
-            scope: Scope(lifetime: scope, resetName: scopeName), isolation: isolation, isInherited: false)
+            scope: Scope(lifetime: scope, resetName: scopeName), isolation: isolation, isInherited: false,
+            dependencies: dependencies)
     }
 }
 
