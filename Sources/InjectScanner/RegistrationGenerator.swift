@@ -80,7 +80,8 @@ public struct RegistrationGenerator {
             switch conformance.kind {
             case .provider, .mainActorProvider, .asyncProvider, .argumentProvider:
                 "container.register(\(conformance.typeName).self\(declaration(of: conformance)))"
-            case .contribution: "container.contribute(\(conformance.typeName).self\(declaration(of: conformance)))"
+            case .contribution:
+                "container.contribute(\(conformance.typeName).self\(declaration(of: conformance)))"
             case .injectable: "container.regist(injectType: \(conformance.typeName).self)"
             }
         }

@@ -163,8 +163,10 @@ public struct IDUse: Codable, Hashable, Sendable {
     /// The provider or contribution type whose `make(with:)` body makes the load, outside any
     /// closure, eager or deferred: what its generated registration declares.
     public var madeBy: String?
-    /// The call as written: `load`, `require`, `loadAsync`, `requireAsync`, `lazy`,
-    /// `provider`; `nil` for a registration. A `load` handles `nil`, a `require` does not.
+    /// The call as written, such as `load` or `lazy`; `nil` for a registration.
+    ///
+    /// One of `load`, `require`, `loadAsync`, `requireAsync`, `lazy`, `provider`, `Injected`:
+    /// a `load` handles `nil`, a `require` does not.
     public var call: String?
 }
 

@@ -223,7 +223,8 @@ public struct SourceScanner {
         var prefix: [String] = []
         var back = index - 1
         while let previous = token(back), previous.line == tokens[index].line {
-            if previous.kind == .word, ["public", "package", "internal", "fileprivate", "private"].contains(previous.text)
+            if previous.kind == .word,
+                ["public", "package", "internal", "fileprivate", "private"].contains(previous.text)
             {
                 prefix.insert(previous.text, at: 0)
             } else if previous.kind == .word, token(back - 1)?.isPunctuation("@") == true {

@@ -162,7 +162,8 @@ struct DemoHostTests {
         let ids = host.container.registrations.map(\.id)
         #expect(
             ids == [
-                "AnalyticsInjectID", "AppLogInjectID", "BannerInjectID", "CatalogInjectID", "PlaybackHistoryID",
+                "AnalyticsInjectID", "AppLogInjectID", "BannerInjectID", "CatalogInjectID",
+                "PlaybackHistoryID",
                 "PlayerInjectID", "PlayerMenuExtensionPoint", "SessionSocketID", "ToastInjectID",
                 "UserSessionInjectID",
             ])
@@ -219,7 +220,9 @@ private struct UncheckedMock: @unchecked Sendable {
 
 @Suite("Demo host composition root")
 struct DemoHostVerificationTests {
-    @Test("The composition root verifies clean: generated providers and the host's declared closures are checked")
+    @Test(
+        "The composition root verifies clean: generated providers and the host's declared closures are checked"
+    )
     func compositionRootIsClean() {
         let host = DemoHost(log: TranscriptLog(echo: false), linkedFeatures: linkedFeatures)
         host.registerFeatures()
@@ -227,7 +230,9 @@ struct DemoHostVerificationTests {
         #expect(report.isClean, "\(report)")
         // The features' providers and contributions are declared by the generated register(into:).
         let unchecked = Set(report.unchecked.map(\.id))
-        for id in ["PlayerInjectID", "ToastInjectID", "AnalyticsInjectID", "BannerInjectID", "CatalogInjectID"] {
+        for id in [
+            "PlayerInjectID", "ToastInjectID", "AnalyticsInjectID", "BannerInjectID", "CatalogInjectID",
+        ] {
             #expect(!unchecked.contains(id), "\(id) is declared by the generated registration")
         }
         // The host's own closures that declare nothing are listed, not failed.

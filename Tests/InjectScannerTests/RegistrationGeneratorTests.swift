@@ -27,7 +27,8 @@ struct RegistrationGeneratorTests {
         #expect(
             calls == [
                 "container.register(ToastProvider.self, dependencies: [])",
-                "container.regist(injectType: ToastItem.self)", "container.register(Later.self, dependencies: [])",
+                "container.regist(injectType: ToastItem.self)",
+                "container.register(Later.self, dependencies: [])",
             ])
         #expect(generated.contains("names.append(\"ToastItem\")"))
     }
@@ -153,10 +154,13 @@ struct BacktickedNameGeneratorTests {
 @Suite("Registration generator: declared dependencies")
 struct DeclaredDependencyGeneratorTests {
     private func generator(_ source: String) -> RegistrationGenerator {
-        RegistrationGenerator(moduleName: "PlayerFeature", facts: SourceScanner.scan(source, file: "Player.swift"))
+        RegistrationGenerator(
+            moduleName: "PlayerFeature", facts: SourceScanner.scan(source, file: "Player.swift"))
     }
 
-    @Test("A provider's registration declares what its make(with:) loads: load optional, require required, handles deferred")
+    @Test(
+        "A provider's registration declares what its make(with:) loads: load optional, require required, handles deferred"
+    )
     func dependencies() {
         let source = """
             import Foundation
@@ -187,11 +191,18 @@ struct DeclaredDependencyGeneratorTests {
                 "container.register(PlayerProvider.self, dependencies: [.load(.appLog), .require(.toast), .lazy(.cart), .provider(.menu)])",
                 "container.contribute(Entry.self, dependencies: [.load(.catalog), .load(.appLog)])",
             ])
-        let imports = generator.source.split(separator: "\n").filter { $0.hasPrefix("import") || $0.contains(" import ") }
-        #expect(imports == ["import DependencyContainer", "import Foundation", "public import DCExampleAppInterfaces"])
+        let imports = generator.source.split(separator: "\n").filter {
+            $0.hasPrefix("import") || $0.contains(" import ")
+        }
+        #expect(
+            imports == [
+                "import DependencyContainer", "import Foundation", "public import DCExampleAppInterfaces",
+            ])
     }
 
-    @Test("A provider that declares its own dependencies, or loads an ID the scanner cannot name, declares nothing")
+    @Test(
+        "A provider that declares its own dependencies, or loads an ID the scanner cannot name, declares nothing"
+    )
     func undeclared() {
         let source = """
             enum Declared: InjectProvider {
@@ -216,22 +227,28 @@ struct DeclaredDependencyGeneratorTests {
         #expect(generator.source.contains("container.register(Declared.self)\n"))
     }
 
-    @Test("The example app's generated declarations are what the scanner reads in each provider's make(with:)")
+    @Test(
+        "The example app's generated declarations are what the scanner reads in each provider's make(with:)")
     func exampleApp() throws {
         let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/Examples")
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                "Sources/Examples")
         var declared: [String: [String]] = [:]
         for feature in ["AnalyticsFeature", "PlayerFeature", "ToastFeature"] {
             let directory = examples.appendingPathComponent(feature)
             let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
                 .filter { $0.hasSuffix(".swift") }.map { directory.appendingPathComponent($0).path }
-            let generator = RegistrationGenerator(moduleName: feature, facts: try ScanCommand.scan(files: files))
+            let generator = RegistrationGenerator(
+                moduleName: feature, facts: try ScanCommand.scan(files: files))
             for conformance in generator.registered {
                 declared[conformance.typeName] = generator.dependencies(of: conformance)
                 // Every eager load the lint sees in a make(with:) is declared.
-                let eager = generator.facts.uses.filter { $0.eagerIn == conformance.typeName }.map(\.reference)
+                let eager = generator.facts.uses.filter { $0.eagerIn == conformance.typeName }.map(
+                    \.reference)
                 let names = Set(
-                    (generator.dependencies(of: conformance) ?? []).map { String($0.split(separator: "(")[1].dropLast()) })
+                    (generator.dependencies(of: conformance) ?? []).map {
+                        String($0.split(separator: "(")[1].dropLast())
+                    })
                 #expect(eager.allSatisfy { names.contains($0.description) })
             }
         }
@@ -239,7 +256,9 @@ struct DeclaredDependencyGeneratorTests {
             declared == [
                 "AnalyticsProvider": [".load(.appLog)"], "ReportProblemMenuEntry": [],
                 "BannerProvider": [".load(.appLog)"], "CatalogProvider": [".load(.appLog)"],
-                "PlayerProvider": [".load(.appLog)", ".load(.toast)", ".load(.analytics)", ".load(.userSession)"],
+                "PlayerProvider": [
+                    ".load(.appLog)", ".load(.toast)", ".load(.analytics)", ".load(.userSession)",
+                ],
                 "SleepTimerMenuEntry": [], "NotifyMenuEntry": [],
                 "ToastProvider": [".load(.appLog)", ".lazy(.player)"],
             ])

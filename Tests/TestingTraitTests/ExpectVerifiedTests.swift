@@ -18,7 +18,9 @@ struct ExpectVerifiedTests {
     @Test("A complete composition records no issue; notes and unchecked registrations are fine")
     func clean() {
         let container = Container()
-        container.register(.turntable, dependencies: [.require(.needle), .load(InjectID<Needle>("SpareNeedle"))]) {
+        container.register(
+            .turntable, dependencies: [.require(.needle), .load(InjectID<Needle>("SpareNeedle"))]
+        ) {
             Turntable()
         }
         container.register(.needle) { Needle() }
@@ -37,7 +39,8 @@ struct ExpectVerifiedTests {
             expectVerified(container)
         } matching: { issue in
             let comment = issue.comments.first?.rawValue ?? ""
-            return comment.hasPrefix("\(#fileID):\(line): error: ") && comment.hasSuffix("[missing-dependency]")
+            return comment.hasPrefix("\(#fileID):\(line): error: ")
+                && comment.hasSuffix("[missing-dependency]")
         }
     }
 }

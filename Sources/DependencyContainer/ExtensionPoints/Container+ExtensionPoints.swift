@@ -48,7 +48,8 @@ extension Container {
                 id: contributionID(point.name, name), scope: scope,
                 provider: .closure(file: file, line: line),
                 factory: TypedFactory(factory),
-                lifecycle: ServiceLifecycle(onCreate: onCreate, onDispose: onDispose).hooks, dependencies: dependencies))
+                lifecycle: ServiceLifecycle(onCreate: onCreate, onDispose: onDispose).hooks,
+                dependencies: dependencies))
     }
 
     /// The `contribute(to:named:)` above, for a factory that does not take a ``Resolver``.
@@ -66,7 +67,8 @@ extension Container {
         factory: @escaping @Sendable () throws -> Element
     ) -> RegistrationOutcome {
         contribute(
-            to: point, named: name, priority: priority, scope: scope, onCreate: onCreate, onDispose: onDispose,
+            to: point, named: name, priority: priority, scope: scope, onCreate: onCreate,
+            onDispose: onDispose,
             dependencies: dependencies, file: file, line: line
         ) { _ in
             try factory()

@@ -86,7 +86,8 @@ extension Container {
             registration: Registration(
                 id: contributionID(Contribution.id.name, Contribution.name), scope: Contribution.scope,
                 provider: .type(Contribution.self), factory: TypedFactory { try Contribution.make(with: $0) },
-                lifecycle: Contribution.lifecycle.hooks, dependencies: dependencies ?? Contribution.dependencies)
+                lifecycle: Contribution.lifecycle.hooks,
+                dependencies: dependencies ?? Contribution.dependencies)
         )
     }
 }

@@ -51,7 +51,8 @@ extension Container {
 
     /// Adds a main-actor registration, from a closure or a ``MainActorInjectProvider``.
     func registerOnMainActor<Service>(
-        _ id: InjectID<Service>, scope: Scope, provider: ProviderDescription, lifecycle: ServiceLifecycle<Service>,
+        _ id: InjectID<Service>, scope: Scope, provider: ProviderDescription,
+        lifecycle: ServiceLifecycle<Service>,
         dependencies: [Dependency]?, factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
     ) -> RegistrationOutcome {
         let name = id.name
@@ -84,7 +85,8 @@ extension Container {
         factory: @escaping @MainActor @Sendable () throws -> Service
     ) -> RegistrationOutcome {
         registerOnMainActor(
-            id, scope: scope, eager: eager, onCreate: onCreate, onDispose: onDispose, dependencies: dependencies,
+            id, scope: scope, eager: eager, onCreate: onCreate, onDispose: onDispose,
+            dependencies: dependencies,
             file: file, line: line
         ) { _ in try factory() }
     }
@@ -139,7 +141,8 @@ extension Container {
 
     /// Adds an async registration, from a closure or an ``AsyncInjectProvider``.
     func registerAsync<Service>(
-        _ id: InjectID<Service>, scope: Scope, provider: ProviderDescription, lifecycle: ServiceLifecycle<Service>,
+        _ id: InjectID<Service>, scope: Scope, provider: ProviderDescription,
+        lifecycle: ServiceLifecycle<Service>,
         dependencies: [Dependency]?, factory: @escaping @Sendable (Resolver) async throws -> Service
     ) -> RegistrationOutcome {
         let name = id.name
@@ -150,7 +153,8 @@ extension Container {
         return add(
             Registration(
                 id: name, scope: scope, provider: provider, factory: synchronous, isolation: .asynchronous,
-                asyncFactory: AsyncTypedFactory(factory), lifecycle: lifecycle.hooks, dependencies: dependencies))
+                asyncFactory: AsyncTypedFactory(factory), lifecycle: lifecycle.hooks,
+                dependencies: dependencies))
     }
 
     /// The `registerAsync` above, for a factory that does not take a ``Resolver``.
@@ -167,7 +171,8 @@ extension Container {
         factory: @escaping @Sendable () async throws -> Service
     ) -> RegistrationOutcome {
         registerAsync(
-            id, scope: scope, eager: eager, onCreate: onCreate, onDispose: onDispose, dependencies: dependencies,
+            id, scope: scope, eager: eager, onCreate: onCreate, onDispose: onDispose,
+            dependencies: dependencies,
             file: file, line: line
         ) { _ in try await factory() }
     }

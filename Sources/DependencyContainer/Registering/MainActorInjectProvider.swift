@@ -147,6 +147,7 @@ extension Container {
     ) -> RegistrationOutcome {
         registerAsync(
             Provider.id, scope: Provider.scope, provider: .type(Provider.self), lifecycle: Provider.lifecycle,
-            dependencies: dependencies ?? Provider.dependencies, factory: { try await Provider.make(with: $0) })
+            dependencies: dependencies ?? Provider.dependencies,
+            factory: { try await Provider.make(with: $0) })
     }
 }

@@ -44,7 +44,9 @@ struct CompositionVerifier {
             indices = []
         case .point(let nearest, let existing):
             // A point of another element type in a farther container: a load of it fails.
-            guard ObjectIdentifier(nearest.serviceType) == ObjectIdentifier(registration.serviceType) else { return }
+            guard ObjectIdentifier(nearest.serviceType) == ObjectIdentifier(registration.serviceType) else {
+                return
+            }
             indices = existing
         case .service:
             return
@@ -97,13 +99,15 @@ struct CompositionVerifier {
             }
         }
         return VerificationReport(
-            registrations: withProblems.sorted { $0.id < $1.id }, unchecked: unchecked.sorted { $0.id < $1.id },
+            registrations: withProblems.sorted { $0.id < $1.id },
+            unchecked: unchecked.sorted { $0.id < $1.id },
             checkedCount: checkedCount)
     }
 
     /// Checks one declared dependency of the node at `index`, recording its eager edges.
-    private mutating func check(_ dependency: Dependency, of index: Int, into problems: inout [VerificationProblem])
-    {
+    private mutating func check(
+        _ dependency: Dependency, of index: Int, into problems: inout [VerificationProblem]
+    ) {
         let holder = nodes[index].registration
         let reached: [Registration]
         switch targets[dependency.id] {
@@ -127,7 +131,8 @@ struct CompositionVerifier {
         case .service(let target):
             if dependency.kind == .eager { nodes[index].eagerEdges.append(target) }
             reached = [nodes[target].registration]
-            checkType(dependency, of: holder, registeredAs: nodes[target].registration.serviceTypeName, &problems)
+            checkType(
+                dependency, of: holder, registeredAs: nodes[target].registration.serviceTypeName, &problems)
         case .point(let point, let contributions):
             if dependency.kind == .eager { nodes[index].eagerEdges += contributions }
             reached = contributions.map { nodes[$0].registration }
@@ -235,7 +240,8 @@ struct CompositionVerifier {
         dependency: String?, _ message: String, path: [String] = []
     ) -> VerificationProblem {
         VerificationProblem(
-            severity: severity, kind: kind, registrationID: holder.id, dependencyID: dependency, message: message,
+            severity: severity, kind: kind, registrationID: holder.id, dependencyID: dependency,
+            message: message,
             path: path, location: Self.location(of: holder))
     }
 
@@ -248,7 +254,8 @@ struct CompositionVerifier {
         -> VerifiedRegistration
     {
         VerifiedRegistration(
-            id: registration.id, provider: registration.provider.description, location: location(of: registration),
+            id: registration.id, provider: registration.provider.description,
+            location: location(of: registration),
             isChecked: registration.dependencies != nil, problems: problems)
     }
 }

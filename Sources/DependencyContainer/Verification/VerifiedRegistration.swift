@@ -41,7 +41,9 @@ public struct VerifiedRegistration: Codable, Hashable, Sendable {
     ///   - location: Where a closure registered it.
     ///   - isChecked: Whether it declares its dependencies.
     ///   - problems: What was found.
-    public init(id: String, provider: String, location: Location?, isChecked: Bool, problems: [VerificationProblem]) {
+    public init(
+        id: String, provider: String, location: Location?, isChecked: Bool, problems: [VerificationProblem]
+    ) {
         self.id = id
         self.provider = provider
         self.location = location

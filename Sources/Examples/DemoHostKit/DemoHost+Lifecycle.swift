@@ -12,7 +12,8 @@ extension DemoHost {
             SessionSocket(userName: resolver.load(.userSession)?.userName ?? "Guest", log: log.log)
         }
         container.register(
-            .playbackHistory, scope: .session, onDispose: { $0.save() }, dependencies: [.require(.sessionSocket)]
+            .playbackHistory, scope: .session, onDispose: { $0.save() },
+            dependencies: [.require(.sessionSocket)]
         ) { resolver in
             PlaybackHistory(socket: try resolver.require(.sessionSocket), log: log.log)
         }

@@ -28,10 +28,13 @@ struct VerificationTests {
         #expect(report.problems.isEmpty)
         #expect(report.checkedCount == 4)
         #expect(report.unchecked.isEmpty)
-        #expect(report.summary == "verify: 4 registrations (4 checked, 0 unchecked): 0 errors, 0 warnings, 0 notes")
+        #expect(
+            report.summary
+                == "verify: 4 registrations (4 checked, 0 unchecked): 0 errors, 0 warnings, 0 notes")
     }
 
-    @Test("A required dependency nothing provides is an error at the registering line; an optional one a note")
+    @Test(
+        "A required dependency nothing provides is an error at the registering line; an optional one a note")
     func missingDependencies() throws {
         let container = Container()
         let line = #line + 1
@@ -68,7 +71,8 @@ struct VerificationTests {
         #expect(problem.registrationID == "PlayerInjectID")
         #expect(
             problem.message
-                == "'PlayerInjectID' asks for 'ToastInjectID' as StubPlayer, but it is registered as any ToastInject")
+                == "'PlayerInjectID' asks for 'ToastInjectID' as StubPlayer, but it is registered as any ToastInject"
+        )
     }
 
     @Test("A cycle of eager dependencies is reported once with its path; a lazy or provider handle breaks it")
@@ -101,14 +105,18 @@ struct VerificationTests {
         #expect(container.verify().problems.map(\.path) == [["VerifySelf", "VerifySelf"]])
     }
 
-    @Test("A singleton that loads a named-scope service eagerly or lazily keeps it captive; a provider handle does not")
+    @Test(
+        "A singleton that loads a named-scope service eagerly or lazily keeps it captive; a provider handle does not"
+    )
     func captiveDependencies() throws {
         let container = Container()
         let cart = uniqueID(VerifiedCart.self)
         container.register(cart, scope: .session) { VerifiedCart() }
         container.register(.toast, scope: .singleton, dependencies: [.require(cart)]) { RecordingToast() }
         container.register(.player, scope: .weak, dependencies: [.lazy(cart)]) { StubPlayer() }
-        container.register(.analytics, scope: .singleton, dependencies: [.provider(cart)]) { CountingAnalytics() }
+        container.register(.analytics, scope: .singleton, dependencies: [.provider(cart)]) {
+            CountingAnalytics()
+        }
         let report = container.verify()
         #expect(report.problems.map(\.kind) == [.captiveDependency, .captiveDependency])
         #expect(report.problems.map(\.registrationID) == ["PlayerInjectID", "ToastInjectID"])
@@ -145,7 +153,9 @@ struct VerificationTests {
         #expect(container.verify().isClean)
     }
 
-    @Test("Registrations that declare nothing are listed as unchecked, not as problems; an empty list is checked")
+    @Test(
+        "Registrations that declare nothing are listed as unchecked, not as problems; an empty list is checked"
+    )
     func unchecked() throws {
         let container = Container()
         container.register(.toast) { RecordingToast() }
@@ -155,7 +165,9 @@ struct VerificationTests {
         #expect(report.unchecked.map(\.id) == ["ToastInjectID"])
         #expect(report.unchecked.first?.isChecked == false)
         #expect(report.checkedCount == 1)
-        #expect(report.summary == "verify: 2 registrations (1 checked, 1 unchecked): 0 errors, 0 warnings, 0 notes")
+        #expect(
+            report.summary
+                == "verify: 2 registrations (1 checked, 1 unchecked): 0 errors, 0 warnings, 0 notes")
         #expect(report.description.contains("note: 'ToastInjectID' from closure at "))
     }
 

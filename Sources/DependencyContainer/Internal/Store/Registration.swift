@@ -79,7 +79,8 @@ final class Registration: @unchecked Sendable {
             id: id, scope: lifetime, serviceType: Service.self, provider: provider, closure: factory.closure,
             extras: Extras.ifAny(
                 seedItemType: seedItemType, scopeName: scope.resetName, contributions: contributions,
-                argumentFactory: argumentFactory, lifecycle: lifecycle, ignoresWeakScope: lifetime != scope.lifetime,
+                argumentFactory: argumentFactory, lifecycle: lifecycle,
+                ignoresWeakScope: lifetime != scope.lifetime,
                 dependencies: dependencies))
     }
 
@@ -109,7 +110,8 @@ final class Registration: @unchecked Sendable {
             extras: Extras.ifAny(
                 seedItemType: nil, scopeName: scope.resetName, contributions: nil,
                 isolated: IsolatedParts(isolation: isolation, asyncFactory: asyncFactory, scope: lifetime),
-                lifecycle: lifecycle, ignoresWeakScope: lifetime != scope.lifetime, dependencies: dependencies))
+                lifecycle: lifecycle, ignoresWeakScope: lifetime != scope.lifetime, dependencies: dependencies
+            ))
     }
 
     /// A registration with the same ID, scope and factory, and no services yet.
@@ -180,7 +182,8 @@ final class Registration: @unchecked Sendable {
         static func ifAny(
             seedItemType: (any Injectable.Type)?, scopeName: String?, contributions: ContributionSet?,
             argumentFactory: ArgumentFactoryBase? = nil, isolated: IsolatedParts? = nil,
-            lifecycle: LifecycleHooks? = nil, ignoresWeakScope: Bool = false, dependencies: [Dependency]? = nil
+            lifecycle: LifecycleHooks? = nil, ignoresWeakScope: Bool = false,
+            dependencies: [Dependency]? = nil
         ) -> Extras? {
             guard
                 seedItemType != nil || scopeName != nil || contributions != nil || argumentFactory != nil
@@ -410,7 +413,9 @@ final class Registration: @unchecked Sendable {
         guard let pointer, pointer != Self.retiredMarker else { return nil }
         return RetiredBox(
             pointer: pointer,
-            disposal: hook.map { PendingDisposal(id: id, hook: $0, order: keptOrder, ledger: disposals, value: nil) })
+            disposal: hook.map {
+                PendingDisposal(id: id, hook: $0, order: keptOrder, ledger: disposals, value: nil)
+            })
     }
 
     /// Retires the singleton of a registration being freed.
