@@ -13,8 +13,22 @@ extension InjectID where Service == Needle {
     static var needle: Self { InjectID("NeedleInjectID") }
 }
 
+/// An app's composition root, as its generated or hand-written entry registers it.
+enum AppComposition {
+    static func register(into container: Container) {
+        container.register(.turntable, dependencies: [.require(.needle)]) { Turntable() }
+        container.register(.needle, dependencies: []) { Needle() }
+    }
+}
+
 @Suite("expectVerified")
 struct ExpectVerifiedTests {
+    @Test func compositionRootIsComplete() {
+        let container = Container()
+        AppComposition.register(into: container)
+        expectVerified(container)
+    }
+
     @Test("A complete composition records no issue; notes and unchecked registrations are fine")
     func clean() {
         let container = Container()

@@ -7,7 +7,7 @@
 /// ```swift
 /// container.register(
 ///     .player, scope: .singleton,
-///     dependencies: [.require(.toast), .load(.appLog), .lazy(.cart)]
+///     dependencies: [.require(.toast), .load(.appLog), .provider(.cart)]
 /// ) { resolver in
 ///     Player(toast: try resolver.require(.toast))
 /// }
