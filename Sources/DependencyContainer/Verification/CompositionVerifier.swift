@@ -131,12 +131,11 @@ struct CompositionVerifier {
         case .service(let target):
             if dependency.kind == .eager { nodes[index].eagerEdges.append(target) }
             reached = [nodes[target].registration]
-            checkType(
-                dependency, of: holder, registeredAs: nodes[target].registration.serviceTypeName, &problems)
+            checkType(dependency, of: holder, registeredAs: nodes[target].registration, &problems)
         case .point(let point, let contributions):
             if dependency.kind == .eager { nodes[index].eagerEdges += contributions }
             reached = contributions.map { nodes[$0].registration }
-            checkType(dependency, of: holder, registeredAs: point.serviceTypeName, &problems)
+            checkType(dependency, of: holder, registeredAs: point, &problems)
         }
         for target in reached {
             checkCaptive(dependency, of: holder, target: target, &problems)
@@ -145,9 +144,12 @@ struct CompositionVerifier {
     }
 
     private func checkType(
-        _ dependency: Dependency, of holder: Registration, registeredAs actual: String,
+        _ dependency: Dependency, of holder: Registration, registeredAs target: Registration,
         _ problems: inout [VerificationProblem]
     ) {
+        // The types first: a type's name takes a reflection call to make.
+        if let type = dependency.registeredType, type == ObjectIdentifier(target.serviceType) { return }
+        let actual = target.serviceTypeName
         guard actual != dependency.serviceType else { return }
         problems.append(
             problem(

@@ -44,6 +44,10 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     public let kind: Kind
     /// Whether the factory handles its absence.
     public let isOptional: Bool
+    /// The type a registration that matches records as its service type, when the declaration
+    /// was made from a typed ID: compared before the names, which are costly to make. Not
+    /// encoded, and not part of equality.
+    let registeredType: ObjectIdentifier?
 
     /// Creates a declaration from its parts, for IDs built at run time or read from a manifest.
     ///
@@ -54,10 +58,78 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     ///   - kind: When the factory loads it.
     ///   - isOptional: Whether the factory handles its absence.
     public init(id: String, serviceType: String, kind: Kind = .eager, isOptional: Bool = false) {
+        self.init(id: id, serviceType: serviceType, kind: kind, isOptional: isOptional, registeredType: nil)
+    }
+
+    private init(id: String, serviceType: String, kind: Kind, isOptional: Bool, registeredType: ObjectIdentifier?) {
         self.id = id
         self.serviceType = serviceType
         self.kind = kind
         self.isOptional = isOptional
+        self.registeredType = registeredType
+    }
+
+    /// A declaration of `id` as a service of type `Service`.
+    private static func service<Service>(
+        _ id: String, _: Service.Type, kind: Kind = .eager, isOptional: Bool = false
+    ) -> Dependency {
+        Dependency(
+            id: id, serviceType: typeName(Service.self), kind: kind, isOptional: isOptional,
+            registeredType: ObjectIdentifier(Service.self))
+    }
+
+    /// A declaration of `id` as an extension point of `Element`s.
+    private static func point<Element>(_ id: String, _: Element.Type, isOptional: Bool) -> Dependency {
+        Dependency(
+            id: id, serviceType: pointTypeName(Element.self), kind: .eager, isOptional: isOptional,
+            registeredType: ObjectIdentifier(ExtensionPointMarker<Element>.self))
+    }
+
+    /// A declaration of `id` as an argument factory.
+    private static func argument<Argument, Service>(
+        _ id: String, _: Argument.Type, _: Service.Type, isOptional: Bool
+    ) -> Dependency {
+        Dependency(
+            id: id, serviceType: "(\(typeName(Argument.self))) -> \(typeName(Service.self))", kind: .eager,
+            isOptional: isOptional, registeredType: ObjectIdentifier(ArgumentFactory<Argument, Service>.self))
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, serviceType, kind, isOptional
+    }
+
+    /// Creates a declaration from its JSON form.
+    ///
+    /// - Parameter decoder: The decoder.
+    /// - Throws: What the decoder throws for missing or mistyped fields.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            serviceType: try container.decode(String.self, forKey: .serviceType),
+            kind: try container.decode(Kind.self, forKey: .kind),
+            isOptional: try container.decode(Bool.self, forKey: .isOptional))
+    }
+
+    /// Whether two declarations have the same ID, service type name, kind and optionality.
+    ///
+    /// - Parameters:
+    ///   - lhs: A declaration.
+    ///   - rhs: Another declaration.
+    /// - Returns: Whether they declare the same dependency.
+    public static func == (lhs: Dependency, rhs: Dependency) -> Bool {
+        lhs.id == rhs.id && lhs.serviceType == rhs.serviceType && lhs.kind == rhs.kind
+            && lhs.isOptional == rhs.isOptional
+    }
+
+    /// Hashes what equality compares.
+    ///
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(serviceType)
+        hasher.combine(kind)
+        hasher.combine(isOptional)
     }
 
     /// Whether the load happens later, through a handle, so that it breaks cycles.
@@ -68,7 +140,7 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     /// - Parameter id: The ID.
     /// - Returns: The declaration.
     public static func require<Service>(_ id: InjectID<Service>) -> Dependency {
-        Dependency(id: id.name, serviceType: typeName(Service.self))
+        service(id.name, Service.self)
     }
 
     /// An optional eager load, as `resolver.load(id)` makes: its absence is a note.
@@ -76,7 +148,7 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     /// - Parameter id: The ID.
     /// - Returns: The declaration.
     public static func load<Service>(_ id: InjectID<Service>) -> Dependency {
-        Dependency(id: id.name, serviceType: typeName(Service.self), isOptional: true)
+        service(id.name, Service.self, isOptional: true)
     }
 
     /// A ``Lazy`` handle, as `resolver.lazy(id)` makes.
@@ -86,7 +158,7 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     ///   - optional: Whether the factory handles the handle's `nil`.
     /// - Returns: The declaration.
     public static func lazy<Service>(_ id: InjectID<Service>, optional: Bool = false) -> Dependency {
-        Dependency(id: id.name, serviceType: typeName(Service.self), kind: .lazy, isOptional: optional)
+        service(id.name, Service.self, kind: .lazy, isOptional: optional)
     }
 
     /// A ``ServiceProvider`` handle, as `resolver.provider(id)` makes.
@@ -96,7 +168,7 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     ///   - optional: Whether the factory handles the handle's `nil`.
     /// - Returns: The declaration.
     public static func provider<Service>(_ id: InjectID<Service>, optional: Bool = false) -> Dependency {
-        Dependency(id: id.name, serviceType: typeName(Service.self), kind: .provider, isOptional: optional)
+        service(id.name, Service.self, kind: .provider, isOptional: optional)
     }
 
     /// An eager load of every contribution to an extension point, which is required unless
@@ -105,8 +177,7 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     /// - Parameter point: The extension point.
     /// - Returns: The declaration.
     public static func load<Element>(_ point: ExtensionPoint<Element>) -> Dependency {
-        Dependency(
-            id: point.name, serviceType: Self.pointTypeName(Element.self), isOptional: point.isOptional)
+        Self.point(point.name, Element.self, isOptional: point.isOptional)
     }
 
     /// An eager, required load of every contribution to an extension point.
@@ -114,7 +185,7 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     /// - Parameter point: The extension point.
     /// - Returns: The declaration.
     public static func require<Element>(_ point: ExtensionPoint<Element>) -> Dependency {
-        Dependency(id: point.name, serviceType: Self.pointTypeName(Element.self))
+        Self.point(point.name, Element.self, isOptional: false)
     }
 
     /// A required eager load of an argument factory, as `resolver.require(id, argument)` makes.
@@ -122,7 +193,7 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     /// - Parameter id: The ID.
     /// - Returns: The declaration.
     public static func require<Argument, Service>(_ id: ArgumentInjectID<Argument, Service>) -> Dependency {
-        Dependency(id: id.name, serviceType: "(\(typeName(Argument.self))) -> \(typeName(Service.self))")
+        argument(id.name, Argument.self, Service.self, isOptional: false)
     }
 
     /// An optional eager load of an argument factory, as `resolver.load(id, argument)` makes.
@@ -130,9 +201,7 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     /// - Parameter id: The ID.
     /// - Returns: The declaration.
     public static func load<Argument, Service>(_ id: ArgumentInjectID<Argument, Service>) -> Dependency {
-        Dependency(
-            id: id.name, serviceType: "(\(typeName(Argument.self))) -> \(typeName(Service.self))",
-            isOptional: true)
+        argument(id.name, Argument.self, Service.self, isOptional: true)
     }
 
     /// The ID, its kind, and `?` when optional: `ToastInjectID (lazy)?`.
