@@ -32,7 +32,9 @@ extension BenchmarkSuite {
     }
 
     /// The timed loops of the verification cases.
-    func verificationWorkloads(_ fixture: (container: Container, ids: [InjectID<any BenchService>])) -> [Workload] {
+    func verificationWorkloads(_ fixture: (container: Container, ids: [InjectID<any BenchService>]))
+        -> [Workload]
+    {
         let (container, ids) = fixture
         return [
             Workload(VerificationCase.verify, fixedIterations: ids.count) { _ in

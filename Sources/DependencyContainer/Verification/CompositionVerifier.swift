@@ -5,13 +5,6 @@
 /// load would use; an extension point gathers the nearest contribution of each name, as a load
 /// of the point does.
 struct CompositionVerifier {
-    /// One registration that a load can reach, checked or not.
-    private struct Node {
-        let registration: Registration
-        /// The nodes its eager dependencies lead to, filled in by ``report()``.
-        var eagerEdges: [Int] = []
-    }
-
     /// What an ID names in the lookup order.
     private enum Target {
         case service(Int)
@@ -21,8 +14,14 @@ struct CompositionVerifier {
 
     /// Whether the container fails loads of captive dependencies, which makes them errors.
     private let captiveIsError: Bool
-    private var nodes: [Node] = []
+    /// The registrations a load can reach, checked or not: the graph's nodes.
+    private var nodes: [Registration] = []
     private var targets: [String: Target] = [:]
+    /// The nodes each node's eager dependencies lead to: those of node *i* are
+    /// `eagerEdges[edgeStarts[i]..<edgeStarts[i + 1]]`, filled in by ``report()``. Flat, so
+    /// that a graph of *n* nodes costs two arrays rather than *n*.
+    private var eagerEdges: [Int] = []
+    private var edgeStarts: [Int] = []
     /// The contribution names each point has, to keep the nearest contribution of each.
     private var contributionNames: [String: Set<String>] = [:]
 
@@ -30,12 +29,23 @@ struct CompositionVerifier {
         self.captiveIsError = captiveIsError
     }
 
+    /// Makes room for `count` more registrations.
+    mutating func reserve(_ count: Int) {
+        nodes.reserveCapacity(nodes.count + count)
+        targets.reserveCapacity(targets.count + count)
+    }
+
     /// Adds a registration found at the next place of the lookup order.
-    mutating func add(_ registration: Registration) {
+    ///
+    /// - Parameters:
+    ///   - registration: The registration.
+    ///   - mayBeShadowed: Whether a nearer place may have registered its ID: `false` for the
+    ///     first place, whose IDs are unique, which saves a lookup per registration.
+    mutating func add(_ registration: Registration, mayBeShadowed: Bool) {
         guard let contributions = registration.contributions else {
-            guard targets[registration.id] == nil else { return }
+            if mayBeShadowed, targets[registration.id] != nil { return }
             targets[registration.id] = .service(nodes.count)
-            nodes.append(Node(registration: registration))
+            nodes.append(registration)
             return
         }
         var indices: [Int]
@@ -54,7 +64,7 @@ struct CompositionVerifier {
         var names = contributionNames[registration.id] ?? []
         for entry in contributions.entries where names.insert(entry.name).inserted {
             indices.append(nodes.count)
-            nodes.append(Node(registration: entry.registration))
+            nodes.append(entry.registration)
         }
         contributionNames[registration.id] = names
         if case .point(let nearest, _) = targets[registration.id] {
@@ -68,17 +78,19 @@ struct CompositionVerifier {
     mutating func report() -> VerificationReport {
         var problems = [[VerificationProblem]](repeating: [], count: nodes.count)
         var checkedCount = 0
+        edgeStarts.reserveCapacity(nodes.count + 1)
         for index in nodes.indices {
-            let registration = nodes[index].registration
-            guard let dependencies = registration.dependencies else { continue }
+            edgeStarts.append(eagerEdges.count)
+            guard let dependencies = nodes[index].dependencies else { continue }
             checkedCount += 1
             for dependency in dependencies {
                 check(dependency, of: index, into: &problems[index])
             }
         }
+        edgeStarts.append(eagerEdges.count)
         for cycle in cycles() {
-            let first = nodes[cycle[0]].registration
-            let path = cycle.map { nodes[$0].registration.id } + [first.id]
+            let first = nodes[cycle[0]]
+            let path = cycle.map { nodes[$0].id } + [first.id]
             problems[cycle[0]].append(
                 problem(
                     .error, .cycle, first, dependency: nil,
@@ -88,7 +100,7 @@ struct CompositionVerifier {
         var withProblems: [VerifiedRegistration] = []
         var unchecked: [VerifiedRegistration] = []
         for index in nodes.indices {
-            let registration = nodes[index].registration
+            let registration = nodes[index]
             if registration.dependencies == nil {
                 unchecked.append(Self.verified(registration, problems: []))
             } else if !problems[index].isEmpty {
@@ -108,7 +120,7 @@ struct CompositionVerifier {
     private mutating func check(
         _ dependency: Dependency, of index: Int, into problems: inout [VerificationProblem]
     ) {
-        let holder = nodes[index].registration
+        let holder = nodes[index]
         let reached: [Registration]
         switch targets[dependency.id] {
         case nil:
@@ -129,12 +141,12 @@ struct CompositionVerifier {
             }
             return
         case .service(let target):
-            if dependency.kind == .eager { nodes[index].eagerEdges.append(target) }
-            reached = [nodes[target].registration]
-            checkType(dependency, of: holder, registeredAs: nodes[target].registration, &problems)
+            if dependency.kind == .eager { eagerEdges.append(target) }
+            reached = [nodes[target]]
+            checkType(dependency, of: holder, registeredAs: nodes[target], &problems)
         case .point(let point, let contributions):
-            if dependency.kind == .eager { nodes[index].eagerEdges += contributions }
-            reached = contributions.map { nodes[$0].registration }
+            if dependency.kind == .eager { eagerEdges += contributions }
+            reached = contributions.map { nodes[$0] }
             checkType(dependency, of: holder, registeredAs: point, &problems)
         }
         for target in reached {
@@ -203,32 +215,32 @@ struct CompositionVerifier {
         var marks = [Mark](repeating: .unvisited, count: nodes.count)
         var found: [[Int]] = []
         var path: [Int] = []
-        var positions: [Int: Int] = [:]
+        /// Where each node on the path is in it.
+        var positions = [Int](repeating: 0, count: nodes.count)
         var stack: [(node: Int, next: Int)] = []
-        for start in nodes.indices where marks[start] == .unvisited && !nodes[start].eagerEdges.isEmpty {
-            stack.append((start, 0))
+        for start in nodes.indices
+        where marks[start] == .unvisited && edgeStarts[start] < edgeStarts[start + 1] {
+            stack.append((start, edgeStarts[start]))
             marks[start] = .onPath
             positions[start] = path.count
             path.append(start)
             while let (node, next) = stack.last {
-                let edges = nodes[node].eagerEdges
-                guard next < edges.count else {
+                guard next < edgeStarts[node + 1] else {
                     stack.removeLast()
                     marks[node] = .done
-                    positions[node] = nil
                     path.removeLast()
                     continue
                 }
                 stack[stack.count - 1].next += 1
-                let target = edges[next]
+                let target = eagerEdges[next]
                 switch marks[target] {
                 case .unvisited:
                     marks[target] = .onPath
                     positions[target] = path.count
                     path.append(target)
-                    stack.append((target, 0))
+                    stack.append((target, edgeStarts[target]))
                 case .onPath:
-                    if let position = positions[target] { found.append(Array(path[position...])) }
+                    found.append(Array(path[positions[target]...]))
                 case .done:
                     break
                 }

@@ -25,11 +25,14 @@ extension Container {
     public func verify() -> VerificationReport {
         var verifier = CompositionVerifier(captiveIsError: captiveDependencyPolicy == .fail)
         // The lookup order of rule 5, with the task's overrides, nearest place first.
+        var isFirstPlace = true
         _ = walkLookupOrder(overrides: OverrideScope.current) { place in
             let entries = place.store.read { Array($0.values) }
+            verifier.reserve(entries.count)
             for registration in entries {
-                verifier.add(registration)
+                verifier.add(registration, mayBeShadowed: !isFirstPlace)
             }
+            isFirstPlace = false
             return .absent
         }
         return verifier.report()

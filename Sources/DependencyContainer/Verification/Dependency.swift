@@ -61,7 +61,9 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
         self.init(id: id, serviceType: serviceType, kind: kind, isOptional: isOptional, registeredType: nil)
     }
 
-    private init(id: String, serviceType: String, kind: Kind, isOptional: Bool, registeredType: ObjectIdentifier?) {
+    private init(
+        id: String, serviceType: String, kind: Kind, isOptional: Bool, registeredType: ObjectIdentifier?
+    ) {
         self.id = id
         self.serviceType = serviceType
         self.kind = kind
