@@ -22,6 +22,10 @@ struct CompositionVerifier {
     /// that a graph of *n* nodes costs two arrays rather than *n*.
     private var eagerEdges: [Int] = []
     private var edgeStarts: [Int] = []
+    /// Each node's named scope and isolation, read once by ``report()``: every edge into a
+    /// node checks them.
+    private var scopeNames: [String?] = []
+    private var isolations: [FactoryIsolation] = []
     /// The contribution names each point has, to keep the nearest contribution of each.
     private var contributionNames: [String: Set<String>] = [:]
 
@@ -79,6 +83,8 @@ struct CompositionVerifier {
         var problems = [[VerificationProblem]](repeating: [], count: nodes.count)
         var checkedCount = 0
         edgeStarts.reserveCapacity(nodes.count + 1)
+        scopeNames = nodes.map(\.scopeName)
+        isolations = nodes.map(\.isolation)
         for index in nodes.indices {
             edgeStarts.append(eagerEdges.count)
             guard let dependencies = nodes[index].dependencies else { continue }
@@ -121,7 +127,6 @@ struct CompositionVerifier {
         _ dependency: Dependency, of index: Int, into problems: inout [VerificationProblem]
     ) {
         let holder = nodes[index]
-        let reached: [Registration]
         switch targets[dependency.id] {
         case nil:
             let isPoint = dependency.serviceType.hasPrefix("extension point of ")
@@ -142,16 +147,31 @@ struct CompositionVerifier {
             return
         case .service(let target):
             if dependency.kind == .eager { eagerEdges.append(target) }
-            reached = [nodes[target]]
             checkType(dependency, of: holder, registeredAs: nodes[target], &problems)
+            checkReached(target, by: dependency, of: index, &problems)
         case .point(let point, let contributions):
             if dependency.kind == .eager { eagerEdges += contributions }
-            reached = contributions.map { nodes[$0] }
             checkType(dependency, of: holder, registeredAs: point, &problems)
+            for target in contributions {
+                checkReached(target, by: dependency, of: index, &problems)
+            }
         }
-        for target in reached {
-            checkCaptive(dependency, of: holder, target: target, &problems)
-            checkIsolation(dependency, of: holder, target: target, &problems)
+    }
+
+    /// Checks what loading the node `target` does to the node `holder`: captive dependencies
+    /// and isolation, from the facts ``report()`` read once per node.
+    private func checkReached(
+        _ target: Int, by dependency: Dependency, of holder: Int, _ problems: inout [VerificationProblem]
+    ) {
+        // Most nodes are neither isolated nor in a named scope: two array reads rule both out.
+        if let targetScope = scopeNames[target] {
+            checkCaptive(
+                dependency, of: nodes[holder], target: nodes[target], targetScope: targetScope, &problems)
+        }
+        if isolations[target] != .nonisolated {
+            checkIsolation(
+                dependency, of: nodes[holder], holderIsolation: isolations[holder], target: nodes[target],
+                targetIsolation: isolations[target], &problems)
         }
     }
 
@@ -173,12 +193,10 @@ struct CompositionVerifier {
     /// A cached service keeps what it loads eagerly and what its `lazy` handles load; the
     /// engine's rule (`Container.checkNotCaptive(_:heldBy:)`) on declared edges.
     private func checkCaptive(
-        _ dependency: Dependency, of holder: Registration, target: Registration,
+        _ dependency: Dependency, of holder: Registration, target: Registration, targetScope: String,
         _ problems: inout [VerificationProblem]
     ) {
-        guard dependency.kind != .provider, holder.isShared, let targetScope = target.scopeName,
-            holder.scopeName != targetScope
-        else { return }
+        guard dependency.kind != .provider, holder.isShared, holder.scopeName != targetScope else { return }
         let holderScope = holder.scopeName.map { "scope \($0)" } ?? "\(holder.scope)"
         let how = dependency.kind == .lazy ? "through a lazy handle" : "eagerly"
         problems.append(
@@ -189,12 +207,13 @@ struct CompositionVerifier {
     }
 
     private func checkIsolation(
-        _ dependency: Dependency, of holder: Registration, target: Registration,
-        _ problems: inout [VerificationProblem]
+        _ dependency: Dependency, of holder: Registration, holderIsolation: FactoryIsolation,
+        target: Registration,
+        targetIsolation: FactoryIsolation, _ problems: inout [VerificationProblem]
     ) {
-        guard dependency.kind == .eager, holder.isolation != .asynchronous else { return }
+        guard dependency.kind == .eager, holderIsolation != .asynchronous else { return }
         let message: String
-        switch (holder.isolation, target.isolation) {
+        switch (holderIsolation, targetIsolation) {
         case (.nonisolated, .mainActor):
             message =
                 "nonisolated factory of '\(holder.id)' loads main-actor '\(target.id)' synchronously: off the main actor it gets nil unless the service exists; register it with registerOnMainActor or take a handle"
