@@ -17,9 +17,10 @@ struct CompositionVerifier {
     /// The registrations a load can reach, checked or not: the graph's nodes.
     private var nodes: [Registration] = []
     private var targets: [String: Target] = [:]
-    /// The nodes each node's eager dependencies lead to: those of node *i* are
-    /// `eagerEdges[edgeStarts[i]..<edgeStarts[i + 1]]`, filled in by ``report()``. Flat, so
-    /// that a graph of *n* nodes costs two arrays rather than *n*.
+    /// The nodes each node's eager dependencies lead to, filled in by ``report()``.
+    ///
+    /// Those of node *i* are `eagerEdges[edgeStarts[i]..<edgeStarts[i + 1]]`: flat, so that a
+    /// graph of *n* nodes costs two arrays rather than *n*.
     private var eagerEdges: [Int] = []
     private var edgeStarts: [Int] = []
     /// Each node's named scope and isolation, read once by ``report()``: every edge into a

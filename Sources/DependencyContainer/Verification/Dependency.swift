@@ -44,9 +44,9 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     public let kind: Kind
     /// Whether the factory handles its absence.
     public let isOptional: Bool
-    /// The type a registration that matches records as its service type, when the declaration
-    /// was made from a typed ID: compared before the names, which are costly to make. Not
-    /// encoded, and not part of equality.
+    /// The service type a matching registration records, for a declaration from a typed ID.
+    ///
+    /// Compared before the names, which are costly to make; not encoded, and not part of equality.
     let registeredType: ObjectIdentifier?
 
     /// Creates a declaration from its parts, for IDs built at run time or read from a manifest.
