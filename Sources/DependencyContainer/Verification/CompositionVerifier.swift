@@ -29,16 +29,28 @@ struct CompositionVerifier {
     private var isolations: [FactoryIsolation] = []
     /// The contribution names each point has, to keep the nearest contribution of each.
     private var contributionNames: [String: Set<String>] = [:]
+    /// Whether each place of the lookup order so far is an override scope, nearest first.
+    private var placeIsOverride: [Bool] = []
+    /// The place each node was found at.
+    private var nodePlaces: [Int] = []
+    /// The registrations a nearer place shadows, by ID, with their places: a cached service
+    /// made in a farther place's context loads them (see `Container.runInOwnContext`).
+    private var shadowed: [String: [(place: Int, registration: Registration)]] = [:]
 
     init(captiveIsError: Bool) {
         self.captiveIsError = captiveIsError
     }
 
-    /// Makes room for `count` more registrations.
-    mutating func reserve(_ count: Int) {
+    /// Starts the next place of the lookup order, making room for its `count` registrations.
+    mutating func beginPlace(isOverride: Bool, count: Int) {
+        placeIsOverride.append(isOverride)
         nodes.reserveCapacity(nodes.count + count)
+        nodePlaces.reserveCapacity(nodes.count + count)
         targets.reserveCapacity(targets.count + count)
     }
+
+    /// The place registrations are being added at.
+    private var place: Int { placeIsOverride.count - 1 }
 
     /// Adds a registration found at the next place of the lookup order.
     ///
@@ -48,9 +60,13 @@ struct CompositionVerifier {
     ///     first place, whose IDs are unique, which saves a lookup per registration.
     mutating func add(_ registration: Registration, mayBeShadowed: Bool) {
         guard let contributions = registration.contributions else {
-            if mayBeShadowed, targets[registration.id] != nil { return }
+            if mayBeShadowed, targets[registration.id] != nil {
+                shadowed[registration.id, default: []].append((place, registration))
+                return
+            }
             targets[registration.id] = .service(nodes.count)
             nodes.append(registration)
+            nodePlaces.append(place)
             return
         }
         var indices: [Int]
@@ -70,6 +86,7 @@ struct CompositionVerifier {
         for entry in contributions.entries where names.insert(entry.name).inserted {
             indices.append(nodes.count)
             nodes.append(entry.registration)
+            nodePlaces.append(place)
         }
         contributionNames[registration.id] = names
         if case .point(let nearest, _) = targets[registration.id] {
@@ -147,6 +164,12 @@ struct CompositionVerifier {
             }
             return
         case .service(let target):
+            // A cached service is made where it is registered: its factory does not see nearer places.
+            if placeIsOverride.count > 1, holder.isShared, !sees(nodePlaces[target], from: nodePlaces[index])
+            {
+                checkInOwnContext(dependency, of: index, &problems)
+                return
+            }
             if dependency.kind == .eager { eagerEdges.append(target) }
             checkType(dependency, of: holder, registeredAs: nodes[target], &problems)
             checkReached(target, by: dependency, of: index, &problems)
@@ -157,6 +180,44 @@ struct CompositionVerifier {
                 checkReached(target, by: dependency, of: index, &problems)
             }
         }
+    }
+
+    /// Whether a cached service made at place `holder` sees place `target`: a later place,
+    /// and, for a service made in a container rather than an override scope, not an override.
+    private func sees(_ target: Int, from holder: Int) -> Bool {
+        target >= holder && (placeIsOverride[holder] || !placeIsOverride[target])
+    }
+
+    /// Checks a dependency of the cached service at node `index`, whose nearest registration
+    /// its factory does not see, against the registration it does see, if any.
+    ///
+    /// That registration is not a node of the graph, so the cycles through it are not
+    /// followed.
+    private func checkInOwnContext(
+        _ dependency: Dependency, of index: Int, _ problems: inout [VerificationProblem]
+    ) {
+        let holder = nodes[index]
+        let holderPlace = nodePlaces[index]
+        guard let seen = shadowed[dependency.id]?.first(where: { sees($0.place, from: holderPlace) }) else {
+            let nearer =
+                "it is cached where it is registered, whose factory does not see the nearer registration"
+            problems.append(
+                problem(
+                    dependency.isOptional ? .note : .error,
+                    dependency.isOptional ? .missingOptionalDependency : .missingDependency, holder,
+                    dependency: dependency.id,
+                    "'\(holder.id)' \(dependency.isOptional ? "loads optional" : "requires") '\(dependency.id)' (\(dependency.serviceType)), which nothing in its own context provides: \(nearer)"
+                ))
+            return
+        }
+        let target = seen.registration
+        checkType(dependency, of: holder, registeredAs: target, &problems)
+        if let targetScope = target.scopeName {
+            checkCaptive(dependency, of: holder, target: target, targetScope: targetScope, &problems)
+        }
+        checkIsolation(
+            dependency, of: holder, holderIsolation: isolations[index], target: target,
+            targetIsolation: target.isolation, &problems)
     }
 
     /// Checks what loading the node `target` does to the node `holder`: captive dependencies

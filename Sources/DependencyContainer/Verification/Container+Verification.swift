@@ -13,7 +13,10 @@ extension Container {
     /// - a singleton or weak service that keeps a named-scope service captive;
     /// - a synchronous factory that loads a main-actor or async service eagerly.
     ///
-    /// Registrations that declare nothing are listed as unchecked; that is not a problem.
+    /// A cached service (singleton, weak, named scope) is made where it is registered, as a
+    /// load makes it, so the dependencies of one an ancestor registers are looked up from that
+    /// ancestor on, without the nearer registrations it cannot see. Registrations that declare
+    /// nothing are listed as unchecked; that is not a problem.
     ///
     /// ```swift
     /// let report = container.verify()
@@ -28,7 +31,7 @@ extension Container {
         var isFirstPlace = true
         _ = walkLookupOrder(overrides: OverrideScope.current) { place in
             let entries = place.store.read { Array($0.values) }
-            verifier.reserve(entries.count)
+            verifier.beginPlace(isOverride: place.isOverride, count: entries.count)
             for registration in entries {
                 verifier.add(registration, mayBeShadowed: !isFirstPlace)
             }

@@ -222,6 +222,45 @@ struct VerificationTests {
         #expect(child.verify().isClean)
     }
 
+    @Test("A parent's cached service is made in the parent: a dependency only its child provides is missing")
+    func cachedInParent() throws {
+        let parent = Container()
+        parent.register(.toast, scope: .singleton, dependencies: [.require(.analytics)]) { RecordingToast() }
+        parent.register(.player, dependencies: [.require(.analytics)]) { StubPlayer() }
+        let child = Container(parent: parent)
+        child.register(.analytics, dependencies: []) { CountingAnalytics() }
+        // The transient player is made in the child's context, where analytics is registered.
+        let problem = try #require(child.verify().problems.first)
+        #expect(child.verify().problems.count == 1)
+        #expect(problem.registrationID == "ToastInjectID")
+        #expect(problem.kind == .missingDependency)
+        #expect(problem.message.contains("nothing in its own context provides"))
+
+        // The parent's own registration is the one the singleton's factory gets.
+        parent.register(.analytics, dependencies: []) { CountingAnalytics() }
+        #expect(child.verify().isClean)
+        let wrongType = InjectID<StubPlayer>("AnalyticsInjectID")
+        parent.register(wrongType, dependencies: []) { StubPlayer() }
+        #expect(child.verify().problems.map(\.kind) == [.typeMismatch])
+    }
+
+    @Test("A container's cached service does not see the task's overrides; an override's does")
+    func cachedServicesAndOverrides() {
+        let container = Container()
+        container.register(.toast, scope: .singleton, dependencies: [.require(.analytics)]) {
+            RecordingToast()
+        }
+        let report = container.withOverrides { overrides in
+            overrides.register(.analytics, dependencies: []) { CountingAnalytics() }
+            overrides.register(.player, scope: .singleton, dependencies: [.require(.analytics)]) {
+                StubPlayer()
+            }
+        } operation: {
+            container.verify()
+        }
+        #expect(report.problems.map(\.registrationID) == ["ToastInjectID"])
+    }
+
     @Test("Inside withOverrides, verify() checks with the task's overrides in the lookup order")
     func overrides() {
         let container = Container()
