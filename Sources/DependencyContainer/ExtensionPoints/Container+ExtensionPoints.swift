@@ -23,6 +23,8 @@ extension Container {
     ///     element) when it lets go of it.
     ///   - dependencies: The IDs the factory loads, which `verify()` checks without running it;
     ///     `nil`, the default, leaves the registration unchecked.
+    ///   - verify: Whether `verify(running:)` may run the factory; `.skip` for one with side
+    ///     effects.
     ///   - file: The contributing file, for diagnostics.
     ///   - line: The contributing line, for diagnostics.
     ///   - factory: Creates the element.
@@ -38,6 +40,7 @@ extension Container {
         onCreate: (@Sendable (Element, Resolver) throws -> Void)? = nil,
         onDispose: (@Sendable (Element) throws -> Void)? = nil,
         dependencies: [Dependency]? = nil,
+        verify: RunningCheck = .run,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver) throws -> Element
@@ -49,7 +52,7 @@ extension Container {
                 provider: .closure(file: file, line: line),
                 factory: TypedFactory(factory),
                 lifecycle: ServiceLifecycle(onCreate: onCreate, onDispose: onDispose).hooks,
-                dependencies: dependencies))
+                dependencies: dependencies, skipsRunningCheck: verify == .skip))
     }
 
     /// The `contribute(to:named:)` above, for a factory that does not take a ``Resolver``.
@@ -62,6 +65,7 @@ extension Container {
         onCreate: (@Sendable (Element, Resolver) throws -> Void)? = nil,
         onDispose: (@Sendable (Element) throws -> Void)? = nil,
         dependencies: [Dependency]? = nil,
+        verify: RunningCheck = .run,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable () throws -> Element
@@ -69,7 +73,7 @@ extension Container {
         contribute(
             to: point, named: name, priority: priority, scope: scope, onCreate: onCreate,
             onDispose: onDispose,
-            dependencies: dependencies, file: file, line: line
+            dependencies: dependencies, verify: verify, file: file, line: line
         ) { _ in
             try factory()
         }
@@ -237,6 +241,9 @@ extension Container {
                 consider(registration)
             }
             return .absent
+        }
+        if let recorder = thread.loadRecorder {
+            recorder.record(name, found: first != nil, thread: thread)
         }
         guard let first else { return ([], mismatch) }
         guard !more.isEmpty else { return (first.entries, mismatch) }

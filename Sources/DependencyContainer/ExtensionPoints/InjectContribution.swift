@@ -40,6 +40,10 @@ public protocol InjectContribution: SendableMetatype {
     /// generated `register(into:)` declares what the scanner reads in ``make(with:)``.
     static var dependencies: [Dependency]? { get }
 
+    /// Whether `Container.verify(running:)` may run ``make(with:)``; ``RunningCheck/run``
+    /// unless stated. A factory with side effects states ``RunningCheck/skip``.
+    static var runningCheck: RunningCheck { get }
+
     /// Creates the element.
     ///
     /// - Parameter resolver: Loads the services the element depends on.
@@ -63,6 +67,9 @@ extension InjectContribution {
 
     /// Undeclared: `verify()` lists the registration as unchecked.
     public static var dependencies: [Dependency]? { nil }
+
+    /// The running check may run the factory.
+    public static var runningCheck: RunningCheck { .run }
 }
 
 extension Container {
@@ -87,7 +94,8 @@ extension Container {
                 id: contributionID(Contribution.id.name, Contribution.name), scope: Contribution.scope,
                 provider: .type(Contribution.self), factory: TypedFactory { try Contribution.make(with: $0) },
                 lifecycle: Contribution.lifecycle.hooks,
-                dependencies: dependencies ?? Contribution.dependencies)
+                dependencies: dependencies ?? Contribution.dependencies,
+                skipsRunningCheck: Contribution.runningCheck == .skip)
         )
     }
 }

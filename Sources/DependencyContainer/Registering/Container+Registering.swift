@@ -36,6 +36,8 @@ extension Container {
     ///     or a live weak service) when the container lets go of it.
     ///   - dependencies: The IDs the factory loads, which `verify()` checks without running it;
     ///     `nil`, the default, leaves the registration unchecked.
+    ///   - verify: Whether `verify(running:)` may run the factory; `.skip` for one with side
+    ///     effects.
     ///   - file: The registering file, shown in ``registrations``.
     ///   - line: The registering line, shown in ``registrations``.
     ///   - factory: Creates the service.
@@ -51,6 +53,7 @@ extension Container {
         onCreate: (@Sendable (Service, Resolver) throws -> Void)? = nil,
         onDispose: (@Sendable (Service) throws -> Void)? = nil,
         dependencies: [Dependency]? = nil,
+        verify: RunningCheck = .run,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver) throws -> Service
@@ -61,7 +64,7 @@ extension Container {
                 factory: TypedFactory(factory),
                 lifecycle: eager || onCreate != nil || onDispose != nil
                     ? ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose).hooks : nil,
-                dependencies: dependencies))
+                dependencies: dependencies, skipsRunningCheck: verify == .skip))
     }
 
     /// The `register` above, for a factory that does not take a ``Resolver``.
@@ -73,6 +76,7 @@ extension Container {
         onCreate: (@Sendable (Service, Resolver) throws -> Void)? = nil,
         onDispose: (@Sendable (Service) throws -> Void)? = nil,
         dependencies: [Dependency]? = nil,
+        verify: RunningCheck = .run,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable () throws -> Service
@@ -83,7 +87,7 @@ extension Container {
                 factory: TypedFactory(ignoringResolver: factory),
                 lifecycle: eager || onCreate != nil || onDispose != nil
                     ? ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose).hooks : nil,
-                dependencies: dependencies))
+                dependencies: dependencies, skipsRunningCheck: verify == .skip))
     }
 
     /// Registers the service that a provider type describes.
@@ -108,7 +112,8 @@ extension Container {
             Registration(
                 id: Provider.id.name, scope: Provider.scope, provider: .type(Provider.self),
                 factory: TypedFactory { try Provider.make(with: $0) }, lifecycle: Provider.lifecycle.hooks,
-                dependencies: dependencies ?? Provider.dependencies))
+                dependencies: dependencies ?? Provider.dependencies,
+                skipsRunningCheck: Provider.runningCheck == .skip))
     }
 
     /// Registers a factory that makes a new service from a run-time argument on every load.

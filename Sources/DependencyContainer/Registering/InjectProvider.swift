@@ -50,6 +50,10 @@ public protocol InjectProvider: SendableMetatype {
     /// generated `register(into:)` declares what the scanner reads in ``make(with:)``.
     static var dependencies: [Dependency]? { get }
 
+    /// Whether `Container.verify(running:)` may run ``make(with:)``; ``RunningCheck/run``
+    /// unless stated. A factory with side effects states ``RunningCheck/skip``.
+    static var runningCheck: RunningCheck { get }
+
     /// Creates the service.
     ///
     /// - Parameter resolver: Loads the services this one depends on.
@@ -67,4 +71,7 @@ extension InjectProvider {
 
     /// Undeclared: `verify()` lists the registration as unchecked.
     public static var dependencies: [Dependency]? { nil }
+
+    /// The running check may run the factory.
+    public static var runningCheck: RunningCheck { .run }
 }

@@ -340,12 +340,12 @@ struct CompositionVerifier {
             path: path, location: Self.location(of: holder))
     }
 
-    private static func location(of registration: Registration) -> VerifiedRegistration.Location? {
+    static func location(of registration: Registration) -> VerifiedRegistration.Location? {
         guard case .closure(let file, let line) = registration.provider else { return nil }
         return VerifiedRegistration.Location(file: "\(file)", line: Int(line))
     }
 
-    private static func verified(_ registration: Registration, problems: [VerificationProblem])
+    static func verified(_ registration: Registration, problems: [VerificationProblem])
         -> VerifiedRegistration
     {
         VerifiedRegistration(

@@ -42,6 +42,10 @@ public struct VerificationProblem: Codable, Hashable, Sendable, CustomStringConv
         /// A synchronous factory that loads a main-actor or async service eagerly, which it
         /// gets only where that factory may run.
         case isolation = "isolation"
+        /// A load the running check saw a factory make that its declaration does not list.
+        case undeclaredLoad = "undeclared-load"
+        /// A factory that failed when the running check ran it.
+        case factoryFailed = "factory-failed"
     }
 
     /// How bad it is.

@@ -71,7 +71,7 @@ final class Registration: @unchecked Sendable {
         id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>,
         seedItemType: (any Injectable.Type)? = nil, contributions: ContributionSet? = nil,
         argumentFactory: ArgumentFactoryBase? = nil, lifecycle: LifecycleHooks? = nil,
-        dependencies: [Dependency]? = nil
+        dependencies: [Dependency]? = nil, skipsRunningCheck: Bool = false
     ) {
         let lifetime = Scope.Lifetime.effective(scope.lifetime, for: Service.self)
         // A named scope shares a singleton until reset, which replaces the registration.
@@ -81,7 +81,7 @@ final class Registration: @unchecked Sendable {
                 seedItemType: seedItemType, scopeName: scope.resetName, contributions: contributions,
                 argumentFactory: argumentFactory, lifecycle: lifecycle,
                 ignoresWeakScope: lifetime != scope.lifetime,
-                dependencies: dependencies))
+                dependencies: dependencies, skipsRunningCheck: skipsRunningCheck))
     }
 
     /// The transient registration of an ``ArgumentInjectID``: its service is `made`, the
@@ -135,7 +135,20 @@ final class Registration: @unchecked Sendable {
                     IsolatedParts(isolation: $0.isolation, asyncFactory: $0.asyncFactory, scope: other.scope)
                 },
                 lifecycle: other.lifecycle, ignoresWeakScope: other.ignoresWeakScope,
-                dependencies: other.dependencies))
+                dependencies: other.dependencies, skipsRunningCheck: other.skipsRunningCheck))
+    }
+
+    /// A transient registration under `id` that runs `other`'s factory, for the running check
+    /// of `Container.verify(running:)`: it keeps nothing, and has no hooks.
+    convenience init(probing other: Registration, id: String) {
+        self.init(
+            id: id, scope: .transient, serviceType: other.serviceType, provider: other.provider,
+            closure: other.closure,
+            extras: Extras.ifAny(
+                seedItemType: nil, scopeName: nil, contributions: nil,
+                isolated: other.isolated.map {
+                    IsolatedParts(isolation: $0.isolation, asyncFactory: $0.asyncFactory, scope: .transient)
+                }))
     }
 
     /// The seed-API item type this registration came from, whose `load(for:)` returns a
@@ -162,6 +175,9 @@ final class Registration: @unchecked Sendable {
     /// The IDs the factory declares it loads, for `verify()`; `nil` when it declares nothing.
     var dependencies: [Dependency]? { extras?.dependencies }
 
+    /// Whether `verify(running:)` leaves the factory alone, because it has side effects.
+    var skipsRunningCheck: Bool { extras?.skipsRunningCheck ?? false }
+
     /// What few registrations have.
     ///
     /// `@unchecked Sendable`: immutable; the item type is a metatype.
@@ -174,6 +190,7 @@ final class Registration: @unchecked Sendable {
         let lifecycle: LifecycleHooks?
         let ignoresWeakScope: Bool
         let dependencies: [Dependency]?
+        let skipsRunningCheck: Bool
 
         /// The extras, or `nil` when there are none.
         ///
@@ -183,24 +200,27 @@ final class Registration: @unchecked Sendable {
             seedItemType: (any Injectable.Type)?, scopeName: String?, contributions: ContributionSet?,
             argumentFactory: ArgumentFactoryBase? = nil, isolated: IsolatedParts? = nil,
             lifecycle: LifecycleHooks? = nil, ignoresWeakScope: Bool = false,
-            dependencies: [Dependency]? = nil
+            dependencies: [Dependency]? = nil,
+            skipsRunningCheck: Bool = false
         ) -> Extras? {
             guard
                 seedItemType != nil || scopeName != nil || contributions != nil || argumentFactory != nil
                     || isolated != nil || lifecycle != nil || ignoresWeakScope || dependencies != nil
+                    || skipsRunningCheck
             else {
                 return nil
             }
             return Extras(
                 seedItemType: seedItemType, scopeName: scopeName, contributions: contributions,
                 argumentFactory: argumentFactory, isolated: isolated, lifecycle: lifecycle,
-                ignoresWeakScope: ignoresWeakScope, dependencies: dependencies)
+                ignoresWeakScope: ignoresWeakScope, dependencies: dependencies,
+                skipsRunningCheck: skipsRunningCheck)
         }
 
         private init(
             seedItemType: (any Injectable.Type)?, scopeName: String?, contributions: ContributionSet?,
             argumentFactory: ArgumentFactoryBase?, isolated: IsolatedParts?, lifecycle: LifecycleHooks?,
-            ignoresWeakScope: Bool, dependencies: [Dependency]?
+            ignoresWeakScope: Bool, dependencies: [Dependency]?, skipsRunningCheck: Bool
         ) {
             self.seedItemType = seedItemType
             self.argumentFactory = argumentFactory
@@ -210,6 +230,7 @@ final class Registration: @unchecked Sendable {
             self.lifecycle = lifecycle
             self.ignoresWeakScope = ignoresWeakScope
             self.dependencies = dependencies
+            self.skipsRunningCheck = skipsRunningCheck
         }
     }
 
