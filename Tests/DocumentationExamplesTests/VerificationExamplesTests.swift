@@ -15,8 +15,30 @@ enum AnnouncingToastProvider: InjectProvider {
     }
 }
 
+/// A service whose creation has side effects.
+final class PaymentGateway: Sendable {
+    static func connect() -> PaymentGateway { PaymentGateway() }
+}
+
+extension InjectID where Service == PaymentGateway {
+    static var payments: Self { InjectID("PaymentsInjectID") }
+}
+
 @Suite("Verification examples")
 struct VerificationExamplesTests {
+    @Test("The running check runs declared factories in a sandbox, except those that opt out")
+    func runningCheck() {
+        let container = Container()
+        container.register(.payments, scope: .singleton, dependencies: [], verify: .skip) {
+            PaymentGateway.connect()
+        }
+        container.register(AnnouncingToastProvider.self)
+        container.register(.player) { Player(toast: nil) }
+        container.register(.appLog, dependencies: []) { PrintLog() }
+        let report = container.verify(running: true)
+        #expect(report.isClean, "\(report)")
+    }
+
     @Test("A closure declares what its factory loads; verify() finds what is missing")
     func declaredClosure() throws {
         let container = Container()
