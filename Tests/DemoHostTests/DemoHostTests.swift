@@ -241,6 +241,15 @@ struct DemoHostVerificationTests {
         #expect(!unchecked.contains("SessionSocketID"))
     }
 
+    @Test("Running every checked factory once finds no load that the generated declarations miss")
+    func runningCheckIsClean() {
+        let host = DemoHost(log: TranscriptLog(echo: false), linkedFeatures: linkedFeatures)
+        host.registerFeatures()
+        let report = host.container.verify(running: true)
+        #expect(report.isClean, "\(report)")
+        #expect(!report.problems.contains { $0.kind == .undeclaredLoad })
+    }
+
     @Test("Without the player feature, the toast's required lazy player is reported missing")
     func missingFeature() throws {
         let host = DemoHost(log: TranscriptLog(echo: false), linkedFeatures: linkedFeatures)
