@@ -23,6 +23,10 @@ struct CompositionVerifier {
     /// graph of *n* nodes costs two arrays rather than *n*.
     private var eagerEdges: [Int] = []
     private var edgeStarts: [Int] = []
+    /// The nodes each node's `lazy` handles lead to, laid out as ``eagerEdges``: a cached
+    /// service keeps what they load, but they break cycles.
+    private var lazyEdges: [Int] = []
+    private var lazyStarts: [Int] = []
     /// Each node's named scope and isolation, read once by ``report()``: every edge into a
     /// node checks them.
     private var scopeNames: [String?] = []
@@ -103,8 +107,10 @@ struct CompositionVerifier {
         edgeStarts.reserveCapacity(nodes.count + 1)
         scopeNames = nodes.map(\.scopeName)
         isolations = nodes.map(\.isolation)
+        lazyStarts.reserveCapacity(nodes.count + 1)
         for index in nodes.indices {
             edgeStarts.append(eagerEdges.count)
+            lazyStarts.append(lazyEdges.count)
             guard let dependencies = nodes[index].dependencies else { continue }
             checkedCount += 1
             for dependency in dependencies {
@@ -112,6 +118,8 @@ struct CompositionVerifier {
             }
         }
         edgeStarts.append(eagerEdges.count)
+        lazyStarts.append(lazyEdges.count)
+        checkCaptiveThroughUncached(&problems)
         for cycle in cycles() {
             let first = nodes[cycle[0]]
             let path = cycle.map { nodes[$0].id } + [first.id]
@@ -171,10 +179,12 @@ struct CompositionVerifier {
                 return
             }
             if dependency.kind == .eager { eagerEdges.append(target) }
+            if dependency.kind == .lazy { lazyEdges.append(target) }
             checkType(dependency, of: holder, registeredAs: nodes[target], &problems)
             checkReached(target, by: dependency, of: index, &problems)
         case .point(let point, let contributions):
             if dependency.kind == .eager { eagerEdges += contributions }
+            if dependency.kind == .lazy { lazyEdges += contributions }
             checkType(dependency, of: holder, registeredAs: point, &problems)
             for target in contributions {
                 checkReached(target, by: dependency, of: index, &problems)
@@ -286,6 +296,76 @@ struct CompositionVerifier {
             return
         }
         problems.append(problem(.error, .isolation, holder, dependency: dependency.id, message))
+    }
+
+    /// Reports the named-scope services a cached service keeps through the uncached (transient
+    /// or graph) services it loads eagerly: the engine's holder is the innermost cached frame,
+    /// so what those load, eagerly or through a `lazy` handle, is kept by the cached service.
+    ///
+    /// Its direct dependencies are checked with the others (`checkReached`).
+    ///
+    /// - Complexity: O(*n* · *d*) to find what each uncached node keeps, once, plus the size
+    ///   of those lists for each cached node that loads uncached ones.
+    private func checkCaptiveThroughUncached(_ problems: inout [[VerificationProblem]]) {
+        let shared = nodes.map(\.isShared)
+        var kept = [[Int]?](repeating: nil, count: nodes.count)
+        for holder in nodes.indices where shared[holder] {
+            var reported: Set<Int> = []
+            for edge in edgeStarts[holder]..<edgeStarts[holder + 1] {
+                let via = eagerEdges[edge]
+                guard !shared[via] else { continue }
+                if kept[via] == nil { keptScoped(from: via, shared: shared, into: &kept) }
+                for target in kept[via] ?? []
+                where scopeNames[target] != nodes[holder].scopeName && reported.insert(target).inserted {
+                    let holderRegistration = nodes[holder]
+                    let holderScope =
+                        holderRegistration.scopeName.map { "scope \($0)" } ?? "\(holderRegistration.scope)"
+                    problems[holder].append(
+                        problem(
+                            captiveIsError ? .error : .warning, .captiveDependency, holderRegistration,
+                            dependency: nodes[target].id,
+                            "'\(holderRegistration.id)' (\(holderScope)) keeps '\(nodes[target].id)' of scope \(scopeNames[target] ?? "") through the uncached '\(nodes[via].id)' it loads eagerly, after reset(scope:); take a provider handle"
+                        ))
+                }
+            }
+        }
+    }
+
+    /// Fills `kept` for the uncached node `root` and the uncached nodes it loads eagerly: the
+    /// named-scope nodes each reaches through uncached nodes. Iterative, for long chains; a
+    /// cycle of uncached nodes (reported as a cycle) ends the walk.
+    private func keptScoped(from root: Int, shared: [Bool], into kept: inout [[Int]?]) {
+        var onStack = Set<Int>([root])
+        var stack: [(node: Int, next: Int)] = [(root, edgeStarts[root])]
+        while let (node, next) = stack.last {
+            if next < edgeStarts[node + 1] {
+                stack[stack.count - 1].next += 1
+                let target = eagerEdges[next]
+                if !shared[target], kept[target] == nil, onStack.insert(target).inserted {
+                    stack.append((target, edgeStarts[target]))
+                }
+                continue
+            }
+            var result: [Int] = []
+            var seen: Set<Int> = []
+            for edge in edgeStarts[node]..<edgeStarts[node + 1] {
+                let target = eagerEdges[edge]
+                if shared[target] {
+                    if scopeNames[target] != nil, seen.insert(target).inserted { result.append(target) }
+                } else {
+                    for scoped in kept[target] ?? [] where seen.insert(scoped).inserted {
+                        result.append(scoped)
+                    }
+                }
+            }
+            for edge in lazyStarts[node]..<lazyStarts[node + 1] {
+                let target = lazyEdges[edge]
+                if scopeNames[target] != nil, seen.insert(target).inserted { result.append(target) }
+            }
+            kept[node] = result
+            onStack.remove(node)
+            stack.removeLast()
+        }
     }
 
     /// Each cycle of eager edges once, as node indices from the node where the walk entered it.

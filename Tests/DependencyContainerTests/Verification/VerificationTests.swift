@@ -132,6 +132,31 @@ struct VerificationTests {
         #expect(container.verify().isClean)
     }
 
+    @Test("A singleton keeps what the transient services it loads eagerly load: captive through them")
+    func captiveThroughTransients() throws {
+        let container = Container()
+        let cart = uniqueID(VerifiedCart.self)
+        let middle = uniqueID(Counter.self)
+        let lazyMiddle = uniqueID(Counter.self)
+        container.register(cart, scope: .session, dependencies: []) { VerifiedCart() }
+        container.register(middle, dependencies: [.require(lazyMiddle)]) { Counter() }
+        container.register(lazyMiddle, scope: .graph, dependencies: [.lazy(cart)]) { Counter() }
+        container.register(.toast, scope: .singleton, dependencies: [.require(middle)]) { RecordingToast() }
+        let problem = try #require(container.verify().problems.first)
+        #expect(container.verify().problems.count == 1)
+        #expect(problem.kind == .captiveDependency)
+        #expect(problem.registrationID == "ToastInjectID")
+        #expect(problem.dependencyID == cart.name)
+        #expect(problem.message.contains("through the uncached '\(middle.name)'"))
+
+        // Through a provider handle, or held by a transient service, nothing is kept.
+        container.register(lazyMiddle, scope: .graph, dependencies: [.provider(cart)]) { Counter() }
+        #expect(container.verify().isClean)
+        container.register(lazyMiddle, scope: .graph, dependencies: [.require(cart)]) { Counter() }
+        container.register(.toast, dependencies: [.require(middle)]) { RecordingToast() }
+        #expect(container.verify().isClean)
+    }
+
     @Test("A nonisolated factory that loads a main-actor or async service eagerly is an isolation error")
     func isolation() {
         let container = Container()
