@@ -331,9 +331,10 @@ struct CompositionVerifier {
         }
     }
 
-    /// Fills `kept` for the uncached node `root` and the uncached nodes it loads eagerly: the
-    /// named-scope nodes each reaches through uncached nodes. Iterative, for long chains; a
-    /// cycle of uncached nodes (reported as a cycle) ends the walk.
+    /// Fills `kept` for the uncached node `root` and the uncached nodes it loads eagerly.
+    ///
+    /// Each gets the named-scope nodes it reaches through uncached nodes. Iterative, for long
+    /// chains; a cycle of uncached nodes (reported as a cycle) ends the walk.
     private func keptScoped(from root: Int, shared: [Bool], into kept: inout [[Int]?]) {
         var onStack = Set<Int>([root])
         var stack: [(node: Int, next: Int)] = [(root, edgeStarts[root])]
