@@ -26,10 +26,11 @@ struct BenchmarkSuite {
         let isolated = isolationFixture()
         let reclaiming = reclamationFixture()
         let (hooked, observers) = lifecycleFixture()
+        let verified = verificationFixture(count: batchCount)
         let samples = sampler.measure(
             baselines(fillerNames: fillerNames) + cases(small: small, large: large, fillerNames: fillerNames)
                 + isolationWorkloads(isolated) + reclamationWorkloads(reclaiming) + lifecycleWorkloads(hooked)
-        )
+                + verificationWorkloads(verified))
         let median = { (name: String) in Statistics.median(samples[name]!) }
         let compare = { (name: String, baseline: String, target: Target?) in
             CaseResult(
@@ -67,6 +68,8 @@ struct BenchmarkSuite {
         results.append(compare(ReclamationCase.singletonUnderResets, Case.singleton, nil))
         // Issue 29's promise: hooks elsewhere cost an existing singleton's load nothing.
         results.append(compare(LifecycleCase.singletonAmongHooks, Case.singleton, .ratio(atMost: 1.1)))
+        // Issue 31's promise: verify() scales as O(n·d), within 20 loads per registration.
+        results.append(compare(VerificationCase.verify, VerificationCase.loadEach, .ratio(atMost: 20)))
         results += threadCases(small)
         results.append(footprint)
         withExtendedLifetime((large, observers)) {}

@@ -160,6 +160,14 @@ public struct IDUse: Codable, Hashable, Sendable {
     /// a use of the ID for the unprovided and undeclared checks, but never eager, so never
     /// part of a factory cycle.
     public var isDeferred = false
+    /// The provider or contribution type whose `make(with:)` body makes the load, outside any
+    /// closure, eager or deferred: what its generated registration declares.
+    public var madeBy: String?
+    /// The call as written, such as `load` or `lazy`; `nil` for a registration.
+    ///
+    /// One of `load`, `require`, `loadAsync`, `requireAsync`, `lazy`, `provider`, `Injected`:
+    /// a `load` handles `nil`, a `require` does not.
+    public var call: String?
 }
 
 /// Everything the scanner found in some source files.
@@ -174,6 +182,11 @@ public struct SourceFacts: Codable, Hashable, Sendable {
     public var uses: [IDUse] = []
     /// `scopeName` members of types.
     public var scopeMembers: [ScopeMember] = []
+    /// The types that declare their own `static var dependencies`, which generated code keeps.
+    public var dependencyMembers: [String] = []
+    /// The unconditional `import` declarations, as written (`import DCExampleAppInterfaces`),
+    /// which a generated file repeats so that it can name the IDs the providers load.
+    public var imports: [String] = []
 
     /// Creates an empty set of facts.
     public init() {}
@@ -187,5 +200,7 @@ public struct SourceFacts: Codable, Hashable, Sendable {
         idMembers += other.idMembers
         uses += other.uses
         scopeMembers += other.scopeMembers
+        dependencyMembers += other.dependencyMembers
+        imports += other.imports.filter { !imports.contains($0) }
     }
 }

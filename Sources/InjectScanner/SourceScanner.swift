@@ -186,6 +186,10 @@ public struct SourceScanner {
         } else if word == "func" || word == "init" {
             optionalPending = false
             pendingScope = .function(word == "init" ? "init" : token(index + 1)?.text ?? "")
+        } else if word == "import", scopes.isEmpty, tokens[index].conditions.isEmpty,
+            let declaration = importDeclaration(at: index)
+        {
+            if !facts.imports.contains(declaration) { facts.imports.append(declaration) }
         } else if SourceScanner.controlKeywords.contains(word) {
             pendingScope = .control
         } else if word == "withOverrides", token(index - 1)?.isKeyword("func") != true,
@@ -209,6 +213,29 @@ public struct SourceScanner {
         {
             use(word, at: index)
         }
+    }
+
+    /// `import Module` with the attributes and access level before it, as written; `nil` for
+    /// an import of one declaration (`import struct M.S`) or a submodule.
+    private func importDeclaration(at index: Int) -> String? {
+        guard let module = token(index + 1), module.isIdentifier, token(index + 2)?.isPunctuation(".") != true
+        else { return nil }
+        var prefix: [String] = []
+        var back = index - 1
+        while let previous = token(back), previous.line == tokens[index].line {
+            if previous.kind == .word,
+                ["public", "package", "internal", "fileprivate", "private"].contains(previous.text)
+            {
+                prefix.insert(previous.text, at: 0)
+            } else if previous.kind == .word, token(back - 1)?.isPunctuation("@") == true {
+                prefix.insert("@" + previous.text, at: 0)
+                back -= 1
+            } else {
+                break
+            }
+            back -= 1
+        }
+        return (prefix + ["import", module.text]).joined(separator: " ")
     }
 
     // MARK: Types
@@ -312,6 +339,8 @@ public struct SourceScanner {
                 IDMember(
                     typeName: typeName, reference: idExpression(after: nameIndex),
                     location: location(nameIndex)))
+        } else if name == "dependencies", isStatic, let typeName = enclosingTypeName {
+            facts.dependencyMembers.append(typeName)
         } else if name == "scope", isStatic, let typeName = enclosingTypeName {
             // Only a named scope is a fact: `.singleton` and the other lifetimes are not.
             if let scope = namedScope(memberExpression(after: nameIndex)) {
@@ -364,16 +393,17 @@ public struct SourceScanner {
             overridePending = false
         }
         let isDeferred = SourceScanner.deferredWords.contains(word)
+        let madeBy = isRegistration ? nil : providerBeingMade
         facts.uses.append(
             IDUse(
                 kind: isRegistration ? .register : .load,
                 reference: reference,
                 // A handle loads when used, so it closes no cycle of providers being made.
-                eagerIn: isDeferred ? nil : eagerProvider,
+                eagerIn: isDeferred ? nil : madeBy,
                 location: location(index),
                 isOverride: isOverride,
                 scope: isRegistration ? namedScope(labelledArgument("scope", from: open, to: close)) : nil,
-                isDeferred: isDeferred))
+                isDeferred: isDeferred, madeBy: madeBy, call: isRegistration ? nil : word))
     }
 
     /// The ID the argument at `argument` names, up to the call's `)` at `close`: a member, a
@@ -414,7 +444,7 @@ public struct SourceScanner {
     }
 
     /// The type whose `make(with:)` body the scanner is in, outside any closure.
-    private var eagerProvider: String? {
+    private var providerBeingMade: String? {
         let significant = scopes.reversed().filter {
             if case .control = $0 { return false }
             return true

@@ -217,3 +217,46 @@ private struct UncheckedMock: @unchecked Sendable {
         self.toast = toast
     }
 }
+
+@Suite("Demo host composition root")
+struct DemoHostVerificationTests {
+    @Test(
+        "The composition root verifies clean: generated providers and the host's declared closures are checked"
+    )
+    func compositionRootIsClean() {
+        let host = DemoHost(log: TranscriptLog(echo: false), linkedFeatures: linkedFeatures)
+        host.registerFeatures()
+        let report = host.container.verify()
+        #expect(report.isClean, "\(report)")
+        // The features' providers and contributions are declared by the generated register(into:).
+        let unchecked = Set(report.unchecked.map(\.id))
+        for id in [
+            "PlayerInjectID", "ToastInjectID", "AnalyticsInjectID", "BannerInjectID", "CatalogInjectID",
+        ] {
+            #expect(!unchecked.contains(id), "\(id) is declared by the generated registration")
+        }
+        // The host's own closures that declare nothing are listed, not failed.
+        #expect(unchecked.contains("AppLogInjectID"))
+        #expect(!unchecked.contains("PlaybackHistoryID"))
+        #expect(!unchecked.contains("SessionSocketID"))
+    }
+
+    @Test("Running every checked factory once finds no load that the generated declarations miss")
+    func runningCheckIsClean() {
+        let host = DemoHost(log: TranscriptLog(echo: false), linkedFeatures: linkedFeatures)
+        host.registerFeatures()
+        let report = host.container.verify(running: true)
+        #expect(report.isClean, "\(report)")
+        #expect(!report.problems.contains { $0.kind == .undeclaredLoad })
+    }
+
+    @Test("Without the player feature, the toast's required lazy player is reported missing")
+    func missingFeature() throws {
+        let host = DemoHost(log: TranscriptLog(echo: false), linkedFeatures: linkedFeatures)
+        host.registerFeatures(excluding: [.player])
+        let report = host.container.verify()
+        let missing = try #require(report.problems.first { $0.kind == .missingDependency })
+        #expect(missing.registrationID == "ToastInjectID")
+        #expect(missing.dependencyID == "PlayerInjectID")
+    }
+}

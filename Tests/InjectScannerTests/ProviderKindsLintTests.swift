@@ -103,7 +103,7 @@ struct ProviderKindsLintTests {
         let generated = RegistrationGenerator(
             moduleName: "Shop", facts: SourceScanner.scan(Self.feature, file: "S.swift")
         ).source
-        #expect(generated.contains("        container.register(StreamProvider.self)\n"))
-        #expect(generated.contains("        container.register(CartProvider.self)\n"))
+        #expect(generated.contains("        container.register(StreamProvider.self, dependencies: [])\n"))
+        #expect(generated.contains("        container.register(CartProvider.self, dependencies: [])\n"))
     }
 }

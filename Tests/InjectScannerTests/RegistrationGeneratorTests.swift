@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import DependencyContainerInjectScanner
@@ -25,8 +26,9 @@ struct RegistrationGeneratorTests {
         }
         #expect(
             calls == [
-                "container.register(ToastProvider.self)", "container.regist(injectType: ToastItem.self)",
-                "container.register(Later.self)",
+                "container.register(ToastProvider.self, dependencies: [])",
+                "container.regist(injectType: ToastItem.self)",
+                "container.register(Later.self, dependencies: [])",
             ])
         #expect(generated.contains("names.append(\"ToastItem\")"))
     }
@@ -44,8 +46,8 @@ struct RegistrationGeneratorTests {
         let start = lines.firstIndex(of: "public static func register(into container: Container) {") ?? 0
         #expect(
             Array(lines[(start + 1)...].prefix(6)) == [
-                "#if (os(iOS))", "container.register(TouchProvider.self)", "#endif",
-                "#if !(os(iOS))", "container.register(DeskProvider.self)", "#endif",
+                "#if (os(iOS))", "container.register(TouchProvider.self, dependencies: [])", "#endif",
+                "#if !(os(iOS))", "container.register(DeskProvider.self, dependencies: [])", "#endif",
             ])
     }
 
@@ -104,7 +106,10 @@ struct IsolatedProviderGeneratorTests {
             $0.hasPrefix("container.")
         }
         #expect(
-            calls == ["container.register(BannerProvider.self)", "container.register(CatalogProvider.self)"])
+            calls == [
+                "container.register(BannerProvider.self, dependencies: [])",
+                "container.register(CatalogProvider.self, dependencies: [.load(.appLog)])",
+            ])
     }
 
     @Test("registerOnMainActor provides an ID; loadAsync and requireAsync load one")
@@ -138,9 +143,124 @@ struct BacktickedNameGeneratorTests {
         let generated = RegistrationGenerator(
             moduleName: "ToastFeature", facts: SourceScanner.scan(source, file: "Toast.swift")
         ).source
-        #expect(generated.contains("        container.register(`Toast Provider`.self)\n"))
-        #expect(generated.contains("        container.register(Outer.`class`.self)\n"))
-        #expect(generated.contains("        container.register(Plain.self)\n"))
+        #expect(generated.contains("        container.register(`Toast Provider`.self, dependencies: [])\n"))
+        #expect(generated.contains("        container.register(Outer.`class`.self, dependencies: [])\n"))
+        #expect(generated.contains("        container.register(Plain.self, dependencies: [])\n"))
         #expect(generated.contains("names.append(\"Toast Provider\")"))
+    }
+
+}
+
+@Suite("Registration generator: declared dependencies")
+struct DeclaredDependencyGeneratorTests {
+    private func generator(_ source: String) -> RegistrationGenerator {
+        RegistrationGenerator(
+            moduleName: "PlayerFeature", facts: SourceScanner.scan(source, file: "Player.swift"))
+    }
+
+    @Test(
+        "A provider's registration declares what its make(with:) loads: load optional, require required, handles deferred"
+    )
+    func dependencies() {
+        let source = """
+            import Foundation
+            public import DCExampleAppInterfaces
+            #if canImport(UIKit)
+            import UIKit
+            #endif
+            enum PlayerProvider: InjectProvider {
+                static func make(with resolver: Resolver) throws -> any PlayerInject {
+                    let log = resolver.load(.appLog, default: PrintLog())
+                    let toast = try resolver.require(.toast)
+                    _ = resolver.load(.toast)
+                    return Player(log: log, toast: toast, cart: resolver.lazy(.cart), menu: resolver.provider(.menu))
+                }
+            }
+            enum Entry: InjectContribution {
+                static func make(with resolver: Resolver) async -> MenuEntry {
+                    MenuEntry(await resolver.loadAsync(.catalog), resolver.load(.appLog))
+                }
+            }
+            """
+        let generator = generator(source)
+        let calls = generator.source.split(separator: "\n").map { String($0).trimmingWhitespace() }.filter {
+            $0.hasPrefix("container.")
+        }
+        #expect(
+            calls == [
+                "container.register(PlayerProvider.self, dependencies: [.load(.appLog), .require(.toast), .lazy(.cart), .provider(.menu)])",
+                "container.contribute(Entry.self, dependencies: [.load(.catalog), .load(.appLog)])",
+            ])
+        let imports = generator.source.split(separator: "\n").filter {
+            $0.hasPrefix("import") || $0.contains(" import ")
+        }
+        #expect(
+            imports == [
+                "import DependencyContainer", "import Foundation", "public import DCExampleAppInterfaces",
+            ])
+    }
+
+    @Test(
+        "A provider that declares its own dependencies, or loads an ID the scanner cannot name, declares nothing"
+    )
+    func undeclared() {
+        let source = """
+            enum Declared: InjectProvider {
+                static var dependencies: [Dependency]? { [.require(.toast)] }
+                static func make(with resolver: Resolver) -> P { P(resolver.load(.other)) }
+            }
+            enum Runtime: InjectProvider {
+                static func make(with resolver: Resolver) -> P { P(resolver.load(InjectID("Feature" + name))) }
+            }
+            enum Closure: InjectProvider {
+                static func make(with resolver: Resolver) -> P { P { resolver.load(.later) } }
+            }
+            final class Item: Injectable {}
+            """
+        let generator = generator(source)
+        let byName = Dictionary(uniqueKeysWithValues: generator.registered.map { ($0.typeName, $0) })
+        #expect(byName["Declared"].flatMap(generator.dependencies(of:)) == nil)
+        #expect(byName["Runtime"].flatMap(generator.dependencies(of:)) == nil)
+        #expect(byName["Item"].flatMap(generator.dependencies(of:)) == nil)
+        // A load inside a closure runs when the closure does, not while the factory runs.
+        #expect(byName["Closure"].flatMap(generator.dependencies(of:)) == [])
+        #expect(generator.source.contains("container.register(Declared.self)\n"))
+    }
+
+    @Test(
+        "The example app's generated declarations are what the scanner reads in each provider's make(with:)")
+    func exampleApp() throws {
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                "Sources/Examples")
+        var declared: [String: [String]] = [:]
+        for feature in ["AnalyticsFeature", "PlayerFeature", "ToastFeature"] {
+            let directory = examples.appendingPathComponent(feature)
+            let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+                .filter { $0.hasSuffix(".swift") }.map { directory.appendingPathComponent($0).path }
+            let generator = RegistrationGenerator(
+                moduleName: feature, facts: try ScanCommand.scan(files: files))
+            for conformance in generator.registered {
+                declared[conformance.typeName] = generator.dependencies(of: conformance)
+                // Every eager load the lint sees in a make(with:) is declared.
+                let eager = generator.facts.uses.filter { $0.eagerIn == conformance.typeName }.map(
+                    \.reference)
+                let names = Set(
+                    (generator.dependencies(of: conformance) ?? []).map {
+                        String($0.split(separator: "(")[1].dropLast())
+                    })
+                #expect(eager.allSatisfy { names.contains($0.description) })
+            }
+        }
+        #expect(
+            declared == [
+                "AnalyticsProvider": [".load(.appLog)"], "ReportProblemMenuEntry": [],
+                "BannerProvider": [".load(.appLog)"], "CatalogProvider": [".load(.appLog)"],
+                "PlayerProvider": [
+                    ".load(.appLog)", ".load(.toast)", ".load(.analytics)", ".load(.userSession)",
+                ],
+                "SleepTimerMenuEntry": [], "NotifyMenuEntry": [],
+                "ToastProvider": [".load(.appLog)", ".lazy(.player)"],
+            ])
     }
 }

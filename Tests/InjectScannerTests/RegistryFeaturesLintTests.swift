@@ -126,7 +126,9 @@ struct RegistryFeaturesLintTests {
     func generatedEntry() {
         let generator = RegistrationGenerator(
             moduleName: "ShareFeature", facts: SourceScanner.scan(Self.share, file: "Share.swift"))
-        #expect(generator.source.contains("        container.contribute(ShareMenuEntry.self)\n"))
+        #expect(
+            generator.source.contains("        container.contribute(ShareMenuEntry.self, dependencies: [])\n")
+        )
         #expect(generator.registered.map(\.typeName) == ["ShareMenuEntry"])
     }
 

@@ -69,7 +69,8 @@ struct ScanCommandTests {
         #expect(
             try parse(["generate", "--module", "Toast", "--output", output.path, provider.path]).run() == 0)
         #expect(
-            try String(contentsOf: output, encoding: .utf8).contains("container.register(ToastProvider.self)")
+            try String(contentsOf: output, encoding: .utf8).contains(
+                "container.register(ToastProvider.self, dependencies: [])")
         )
 
         let modules = directory.appendingPathComponent("modules.json")

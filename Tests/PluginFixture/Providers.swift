@@ -8,7 +8,12 @@ enum PlainProvider: InjectProvider {
 /// The conformance is added in an extension below.
 enum LateProvider {
     static var id: InjectID<any Greeter> { .late }
-    static func make(with resolver: Resolver) -> any Greeter { FixedGreeter("late") }
+    static func make(with resolver: Resolver) throws -> any Greeter {
+        // Declared by the generated registration: `.require(.plain)` and `.lazy(.nested)`.
+        _ = try resolver.require(.plain)
+        _ = resolver.lazy(.nested)
+        return FixedGreeter("late")
+    }
 }
 
 extension LateProvider: InjectProvider {}

@@ -55,4 +55,22 @@ struct RegistrationPluginTests {
                 "PlatformProvider", "SessionGreeterProvider", "Spaced Provider",
             ])
     }
+
+    @Test("Generated registrations declare what each provider loads, so verify() checks them")
+    func declaredDependencies() throws {
+        let container = Container()
+        DependencyContainerPluginFixture.register(into: container)
+        let late = try #require(container.registrations.first { $0.id == "LateGreeterInjectID" })
+        #expect(late.dependencies == [.require(.plain), .lazy(.nested)])
+        let report = container.verify()
+        #expect(report.isClean, "\(report)")
+        // The legacy item cannot declare anything.
+        #expect(report.unchecked.map(\.id) == ["LegacyGreeterInjectID"])
+
+        container.unregister(.plain)
+        let problem = try #require(container.verify().problems.first)
+        #expect(problem.kind == .missingDependency)
+        #expect(problem.registrationID == "LateGreeterInjectID")
+        #expect(problem.dependencyID == "PlainGreeterInjectID")
+    }
 }

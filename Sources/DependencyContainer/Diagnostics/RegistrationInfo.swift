@@ -31,6 +31,10 @@ public struct RegistrationInfo: Hashable, Sendable, CustomStringConvertible {
     /// Whether the registration comes from a parent container rather than this one.
     public let isInherited: Bool
 
+    /// What the registration declares its factory loads (see ``Dependency``); `nil` when it
+    /// declares nothing, so that `Container.verify()` leaves it unchecked.
+    public let dependencies: [Dependency]?
+
     /// A one-line summary: ID, service type, scope, isolation unless nonisolated, and provider.
     public var description: String {
         let attributes = isolation == .nonisolated ? "\(scope)" : "\(scope), \(isolation)"
@@ -39,7 +43,7 @@ public struct RegistrationInfo: Hashable, Sendable, CustomStringConvertible {
 
     init(
         id: String, serviceType: String, provider: String, scope: Scope, isolation: FactoryIsolation,
-        isInherited: Bool
+        isInherited: Bool, dependencies: [Dependency]? = nil
     ) {
         self.id = id
         self.serviceType = serviceType
@@ -47,5 +51,6 @@ public struct RegistrationInfo: Hashable, Sendable, CustomStringConvertible {
         self.scope = scope
         self.isolation = isolation
         self.isInherited = isInherited
+        self.dependencies = dependencies
     }
 }

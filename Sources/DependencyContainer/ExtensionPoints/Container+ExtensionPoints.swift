@@ -21,6 +21,10 @@ extension Container {
     ///   - onCreate: Runs once per element the container makes, before any load receives it.
     ///   - onDispose: Runs once per element the container kept (a singleton or named-scope
     ///     element) when it lets go of it.
+    ///   - dependencies: The IDs the factory loads, which `verify()` checks without running it;
+    ///     `nil`, the default, leaves the registration unchecked.
+    ///   - verify: Whether `verify(running:)` may run the factory; `.skip` for one with side
+    ///     effects.
     ///   - file: The contributing file, for diagnostics.
     ///   - line: The contributing line, for diagnostics.
     ///   - factory: Creates the element.
@@ -35,6 +39,8 @@ extension Container {
         scope: Scope = .transient,
         onCreate: (@Sendable (Element, Resolver) throws -> Void)? = nil,
         onDispose: (@Sendable (Element) throws -> Void)? = nil,
+        dependencies: [Dependency]? = nil,
+        verify: RunningCheck = .run,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver) throws -> Element
@@ -45,7 +51,8 @@ extension Container {
                 id: contributionID(point.name, name), scope: scope,
                 provider: .closure(file: file, line: line),
                 factory: TypedFactory(factory),
-                lifecycle: ServiceLifecycle(onCreate: onCreate, onDispose: onDispose).hooks))
+                lifecycle: ServiceLifecycle(onCreate: onCreate, onDispose: onDispose).hooks,
+                dependencies: dependencies, skipsRunningCheck: verify == .skip))
     }
 
     /// The `contribute(to:named:)` above, for a factory that does not take a ``Resolver``.
@@ -57,6 +64,8 @@ extension Container {
         scope: Scope = .transient,
         onCreate: (@Sendable (Element, Resolver) throws -> Void)? = nil,
         onDispose: (@Sendable (Element) throws -> Void)? = nil,
+        dependencies: [Dependency]? = nil,
+        verify: RunningCheck = .run,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable () throws -> Element
@@ -64,7 +73,7 @@ extension Container {
         contribute(
             to: point, named: name, priority: priority, scope: scope, onCreate: onCreate,
             onDispose: onDispose,
-            file: file, line: line
+            dependencies: dependencies, verify: verify, file: file, line: line
         ) { _ in
             try factory()
         }
@@ -232,6 +241,9 @@ extension Container {
                 consider(registration)
             }
             return .absent
+        }
+        if let recorder = thread.loadRecorder {
+            recorder.record(name, found: first != nil, thread: thread)
         }
         guard let first else { return ([], mismatch) }
         guard !more.isEmpty else { return (first.entries, mismatch) }

@@ -3,7 +3,7 @@
 ///
 /// A feature module exports contributions while keeping its implementation types internal;
 /// a host, or the module's generated `register(into:)`, adds them with
-/// ``Container/contribute(_:)``.
+/// ``Container/contribute(_:dependencies:)``.
 ///
 /// ```swift
 /// enum ShareMenuEntry: InjectContribution {
@@ -35,6 +35,15 @@ public protocol InjectContribution: SendableMetatype {
     /// stated. An element is never eager: an extension point loads all its elements at once.
     static var lifecycle: ServiceLifecycle<Element> { get }
 
+    /// The IDs ``make(with:)`` loads, which `Container.verify()` checks without running it;
+    /// `nil` unless stated, which leaves the registration unchecked. RegistrationPlugin's
+    /// generated `register(into:)` declares what the scanner reads in ``make(with:)``.
+    static var dependencies: [Dependency]? { get }
+
+    /// Whether `Container.verify(running:)` may run ``make(with:)``; ``RunningCheck/run``
+    /// unless stated. A factory with side effects states ``RunningCheck/skip``.
+    static var runningCheck: RunningCheck { get }
+
     /// Creates the element.
     ///
     /// - Parameter resolver: Loads the services the element depends on.
@@ -55,6 +64,12 @@ extension InjectContribution {
 
     /// No hooks.
     public static var lifecycle: ServiceLifecycle<Element> { ServiceLifecycle() }
+
+    /// Undeclared: `verify()` lists the registration as unchecked.
+    public static var dependencies: [Dependency]? { nil }
+
+    /// The running check may run the factory.
+    public static var runningCheck: RunningCheck { .run }
 }
 
 extension Container {
@@ -64,18 +79,23 @@ extension Container {
     /// container.contribute(ShareMenuEntry.self)
     /// ```
     ///
-    /// - Parameter contribution: The contribution type.
+    /// - Parameters:
+    ///   - contribution: The contribution type.
+    ///   - dependencies: What its factory loads, for `verify()`; `nil`, the default, takes the
+    ///     contribution's own `dependencies`.
     /// - Returns: Whether the contribution was added, replaced one of the same name, or rejected.
     @discardableResult
-    public func contribute<Contribution: InjectContribution>(_ contribution: Contribution.Type)
-        -> RegistrationOutcome
-    {
+    public func contribute<Contribution: InjectContribution>(
+        _ contribution: Contribution.Type, dependencies: [Dependency]? = nil
+    ) -> RegistrationOutcome {
         addContribution(
             to: Contribution.id, named: Contribution.name, priority: Contribution.priority,
             registration: Registration(
                 id: contributionID(Contribution.id.name, Contribution.name), scope: Contribution.scope,
                 provider: .type(Contribution.self), factory: TypedFactory { try Contribution.make(with: $0) },
-                lifecycle: Contribution.lifecycle.hooks)
+                lifecycle: Contribution.lifecycle.hooks,
+                dependencies: dependencies ?? Contribution.dependencies,
+                skipsRunningCheck: Contribution.runningCheck == .skip)
         )
     }
 }

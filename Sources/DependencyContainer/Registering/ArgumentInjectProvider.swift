@@ -25,6 +25,11 @@ public protocol ArgumentInjectProvider: SendableMetatype {
     /// The ID the factory is registered under.
     static var id: ArgumentInjectID<Argument, Service> { get }
 
+    /// The IDs ``make(with:argument:)`` loads, which `Container.verify()` checks without running it;
+    /// `nil` unless stated, which leaves the registration unchecked. RegistrationPlugin's
+    /// generated `register(into:)` declares what the scanner reads in ``make(with:argument:)``.
+    static var dependencies: [Dependency]? { get }
+
     /// Creates a service from `argument`.
     ///
     /// - Parameters:
@@ -35,6 +40,11 @@ public protocol ArgumentInjectProvider: SendableMetatype {
     static func make(with resolver: Resolver, argument: Argument) throws -> Service
 }
 
+extension ArgumentInjectProvider {
+    /// Undeclared: `verify()` lists the registration as unchecked.
+    public static var dependencies: [Dependency]? { nil }
+}
+
 extension Container {
     /// Registers the argument factory that a provider type describes.
     ///
@@ -42,13 +52,21 @@ extension Container {
     /// container.register(StreamProvider.self)
     /// ```
     ///
-    /// - Parameter provider: The provider type.
+    /// - Parameters:
+    ///   - provider: The provider type.
+    ///   - dependencies: What its factory loads, for `verify()`; `nil`, the default, takes the
+    ///     provider's own `dependencies`.
     /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
     @discardableResult
-    public func register<Provider: ArgumentInjectProvider>(_ provider: Provider.Type) -> RegistrationOutcome {
+    public func register<Provider: ArgumentInjectProvider>(
+        _ provider: Provider.Type, dependencies: [Dependency]? = nil
+    ) -> RegistrationOutcome {
         let made = ArgumentFactory<Provider.Argument, Provider.Service> { resolver, argument in
             try Provider.make(with: resolver, argument: argument)
         }
-        return add(Registration(id: Provider.id.name, provider: .type(Provider.self), argumentFactory: made))
+        return add(
+            Registration(
+                id: Provider.id.name, provider: .type(Provider.self), argumentFactory: made,
+                dependencies: dependencies ?? Provider.dependencies))
     }
 }

@@ -25,6 +25,8 @@ extension Container {
     ///     load receives it.
     ///   - onDispose: Runs on the main actor once per service the container kept, when it lets
     ///     go of it: at once when that happens on the main actor, else in a task on it.
+    ///   - dependencies: The IDs the factory loads, which `verify()` checks without running it;
+    ///     `nil`, the default, leaves the registration unchecked.
     ///   - file: The registering file, shown in ``registrations``.
     ///   - line: The registering line, shown in ``registrations``.
     ///   - factory: Creates the service on the main actor.
@@ -36,20 +38,22 @@ extension Container {
         eager: Bool = false,
         onCreate: (@MainActor @Sendable (Service, Resolver) throws -> Void)? = nil,
         onDispose: (@MainActor @Sendable (Service) throws -> Void)? = nil,
+        dependencies: [Dependency]? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
     ) -> RegistrationOutcome {
         registerOnMainActor(
             id, scope: scope, provider: .closure(file: file, line: line),
-            lifecycle: .onMainActor(eager: eager, onCreate: onCreate, onDispose: onDispose), factory: factory)
+            lifecycle: .onMainActor(eager: eager, onCreate: onCreate, onDispose: onDispose),
+            dependencies: dependencies, factory: factory)
     }
 
     /// Adds a main-actor registration, from a closure or a ``MainActorInjectProvider``.
     func registerOnMainActor<Service>(
         _ id: InjectID<Service>, scope: Scope, provider: ProviderDescription,
         lifecycle: ServiceLifecycle<Service>,
-        factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
+        dependencies: [Dependency]?, factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
     ) -> RegistrationOutcome {
         let name = id.name
         // The synchronous loads' factory. The load path checks the isolation before it gets
@@ -64,7 +68,7 @@ extension Container {
         return add(
             Registration(
                 id: name, scope: scope, provider: provider, factory: synchronous, isolation: .mainActor,
-                asyncFactory: nil, lifecycle: lifecycle.hooks))
+                asyncFactory: nil, lifecycle: lifecycle.hooks, dependencies: dependencies))
     }
 
     /// The `registerOnMainActor` above, for a factory that does not take a ``Resolver``.
@@ -75,12 +79,15 @@ extension Container {
         eager: Bool = false,
         onCreate: (@MainActor @Sendable (Service, Resolver) throws -> Void)? = nil,
         onDispose: (@MainActor @Sendable (Service) throws -> Void)? = nil,
+        dependencies: [Dependency]? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @MainActor @Sendable () throws -> Service
     ) -> RegistrationOutcome {
         registerOnMainActor(
-            id, scope: scope, eager: eager, onCreate: onCreate, onDispose: onDispose, file: file, line: line
+            id, scope: scope, eager: eager, onCreate: onCreate, onDispose: onDispose,
+            dependencies: dependencies,
+            file: file, line: line
         ) { _ in try factory() }
     }
 
@@ -108,6 +115,8 @@ extension Container {
     ///   - onCreate: Runs once per service the container makes, before any load receives it.
     ///   - onDispose: Runs in a task of its own once per service the container kept, when it
     ///     lets go of it; ``waitForDisposals()`` awaits it.
+    ///   - dependencies: The IDs the factory loads, which `verify()` checks without running it;
+    ///     `nil`, the default, leaves the registration unchecked.
     ///   - file: The registering file, shown in ``registrations``.
     ///   - line: The registering line, shown in ``registrations``.
     ///   - factory: Creates the service.
@@ -119,6 +128,7 @@ extension Container {
         eager: Bool = false,
         onCreate: (@Sendable (Service, Resolver) async throws -> Void)? = nil,
         onDispose: (@Sendable (Service) async throws -> Void)? = nil,
+        dependencies: [Dependency]? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver) async throws -> Service
@@ -126,14 +136,14 @@ extension Container {
         registerAsync(
             id, scope: scope, provider: .closure(file: file, line: line),
             lifecycle: .asyncRegistration(eager: eager, onCreate: onCreate, onDispose: onDispose),
-            factory: factory)
+            dependencies: dependencies, factory: factory)
     }
 
     /// Adds an async registration, from a closure or an ``AsyncInjectProvider``.
     func registerAsync<Service>(
         _ id: InjectID<Service>, scope: Scope, provider: ProviderDescription,
         lifecycle: ServiceLifecycle<Service>,
-        factory: @escaping @Sendable (Resolver) async throws -> Service
+        dependencies: [Dependency]?, factory: @escaping @Sendable (Resolver) async throws -> Service
     ) -> RegistrationOutcome {
         let name = id.name
         // Synchronous loads reach this only through a bug: the load path checks the isolation.
@@ -143,7 +153,8 @@ extension Container {
         return add(
             Registration(
                 id: name, scope: scope, provider: provider, factory: synchronous, isolation: .asynchronous,
-                asyncFactory: AsyncTypedFactory(factory), lifecycle: lifecycle.hooks))
+                asyncFactory: AsyncTypedFactory(factory), lifecycle: lifecycle.hooks,
+                dependencies: dependencies))
     }
 
     /// The `registerAsync` above, for a factory that does not take a ``Resolver``.
@@ -154,12 +165,15 @@ extension Container {
         eager: Bool = false,
         onCreate: (@Sendable (Service, Resolver) async throws -> Void)? = nil,
         onDispose: (@Sendable (Service) async throws -> Void)? = nil,
+        dependencies: [Dependency]? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable () async throws -> Service
     ) -> RegistrationOutcome {
         registerAsync(
-            id, scope: scope, eager: eager, onCreate: onCreate, onDispose: onDispose, file: file, line: line
+            id, scope: scope, eager: eager, onCreate: onCreate, onDispose: onDispose,
+            dependencies: dependencies,
+            file: file, line: line
         ) { _ in try await factory() }
     }
 }

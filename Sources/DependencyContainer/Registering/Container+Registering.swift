@@ -34,6 +34,10 @@ extension Container {
     ///     before any load receives it, with the factory's resolver (see ``ServiceLifecycle``).
     ///   - onDispose: Runs once per service the container kept (a singleton, a named scope's
     ///     or a live weak service) when the container lets go of it.
+    ///   - dependencies: The IDs the factory loads, which `verify()` checks without running it;
+    ///     `nil`, the default, leaves the registration unchecked.
+    ///   - verify: Whether `verify(running:)` may run the factory; `.skip` for one with side
+    ///     effects.
     ///   - file: The registering file, shown in ``registrations``.
     ///   - line: The registering line, shown in ``registrations``.
     ///   - factory: Creates the service.
@@ -48,6 +52,8 @@ extension Container {
         eager: Bool = false,
         onCreate: (@Sendable (Service, Resolver) throws -> Void)? = nil,
         onDispose: (@Sendable (Service) throws -> Void)? = nil,
+        dependencies: [Dependency]? = nil,
+        verify: RunningCheck = .run,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver) throws -> Service
@@ -56,7 +62,8 @@ extension Container {
             Registration(
                 id: id.name, scope: scope, provider: .closure(file: file, line: line),
                 factory: TypedFactory(factory),
-                lifecycle: LifecycleHooks.ifAny(eager: eager, onCreate: onCreate, onDispose: onDispose)))
+                lifecycle: LifecycleHooks.ifAny(eager: eager, onCreate: onCreate, onDispose: onDispose),
+                dependencies: dependencies, skipsRunningCheck: verify == .skip))
     }
 
     /// The `register` above, for a factory that does not take a ``Resolver``.
@@ -67,6 +74,8 @@ extension Container {
         eager: Bool = false,
         onCreate: (@Sendable (Service, Resolver) throws -> Void)? = nil,
         onDispose: (@Sendable (Service) throws -> Void)? = nil,
+        dependencies: [Dependency]? = nil,
+        verify: RunningCheck = .run,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable () throws -> Service
@@ -75,7 +84,8 @@ extension Container {
             Registration(
                 id: id.name, scope: scope, provider: .closure(file: file, line: line),
                 factory: TypedFactory(ignoringResolver: factory),
-                lifecycle: LifecycleHooks.ifAny(eager: eager, onCreate: onCreate, onDispose: onDispose)))
+                lifecycle: LifecycleHooks.ifAny(eager: eager, onCreate: onCreate, onDispose: onDispose),
+                dependencies: dependencies, skipsRunningCheck: verify == .skip))
     }
 
     /// Registers a factory whose lifecycle is stated as a value: for a dispose hook that must
@@ -90,6 +100,8 @@ extension Container {
     ///   - id: The ID to register.
     ///   - scope: How long created services are reused.
     ///   - lifecycle: Whether the service is eager, and its hooks.
+    ///   - dependencies: The IDs the factory loads, for ``verify()``; `nil` declares nothing.
+    ///   - verify: Whether ``verify(running:)`` may run the factory.
     ///   - file: The registering file, shown in ``registrations``.
     ///   - line: The registering line, shown in ``registrations``.
     ///   - factory: Creates the service.
@@ -99,6 +111,8 @@ extension Container {
         _ id: InjectID<Service>,
         scope: Scope = .transient,
         lifecycle: ServiceLifecycle<Service>,
+        dependencies: [Dependency]? = nil,
+        verify: RunningCheck = .run,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver) throws -> Service
@@ -106,7 +120,8 @@ extension Container {
         add(
             Registration(
                 id: id.name, scope: scope, provider: .closure(file: file, line: line),
-                factory: TypedFactory(factory), lifecycle: lifecycle.hooks))
+                factory: TypedFactory(factory), lifecycle: lifecycle.hooks, dependencies: dependencies,
+                skipsRunningCheck: verify == .skip))
     }
 
     /// The `register(_:scope:lifecycle:file:line:factory:)` above, for a factory that does not
@@ -116,6 +131,8 @@ extension Container {
         _ id: InjectID<Service>,
         scope: Scope = .transient,
         lifecycle: ServiceLifecycle<Service>,
+        dependencies: [Dependency]? = nil,
+        verify: RunningCheck = .run,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable () throws -> Service
@@ -123,7 +140,8 @@ extension Container {
         add(
             Registration(
                 id: id.name, scope: scope, provider: .closure(file: file, line: line),
-                factory: TypedFactory(ignoringResolver: factory), lifecycle: lifecycle.hooks))
+                factory: TypedFactory(ignoringResolver: factory), lifecycle: lifecycle.hooks,
+                dependencies: dependencies, skipsRunningCheck: verify == .skip))
     }
 
     /// Registers the service that a provider type describes.
@@ -135,14 +153,21 @@ extension Container {
     /// container.register(ToastProvider.self)
     /// ```
     ///
-    /// - Parameter provider: The provider type.
+    /// - Parameters:
+    ///   - provider: The provider type.
+    ///   - dependencies: What its factory loads, for `verify()`; `nil`, the default, takes the
+    ///     provider's own `dependencies`.
     /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
     @discardableResult
-    public func register<Provider: InjectProvider>(_ provider: Provider.Type) -> RegistrationOutcome {
+    public func register<Provider: InjectProvider>(
+        _ provider: Provider.Type, dependencies: [Dependency]? = nil
+    ) -> RegistrationOutcome {
         add(
             Registration(
                 id: Provider.id.name, scope: Provider.scope, provider: .type(Provider.self),
-                factory: TypedFactory { try Provider.make(with: $0) }, lifecycle: Provider.lifecycle.hooks))
+                factory: TypedFactory { try Provider.make(with: $0) }, lifecycle: Provider.lifecycle.hooks,
+                dependencies: dependencies ?? Provider.dependencies,
+                skipsRunningCheck: Provider.runningCheck == .skip))
     }
 
     /// Registers a factory that makes a new service from a run-time argument on every load.
@@ -157,6 +182,8 @@ extension Container {
     ///
     /// - Parameters:
     ///   - id: The ID to register.
+    ///   - dependencies: The IDs the factory loads, which `verify()` checks without running it;
+    ///     `nil`, the default, leaves the registration unchecked.
     ///   - file: The registering file, shown in ``registrations``.
     ///   - line: The registering line, shown in ``registrations``.
     ///   - factory: Creates a service from the argument.
@@ -164,6 +191,7 @@ extension Container {
     @discardableResult
     public func register<Argument, Service>(
         _ id: ArgumentInjectID<Argument, Service>,
+        dependencies: [Dependency]? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver, Argument) throws -> Service
@@ -171,7 +199,7 @@ extension Container {
         add(
             Registration(
                 id: id.name, provider: .closure(file: file, line: line),
-                argumentFactory: ArgumentFactory(factory)))
+                argumentFactory: ArgumentFactory(factory), dependencies: dependencies))
     }
 
     /// Removes the registration of `id` from this container.

@@ -45,6 +45,15 @@ public protocol InjectProvider: SendableMetatype {
     /// makes it and lets go of it; nothing unless stated.
     static var lifecycle: ServiceLifecycle<Service> { get }
 
+    /// The IDs ``make(with:)`` loads, which `Container.verify()` checks without running it;
+    /// `nil` unless stated, which leaves the registration unchecked. RegistrationPlugin's
+    /// generated `register(into:)` declares what the scanner reads in ``make(with:)``.
+    static var dependencies: [Dependency]? { get }
+
+    /// Whether `Container.verify(running:)` may run ``make(with:)``; ``RunningCheck/run``
+    /// unless stated. A factory with side effects states ``RunningCheck/skip``.
+    static var runningCheck: RunningCheck { get }
+
     /// Creates the service.
     ///
     /// - Parameter resolver: Loads the services this one depends on.
@@ -59,4 +68,10 @@ extension InjectProvider {
 
     /// No hooks, and lazy.
     public static var lifecycle: ServiceLifecycle<Service> { ServiceLifecycle() }
+
+    /// Undeclared: `verify()` lists the registration as unchecked.
+    public static var dependencies: [Dependency]? { nil }
+
+    /// The running check may run the factory.
+    public static var runningCheck: RunningCheck { .run }
 }

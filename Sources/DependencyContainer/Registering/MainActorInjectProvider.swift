@@ -30,6 +30,11 @@ public protocol MainActorInjectProvider: SendableMetatype {
     /// nothing unless stated.
     static var lifecycle: ServiceLifecycle<Service> { get }
 
+    /// The IDs ``make(with:)`` loads, which `Container.verify()` checks without running it;
+    /// `nil` unless stated, which leaves the registration unchecked. RegistrationPlugin's
+    /// generated `register(into:)` declares what the scanner reads in ``make(with:)``.
+    static var dependencies: [Dependency]? { get }
+
     /// Creates the service on the main actor.
     ///
     /// - Parameter resolver: Loads the services this one depends on.
@@ -45,6 +50,9 @@ extension MainActorInjectProvider {
 
     /// No hooks, and lazy.
     public static var lifecycle: ServiceLifecycle<Service> { ServiceLifecycle() }
+
+    /// Undeclared: `verify()` lists the registration as unchecked.
+    public static var dependencies: [Dependency]? { nil }
 }
 
 /// A type that supplies one service that takes `await` to create, under a typed ID.
@@ -77,6 +85,11 @@ public protocol AsyncInjectProvider: SendableMetatype {
     /// nothing unless stated.
     static var lifecycle: ServiceLifecycle<Service> { get }
 
+    /// The IDs ``make(with:)`` loads, which `Container.verify()` checks without running it;
+    /// `nil` unless stated, which leaves the registration unchecked. RegistrationPlugin's
+    /// generated `register(into:)` declares what the scanner reads in ``make(with:)``.
+    static var dependencies: [Dependency]? { get }
+
     /// Creates the service.
     ///
     /// - Parameter resolver: Loads the services this one depends on.
@@ -91,6 +104,9 @@ extension AsyncInjectProvider {
 
     /// No hooks, and lazy.
     public static var lifecycle: ServiceLifecycle<Service> { ServiceLifecycle() }
+
+    /// Undeclared: `verify()` lists the registration as unchecked.
+    public static var dependencies: [Dependency]? { nil }
 }
 
 extension Container {
@@ -100,14 +116,18 @@ extension Container {
     /// container.register(BannerProvider.self)
     /// ```
     ///
-    /// - Parameter provider: The provider type.
+    /// - Parameters:
+    ///   - provider: The provider type.
+    ///   - dependencies: What its factory loads, for `verify()`; `nil`, the default, takes the
+    ///     provider's own `dependencies`.
     /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
     @discardableResult
-    public func register<Provider: MainActorInjectProvider>(_ provider: Provider.Type) -> RegistrationOutcome
-    {
+    public func register<Provider: MainActorInjectProvider>(
+        _ provider: Provider.Type, dependencies: [Dependency]? = nil
+    ) -> RegistrationOutcome {
         registerOnMainActor(
             Provider.id, scope: Provider.scope, provider: .type(Provider.self), lifecycle: Provider.lifecycle,
-            factory: { try Provider.make(with: $0) })
+            dependencies: dependencies ?? Provider.dependencies, factory: { try Provider.make(with: $0) })
     }
 
     /// Registers the asynchronously created service that a provider type describes.
@@ -116,12 +136,18 @@ extension Container {
     /// container.register(DatabaseProvider.self)
     /// ```
     ///
-    /// - Parameter provider: The provider type.
+    /// - Parameters:
+    ///   - provider: The provider type.
+    ///   - dependencies: What its factory loads, for `verify()`; `nil`, the default, takes the
+    ///     provider's own `dependencies`.
     /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
     @discardableResult
-    public func register<Provider: AsyncInjectProvider>(_ provider: Provider.Type) -> RegistrationOutcome {
+    public func register<Provider: AsyncInjectProvider>(
+        _ provider: Provider.Type, dependencies: [Dependency]? = nil
+    ) -> RegistrationOutcome {
         registerAsync(
             Provider.id, scope: Provider.scope, provider: .type(Provider.self), lifecycle: Provider.lifecycle,
+            dependencies: dependencies ?? Provider.dependencies,
             factory: { try await Provider.make(with: $0) })
     }
 }

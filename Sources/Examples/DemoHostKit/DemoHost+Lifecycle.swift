@@ -6,10 +6,15 @@ extension DemoHost {
     /// then, each after the services made with it.
     func registerSessionServices() {
         let log = UncheckedLog(self.log)
-        container.register(.sessionSocket, scope: .session, onDispose: { $0.close() }) { resolver in
+        container.register(
+            .sessionSocket, scope: .session, onDispose: { $0.close() }, dependencies: [.load(.userSession)]
+        ) { resolver in
             SessionSocket(userName: resolver.load(.userSession)?.userName ?? "Guest", log: log.log)
         }
-        container.register(.playbackHistory, scope: .session, onDispose: { $0.save() }) { resolver in
+        container.register(
+            .playbackHistory, scope: .session, onDispose: { $0.save() },
+            dependencies: [.require(.sessionSocket)]
+        ) { resolver in
             PlaybackHistory(socket: try resolver.require(.sessionSocket), log: log.log)
         }
     }

@@ -53,6 +53,9 @@ extension Container {
             found = place.store.registration(named: name, thread: thread)
             return found == nil ? .absent : .foundAndHeld
         }
+        if let recorder = thread.loadRecorder {
+            recorder.record(name, found: found != nil, thread: thread)
+        }
         return found
     }
 

@@ -22,6 +22,10 @@ final class ThreadState {
     /// Registrations being created on this thread, outermost first.
     @exclusivity(unchecked) var frames = FrameStack()
 
+    /// What records the lookups of the factory that `Container.verify(running:)` runs on this
+    /// thread; `nil` otherwise, which every lookup off the fast path checks.
+    @exclusivity(unchecked) var loadRecorder: LoadRecorder?
+
     /// Services of ``Scope/graph`` registrations created during the current top-level load.
     @exclusivity(unchecked) var graphInstances: [ObjectIdentifier: (registration: Registration, value: Any)] =
         [:]

@@ -71,7 +71,8 @@ final class Registration: @unchecked Sendable {
     convenience init<Service>(
         id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>,
         seedItemType: (any Injectable.Type)? = nil, contributions: ContributionSet? = nil,
-        argumentFactory: ArgumentFactoryBase? = nil, lifecycle: LifecycleHooks? = nil
+        argumentFactory: ArgumentFactoryBase? = nil, lifecycle: LifecycleHooks? = nil,
+        dependencies: [Dependency]? = nil, skipsRunningCheck: Bool = false
     ) {
         let lifetime = Scope.Lifetime.effective(scope.lifetime, for: Service.self)
         // A named scope shares a singleton until reset, which replaces the registration.
@@ -80,17 +81,19 @@ final class Registration: @unchecked Sendable {
             extras: Extras.ifAny(
                 seedItemType: seedItemType, scopeName: scope.resetName, contributions: contributions,
                 argumentFactory: argumentFactory, lifecycle: lifecycle,
-                ignoresWeakScope: lifetime != scope.lifetime))
+                ignoresWeakScope: lifetime != scope.lifetime,
+                dependencies: dependencies, skipsRunningCheck: skipsRunningCheck))
     }
 
     /// The transient registration of an ``ArgumentInjectID``: its service is `made`, the
     /// function that makes the real services, which loads call without running a factory.
     convenience init<Argument, Service>(
-        id: String, provider: ProviderDescription, argumentFactory made: ArgumentFactory<Argument, Service>
+        id: String, provider: ProviderDescription, argumentFactory made: ArgumentFactory<Argument, Service>,
+        dependencies: [Dependency]? = nil
     ) {
         self.init(
             id: id, scope: .transient, provider: provider, factory: TypedFactory { _ in made },
-            argumentFactory: made)
+            argumentFactory: made, dependencies: dependencies)
     }
 
     /// An isolated registration: `factory` is the synchronous form, which runs the
@@ -98,7 +101,8 @@ final class Registration: @unchecked Sendable {
     /// ``FactoryIsolation/asynchronous`` one, is what ``Container/loadAsync(_:)`` runs.
     convenience init<Service>(
         id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>,
-        isolation: FactoryIsolation, asyncFactory: AsyncTypedFactory<Service>?, lifecycle: LifecycleHooks?
+        isolation: FactoryIsolation, asyncFactory: AsyncTypedFactory<Service>?, lifecycle: LifecycleHooks?,
+        dependencies: [Dependency]? = nil
     ) {
         // The effective lifetime decides whether async loads share a creation in progress.
         let lifetime = Scope.Lifetime.effective(scope.lifetime, for: Service.self)
@@ -107,7 +111,8 @@ final class Registration: @unchecked Sendable {
             extras: Extras.ifAny(
                 seedItemType: nil, scopeName: scope.resetName, contributions: nil,
                 isolated: IsolatedParts(isolation: isolation, asyncFactory: asyncFactory, scope: lifetime),
-                lifecycle: lifecycle, ignoresWeakScope: lifetime != scope.lifetime))
+                lifecycle: lifecycle, ignoresWeakScope: lifetime != scope.lifetime, dependencies: dependencies
+            ))
     }
 
     /// A registration with the same ID, scope and factory, and no services yet.
@@ -130,7 +135,21 @@ final class Registration: @unchecked Sendable {
                 isolated: other.isolated.map {
                     IsolatedParts(isolation: $0.isolation, asyncFactory: $0.asyncFactory, scope: other.scope)
                 },
-                lifecycle: other.lifecycle, ignoresWeakScope: other.ignoresWeakScope))
+                lifecycle: other.lifecycle, ignoresWeakScope: other.ignoresWeakScope,
+                dependencies: other.dependencies, skipsRunningCheck: other.skipsRunningCheck))
+    }
+
+    /// A transient registration under `id` that runs `other`'s factory, for the running check
+    /// of `Container.verify(running:)`: it keeps nothing, and has no hooks.
+    convenience init(probing other: Registration, id: String) {
+        self.init(
+            id: id, scope: .transient, serviceType: other.serviceType, provider: other.provider,
+            closure: other.closure,
+            extras: Extras.ifAny(
+                seedItemType: nil, scopeName: nil, contributions: nil,
+                isolated: other.isolated.map {
+                    IsolatedParts(isolation: $0.isolation, asyncFactory: $0.asyncFactory, scope: .transient)
+                }))
     }
 
     /// The seed-API item type this registration came from, whose `load(for:)` returns a
@@ -154,6 +173,12 @@ final class Registration: @unchecked Sendable {
     /// The creation and dispose hooks and the eager flag, if the registration has any.
     var lifecycle: LifecycleHooks? { extras?.lifecycle }
 
+    /// The IDs the factory declares it loads, for `verify()`; `nil` when it declares nothing.
+    var dependencies: [Dependency]? { extras?.dependencies }
+
+    /// Whether `verify(running:)` leaves the factory alone, because it has side effects.
+    var skipsRunningCheck: Bool { extras?.skipsRunningCheck ?? false }
+
     /// What few registrations have.
     ///
     /// `@unchecked Sendable`: immutable; the item type is a metatype.
@@ -165,6 +190,8 @@ final class Registration: @unchecked Sendable {
         let isolated: IsolatedParts?
         let lifecycle: LifecycleHooks?
         let ignoresWeakScope: Bool
+        let dependencies: [Dependency]?
+        let skipsRunningCheck: Bool
 
         /// The extras, or `nil` when there are none.
         ///
@@ -173,24 +200,28 @@ final class Registration: @unchecked Sendable {
         static func ifAny(
             seedItemType: (any Injectable.Type)?, scopeName: String?, contributions: ContributionSet?,
             argumentFactory: ArgumentFactoryBase? = nil, isolated: IsolatedParts? = nil,
-            lifecycle: LifecycleHooks? = nil, ignoresWeakScope: Bool = false
+            lifecycle: LifecycleHooks? = nil, ignoresWeakScope: Bool = false,
+            dependencies: [Dependency]? = nil,
+            skipsRunningCheck: Bool = false
         ) -> Extras? {
             guard
                 seedItemType != nil || scopeName != nil || contributions != nil || argumentFactory != nil
-                    || isolated != nil || lifecycle != nil || ignoresWeakScope
+                    || isolated != nil || lifecycle != nil || ignoresWeakScope || dependencies != nil
+                    || skipsRunningCheck
             else {
                 return nil
             }
             return Extras(
                 seedItemType: seedItemType, scopeName: scopeName, contributions: contributions,
                 argumentFactory: argumentFactory, isolated: isolated, lifecycle: lifecycle,
-                ignoresWeakScope: ignoresWeakScope)
+                ignoresWeakScope: ignoresWeakScope, dependencies: dependencies,
+                skipsRunningCheck: skipsRunningCheck)
         }
 
         private init(
             seedItemType: (any Injectable.Type)?, scopeName: String?, contributions: ContributionSet?,
             argumentFactory: ArgumentFactoryBase?, isolated: IsolatedParts?, lifecycle: LifecycleHooks?,
-            ignoresWeakScope: Bool
+            ignoresWeakScope: Bool, dependencies: [Dependency]?, skipsRunningCheck: Bool
         ) {
             self.seedItemType = seedItemType
             self.argumentFactory = argumentFactory
@@ -199,6 +230,8 @@ final class Registration: @unchecked Sendable {
             self.isolated = isolated
             self.lifecycle = lifecycle
             self.ignoresWeakScope = ignoresWeakScope
+            self.dependencies = dependencies
+            self.skipsRunningCheck = skipsRunningCheck
         }
     }
 
@@ -473,7 +506,8 @@ final class Registration: @unchecked Sendable {
             id: id, serviceType: serviceTypeName,
             provider: contributions.map { "contributions: \($0.entries.map(\.name).joined(separator: ", "))" }
                 ?? provider.description,
-            scope: Scope(lifetime: scope, resetName: scopeName), isolation: isolation, isInherited: false)
+            scope: Scope(lifetime: scope, resetName: scopeName), isolation: isolation, isInherited: false,
+            dependencies: dependencies)
     }
 }
 

@@ -1,0 +1,58 @@
+extension Container {
+    /// Checks the declared dependencies as `verify()` does and, when `running` is `true`, also
+    /// runs each checked factory once to catch the loads its declaration misses.
+    ///
+    /// Each registration that declares its dependencies, runs on any thread and does not opt
+    /// out (`verify: .skip`, or a provider's `runningCheck`) has its factory run once inside a
+    /// sandbox: an override scope holding fresh copies of every registration this container's
+    /// loads can reach, so that nothing it makes is cached in the container; the services the
+    /// sandbox made are released, and their dispose hooks run, when the check ends. The
+    /// lookups the factory makes are recorded, and one of an ID the declaration does not list,
+    /// including an ID built at run time, is an `undeclared-load` error. A factory that fails
+    /// in the sandbox is a note. Main-actor, async and argument factories are not run.
+    ///
+    /// ```swift
+    /// let report = container.verify(running: true)
+    /// #expect(report.isClean, "\(report)")
+    /// ```
+    ///
+    /// Failures inside the sandbox are reported to the diagnostics handler, as loads report them.
+    ///
+    /// - Parameter running: Whether to run the factories; `false` is `verify()`.
+    /// - Returns: The report.
+    /// - Complexity: `verify()`'s, plus running each checked factory once, with its
+    ///   dependencies' factories as they are first loaded in the sandbox.
+    public func verify(running: Bool) -> VerificationReport {
+        var report = verify()
+        guard running else { return report }
+        let sandbox = RunningSandbox(container: self)
+        let scope = OverrideScope(target: self) { sandbox.fill($0) }
+        let results = OverrideScope.binding(scope) { sandbox.runEach(in: self) }
+        for (registration, problems) in results where !problems.isEmpty {
+            report.add(problems, for: registration)
+        }
+        return report
+    }
+
+    /// Runs `probe`, a transient copy of a checked registration, as a top-level load.
+    func runProbe(_ probe: Registration) throws(ContainerError) {
+        let thread = ThreadState.current
+        func make<Service>(_: Service.Type) throws(ContainerError) {
+            _ = try resolve(probe, as: Service.self, thread: thread)
+        }
+        try make(probe.serviceType)
+    }
+}
+
+extension VerificationReport {
+    /// Adds problems the running check found for `registration`, keeping the groups sorted.
+    mutating func add(_ problems: [VerificationProblem], for registration: Registration) {
+        if let index = registrations.firstIndex(where: { $0.id == registration.id }) {
+            registrations[index].problems += problems
+            registrations[index].problems.sort { $0.severity < $1.severity }
+            return
+        }
+        registrations.append(CompositionVerifier.verified(registration, problems: problems))
+        registrations.sort { $0.id < $1.id }
+    }
+}

@@ -1,0 +1,218 @@
+/// An ID that a registration's factory loads, declared so that `Container.verify()` can check
+/// that the container provides it without running the factory.
+///
+/// Declare them with the resolver call the factory makes, so the declaration reads like the
+/// factory's body:
+///
+/// ```swift
+/// container.register(
+///     .player, scope: .singleton,
+///     dependencies: [.require(.toast), .load(.appLog), .provider(.cart)]
+/// ) { resolver in
+///     Player(toast: try resolver.require(.toast))
+/// }
+/// ```
+///
+/// A registration that declares nothing (`dependencies: nil`, the default) is *unchecked*:
+/// `verify()` counts it but cannot check it. One that declares an empty list states that its
+/// factory loads nothing.
+///
+/// - ``Kind/eager`` loads run while the factory runs: they form cycles, and a cached service
+///   keeps what they load.
+/// - ``Kind/lazy`` handles load on first use: they break cycles, but a cached service keeps
+///   what they load.
+/// - ``Kind/provider`` handles load anew on each use: they break cycles and keep nothing.
+///
+/// An optional dependency is one whose absence the factory handles (`resolver.load` returns
+/// `nil`); `verify()` reports it as a note, not an error.
+public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
+    /// When the factory loads the dependency.
+    public enum Kind: String, Hashable, Codable, Sendable {
+        /// While the factory runs: `load`, `require`, `loadAsync`, `requireAsync`.
+        case eager
+        /// On a ``Lazy`` handle's first use, which the service keeps.
+        case lazy
+        /// On each use of a ``ServiceProvider`` handle.
+        case provider
+    }
+
+    /// The ID's string.
+    public let id: String
+    /// The service type the factory asks for, as `RegistrationInfo.serviceType` spells it.
+    public let serviceType: String
+    /// When the factory loads it.
+    public let kind: Kind
+    /// Whether the factory handles its absence.
+    public let isOptional: Bool
+    /// The service type a matching registration records, for a declaration from a typed ID.
+    ///
+    /// Compared before the names, which are costly to make; not encoded, and not part of equality.
+    let registeredType: ObjectIdentifier?
+
+    /// Creates a declaration from its parts, for IDs built at run time or read from a manifest.
+    ///
+    /// - Parameters:
+    ///   - id: The ID's string.
+    ///   - serviceType: The service type the factory asks for, as ``RegistrationInfo/serviceType``
+    ///     spells it.
+    ///   - kind: When the factory loads it.
+    ///   - isOptional: Whether the factory handles its absence.
+    public init(id: String, serviceType: String, kind: Kind = .eager, isOptional: Bool = false) {
+        self.init(id: id, serviceType: serviceType, kind: kind, isOptional: isOptional, registeredType: nil)
+    }
+
+    private init(
+        id: String, serviceType: String, kind: Kind, isOptional: Bool, registeredType: ObjectIdentifier?
+    ) {
+        self.id = id
+        self.serviceType = serviceType
+        self.kind = kind
+        self.isOptional = isOptional
+        self.registeredType = registeredType
+    }
+
+    /// A declaration of `id` as a service of type `Service`.
+    private static func service<Service>(
+        _ id: String, _: Service.Type, kind: Kind = .eager, isOptional: Bool = false
+    ) -> Dependency {
+        Dependency(
+            id: id, serviceType: typeName(Service.self), kind: kind, isOptional: isOptional,
+            registeredType: ObjectIdentifier(Service.self))
+    }
+
+    /// A declaration of `id` as an extension point of `Element`s.
+    private static func point<Element>(_ id: String, _: Element.Type, isOptional: Bool) -> Dependency {
+        Dependency(
+            id: id, serviceType: pointTypeName(Element.self), kind: .eager, isOptional: isOptional,
+            registeredType: ObjectIdentifier(ExtensionPointMarker<Element>.self))
+    }
+
+    /// A declaration of `id` as an argument factory.
+    private static func argument<Argument, Service>(
+        _ id: String, _: Argument.Type, _: Service.Type, isOptional: Bool
+    ) -> Dependency {
+        Dependency(
+            id: id, serviceType: "(\(typeName(Argument.self))) -> \(typeName(Service.self))", kind: .eager,
+            isOptional: isOptional, registeredType: ObjectIdentifier(ArgumentFactory<Argument, Service>.self))
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, serviceType, kind, isOptional
+    }
+
+    /// Creates a declaration from its JSON form.
+    ///
+    /// - Parameter decoder: The decoder.
+    /// - Throws: What the decoder throws for missing or mistyped fields.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            serviceType: try container.decode(String.self, forKey: .serviceType),
+            kind: try container.decode(Kind.self, forKey: .kind),
+            isOptional: try container.decode(Bool.self, forKey: .isOptional))
+    }
+
+    /// Whether two declarations have the same ID, service type name, kind and optionality.
+    ///
+    /// - Parameters:
+    ///   - lhs: A declaration.
+    ///   - rhs: Another declaration.
+    /// - Returns: Whether they declare the same dependency.
+    public static func == (lhs: Dependency, rhs: Dependency) -> Bool {
+        lhs.id == rhs.id && lhs.serviceType == rhs.serviceType && lhs.kind == rhs.kind
+            && lhs.isOptional == rhs.isOptional
+    }
+
+    /// Hashes what equality compares.
+    ///
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(serviceType)
+        hasher.combine(kind)
+        hasher.combine(isOptional)
+    }
+
+    /// Whether the load happens later, through a handle, so that it breaks cycles.
+    public var isDeferred: Bool { kind != .eager }
+
+    /// A required eager load, as `resolver.require(id)` makes.
+    ///
+    /// - Parameter id: The ID.
+    /// - Returns: The declaration.
+    public static func require<Service>(_ id: InjectID<Service>) -> Dependency {
+        service(id.name, Service.self)
+    }
+
+    /// An optional eager load, as `resolver.load(id)` makes: its absence is a note.
+    ///
+    /// - Parameter id: The ID.
+    /// - Returns: The declaration.
+    public static func load<Service>(_ id: InjectID<Service>) -> Dependency {
+        service(id.name, Service.self, isOptional: true)
+    }
+
+    /// A ``Lazy`` handle, as `resolver.lazy(id)` makes.
+    ///
+    /// - Parameters:
+    ///   - id: The ID.
+    ///   - optional: Whether the factory handles the handle's `nil`.
+    /// - Returns: The declaration.
+    public static func lazy<Service>(_ id: InjectID<Service>, optional: Bool = false) -> Dependency {
+        service(id.name, Service.self, kind: .lazy, isOptional: optional)
+    }
+
+    /// A ``ServiceProvider`` handle, as `resolver.provider(id)` makes.
+    ///
+    /// - Parameters:
+    ///   - id: The ID.
+    ///   - optional: Whether the factory handles the handle's `nil`.
+    /// - Returns: The declaration.
+    public static func provider<Service>(_ id: InjectID<Service>, optional: Bool = false) -> Dependency {
+        service(id.name, Service.self, kind: .provider, isOptional: optional)
+    }
+
+    /// An eager load of every contribution to an extension point, which is required unless
+    /// the point is declared optional.
+    ///
+    /// - Parameter point: The extension point.
+    /// - Returns: The declaration.
+    public static func load<Element>(_ point: ExtensionPoint<Element>) -> Dependency {
+        Self.point(point.name, Element.self, isOptional: point.isOptional)
+    }
+
+    /// An eager, required load of every contribution to an extension point.
+    ///
+    /// - Parameter point: The extension point.
+    /// - Returns: The declaration.
+    public static func require<Element>(_ point: ExtensionPoint<Element>) -> Dependency {
+        Self.point(point.name, Element.self, isOptional: false)
+    }
+
+    /// A required eager load of an argument factory, as `resolver.require(id, argument)` makes.
+    ///
+    /// - Parameter id: The ID.
+    /// - Returns: The declaration.
+    public static func require<Argument, Service>(_ id: ArgumentInjectID<Argument, Service>) -> Dependency {
+        argument(id.name, Argument.self, Service.self, isOptional: false)
+    }
+
+    /// An optional eager load of an argument factory, as `resolver.load(id, argument)` makes.
+    ///
+    /// - Parameter id: The ID.
+    /// - Returns: The declaration.
+    public static func load<Argument, Service>(_ id: ArgumentInjectID<Argument, Service>) -> Dependency {
+        argument(id.name, Argument.self, Service.self, isOptional: true)
+    }
+
+    /// The ID, its kind, and `?` when optional: `ToastInjectID (lazy)?`.
+    public var description: String {
+        "\(id)\(kind == .eager ? "" : " (\(kind.rawValue))")\(isOptional ? "?" : "")"
+    }
+
+    /// How a registration spells an extension point's service type.
+    static func pointTypeName(_ element: Any.Type) -> String {
+        "extension point of \(typeName(element))"
+    }
+}

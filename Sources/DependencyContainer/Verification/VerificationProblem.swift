@@ -1,0 +1,94 @@
+/// One problem that `Container.verify()` found in a registration's declared dependencies.
+///
+/// It prints as `inject-lint` does, so that editors jump to the registering line:
+///
+/// ```text
+/// Player/PlayerSetup.swift:12: error: 'PlayerInjectID' requires 'ToastInjectID' (any ToastInject), which nothing in its lookup order provides [missing-dependency]
+/// ```
+public struct VerificationProblem: Codable, Hashable, Sendable, CustomStringConvertible {
+    /// How bad a problem is.
+    public enum Severity: String, Codable, Hashable, Sendable, Comparable {
+        /// A load that fails, or a service that outlives what it holds: the report is not clean.
+        case error
+        /// Probably a mistake, but the app may be right: the report is not clean.
+        case warning
+        /// Information, such as an optional dependency that is absent: the report stays clean.
+        case note
+
+        private var rank: Int { self == .error ? 0 : self == .warning ? 1 : 2 }
+
+        /// Errors first.
+        ///
+        /// - Parameters:
+        ///   - lhs: A severity.
+        ///   - rhs: Another severity.
+        /// - Returns: Whether `lhs` is worse than `rhs`.
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    }
+
+    /// What kind of problem it is; the raw value is the code printed in brackets.
+    public enum Kind: String, Codable, Hashable, Sendable {
+        /// A required dependency that nothing in the registration's lookup order provides.
+        case missingDependency = "missing-dependency"
+        /// An optional dependency that nothing provides: the factory gets `nil`.
+        case missingOptionalDependency = "missing-optional-dependency"
+        /// A dependency registered with another service type than the one asked for.
+        case typeMismatch = "type-mismatch"
+        /// A cycle of eager dependencies, which no `lazy` or `provider` handle breaks.
+        case cycle
+        /// A singleton or weak service that keeps a named-scope service, loaded eagerly or
+        /// through a `lazy` handle, past its scope's reset.
+        case captiveDependency = "captive-dependency"
+        /// A synchronous factory that loads a main-actor or async service eagerly, which it
+        /// gets only where that factory may run.
+        case isolation = "isolation"
+        /// A load the running check saw a factory make that its declaration does not list.
+        case undeclaredLoad = "undeclared-load"
+        /// A factory that failed when the running check ran it.
+        case factoryFailed = "factory-failed"
+    }
+
+    /// How bad it is.
+    public var severity: Severity
+    /// What kind of problem it is.
+    public var kind: Kind
+    /// The ID of the registration whose declaration has the problem.
+    public var registrationID: String
+    /// The dependency concerned; `nil` for a cycle.
+    public var dependencyID: String?
+    /// What is wrong, in a sentence.
+    public var message: String
+    /// For a cycle, the IDs along it, ending with the first; empty otherwise.
+    public var path: [String]
+    /// Where the registration was made, when a closure made it.
+    public var location: VerifiedRegistration.Location?
+
+    /// Creates a problem.
+    ///
+    /// - Parameters:
+    ///   - severity: How bad it is.
+    ///   - kind: What kind of problem it is.
+    ///   - registrationID: The registration whose declaration has the problem.
+    ///   - dependencyID: The dependency concerned.
+    ///   - message: What is wrong.
+    ///   - path: For a cycle, the IDs along it.
+    ///   - location: Where the registration was made.
+    public init(
+        severity: Severity, kind: Kind, registrationID: String, dependencyID: String?, message: String,
+        path: [String] = [], location: VerifiedRegistration.Location?
+    ) {
+        self.severity = severity
+        self.kind = kind
+        self.registrationID = registrationID
+        self.dependencyID = dependencyID
+        self.message = message
+        self.path = path
+        self.location = location
+    }
+
+    /// `file:line: error: message [code]`, as `inject-lint` prints a finding.
+    public var description: String {
+        let prefix = location.map { "\($0): " } ?? ""
+        return "\(prefix)\(severity.rawValue): \(message) [\(kind.rawValue)]"
+    }
+}

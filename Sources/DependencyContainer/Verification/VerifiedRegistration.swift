@@ -1,0 +1,53 @@
+/// A registration as `Container.verify()` saw it: where it was made, whether it declares its
+/// dependencies, and the problems found in them.
+public struct VerifiedRegistration: Codable, Hashable, Sendable {
+    /// A place in a source file, as `#fileID` and `#line` give it.
+    public struct Location: Codable, Hashable, Sendable, CustomStringConvertible {
+        /// The file, such as `Player/PlayerSetup.swift`.
+        public var file: String
+        /// The 1-based line.
+        public var line: Int
+
+        /// Creates a location.
+        ///
+        /// - Parameters:
+        ///   - file: The file.
+        ///   - line: The 1-based line.
+        public init(file: String, line: Int) {
+            self.file = file
+            self.line = line
+        }
+
+        /// `file:line`, the form compilers and editors understand.
+        public var description: String { "\(file):\(line)" }
+    }
+
+    /// The registration's ID; `point[name]` for a contribution to an extension point.
+    public var id: String
+    /// What registered it: a provider type's name, or `closure at file:line`.
+    public var provider: String
+    /// Where a closure registered it; `nil` for a provider type.
+    public var location: Location?
+    /// Whether it declares its dependencies, so that they were checked.
+    public var isChecked: Bool
+    /// What was found, errors first.
+    public var problems: [VerificationProblem]
+
+    /// Creates a verified registration.
+    ///
+    /// - Parameters:
+    ///   - id: The registration's ID.
+    ///   - provider: What registered it.
+    ///   - location: Where a closure registered it.
+    ///   - isChecked: Whether it declares its dependencies.
+    ///   - problems: What was found.
+    public init(
+        id: String, provider: String, location: Location?, isChecked: Bool, problems: [VerificationProblem]
+    ) {
+        self.id = id
+        self.provider = provider
+        self.location = location
+        self.isChecked = isChecked
+        self.problems = problems
+    }
+}
