@@ -18,7 +18,7 @@ extension Container {
             result.append(
                 RegistrationInfo(
                     id: info.id, serviceType: info.serviceType, provider: info.provider, scope: info.scope,
-                    isolation: info.isolation, isInherited: isInherited))
+                    isolation: info.isolation, isInherited: isInherited, context: info.context))
         }
         return result.sorted { $0.id < $1.id }
     }

@@ -19,6 +19,7 @@ extension Container {
     /// - Parameters:
     ///   - id: The ID to register.
     ///   - scope: How long created services are reused.
+    ///   - context: The context the registration is for; the default registration when `nil`.
     ///   - eager: Whether `warmUp()` creates the service; off the main actor, it reports the
     ///     service as skipped.
     ///   - onCreate: Runs on the main actor once per service the container makes, before any
@@ -33,6 +34,7 @@ extension Container {
     public func registerOnMainActor<Service>(
         _ id: InjectID<Service>,
         scope: Scope = .transient,
+        context: RegistrationContext? = nil,
         eager: Bool = false,
         onCreate: (@MainActor @Sendable (Service, Resolver) throws -> Void)? = nil,
         onDispose: (@MainActor @Sendable (Service) throws -> Void)? = nil,
@@ -41,13 +43,13 @@ extension Container {
         factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
     ) -> RegistrationOutcome {
         registerOnMainActor(
-            id, scope: scope, provider: .closure(file: file, line: line),
+            id, scope: scope, context: context, provider: .closure(file: file, line: line),
             lifecycle: .onMainActor(eager: eager, onCreate: onCreate, onDispose: onDispose), factory: factory)
     }
 
     /// Adds a main-actor registration, from a closure or a ``MainActorInjectProvider``.
     func registerOnMainActor<Service>(
-        _ id: InjectID<Service>, scope: Scope, provider: ProviderDescription,
+        _ id: InjectID<Service>, scope: Scope, context: RegistrationContext?, provider: ProviderDescription,
         lifecycle: ServiceLifecycle<Service>,
         factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
     ) -> RegistrationOutcome {
@@ -64,7 +66,7 @@ extension Container {
         return add(
             Registration(
                 id: name, scope: scope, provider: provider, factory: synchronous, isolation: .mainActor,
-                asyncFactory: nil, lifecycle: lifecycle.hooks))
+                asyncFactory: nil, lifecycle: lifecycle.hooks, context: context))
     }
 
     /// The `registerOnMainActor` above, for a factory that does not take a ``Resolver``.
@@ -72,6 +74,7 @@ extension Container {
     public func registerOnMainActor<Service>(
         _ id: InjectID<Service>,
         scope: Scope = .transient,
+        context: RegistrationContext? = nil,
         eager: Bool = false,
         onCreate: (@MainActor @Sendable (Service, Resolver) throws -> Void)? = nil,
         onDispose: (@MainActor @Sendable (Service) throws -> Void)? = nil,
@@ -80,7 +83,7 @@ extension Container {
         factory: @escaping @MainActor @Sendable () throws -> Service
     ) -> RegistrationOutcome {
         registerOnMainActor(
-            id, scope: scope, eager: eager, onCreate: onCreate, onDispose: onDispose, file: file, line: line
+            id, scope: scope, context: context, eager: eager, onCreate: onCreate, onDispose: onDispose, file: file, line: line
         ) { _ in try factory() }
     }
 
@@ -103,6 +106,7 @@ extension Container {
     ///   - id: The ID to register.
     ///   - scope: How long created services are reused. ``Scope/graph`` behaves as
     ///     ``Scope/transient`` for async factories.
+    ///   - context: The context the registration is for; the default registration when `nil`.
     ///   - eager: Whether `warmUp()` creates the service; the synchronous `warmUp()` reports
     ///     it as skipped, the `async` one awaits it.
     ///   - onCreate: Runs once per service the container makes, before any load receives it.
@@ -116,6 +120,7 @@ extension Container {
     public func registerAsync<Service>(
         _ id: InjectID<Service>,
         scope: Scope = .transient,
+        context: RegistrationContext? = nil,
         eager: Bool = false,
         onCreate: (@Sendable (Service, Resolver) async throws -> Void)? = nil,
         onDispose: (@Sendable (Service) async throws -> Void)? = nil,
@@ -124,14 +129,14 @@ extension Container {
         factory: @escaping @Sendable (Resolver) async throws -> Service
     ) -> RegistrationOutcome {
         registerAsync(
-            id, scope: scope, provider: .closure(file: file, line: line),
+            id, scope: scope, context: context, provider: .closure(file: file, line: line),
             lifecycle: .asyncRegistration(eager: eager, onCreate: onCreate, onDispose: onDispose),
             factory: factory)
     }
 
     /// Adds an async registration, from a closure or an ``AsyncInjectProvider``.
     func registerAsync<Service>(
-        _ id: InjectID<Service>, scope: Scope, provider: ProviderDescription,
+        _ id: InjectID<Service>, scope: Scope, context: RegistrationContext?, provider: ProviderDescription,
         lifecycle: ServiceLifecycle<Service>,
         factory: @escaping @Sendable (Resolver) async throws -> Service
     ) -> RegistrationOutcome {
@@ -143,7 +148,8 @@ extension Container {
         return add(
             Registration(
                 id: name, scope: scope, provider: provider, factory: synchronous, isolation: .asynchronous,
-                asyncFactory: AsyncTypedFactory(factory), lifecycle: lifecycle.hooks))
+                asyncFactory: AsyncTypedFactory(factory), lifecycle: lifecycle.hooks,
+                context: context))
     }
 
     /// The `registerAsync` above, for a factory that does not take a ``Resolver``.
@@ -151,6 +157,7 @@ extension Container {
     public func registerAsync<Service>(
         _ id: InjectID<Service>,
         scope: Scope = .transient,
+        context: RegistrationContext? = nil,
         eager: Bool = false,
         onCreate: (@Sendable (Service, Resolver) async throws -> Void)? = nil,
         onDispose: (@Sendable (Service) async throws -> Void)? = nil,
@@ -159,7 +166,7 @@ extension Container {
         factory: @escaping @Sendable () async throws -> Service
     ) -> RegistrationOutcome {
         registerAsync(
-            id, scope: scope, eager: eager, onCreate: onCreate, onDispose: onDispose, file: file, line: line
+            id, scope: scope, context: context, eager: eager, onCreate: onCreate, onDispose: onDispose, file: file, line: line
         ) { _ in try await factory() }
     }
 }

@@ -29,6 +29,8 @@ extension Container {
     ///   - id: The ID to register.
     ///   - scope: How long created services are reused. The default, ``Scope/transient``,
     ///     creates a new service for every load.
+    ///   - context: The context the registration is for (see ``RegistrationContext``); the
+    ///     default registration of the ID when `nil`.
     ///   - eager: Whether `warmUp()` creates the service; loads stay lazy either way.
     ///   - onCreate: Runs once per service the container makes, after the factory returns and
     ///     before any load receives it, with the factory's resolver (see ``ServiceLifecycle``).
@@ -45,6 +47,7 @@ extension Container {
     public func register<Service>(
         _ id: InjectID<Service>,
         scope: Scope = .transient,
+        context: RegistrationContext? = nil,
         eager: Bool = false,
         onCreate: (@Sendable (Service, Resolver) throws -> Void)? = nil,
         onDispose: (@Sendable (Service) throws -> Void)? = nil,
@@ -57,7 +60,8 @@ extension Container {
                 id: id.name, scope: scope, provider: .closure(file: file, line: line),
                 factory: TypedFactory(factory),
                 lifecycle: eager || onCreate != nil || onDispose != nil
-                    ? ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose).hooks : nil))
+                    ? ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose).hooks : nil,
+                context: context))
     }
 
     /// The `register` above, for a factory that does not take a ``Resolver``.
@@ -65,6 +69,7 @@ extension Container {
     public func register<Service>(
         _ id: InjectID<Service>,
         scope: Scope = .transient,
+        context: RegistrationContext? = nil,
         eager: Bool = false,
         onCreate: (@Sendable (Service, Resolver) throws -> Void)? = nil,
         onDispose: (@Sendable (Service) throws -> Void)? = nil,
@@ -77,7 +82,8 @@ extension Container {
                 id: id.name, scope: scope, provider: .closure(file: file, line: line),
                 factory: TypedFactory(ignoringResolver: factory),
                 lifecycle: eager || onCreate != nil || onDispose != nil
-                    ? ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose).hooks : nil))
+                    ? ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose).hooks : nil,
+                context: context))
     }
 
     /// Registers a factory whose lifecycle is stated as a value: for a dispose hook that must
@@ -91,6 +97,7 @@ extension Container {
     /// - Parameters:
     ///   - id: The ID to register.
     ///   - scope: How long created services are reused.
+    ///   - context: The context the registration is for; the default registration when `nil`.
     ///   - lifecycle: Whether the service is eager, and its hooks.
     ///   - file: The registering file, shown in ``registrations``.
     ///   - line: The registering line, shown in ``registrations``.
@@ -100,6 +107,7 @@ extension Container {
     public func register<Service>(
         _ id: InjectID<Service>,
         scope: Scope = .transient,
+        context: RegistrationContext? = nil,
         lifecycle: ServiceLifecycle<Service>,
         file: StaticString = #fileID,
         line: UInt = #line,
@@ -108,7 +116,7 @@ extension Container {
         add(
             Registration(
                 id: id.name, scope: scope, provider: .closure(file: file, line: line),
-                factory: TypedFactory(factory), lifecycle: lifecycle.hooks))
+                factory: TypedFactory(factory), lifecycle: lifecycle.hooks, context: context))
     }
 
     /// The `register(_:scope:lifecycle:file:line:factory:)` above, for a factory that does not
@@ -117,6 +125,7 @@ extension Container {
     public func register<Service>(
         _ id: InjectID<Service>,
         scope: Scope = .transient,
+        context: RegistrationContext? = nil,
         lifecycle: ServiceLifecycle<Service>,
         file: StaticString = #fileID,
         line: UInt = #line,
@@ -125,7 +134,8 @@ extension Container {
         add(
             Registration(
                 id: id.name, scope: scope, provider: .closure(file: file, line: line),
-                factory: TypedFactory(ignoringResolver: factory), lifecycle: lifecycle.hooks))
+                factory: TypedFactory(ignoringResolver: factory), lifecycle: lifecycle.hooks,
+                context: context))
     }
 
     /// Registers the service that a provider type describes.
@@ -144,7 +154,8 @@ extension Container {
         add(
             Registration(
                 id: Provider.id.name, scope: Provider.scope, provider: .type(Provider.self),
-                factory: TypedFactory { try Provider.make(with: $0) }, lifecycle: Provider.lifecycle.hooks))
+                factory: TypedFactory { try Provider.make(with: $0) }, lifecycle: Provider.lifecycle.hooks,
+                context: Provider.context))
     }
 
     /// Registers a factory that makes a new service from a run-time argument on every load.
@@ -208,6 +219,16 @@ extension Container {
             let error = ContainerError.invalidID(registration.id, reason: problem)
             report(.rejected(error))
             return .rejected(error)
+        }
+        if let context = registration.context {
+            if let name = context.name, let problem = IDValidation.problem(with: name) {
+                let error = ContainerError.invalidID(
+                    registration.id, reason: "its context's name is invalid: \(problem)")
+                report(.rejected(error))
+                return .rejected(error)
+            }
+            // Before the write, so that a change of the process's contexts cannot miss it.
+            ContextActivation.track(store)
         }
         let previous = store.modify { $0.updateValue(registration) }
         // Reported after unlocking, so that a handler may itself use the container.

@@ -45,6 +45,10 @@ public protocol InjectProvider: SendableMetatype {
     /// makes it and lets go of it; nothing unless stated.
     static var lifecycle: ServiceLifecycle<Service> { get }
 
+    /// The context the provider's registration is for (see ``RegistrationContext``); `nil`,
+    /// the default, for the ID's default registration.
+    static var context: RegistrationContext? { get }
+
     /// Creates the service.
     ///
     /// - Parameter resolver: Loads the services this one depends on.
@@ -59,4 +63,7 @@ extension InjectProvider {
 
     /// No hooks, and lazy.
     public static var lifecycle: ServiceLifecycle<Service> { ServiceLifecycle() }
+
+    /// `nil`: the provider makes the ID's default registration.
+    public static var context: RegistrationContext? { nil }
 }

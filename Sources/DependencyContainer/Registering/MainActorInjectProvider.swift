@@ -30,6 +30,10 @@ public protocol MainActorInjectProvider: SendableMetatype {
     /// nothing unless stated.
     static var lifecycle: ServiceLifecycle<Service> { get }
 
+    /// The context the provider's registration is for (see ``RegistrationContext``); `nil`,
+    /// the default, for the ID's default registration.
+    static var context: RegistrationContext? { get }
+
     /// Creates the service on the main actor.
     ///
     /// - Parameter resolver: Loads the services this one depends on.
@@ -45,6 +49,9 @@ extension MainActorInjectProvider {
 
     /// No hooks, and lazy.
     public static var lifecycle: ServiceLifecycle<Service> { ServiceLifecycle() }
+
+    /// `nil`: the provider makes the ID's default registration.
+    public static var context: RegistrationContext? { nil }
 }
 
 /// A type that supplies one service that takes `await` to create, under a typed ID.
@@ -77,6 +84,10 @@ public protocol AsyncInjectProvider: SendableMetatype {
     /// nothing unless stated.
     static var lifecycle: ServiceLifecycle<Service> { get }
 
+    /// The context the provider's registration is for (see ``RegistrationContext``); `nil`,
+    /// the default, for the ID's default registration.
+    static var context: RegistrationContext? { get }
+
     /// Creates the service.
     ///
     /// - Parameter resolver: Loads the services this one depends on.
@@ -91,6 +102,9 @@ extension AsyncInjectProvider {
 
     /// No hooks, and lazy.
     public static var lifecycle: ServiceLifecycle<Service> { ServiceLifecycle() }
+
+    /// `nil`: the provider makes the ID's default registration.
+    public static var context: RegistrationContext? { nil }
 }
 
 extension Container {
@@ -106,7 +120,7 @@ extension Container {
     public func register<Provider: MainActorInjectProvider>(_ provider: Provider.Type) -> RegistrationOutcome
     {
         registerOnMainActor(
-            Provider.id, scope: Provider.scope, provider: .type(Provider.self), lifecycle: Provider.lifecycle,
+            Provider.id, scope: Provider.scope, context: Provider.context, provider: .type(Provider.self), lifecycle: Provider.lifecycle,
             factory: { try Provider.make(with: $0) })
     }
 
@@ -121,7 +135,7 @@ extension Container {
     @discardableResult
     public func register<Provider: AsyncInjectProvider>(_ provider: Provider.Type) -> RegistrationOutcome {
         registerAsync(
-            Provider.id, scope: Provider.scope, provider: .type(Provider.self), lifecycle: Provider.lifecycle,
+            Provider.id, scope: Provider.scope, context: Provider.context, provider: .type(Provider.self), lifecycle: Provider.lifecycle,
             factory: { try await Provider.make(with: $0) })
     }
 }

@@ -71,7 +71,8 @@ final class Registration: @unchecked Sendable {
     convenience init<Service>(
         id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>,
         seedItemType: (any Injectable.Type)? = nil, contributions: ContributionSet? = nil,
-        argumentFactory: ArgumentFactoryBase? = nil, lifecycle: LifecycleHooks? = nil
+        argumentFactory: ArgumentFactoryBase? = nil, lifecycle: LifecycleHooks? = nil,
+        context: RegistrationContext? = nil
     ) {
         let lifetime = Scope.Lifetime.effective(scope.lifetime, for: Service.self)
         // A named scope shares a singleton until reset, which replaces the registration.
@@ -80,7 +81,7 @@ final class Registration: @unchecked Sendable {
             extras: Extras.ifAny(
                 seedItemType: seedItemType, scopeName: scope.resetName, contributions: contributions,
                 argumentFactory: argumentFactory, lifecycle: lifecycle,
-                ignoresWeakScope: lifetime != scope.lifetime))
+                ignoresWeakScope: lifetime != scope.lifetime, context: context))
     }
 
     /// The transient registration of an ``ArgumentInjectID``: its service is `made`, the
@@ -98,7 +99,8 @@ final class Registration: @unchecked Sendable {
     /// ``FactoryIsolation/asynchronous`` one, is what ``Container/loadAsync(_:)`` runs.
     convenience init<Service>(
         id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>,
-        isolation: FactoryIsolation, asyncFactory: AsyncTypedFactory<Service>?, lifecycle: LifecycleHooks?
+        isolation: FactoryIsolation, asyncFactory: AsyncTypedFactory<Service>?, lifecycle: LifecycleHooks?,
+        context: RegistrationContext? = nil
     ) {
         // The effective lifetime decides whether async loads share a creation in progress.
         let lifetime = Scope.Lifetime.effective(scope.lifetime, for: Service.self)
@@ -107,7 +109,7 @@ final class Registration: @unchecked Sendable {
             extras: Extras.ifAny(
                 seedItemType: nil, scopeName: scope.resetName, contributions: nil,
                 isolated: IsolatedParts(isolation: isolation, asyncFactory: asyncFactory, scope: lifetime),
-                lifecycle: lifecycle, ignoresWeakScope: lifetime != scope.lifetime))
+                lifecycle: lifecycle, ignoresWeakScope: lifetime != scope.lifetime, context: context))
     }
 
     /// A registration with the same ID, scope and factory, and no services yet.
@@ -130,7 +132,7 @@ final class Registration: @unchecked Sendable {
                 isolated: other.isolated.map {
                     IsolatedParts(isolation: $0.isolation, asyncFactory: $0.asyncFactory, scope: other.scope)
                 },
-                lifecycle: other.lifecycle, ignoresWeakScope: other.ignoresWeakScope))
+                lifecycle: other.lifecycle, ignoresWeakScope: other.ignoresWeakScope, context: other.context))
     }
 
     /// The seed-API item type this registration came from, whose `load(for:)` returns a
@@ -154,6 +156,9 @@ final class Registration: @unchecked Sendable {
     /// The creation and dispose hooks and the eager flag, if the registration has any.
     var lifecycle: LifecycleHooks? { extras?.lifecycle }
 
+    /// The context the registration is for; `nil` for the default registration.
+    var context: RegistrationContext? { extras?.context }
+
     /// What few registrations have.
     ///
     /// `@unchecked Sendable`: immutable; the item type is a metatype.
@@ -165,6 +170,7 @@ final class Registration: @unchecked Sendable {
         let isolated: IsolatedParts?
         let lifecycle: LifecycleHooks?
         let ignoresWeakScope: Bool
+        let context: RegistrationContext?
 
         /// The extras, or `nil` when there are none.
         ///
@@ -173,25 +179,26 @@ final class Registration: @unchecked Sendable {
         static func ifAny(
             seedItemType: (any Injectable.Type)?, scopeName: String?, contributions: ContributionSet?,
             argumentFactory: ArgumentFactoryBase? = nil, isolated: IsolatedParts? = nil,
-            lifecycle: LifecycleHooks? = nil, ignoresWeakScope: Bool = false
+            lifecycle: LifecycleHooks? = nil, ignoresWeakScope: Bool = false, context: RegistrationContext? = nil
         ) -> Extras? {
             guard
                 seedItemType != nil || scopeName != nil || contributions != nil || argumentFactory != nil
-                    || isolated != nil || lifecycle != nil || ignoresWeakScope
+                    || isolated != nil || lifecycle != nil || ignoresWeakScope || context != nil
             else {
                 return nil
             }
             return Extras(
                 seedItemType: seedItemType, scopeName: scopeName, contributions: contributions,
                 argumentFactory: argumentFactory, isolated: isolated, lifecycle: lifecycle,
-                ignoresWeakScope: ignoresWeakScope)
+                ignoresWeakScope: ignoresWeakScope, context: context)
         }
 
         private init(
             seedItemType: (any Injectable.Type)?, scopeName: String?, contributions: ContributionSet?,
             argumentFactory: ArgumentFactoryBase?, isolated: IsolatedParts?, lifecycle: LifecycleHooks?,
-            ignoresWeakScope: Bool
+            ignoresWeakScope: Bool, context: RegistrationContext?
         ) {
+            self.context = context
             self.seedItemType = seedItemType
             self.argumentFactory = argumentFactory
             self.scopeName = scopeName
@@ -473,7 +480,8 @@ final class Registration: @unchecked Sendable {
             id: id, serviceType: serviceTypeName,
             provider: contributions.map { "contributions: \($0.entries.map(\.name).joined(separator: ", "))" }
                 ?? provider.description,
-            scope: Scope(lifetime: scope, resetName: scopeName), isolation: isolation, isInherited: false)
+            scope: Scope(lifetime: scope, resetName: scopeName), isolation: isolation, isInherited: false,
+            context: context)
     }
 }
 
