@@ -122,7 +122,7 @@ final class Registration: @unchecked Sendable {
 
     /// A registration with the same ID, scope and factory, no services yet, and the given
     /// contributions.
-    convenience init(copying other: Registration, contributions: ContributionSet?) {
+    convenience init(copying other: Registration, contributions: ContributionSet?, keepingContext: Bool = true) {
         self.init(
             id: other.id, scope: other.scope, serviceType: other.serviceType, provider: other.provider,
             closure: other.closure,
@@ -132,7 +132,8 @@ final class Registration: @unchecked Sendable {
                 isolated: other.isolated.map {
                     IsolatedParts(isolation: $0.isolation, asyncFactory: $0.asyncFactory, scope: other.scope)
                 },
-                lifecycle: other.lifecycle, ignoresWeakScope: other.ignoresWeakScope, context: other.context))
+                lifecycle: other.lifecycle, ignoresWeakScope: other.ignoresWeakScope,
+                context: keepingContext ? other.context : nil))
     }
 
     /// The seed-API item type this registration came from, whose `load(for:)` returns a
