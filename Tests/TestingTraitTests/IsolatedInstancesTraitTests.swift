@@ -133,3 +133,18 @@ struct IsolatedInstancesDisposalTests {
         }
     }
 }
+
+@Suite("Testing trait: isolated instances examples", .tags(.concurrency))
+struct IsolatedInstancesExamplesTests {
+    @Test(.isolatedInstances(appContainer) { $0.register(.toast, scope: .singleton) { RecordingToast() } })
+    func playingShowsAToastInIsolation() throws {
+        let toast = try #require(appContainer.load(.toast) as? RecordingToast)
+        appContainer.load(.player)?.play("Intro")
+        #expect(toast.messages == ["Now playing Intro"])
+    }
+
+    @Test(.isolatedInstances(appContainer))
+    func startsWithAFreshPlayer() {
+        #expect(appContainer.load(.player) != nil)
+    }
+}
