@@ -103,7 +103,7 @@ public struct SourceScanner {
             index += 1
         }
         for index in facts.conformances.indices where contextTypes.contains(facts.conformances[index].typeName) {
-            facts.conformances[index].isOverride = true
+            facts.conformances[index].isForContext = true
         }
         return facts
     }
