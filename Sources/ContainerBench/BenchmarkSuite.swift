@@ -26,9 +26,11 @@ struct BenchmarkSuite {
         let isolated = isolationFixture()
         let reclaiming = reclamationFixture()
         let (hooked, observers) = lifecycleFixture()
+        let contextual = contextFixture()
         let samples = sampler.measure(
             baselines(fillerNames: fillerNames) + cases(small: small, large: large, fillerNames: fillerNames)
                 + isolationWorkloads(isolated) + reclamationWorkloads(reclaiming) + lifecycleWorkloads(hooked)
+                + contextWorkloads(contextual)
         )
         let median = { (name: String) in Statistics.median(samples[name]!) }
         let compare = { (name: String, baseline: String, target: Target?) in
@@ -67,6 +69,8 @@ struct BenchmarkSuite {
         results.append(compare(ReclamationCase.singletonUnderResets, Case.singleton, nil))
         // Issue 29's promise: hooks elsewhere cost an existing singleton's load nothing.
         results.append(compare(LifecycleCase.singletonAmongHooks, Case.singleton, .ratio(atMost: 1.1)))
+        // Issue 32's promise: context registrations elsewhere cost an existing singleton's load nothing.
+        results.append(compare(ContextCase.singletonAmongContexts, Case.singleton, .ratio(atMost: 1.1)))
         results += threadCases(small)
         results.append(footprint)
         withExtendedLifetime((large, observers)) {}
