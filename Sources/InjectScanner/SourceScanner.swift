@@ -102,7 +102,8 @@ public struct SourceScanner {
             }
             index += 1
         }
-        for index in facts.conformances.indices where contextTypes.contains(facts.conformances[index].typeName) {
+        for index in facts.conformances.indices
+        where contextTypes.contains(facts.conformances[index].typeName) {
             facts.conformances[index].isForContext = true
         }
         return facts

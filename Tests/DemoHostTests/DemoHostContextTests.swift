@@ -38,17 +38,24 @@ func runDemoHost(environment: [String: String]) throws -> (output: String, statu
 /// What a UI test does: launches the app with a context in its environment.
 @Suite("Demo host: contexts selected by the environment, as a UI test does")
 struct DemoHostContextTests {
-    @Test("DEPENDENCY_CONTAINER_CONTEXT=mockServer makes the mock server's catalog answer; an unknown name is reported")
+    @Test(
+        "DEPENDENCY_CONTAINER_CONTEXT=mockServer makes the mock server's catalog answer; an unknown name is reported"
+    )
     func mockServer() throws {
-        let (output, status) = try runDemoHost(environment: ["DEPENDENCY_CONTAINER_CONTEXT": "mockServer,mokServer"])
+        let (output, status) = try runDemoHost(environment: [
+            "DEPENDENCY_CONTAINER_CONTEXT": "mockServer,mokServer"
+        ])
         #expect(status == 0)
         let lines = output.split(separator: "\n").map(String.init)
         #expect(lines.contains("host: contexts: mockServer, mokServer"))
         #expect(
             lines.contains(
-                "container: unknown context: 'mokServer': no registration is for this context, so it changes nothing"))
+                "container: unknown context: 'mokServer': no registration is for this context, so it changes nothing"
+            ))
         #expect(lines.contains { $0.hasPrefix("  CatalogInjectID") && $0.hasSuffix("(context: mockServer)") })
-        #expect(lines.contains("isolation: 3 tasks loaded one catalog; up next: Fixture One, Fixture Two, Fixture Three"))
+        #expect(
+            lines.contains(
+                "isolation: 3 tasks loaded one catalog; up next: Fixture One, Fixture Two, Fixture Three"))
         #expect(!lines.contains { $0.hasPrefix("catalog (async): fetched") })
     }
 

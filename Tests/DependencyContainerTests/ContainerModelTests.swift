@@ -154,7 +154,8 @@ private struct ModelKey: Hashable {
 
 /// A diagnostic event reduced to what the model predicts.
 private enum EventKind: Equatable {
-    case missing, failed, replaced, rejected, captiveDependency, ignoredReset, ignoredWeakScope, unknownContext
+    case missing, failed, replaced, rejected, captiveDependency, ignoredReset, ignoredWeakScope,
+        unknownContext
 
     init(_ event: DiagnosticEvent) {
         switch event {

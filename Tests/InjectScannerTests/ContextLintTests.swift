@@ -54,6 +54,9 @@ struct ContextLintTests {
         #expect(report(app: preview).count(.error) == 0)
         let plain = preview.replacingOccurrences(
             of: "    static var context: RegistrationContext? { .preview }\n", with: "")
-        #expect(report(app: plain).diagnostics.filter { $0.severity == .error }.map(\.code) == ["duplicate-provider"])
+        #expect(
+            report(app: plain).diagnostics.filter { $0.severity == .error }.map(\.code) == [
+                "duplicate-provider"
+            ])
     }
 }

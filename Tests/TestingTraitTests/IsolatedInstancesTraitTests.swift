@@ -61,7 +61,9 @@ func checkOwnInstances(_ label: String) throws {
 /// Six tests that run in parallel, each with its own singleton and its own mock.
 @Suite("Testing trait: isolated instances", .tags(.concurrency))
 struct IsolatedInstancesTraitTests {
-    static let mock: @Sendable (Container) -> Void = { $0.register(.toast, scope: .singleton) { RecordingToast() } }
+    static let mock: @Sendable (Container) -> Void = {
+        $0.register(.toast, scope: .singleton) { RecordingToast() }
+    }
 
     @Test("Test 1 gets its own singleton player and mock", .isolatedInstances(isolatedAppContainer, mock))
     func first() throws { try checkOwnInstances("one") }
@@ -124,7 +126,9 @@ struct IsolatedInstancesDisposalTests {
         parent.register(.toast, scope: .singleton) { ConsoleToast() }
         let child = Container(parent: parent)
         let shared = try #require(child.load(.singletonPlayer))
-        try child.withOverrides { $0.register(.toast) { RecordingToast() } } operation: {
+        try child.withOverrides {
+            $0.register(.toast) { RecordingToast() }
+        } operation: {
             try child.withIsolatedInstances {
                 let player = try #require(child.load(.singletonPlayer))
                 #expect(player !== shared)

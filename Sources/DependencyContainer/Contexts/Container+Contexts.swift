@@ -54,7 +54,8 @@ extension Container {
         for context in active where context.name != nil && !used.contains(context) {
             problems.append(
                 ContextProblem(
-                    name: context.description, reason: "no registration is for this context, so it changes nothing"))
+                    name: context.description,
+                    reason: "no registration is for this context, so it changes nothing"))
         }
         for problem in problems {
             report(.unknownContext(problem))

@@ -83,7 +83,8 @@ extension Container {
         factory: @escaping @MainActor @Sendable () throws -> Service
     ) -> RegistrationOutcome {
         registerOnMainActor(
-            id, scope: scope, context: context, eager: eager, onCreate: onCreate, onDispose: onDispose, file: file, line: line
+            id, scope: scope, context: context, eager: eager, onCreate: onCreate, onDispose: onDispose,
+            file: file, line: line
         ) { _ in try factory() }
     }
 
@@ -166,7 +167,8 @@ extension Container {
         factory: @escaping @Sendable () async throws -> Service
     ) -> RegistrationOutcome {
         registerAsync(
-            id, scope: scope, context: context, eager: eager, onCreate: onCreate, onDispose: onDispose, file: file, line: line
+            id, scope: scope, context: context, eager: eager, onCreate: onCreate, onDispose: onDispose,
+            file: file, line: line
         ) { _ in try await factory() }
     }
 }

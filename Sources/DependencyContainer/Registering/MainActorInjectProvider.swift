@@ -120,7 +120,8 @@ extension Container {
     public func register<Provider: MainActorInjectProvider>(_ provider: Provider.Type) -> RegistrationOutcome
     {
         registerOnMainActor(
-            Provider.id, scope: Provider.scope, context: Provider.context, provider: .type(Provider.self), lifecycle: Provider.lifecycle,
+            Provider.id, scope: Provider.scope, context: Provider.context, provider: .type(Provider.self),
+            lifecycle: Provider.lifecycle,
             factory: { try Provider.make(with: $0) })
     }
 
@@ -135,7 +136,8 @@ extension Container {
     @discardableResult
     public func register<Provider: AsyncInjectProvider>(_ provider: Provider.Type) -> RegistrationOutcome {
         registerAsync(
-            Provider.id, scope: Provider.scope, context: Provider.context, provider: .type(Provider.self), lifecycle: Provider.lifecycle,
+            Provider.id, scope: Provider.scope, context: Provider.context, provider: .type(Provider.self),
+            lifecycle: Provider.lifecycle,
             factory: { try await Provider.make(with: $0) })
     }
 }

@@ -137,7 +137,9 @@ enum PreviewServiceProvider: InjectProvider {
 
 @Suite("Contexts: caches never cross contexts", .tags(.lifetime))
 struct ContextCacheTests {
-    @Test("Switching contexts while a singleton is cached: the next load is the other context's, the old one disposed")
+    @Test(
+        "Switching contexts while a singleton is cached: the next load is the other context's, the old one disposed"
+    )
     func switching() async throws {
         let container = Container()
         container.setActiveContexts([])
@@ -198,14 +200,19 @@ struct ContextDetectionTests {
             environment: ["XCTestConfigurationFilePath": "/tmp/x.xctestconfiguration"], arguments: ["/app"],
             isDebugBuild: false)
         #expect(apple.contexts == [.test])
-        let app = RegistrationContext.detect(environment: [:], arguments: ["/usr/bin/app"], isDebugBuild: false)
+        let app = RegistrationContext.detect(
+            environment: [:], arguments: ["/usr/bin/app"], isDebugBuild: false)
         #expect(app.contexts.isEmpty && app.problems.isEmpty)
     }
 
-    @Test("The environment variable and the launch argument select named contexts; previews and debug builds are detected")
+    @Test(
+        "The environment variable and the launch argument select named contexts; previews and debug builds are detected"
+    )
     func namedContexts() {
         let detection = RegistrationContext.detect(
-            environment: ["DEPENDENCY_CONTAINER_CONTEXT": "mockServer, slowNetwork", "XCODE_RUNNING_FOR_PREVIEWS": "1"],
+            environment: [
+                "DEPENDENCY_CONTAINER_CONTEXT": "mockServer, slowNetwork", "XCODE_RUNNING_FOR_PREVIEWS": "1",
+            ],
             arguments: ["/app", "-DependencyContainerContext", "onboarding"], isDebugBuild: true)
         #expect(
             detection.contexts == [

@@ -122,7 +122,9 @@ final class Registration: @unchecked Sendable {
 
     /// A registration with the same ID, scope and factory, no services yet, and the given
     /// contributions.
-    convenience init(copying other: Registration, contributions: ContributionSet?, keepingContext: Bool = true) {
+    convenience init(
+        copying other: Registration, contributions: ContributionSet?, keepingContext: Bool = true
+    ) {
         self.init(
             id: other.id, scope: other.scope, serviceType: other.serviceType, provider: other.provider,
             closure: other.closure,
@@ -180,7 +182,8 @@ final class Registration: @unchecked Sendable {
         static func ifAny(
             seedItemType: (any Injectable.Type)?, scopeName: String?, contributions: ContributionSet?,
             argumentFactory: ArgumentFactoryBase? = nil, isolated: IsolatedParts? = nil,
-            lifecycle: LifecycleHooks? = nil, ignoresWeakScope: Bool = false, context: RegistrationContext? = nil
+            lifecycle: LifecycleHooks? = nil, ignoresWeakScope: Bool = false,
+            context: RegistrationContext? = nil
         ) -> Extras? {
             guard
                 seedItemType != nil || scopeName != nil || contributions != nil || argumentFactory != nil
