@@ -60,7 +60,7 @@ struct ContextExamplesTests {
     /// Not run: it changes the process's contexts, which other tests running in parallel see.
     func activationExamples() {
         RegistrationContext.activate([.named("mockServer")])
-        RegistrationContext.activateDetected()
+        RegistrationContext.activateDetected(isDebugBuild: _isDebugAssertConfiguration())
     }
 }
 

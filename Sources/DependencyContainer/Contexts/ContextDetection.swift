@@ -75,14 +75,13 @@ extension RegistrationContext {
     /// - Parameters:
     ///   - environment: The environment variables; the process's own if omitted.
     ///   - arguments: The launch arguments, the executable's path first; the process's own if omitted.
-    ///   - isDebugBuild: Whether the app is a debug build. The default is evaluated in the
-    ///     calling module, so it tells the caller's build, not the library's.
+    ///   - isDebugBuild: Whether the app is a debug build (see ``activateDetected(isDebugBuild:)``).
     /// - Returns: The contexts, highest precedence first, and the problems found.
     /// - Complexity: O(*n*) in the size of the arguments and the variable's value.
     public static func detect(
         environment: [String: String] = processEnvironment(),
         arguments: [String] = CommandLine.arguments,
-        isDebugBuild: Bool = _isDebugAssertConfiguration()
+        isDebugBuild: Bool
     ) -> ContextDetection {
         var contexts: [RegistrationContext] = []
         var problems: [ContextProblem] = []
@@ -148,7 +147,7 @@ extension RegistrationContext {
     ///
     /// Detected at first use from the process's environment and launch arguments (see
     /// ``detect(environment:arguments:isDebugBuild:)``), without ``debug``, which only the
-    /// app's own module can tell: it calls ``activateDetected(isDebugBuild:)``. A container
+    /// app's own code can tell: it calls ``activateDetected(isDebugBuild:)``. A container
     /// given its own contexts (``Container/setActiveContexts(_:)``) ignores these.
     ///
     /// ```swift
@@ -178,18 +177,21 @@ extension RegistrationContext {
     }
 
     /// Activates the contexts detected from the process's environment and launch arguments,
-    /// and ``debug`` in a debug build of the calling module.
+    /// and ``debug`` when the app says it is a debug build.
     ///
-    /// Call it once, early, from the app's own module: its default argument is evaluated
-    /// there, so it tells the app's build, not the library's.
+    /// Call it once, early, from the app's own module, passing the app's build configuration:
+    /// `_isDebugAssertConfiguration()` written in the app's code is evaluated with the app's
+    /// settings. A default argument could not tell: Swift evaluates a default argument with
+    /// the settings of the module that declares the function, here the library's, even for
+    /// an `@inlinable` one.
     ///
     /// ```swift
-    /// RegistrationContext.activateDetected()
+    /// RegistrationContext.activateDetected(isDebugBuild: _isDebugAssertConfiguration())
     /// ```
     ///
     /// - Parameter isDebugBuild: Whether the app is a debug build.
     /// - Complexity: That of ``activate(_:)``.
-    public static func activateDetected(isDebugBuild: Bool = _isDebugAssertConfiguration()) {
+    public static func activateDetected(isDebugBuild: Bool) {
         let detection = detect(isDebugBuild: isDebugBuild)
         ContextActivation.setActive(detection.contexts, problems: detection.problems)
     }

@@ -14,12 +14,12 @@ public enum DemoHostCommand {
     ///   - banner: What the host prints first, saying what it demonstrates.
     ///   - linkedFeatures: The entry of each feature module linked into the executable.
     ///   - isDebugBuild: Whether the executable is a debug build, which activates the debug
-    ///     context; the default is evaluated in the caller's module.
+    ///     context; `demo-host` passes its own configuration.
     /// - Returns: The exit status: 0, or ``DemoOptionsError/exitStatus`` for a usage error.
     @MainActor
     public static func run(
         arguments: [String], banner: String, linkedFeatures: [Feature: DemoHost.FeatureEntry],
-        isDebugBuild: Bool = _isDebugAssertConfiguration()
+        isDebugBuild: Bool = false
     ) async -> Int32 {
         let options: DemoOptions
         do {
