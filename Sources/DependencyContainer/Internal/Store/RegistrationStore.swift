@@ -16,8 +16,9 @@
 /// 1. **One write path.** ``modify(_:)`` is the only way to change the registrations. It
 ///    advances the generation, which makes every thread's cached snapshot stale, and drops
 ///    the published snapshot; a later read publishes a new one. Whatever it replaces is
-///    released after unlocking, because a service's `deinit` may use the container. Every
-///    write relies on it (`Container.swift`, `Registering/`, `ExtensionPoints/`), and so does
+///    released after unlocking, because a service's `deinit` may use the container. A change
+///    of the active contexts is a write too: it swaps the registrations that answer
+///    (``ContextTable``), so loads never look at contexts. Every write relies on it (`Container.swift`, `Registering/`, `ExtensionPoints/`), and so does
 ///    ``ThreadState``, whose cached snapshots are current exactly while the generation is.
 /// 2. **Borrowed registrations.** A ``BorrowedRegistration`` read from a cached snapshot is
 ///    not retained: it is valid until its thread caches another snapshot or forgets one.
