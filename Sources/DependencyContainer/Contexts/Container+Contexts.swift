@@ -22,7 +22,7 @@ extension Container {
     ///
     /// - Complexity: O(1).
     public var activeContexts: [RegistrationContext] {
-        store.contextUse().active
+        store.activeContexts
     }
 
     /// Sends ``DiagnosticEvent/unknownContext(_:)`` to the diagnostics handler for each

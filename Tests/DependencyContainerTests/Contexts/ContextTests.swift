@@ -88,6 +88,20 @@ struct ContextPrecedenceTests {
         #expect(container.load(id) == nil)
     }
 
+    @Test("removeAll removes every context's registration, and a context switch brings none back")
+    func removeAll() {
+        let container = Container()
+        container.setActiveContexts([])
+        let id = uniqueID(ContextService.self)
+        container.register(id) { ContextService("default") }
+        container.register(id, context: .preview) { ContextService("preview") }
+        container.removeAll()
+        container.setActiveContexts([.preview])
+        #expect(container.load(id) == nil)
+        container.register(id) { ContextService("after") }
+        #expect(container.load(id)?.origin == "after")
+    }
+
     @Test("registrations lists the answering registration and says which context answers")
     func introspection() throws {
         let container = Container()

@@ -241,6 +241,11 @@ final class RegistrationStore: Sendable {
         }
     }
 
+    /// The contexts this store follows, highest precedence first.
+    var activeContexts: [RegistrationContext] {
+        state.withLock { $0.contexts?.activeOverride } ?? ContextActivation.active
+    }
+
     /// The contexts this store follows, and every context its registrations are for.
     func contextUse() -> (active: [RegistrationContext], used: Set<RegistrationContext>) {
         state.withLock { state in

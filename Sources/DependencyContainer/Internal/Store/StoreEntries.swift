@@ -114,6 +114,7 @@ struct StoreEntries {
         if contexts != nil {
             removed += contexts!.parked.values.joined()
             contexts!.parked = [:]
+            if contexts!.activeOverride == nil { contexts = nil }
         }
     }
 
