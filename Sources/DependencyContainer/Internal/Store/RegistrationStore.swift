@@ -224,7 +224,11 @@ final class RegistrationStore: Sendable {
 
     /// Puts the registrations that answer for the active contexts in the entries; see
     /// ``ContextTable``.
+    ///
+    /// A sealed store (a plugin's staging container, whose registrations have moved to the
+    /// host) is left alone: the change is not a late write of its plugin.
     func reselectContexts() {
+        guard !state.withLock({ $0.lateWriteHandler != nil }) else { return }
         modify { $0.reselectContexts() }
     }
 
