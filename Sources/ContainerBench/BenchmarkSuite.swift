@@ -27,10 +27,11 @@ struct BenchmarkSuite {
         let reclaiming = reclamationFixture()
         let (hooked, observers) = lifecycleFixture()
         let verified = verificationFixture(count: batchCount)
+        let contextual = contextFixture()
         let samples = sampler.measure(
             baselines(fillerNames: fillerNames) + cases(small: small, large: large, fillerNames: fillerNames)
                 + isolationWorkloads(isolated) + reclamationWorkloads(reclaiming) + lifecycleWorkloads(hooked)
-                + verificationWorkloads(verified))
+                + verificationWorkloads(verified) + contextWorkloads(contextual))
         let median = { (name: String) in Statistics.median(samples[name]!) }
         let compare = { (name: String, baseline: String, target: Target?) in
             CaseResult(
@@ -70,6 +71,8 @@ struct BenchmarkSuite {
         results.append(compare(LifecycleCase.singletonAmongHooks, Case.singleton, .ratio(atMost: 1.1)))
         // Issue 31's promise: verify() scales as O(n·d), within 20 loads per registration.
         results.append(compare(VerificationCase.verify, VerificationCase.loadEach, .ratio(atMost: 20)))
+        // Issue 32's promise: context registrations elsewhere cost an existing singleton's load nothing.
+        results.append(compare(ContextCase.singletonAmongContexts, Case.singleton, .ratio(atMost: 1.1)))
         results += threadCases(small)
         results.append(footprint)
         withExtendedLifetime((large, observers)) {}

@@ -193,7 +193,7 @@ public struct InjectLint {
                 let provision = LintReport.Provision(
                     module: module.name, typeName: conformance.typeName, location: conformance.location,
                     scope: scopesByType[conformance.typeName]?.first?.scope)
-                if module.isTest || conformance.isOverride {
+                if module.isTest || conformance.isOverride || conformance.isForContext {
                     override(reference, by: provision, at: member.location, in: module)
                 } else {
                     provide(reference, by: provision, at: member.location)

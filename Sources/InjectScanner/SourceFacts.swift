@@ -107,6 +107,10 @@ public struct ProviderConformance: Codable, Hashable, Sendable {
     /// Whether an `inject-lint: override` comment marks the type: a stand-in, such as a
     /// preview's, that is registered by hand over the real provider.
     public var isOverride = false
+    /// Whether the type declares a `static var context`: a provider for a context (a
+    /// preview's, a test's), registered like any provider but standing in for the ID's
+    /// provider while its context is active, so not a second provider.
+    public var isForContext = false
 }
 
 /// A type's `id` member, which tells which ID a provider or item supplies.
@@ -152,7 +156,7 @@ public struct IDUse: Codable, Hashable, Sendable {
     public var location: SourceLocation
     /// Whether a registration overrides rather than provides: it is made on a child
     /// container, inside `withOverrides` or an `.overriding` trait, or after an
-    /// `inject-lint: override` comment.
+    /// `inject-lint: override` comment, or for a context (a `context:` argument).
     public var isOverride = false
     /// The named scope a registration names as written (`.session`, `Scope.named("x")`), if any.
     public var scope: String?

@@ -28,6 +28,9 @@ public struct SourceScanner {
     private var pendingScope: Scope?
     private var optionalPending = false
     private var overridePending = false
+    /// The types with a `static var context`: providers for a context (a preview's, a test's),
+    /// which stand in for the ID's provider rather than compete with it.
+    private var contextTypes: Set<String> = []
     /// Variables the file initialises with `Container(parent:)`: registrations on them override.
     private var childContainers: Set<String> = []
     /// Variables and parameters the file declares as IDs: loads of them are checked at run time only.
@@ -98,6 +101,10 @@ public struct SourceScanner {
                 break
             }
             index += 1
+        }
+        for index in facts.conformances.indices
+        where contextTypes.contains(facts.conformances[index].typeName) {
+            facts.conformances[index].isForContext = true
         }
         return facts
     }
@@ -341,6 +348,8 @@ public struct SourceScanner {
                     location: location(nameIndex)))
         } else if name == "dependencies", isStatic, let typeName = enclosingTypeName {
             facts.dependencyMembers.append(typeName)
+        } else if name == "context", isStatic, let typeName = enclosingTypeName {
+            contextTypes.insert(typeName)
         } else if name == "scope", isStatic, let typeName = enclosingTypeName {
             // Only a named scope is a fact: `.singleton` and the other lifetimes are not.
             if let scope = namedScope(memberExpression(after: nameIndex)) {
@@ -384,8 +393,11 @@ public struct SourceScanner {
         var isOverride = false
         if isRegistration {
             let receiver = token(index - 1)?.isPunctuation(".") == true ? token(index - 2) : nil
+            // A registration for a context stands in for the ID's provider while its context
+            // is active, as an override does.
             isOverride =
                 overridePending || receiver.map { childContainers.contains($0.text) } == true
+                || labelledArgument("context", from: open, to: close) != nil
                 || scopes.contains {
                     if case .overrides = $0 { return true }
                     return false

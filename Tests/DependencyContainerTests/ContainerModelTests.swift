@@ -154,7 +154,8 @@ private struct ModelKey: Hashable {
 
 /// A diagnostic event reduced to what the model predicts.
 private enum EventKind: Equatable {
-    case missing, failed, replaced, rejected, captiveDependency, ignoredReset, ignoredWeakScope
+    case missing, failed, replaced, rejected, captiveDependency, ignoredReset, ignoredWeakScope,
+        unknownContext
 
     init(_ event: DiagnosticEvent) {
         switch event {
@@ -165,6 +166,7 @@ private enum EventKind: Equatable {
         case .captiveDependency: self = .captiveDependency
         case .ignoredReset: self = .ignoredReset
         case .ignoredWeakScope: self = .ignoredWeakScope
+        case .unknownContext: self = .unknownContext
         }
     }
 }

@@ -2,7 +2,9 @@ extension Container {
     /// Every registration this container's loads can reach, sorted by ID.
     ///
     /// Registrations inherited from ancestors are included unless this container overrides
-    /// them, and are marked ``RegistrationInfo/isInherited``. Test overrides are not listed.
+    /// them, and are marked ``RegistrationInfo/isInherited``. Test overrides are not listed. Of
+    /// an ID with registrations for contexts, only the one that answers is listed, and its
+    /// ``RegistrationInfo/context`` says which context that is.
     ///
     /// ```swift
     /// for info in container.registrations {
@@ -18,7 +20,8 @@ extension Container {
             result.append(
                 RegistrationInfo(
                     id: info.id, serviceType: info.serviceType, provider: info.provider, scope: info.scope,
-                    isolation: info.isolation, isInherited: isInherited, dependencies: info.dependencies))
+                    isolation: info.isolation, isInherited: isInherited, dependencies: info.dependencies,
+                    context: info.context))
         }
         return result.sorted { $0.id < $1.id }
     }

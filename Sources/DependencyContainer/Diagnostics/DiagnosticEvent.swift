@@ -36,6 +36,11 @@ public enum DiagnosticEvent: Sendable, CustomStringConvertible {
     /// ``Container/registrations`` lists as its scope.
     case ignoredWeakScope(id: String, serviceType: String)
 
+    /// A context name that names no context: an invalid name in the environment or launch
+    /// arguments, or an active named context that no registration uses
+    /// (``Container/reportUnknownContexts()``).
+    case unknownContext(ContextProblem)
+
     /// A readable, one-line account of the event.
     public var description: String {
         switch self {
@@ -57,6 +62,8 @@ public enum DiagnosticEvent: Sendable, CustomStringConvertible {
             return "ignored weak scope: '\(IDValidation.abbreviated(id))' provides `\(serviceType)`, "
                 + "which is never a class instance and cannot be held weakly; every load creates a new one, "
                 + "as with .transient"
+        case .unknownContext(let problem):
+            return "unknown context: \(problem)"
         }
     }
 }

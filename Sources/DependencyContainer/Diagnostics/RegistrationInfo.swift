@@ -34,17 +34,24 @@ public struct RegistrationInfo: Hashable, Sendable, CustomStringConvertible {
     /// What the registration declares its factory loads (see ``Dependency``); `nil` when it
     /// declares nothing, so that `Container.verify()` leaves it unchecked.
     public let dependencies: [Dependency]?
+    /// The context the registration is for, `nil` for the default one.
+    ///
+    /// ``Container/registrations`` lists the registrations that answer, so this says which
+    /// context answers each ID.
+    public let context: RegistrationContext?
 
     /// A one-line summary: ID, service type, scope, isolation unless nonisolated, and provider.
     public var description: String {
         let attributes = isolation == .nonisolated ? "\(scope)" : "\(scope), \(isolation)"
-        return "\(id): \(serviceType) [\(attributes)] from \(provider)" + (isInherited ? " (inherited)" : "")
+        return "\(id): \(serviceType) [\(attributes)] from \(provider)"
+            + (context.map { " (context: \($0))" } ?? "") + (isInherited ? " (inherited)" : "")
     }
 
     init(
         id: String, serviceType: String, provider: String, scope: Scope, isolation: FactoryIsolation,
-        isInherited: Bool, dependencies: [Dependency]? = nil
+        isInherited: Bool, dependencies: [Dependency]? = nil, context: RegistrationContext? = nil
     ) {
+        self.context = context
         self.id = id
         self.serviceType = serviceType
         self.provider = provider

@@ -19,6 +19,7 @@ extension Container {
     /// - Parameters:
     ///   - id: The ID to register.
     ///   - scope: How long created services are reused.
+    ///   - context: The context the registration is for; the default registration when `nil`.
     ///   - eager: Whether `warmUp()` creates the service; off the main actor, it reports the
     ///     service as skipped.
     ///   - onCreate: Runs on the main actor once per service the container makes, before any
@@ -35,6 +36,7 @@ extension Container {
     public func registerOnMainActor<Service>(
         _ id: InjectID<Service>,
         scope: Scope = .transient,
+        context: RegistrationContext? = nil,
         eager: Bool = false,
         onCreate: (@MainActor @Sendable (Service, Resolver) throws -> Void)? = nil,
         onDispose: (@MainActor @Sendable (Service) throws -> Void)? = nil,
@@ -44,14 +46,14 @@ extension Container {
         factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
     ) -> RegistrationOutcome {
         registerOnMainActor(
-            id, scope: scope, provider: .closure(file: file, line: line),
+            id, scope: scope, context: context, provider: .closure(file: file, line: line),
             lifecycle: .onMainActor(eager: eager, onCreate: onCreate, onDispose: onDispose),
             dependencies: dependencies, factory: factory)
     }
 
     /// Adds a main-actor registration, from a closure or a ``MainActorInjectProvider``.
     func registerOnMainActor<Service>(
-        _ id: InjectID<Service>, scope: Scope, provider: ProviderDescription,
+        _ id: InjectID<Service>, scope: Scope, context: RegistrationContext?, provider: ProviderDescription,
         lifecycle: ServiceLifecycle<Service>,
         dependencies: [Dependency]?, factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
     ) -> RegistrationOutcome {
@@ -68,7 +70,7 @@ extension Container {
         return add(
             Registration(
                 id: name, scope: scope, provider: provider, factory: synchronous, isolation: .mainActor,
-                asyncFactory: nil, lifecycle: lifecycle.hooks, dependencies: dependencies))
+                asyncFactory: nil, lifecycle: lifecycle.hooks, dependencies: dependencies, context: context))
     }
 
     /// The `registerOnMainActor` above, for a factory that does not take a ``Resolver``.
@@ -76,6 +78,7 @@ extension Container {
     public func registerOnMainActor<Service>(
         _ id: InjectID<Service>,
         scope: Scope = .transient,
+        context: RegistrationContext? = nil,
         eager: Bool = false,
         onCreate: (@MainActor @Sendable (Service, Resolver) throws -> Void)? = nil,
         onDispose: (@MainActor @Sendable (Service) throws -> Void)? = nil,
@@ -85,7 +88,7 @@ extension Container {
         factory: @escaping @MainActor @Sendable () throws -> Service
     ) -> RegistrationOutcome {
         registerOnMainActor(
-            id, scope: scope, eager: eager, onCreate: onCreate, onDispose: onDispose,
+            id, scope: scope, context: context, eager: eager, onCreate: onCreate, onDispose: onDispose,
             dependencies: dependencies,
             file: file, line: line
         ) { _ in try factory() }
@@ -110,6 +113,7 @@ extension Container {
     ///   - id: The ID to register.
     ///   - scope: How long created services are reused. ``Scope/graph`` behaves as
     ///     ``Scope/transient`` for async factories.
+    ///   - context: The context the registration is for; the default registration when `nil`.
     ///   - eager: Whether `warmUp()` creates the service; the synchronous `warmUp()` reports
     ///     it as skipped, the `async` one awaits it.
     ///   - onCreate: Runs once per service the container makes, before any load receives it.
@@ -125,6 +129,7 @@ extension Container {
     public func registerAsync<Service>(
         _ id: InjectID<Service>,
         scope: Scope = .transient,
+        context: RegistrationContext? = nil,
         eager: Bool = false,
         onCreate: (@Sendable (Service, Resolver) async throws -> Void)? = nil,
         onDispose: (@Sendable (Service) async throws -> Void)? = nil,
@@ -134,14 +139,14 @@ extension Container {
         factory: @escaping @Sendable (Resolver) async throws -> Service
     ) -> RegistrationOutcome {
         registerAsync(
-            id, scope: scope, provider: .closure(file: file, line: line),
+            id, scope: scope, context: context, provider: .closure(file: file, line: line),
             lifecycle: .asyncRegistration(eager: eager, onCreate: onCreate, onDispose: onDispose),
             dependencies: dependencies, factory: factory)
     }
 
     /// Adds an async registration, from a closure or an ``AsyncInjectProvider``.
     func registerAsync<Service>(
-        _ id: InjectID<Service>, scope: Scope, provider: ProviderDescription,
+        _ id: InjectID<Service>, scope: Scope, context: RegistrationContext?, provider: ProviderDescription,
         lifecycle: ServiceLifecycle<Service>,
         dependencies: [Dependency]?, factory: @escaping @Sendable (Resolver) async throws -> Service
     ) -> RegistrationOutcome {
@@ -154,7 +159,7 @@ extension Container {
             Registration(
                 id: name, scope: scope, provider: provider, factory: synchronous, isolation: .asynchronous,
                 asyncFactory: AsyncTypedFactory(factory), lifecycle: lifecycle.hooks,
-                dependencies: dependencies))
+                dependencies: dependencies, context: context))
     }
 
     /// The `registerAsync` above, for a factory that does not take a ``Resolver``.
@@ -162,6 +167,7 @@ extension Container {
     public func registerAsync<Service>(
         _ id: InjectID<Service>,
         scope: Scope = .transient,
+        context: RegistrationContext? = nil,
         eager: Bool = false,
         onCreate: (@Sendable (Service, Resolver) async throws -> Void)? = nil,
         onDispose: (@Sendable (Service) async throws -> Void)? = nil,
@@ -171,7 +177,7 @@ extension Container {
         factory: @escaping @Sendable () async throws -> Service
     ) -> RegistrationOutcome {
         registerAsync(
-            id, scope: scope, eager: eager, onCreate: onCreate, onDispose: onDispose,
+            id, scope: scope, context: context, eager: eager, onCreate: onCreate, onDispose: onDispose,
             dependencies: dependencies,
             file: file, line: line
         ) { _ in try await factory() }

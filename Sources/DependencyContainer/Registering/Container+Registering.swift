@@ -29,6 +29,8 @@ extension Container {
     ///   - id: The ID to register.
     ///   - scope: How long created services are reused. The default, ``Scope/transient``,
     ///     creates a new service for every load.
+    ///   - context: The context the registration is for (see ``RegistrationContext``); the
+    ///     default registration of the ID when `nil`.
     ///   - eager: Whether `warmUp()` creates the service; loads stay lazy either way.
     ///   - onCreate: Runs once per service the container makes, after the factory returns and
     ///     before any load receives it, with the factory's resolver (see ``ServiceLifecycle``).
@@ -49,6 +51,7 @@ extension Container {
     public func register<Service>(
         _ id: InjectID<Service>,
         scope: Scope = .transient,
+        context: RegistrationContext? = nil,
         eager: Bool = false,
         onCreate: (@Sendable (Service, Resolver) throws -> Void)? = nil,
         onDispose: (@Sendable (Service) throws -> Void)? = nil,
@@ -63,7 +66,7 @@ extension Container {
                 id: id.name, scope: scope, provider: .closure(file: file, line: line),
                 factory: TypedFactory(factory),
                 lifecycle: LifecycleHooks.ifAny(eager: eager, onCreate: onCreate, onDispose: onDispose),
-                dependencies: dependencies, skipsRunningCheck: verify == .skip))
+                dependencies: dependencies, skipsRunningCheck: verify == .skip, context: context))
     }
 
     /// The `register` above, for a factory that does not take a ``Resolver``.
@@ -71,6 +74,7 @@ extension Container {
     public func register<Service>(
         _ id: InjectID<Service>,
         scope: Scope = .transient,
+        context: RegistrationContext? = nil,
         eager: Bool = false,
         onCreate: (@Sendable (Service, Resolver) throws -> Void)? = nil,
         onDispose: (@Sendable (Service) throws -> Void)? = nil,
@@ -85,7 +89,7 @@ extension Container {
                 id: id.name, scope: scope, provider: .closure(file: file, line: line),
                 factory: TypedFactory(ignoringResolver: factory),
                 lifecycle: LifecycleHooks.ifAny(eager: eager, onCreate: onCreate, onDispose: onDispose),
-                dependencies: dependencies, skipsRunningCheck: verify == .skip))
+                dependencies: dependencies, skipsRunningCheck: verify == .skip, context: context))
     }
 
     /// Registers a factory whose lifecycle is stated as a value: for a dispose hook that must
@@ -99,6 +103,7 @@ extension Container {
     /// - Parameters:
     ///   - id: The ID to register.
     ///   - scope: How long created services are reused.
+    ///   - context: The context the registration is for; the default registration when `nil`.
     ///   - lifecycle: Whether the service is eager, and its hooks.
     ///   - dependencies: The IDs the factory loads, for ``verify()``; `nil` declares nothing.
     ///   - verify: Whether ``verify(running:)`` may run the factory.
@@ -110,6 +115,7 @@ extension Container {
     public func register<Service>(
         _ id: InjectID<Service>,
         scope: Scope = .transient,
+        context: RegistrationContext? = nil,
         lifecycle: ServiceLifecycle<Service>,
         dependencies: [Dependency]? = nil,
         verify: RunningCheck = .run,
@@ -121,7 +127,7 @@ extension Container {
             Registration(
                 id: id.name, scope: scope, provider: .closure(file: file, line: line),
                 factory: TypedFactory(factory), lifecycle: lifecycle.hooks, dependencies: dependencies,
-                skipsRunningCheck: verify == .skip))
+                skipsRunningCheck: verify == .skip, context: context))
     }
 
     /// The `register(_:scope:lifecycle:file:line:factory:)` above, for a factory that does not
@@ -130,6 +136,7 @@ extension Container {
     public func register<Service>(
         _ id: InjectID<Service>,
         scope: Scope = .transient,
+        context: RegistrationContext? = nil,
         lifecycle: ServiceLifecycle<Service>,
         dependencies: [Dependency]? = nil,
         verify: RunningCheck = .run,
@@ -141,7 +148,7 @@ extension Container {
             Registration(
                 id: id.name, scope: scope, provider: .closure(file: file, line: line),
                 factory: TypedFactory(ignoringResolver: factory), lifecycle: lifecycle.hooks,
-                dependencies: dependencies, skipsRunningCheck: verify == .skip))
+                dependencies: dependencies, skipsRunningCheck: verify == .skip, context: context))
     }
 
     /// Registers the service that a provider type describes.
@@ -167,7 +174,7 @@ extension Container {
                 id: Provider.id.name, scope: Provider.scope, provider: .type(Provider.self),
                 factory: TypedFactory { try Provider.make(with: $0) }, lifecycle: Provider.lifecycle.hooks,
                 dependencies: dependencies ?? Provider.dependencies,
-                skipsRunningCheck: Provider.runningCheck == .skip))
+                skipsRunningCheck: Provider.runningCheck == .skip, context: Provider.context))
     }
 
     /// Registers a factory that makes a new service from a run-time argument on every load.
@@ -234,6 +241,16 @@ extension Container {
             let error = ContainerError.invalidID(registration.id, reason: problem)
             report(.rejected(error))
             return .rejected(error)
+        }
+        if let context = registration.context {
+            if let name = context.name, let problem = IDValidation.problem(with: name) {
+                let error = ContainerError.invalidID(
+                    registration.id, reason: "its context's name is invalid: \(problem)")
+                report(.rejected(error))
+                return .rejected(error)
+            }
+            // Before the write, so that a change of the process's contexts cannot miss it.
+            ContextActivation.track(store)
         }
         let previous = store.modify { $0.updateValue(registration) }
         // Reported after unlocking, so that a handler may itself use the container.

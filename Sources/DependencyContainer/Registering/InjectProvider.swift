@@ -53,6 +53,9 @@ public protocol InjectProvider: SendableMetatype {
     /// Whether `Container.verify(running:)` may run ``make(with:)``; ``RunningCheck/run``
     /// unless stated. A factory with side effects states ``RunningCheck/skip``.
     static var runningCheck: RunningCheck { get }
+    /// The context the provider's registration is for (see ``RegistrationContext``); `nil`,
+    /// the default, for the ID's default registration.
+    static var context: RegistrationContext? { get }
 
     /// Creates the service.
     ///
@@ -74,4 +77,6 @@ extension InjectProvider {
 
     /// The running check may run the factory.
     public static var runningCheck: RunningCheck { .run }
+    /// `nil`: the provider makes the ID's default registration.
+    public static var context: RegistrationContext? { nil }
 }

@@ -34,6 +34,9 @@ public protocol MainActorInjectProvider: SendableMetatype {
     /// `nil` unless stated, which leaves the registration unchecked. RegistrationPlugin's
     /// generated `register(into:)` declares what the scanner reads in ``make(with:)``.
     static var dependencies: [Dependency]? { get }
+    /// The context the provider's registration is for (see ``RegistrationContext``); `nil`,
+    /// the default, for the ID's default registration.
+    static var context: RegistrationContext? { get }
 
     /// Creates the service on the main actor.
     ///
@@ -53,6 +56,8 @@ extension MainActorInjectProvider {
 
     /// Undeclared: `verify()` lists the registration as unchecked.
     public static var dependencies: [Dependency]? { nil }
+    /// `nil`: the provider makes the ID's default registration.
+    public static var context: RegistrationContext? { nil }
 }
 
 /// A type that supplies one service that takes `await` to create, under a typed ID.
@@ -89,6 +94,9 @@ public protocol AsyncInjectProvider: SendableMetatype {
     /// `nil` unless stated, which leaves the registration unchecked. RegistrationPlugin's
     /// generated `register(into:)` declares what the scanner reads in ``make(with:)``.
     static var dependencies: [Dependency]? { get }
+    /// The context the provider's registration is for (see ``RegistrationContext``); `nil`,
+    /// the default, for the ID's default registration.
+    static var context: RegistrationContext? { get }
 
     /// Creates the service.
     ///
@@ -107,6 +115,8 @@ extension AsyncInjectProvider {
 
     /// Undeclared: `verify()` lists the registration as unchecked.
     public static var dependencies: [Dependency]? { nil }
+    /// `nil`: the provider makes the ID's default registration.
+    public static var context: RegistrationContext? { nil }
 }
 
 extension Container {
@@ -126,8 +136,9 @@ extension Container {
         _ provider: Provider.Type, dependencies: [Dependency]? = nil
     ) -> RegistrationOutcome {
         registerOnMainActor(
-            Provider.id, scope: Provider.scope, provider: .type(Provider.self), lifecycle: Provider.lifecycle,
-            dependencies: dependencies ?? Provider.dependencies, factory: { try Provider.make(with: $0) })
+            Provider.id, scope: Provider.scope, context: Provider.context, provider: .type(Provider.self),
+            lifecycle: Provider.lifecycle, dependencies: dependencies ?? Provider.dependencies,
+            factory: { try Provider.make(with: $0) })
     }
 
     /// Registers the asynchronously created service that a provider type describes.
@@ -146,8 +157,8 @@ extension Container {
         _ provider: Provider.Type, dependencies: [Dependency]? = nil
     ) -> RegistrationOutcome {
         registerAsync(
-            Provider.id, scope: Provider.scope, provider: .type(Provider.self), lifecycle: Provider.lifecycle,
-            dependencies: dependencies ?? Provider.dependencies,
+            Provider.id, scope: Provider.scope, context: Provider.context, provider: .type(Provider.self),
+            lifecycle: Provider.lifecycle, dependencies: dependencies ?? Provider.dependencies,
             factory: { try await Provider.make(with: $0) })
     }
 }

@@ -55,3 +55,61 @@ extension Container {
             OverrideScope(target: self, configure: configure), isolation: isolation, operation)
     }
 }
+
+extension Container {
+    /// Runs `operation` with its own instance of every cached service this container's loads
+    /// reach, for the current task only, and lets go of them when it returns.
+    ///
+    /// Every singleton, weak and named-scope service, this container's and its ancestors', is
+    /// made afresh the first time `operation` loads it, cached for `operation` alone and
+    /// disposed (its dispose hooks run) when `operation` ends. Tests that run in parallel
+    /// each get their own, and none sees a service made before it started. The overrides
+    /// `configure` registers are in the same scope, so a cached service made there is made
+    /// with the test's mocks:
+    ///
+    /// ```swift
+    /// container.withIsolatedInstances { overrides in
+    ///     overrides.register(.toast, scope: .singleton) { RecordingToast() }
+    /// } operation: {
+    ///     container.load(.player)?.play("Intro")
+    /// }
+    /// ```
+    ///
+    /// The services are made for the contexts active when `operation` starts.
+    ///
+    /// - Parameters:
+    ///   - configure: Registers overrides, as ``withOverrides(_:operation:)`` does.
+    ///   - operation: The code that sees the fresh services.
+    /// - Returns: What `operation` returns.
+    /// - Complexity: O(*n*) in the registrations on the lookup order, when it starts.
+    public func withIsolatedInstances<Result>(
+        _ configure: (Container) -> Void = { _ in },
+        operation: () throws -> Result
+    ) rethrows -> Result {
+        try OverrideScope.binding(OverrideScope(isolating: self, configure: configure), operation)
+    }
+
+    /// The asynchronous `withIsolatedInstances`: `operation` and its child tasks get their
+    /// own instance of every cached service.
+    ///
+    /// ```swift
+    /// await container.withIsolatedInstances {
+    ///     await announce("Intro", in: container)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - configure: Registers overrides, as ``withOverrides(_:operation:)`` does.
+    ///   - isolation: The actor `operation` runs on; inferred from the caller.
+    ///   - operation: The code that sees the fresh services.
+    /// - Returns: What `operation` returns.
+    /// - Complexity: O(*n*) in the registrations on the lookup order, when it starts.
+    public func withIsolatedInstances<Result>(
+        _ configure: (Container) -> Void = { _ in },
+        isolation: isolated (any Actor)? = #isolation,
+        operation: () async throws -> Result
+    ) async rethrows -> Result {
+        try await OverrideScope.binding(
+            OverrideScope(isolating: self, configure: configure), isolation: isolation, operation)
+    }
+}

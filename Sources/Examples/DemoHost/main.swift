@@ -14,5 +14,7 @@ let status = await DemoHostCommand.run(
         .toast: DCExampleToastFeature.register(into:),
         .player: DCExamplePlayerFeature.register(into:),
         .analytics: DCExampleAnalyticsFeature.register(into:),
-    ])
+    ],
+    // Evaluated here, with this executable's build settings: a debug build activates `.debug`.
+    isDebugBuild: _isDebugAssertConfiguration())
 exit(status)

@@ -42,6 +42,7 @@ public final class DemoHost {
             SignedInSession(userName: "Mina", isPremium: true)
         }
         registerSessionServices()
+        registerMockServerServices()
         for feature in Feature.allCases {
             if excluded.contains(feature) {
                 log.write("host: left out the \(feature.rawValue) feature")
@@ -89,7 +90,8 @@ public final class DemoHost {
         for registration in container.registrations {
             let columns = [
                 registration.id.padding(19), registration.serviceType.padding(24),
-                registration.scope.description.padding(9), registration.provider,
+                registration.scope.description.padding(9),
+                registration.provider + (registration.context.map { " (context: \($0))" } ?? ""),
             ]
             let source = pluginIDs[registration.id].map { "  ← plugin \($0)" } ?? ""
             log.write("  " + columns.joined(separator: " ") + source)

@@ -1,3 +1,4 @@
+import DependencyContainer
 import Foundation
 
 /// The demo hosts' command line, shared by `demo-host` and the plugin demo's `plugin-host`.
@@ -12,10 +13,13 @@ public enum DemoHostCommand {
     ///   - arguments: The command line without the program name.
     ///   - banner: What the host prints first, saying what it demonstrates.
     ///   - linkedFeatures: The entry of each feature module linked into the executable.
+    ///   - isDebugBuild: Whether the executable is a debug build, which activates the debug
+    ///     context; `demo-host` passes its own configuration.
     /// - Returns: The exit status: 0, or ``DemoOptionsError/exitStatus`` for a usage error.
     @MainActor
     public static func run(
-        arguments: [String], banner: String, linkedFeatures: [Feature: DemoHost.FeatureEntry]
+        arguments: [String], banner: String, linkedFeatures: [Feature: DemoHost.FeatureEntry],
+        isDebugBuild: Bool = false
     ) async -> Int32 {
         let options: DemoOptions
         do {
@@ -29,9 +33,13 @@ public enum DemoHostCommand {
             return 0
         }
         print(banner + "\n")
+        // The contexts of this run: a UI test's DEPENDENCY_CONTAINER_CONTEXT, and `.debug` in a
+        // debug build of the executable.
+        RegistrationContext.activateDetected(isDebugBuild: isDebugBuild)
         let host = DemoHost(log: TranscriptLog(), linkedFeatures: linkedFeatures)
         host.registerFeatures(excluding: options.excludedFeatures)
         host.loadPlugins(from: options.pluginDirectories)
+        host.logContexts()
         host.logRegistrations()
         host.warmUp()
         host.runScenario()

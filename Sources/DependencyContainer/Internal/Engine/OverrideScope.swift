@@ -18,6 +18,36 @@ final class OverrideScope: Sendable {
         configure(replacements)
     }
 
+    /// A scope in which every shared service `target`'s loads reach is made afresh: its
+    /// replacements are fresh copies of every registration that caches services on the
+    /// lookup order (the enclosing scopes' too), then what `configure` registers.
+    ///
+    /// The copies are default registrations of the replacements: each is the registration
+    /// that answers for the contexts active now, whichever container it came from.
+    init(isolating target: Container, configure: (Container) -> Void) {
+        self.targetReference = target.reference
+        self.replacements = Container()
+        self.enclosing = Self.innermost
+        var seen = Set<String>()
+        var copies: [Registration] = []
+        _ = target.walkLookupOrder(overrides: enclosing) { place in
+            let entries = place.store.read { Array($0.values) }
+            for registration in entries where seen.insert(registration.id).inserted {
+                if registration.isShared || registration.contributions != nil {
+                    copies.append(
+                        Registration(
+                            copying: registration, contributions: registration.contributions?.freshCopy(),
+                            keepingContext: false))
+                }
+            }
+            return .absent
+        }
+        replacements.store.modify { entries in
+            for copy in copies { entries.updateValue(copy) }
+        }
+        configure(replacements)
+    }
+
     /// Whether `registration` is a shared service's that this scope caches: its service
     /// is held by the scope, so its resolver must not hold the scope back.
     func caches(_ registration: Registration) -> Bool {

@@ -72,7 +72,7 @@ final class Registration: @unchecked Sendable {
         id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>,
         seedItemType: (any Injectable.Type)? = nil, contributions: ContributionSet? = nil,
         argumentFactory: ArgumentFactoryBase? = nil, lifecycle: LifecycleHooks? = nil,
-        dependencies: [Dependency]? = nil, skipsRunningCheck: Bool = false
+        dependencies: [Dependency]? = nil, skipsRunningCheck: Bool = false, context: RegistrationContext? = nil
     ) {
         let lifetime = Scope.Lifetime.effective(scope.lifetime, for: Service.self)
         // A named scope shares a singleton until reset, which replaces the registration.
@@ -82,7 +82,7 @@ final class Registration: @unchecked Sendable {
                 seedItemType: seedItemType, scopeName: scope.resetName, contributions: contributions,
                 argumentFactory: argumentFactory, lifecycle: lifecycle,
                 ignoresWeakScope: lifetime != scope.lifetime,
-                dependencies: dependencies, skipsRunningCheck: skipsRunningCheck))
+                dependencies: dependencies, skipsRunningCheck: skipsRunningCheck, context: context))
     }
 
     /// The transient registration of an ``ArgumentInjectID``: its service is `made`, the
@@ -102,7 +102,7 @@ final class Registration: @unchecked Sendable {
     convenience init<Service>(
         id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>,
         isolation: FactoryIsolation, asyncFactory: AsyncTypedFactory<Service>?, lifecycle: LifecycleHooks?,
-        dependencies: [Dependency]? = nil
+        dependencies: [Dependency]? = nil, context: RegistrationContext? = nil
     ) {
         // The effective lifetime decides whether async loads share a creation in progress.
         let lifetime = Scope.Lifetime.effective(scope.lifetime, for: Service.self)
@@ -111,8 +111,8 @@ final class Registration: @unchecked Sendable {
             extras: Extras.ifAny(
                 seedItemType: nil, scopeName: scope.resetName, contributions: nil,
                 isolated: IsolatedParts(isolation: isolation, asyncFactory: asyncFactory, scope: lifetime),
-                lifecycle: lifecycle, ignoresWeakScope: lifetime != scope.lifetime, dependencies: dependencies
-            ))
+                lifecycle: lifecycle, ignoresWeakScope: lifetime != scope.lifetime, dependencies: dependencies,
+                context: context))
     }
 
     /// A registration with the same ID, scope and factory, and no services yet.
@@ -125,7 +125,9 @@ final class Registration: @unchecked Sendable {
 
     /// A registration with the same ID, scope and factory, no services yet, and the given
     /// contributions.
-    convenience init(copying other: Registration, contributions: ContributionSet?) {
+    convenience init(
+        copying other: Registration, contributions: ContributionSet?, keepingContext: Bool = true
+    ) {
         self.init(
             id: other.id, scope: other.scope, serviceType: other.serviceType, provider: other.provider,
             closure: other.closure,
@@ -136,7 +138,8 @@ final class Registration: @unchecked Sendable {
                     IsolatedParts(isolation: $0.isolation, asyncFactory: $0.asyncFactory, scope: other.scope)
                 },
                 lifecycle: other.lifecycle, ignoresWeakScope: other.ignoresWeakScope,
-                dependencies: other.dependencies, skipsRunningCheck: other.skipsRunningCheck))
+                dependencies: other.dependencies, skipsRunningCheck: other.skipsRunningCheck,
+                context: keepingContext ? other.context : nil))
     }
 
     /// A transient registration under `id` that runs `other`'s factory, for the running check
@@ -178,6 +181,8 @@ final class Registration: @unchecked Sendable {
 
     /// Whether `verify(running:)` leaves the factory alone, because it has side effects.
     var skipsRunningCheck: Bool { extras?.skipsRunningCheck ?? false }
+    /// The context the registration is for; `nil` for the default registration.
+    var context: RegistrationContext? { extras?.context }
 
     /// What few registrations have.
     ///
@@ -192,6 +197,7 @@ final class Registration: @unchecked Sendable {
         let ignoresWeakScope: Bool
         let dependencies: [Dependency]?
         let skipsRunningCheck: Bool
+        let context: RegistrationContext?
 
         /// The extras, or `nil` when there are none.
         ///
@@ -202,12 +208,13 @@ final class Registration: @unchecked Sendable {
             argumentFactory: ArgumentFactoryBase? = nil, isolated: IsolatedParts? = nil,
             lifecycle: LifecycleHooks? = nil, ignoresWeakScope: Bool = false,
             dependencies: [Dependency]? = nil,
-            skipsRunningCheck: Bool = false
+            skipsRunningCheck: Bool = false,
+            context: RegistrationContext? = nil
         ) -> Extras? {
             guard
                 seedItemType != nil || scopeName != nil || contributions != nil || argumentFactory != nil
                     || isolated != nil || lifecycle != nil || ignoresWeakScope || dependencies != nil
-                    || skipsRunningCheck
+                    || skipsRunningCheck || context != nil
             else {
                 return nil
             }
@@ -215,14 +222,16 @@ final class Registration: @unchecked Sendable {
                 seedItemType: seedItemType, scopeName: scopeName, contributions: contributions,
                 argumentFactory: argumentFactory, isolated: isolated, lifecycle: lifecycle,
                 ignoresWeakScope: ignoresWeakScope, dependencies: dependencies,
-                skipsRunningCheck: skipsRunningCheck)
+                skipsRunningCheck: skipsRunningCheck, context: context)
         }
 
         private init(
             seedItemType: (any Injectable.Type)?, scopeName: String?, contributions: ContributionSet?,
             argumentFactory: ArgumentFactoryBase?, isolated: IsolatedParts?, lifecycle: LifecycleHooks?,
-            ignoresWeakScope: Bool, dependencies: [Dependency]?, skipsRunningCheck: Bool
+            ignoresWeakScope: Bool, dependencies: [Dependency]?, skipsRunningCheck: Bool,
+            context: RegistrationContext?
         ) {
+            self.context = context
             self.seedItemType = seedItemType
             self.argumentFactory = argumentFactory
             self.scopeName = scopeName
@@ -507,7 +516,7 @@ final class Registration: @unchecked Sendable {
             provider: contributions.map { "contributions: \($0.entries.map(\.name).joined(separator: ", "))" }
                 ?? provider.description,
             scope: Scope(lifetime: scope, resetName: scopeName), isolation: isolation, isInherited: false,
-            dependencies: dependencies)
+            dependencies: dependencies, context: context)
     }
 }
 

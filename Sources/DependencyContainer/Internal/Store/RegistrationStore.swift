@@ -16,8 +16,9 @@
 /// 1. **One write path.** ``modify(_:)`` is the only way to change the registrations. It
 ///    advances the generation, which makes every thread's cached snapshot stale, and drops
 ///    the published snapshot; a later read publishes a new one. Whatever it replaces is
-///    released after unlocking, because a service's `deinit` may use the container. Every
-///    write relies on it (`Container.swift`, `Registering/`, `ExtensionPoints/`), and so does
+///    released after unlocking, because a service's `deinit` may use the container. A change
+///    of the active contexts is a write too: it swaps the registrations that answer
+///    (``ContextTable``), so loads never look at contexts. Every write relies on it (`Container.swift`, `Registering/`, `ExtensionPoints/`), and so does
 ///    ``ThreadState``, whose cached snapshots are current exactly while the generation is.
 /// 2. **Borrowed registrations.** A ``BorrowedRegistration`` read from a cached snapshot is
 ///    not retained: it is valid until its thread caches another snapshot or forgets one.
@@ -62,6 +63,8 @@ final class RegistrationStore: Sendable {
     /// `RegistrationStore+Invariants.swift`.
     struct State: Sendable {
         var entries: [String: Registration] = [:]
+        /// The registrations for contexts that do not answer now (``ContextTable``).
+        var contexts: ContextTable?
         var generation: UInt64 = 0
         /// The immutable copy that readers cache; `nil` after a change until enough reads come.
         var published: Snapshot?
@@ -129,7 +132,7 @@ final class RegistrationStore: Sendable {
             if let refusal = state.lateWriteHandler {
                 // Sealed (Container+Staging.swift): the change runs on a copy that is dropped,
                 // so nothing it removed leaves the store.
-                var copy = StoreEntries(state.entries)
+                var copy = StoreEntries(state.entries, contexts: state.contexts)
                 let result = body(&copy)
                 return (
                     result, nil, [], WriteWatch.changedIDs(from: state.entries, to: copy.dictionary), refusal,
@@ -141,8 +144,10 @@ final class RegistrationStore: Sendable {
             let isObserved = !state.observers.isEmpty
             // Moved out and back, so that only a published snapshot sharing it makes a change copy it.
             var entries = StoreEntries(moving: &state.entries, recordingTouches: isObserved)
+            if state.contexts != nil { swap(&entries.contexts, &state.contexts) }
             let result = body(&entries)
             entries.moveDictionary(into: &state.entries)
+            if entries.contexts != nil { swap(&entries.contexts, &state.contexts) }
             state.lockedReadsSinceChange = 0
             generation.advance(&state.generation)
             let unpublished = state.published
@@ -214,6 +219,45 @@ final class RegistrationStore: Sendable {
             guard var list = state.observers[observer.id] else { return }
             list.removeAll { $0.observer === observer }
             state.observers[observer.id] = list.isEmpty ? nil : list
+        }
+    }
+
+    /// Puts the registrations that answer for the active contexts in the entries; see
+    /// ``ContextTable``.
+    ///
+    /// A sealed store (a plugin's staging container, whose registrations have moved to the
+    /// host) is left alone: the change is not a late write of its plugin.
+    func reselectContexts() {
+        guard !state.withLock({ $0.lateWriteHandler != nil }) else { return }
+        modify { $0.reselectContexts() }
+    }
+
+    /// Makes this store follow `contexts` rather than the process's, or the process's again
+    /// when `nil`.
+    func setActiveContexts(_ contexts: [RegistrationContext]?) {
+        modify { entries in
+            if contexts == nil && entries.contexts == nil { return }
+            var table = entries.contexts ?? ContextTable()
+            table.activeOverride = contexts.map(RegistrationContext.inPrecedenceOrder)
+            entries.contexts = table
+            entries.reselectContexts()
+            if table.parked.isEmpty && contexts == nil { entries.contexts = nil }
+        }
+    }
+
+    /// The contexts this store follows, highest precedence first.
+    var activeContexts: [RegistrationContext] {
+        state.withLock { $0.contexts?.activeOverride } ?? ContextActivation.active
+    }
+
+    /// The contexts this store follows, and every context its registrations are for.
+    func contextUse() -> (active: [RegistrationContext], used: Set<RegistrationContext>) {
+        state.withLock { state in
+            var used = Set(state.entries.values.compactMap(\.context))
+            for parked in state.contexts?.parked.values ?? [:].values {
+                used.formUnion(parked.compactMap(\.context))
+            }
+            return (state.contexts?.activeOverride ?? ContextActivation.active, used)
         }
     }
 

@@ -17,6 +17,9 @@ struct StoreEntries {
     /// The IDs the changes touched, with what each held before the first touch; `nil` when
     /// nobody observes the store.
     private(set) var touched: [String: Touch]?
+    /// The registrations for contexts that do not answer now; `nil` in a store that has
+    /// never had a context registration, whose writes then pay one check for contexts.
+    var contexts: ContextTable?
 
     /// What one change did to one ID, for observers.
     struct Touch {
@@ -26,8 +29,9 @@ struct StoreEntries {
         var isReset: Bool
     }
 
-    init(_ dictionary: [String: Registration]) {
+    init(_ dictionary: [String: Registration], contexts: ContextTable? = nil) {
         self.dictionary = dictionary
+        self.contexts = contexts
     }
 
     /// Takes the registrations out of `dictionary`, leaving it empty: moved, not copied, so
@@ -72,6 +76,11 @@ struct StoreEntries {
     /// - Returns: The replaced registration, if any.
     @discardableResult
     mutating func updateValue(_ registration: Registration) -> Registration? {
+        // One check for a store without contexts; a context registration, or one of an ID
+        // that has some, replaces the registration of its own context (ContextTable.swift).
+        if registration.context != nil || (contexts != nil && contexts!.parked[registration.id] != nil) {
+            return updateContextual(registration)
+        }
         let previous = dictionary.updateValue(registration, forKey: registration.id)
         touch(registration.id, previous: previous)
         previous?.appendSelfAndContributions(to: &removed)
@@ -86,6 +95,12 @@ struct StoreEntries {
         let previous = dictionary.removeValue(forKey: id)
         if previous != nil { touch(id, previous: previous) }
         previous?.appendSelfAndContributions(to: &removed)
+        // Every context's registration of the ID goes too.
+        if contexts != nil, let parked = contexts!.parked.removeValue(forKey: id) {
+            removed += parked
+            if contexts!.parked.isEmpty && contexts!.activeOverride == nil { contexts = nil }
+            return previous ?? parked.first
+        }
         return previous
     }
 
@@ -96,6 +111,28 @@ struct StoreEntries {
             registration.appendSelfAndContributions(to: &removed)
         }
         dictionary = [:]
+        if contexts != nil {
+            removed += contexts!.parked.values.joined()
+            contexts!.parked = [:]
+            if contexts!.activeOverride == nil { contexts = nil }
+        }
+    }
+
+    /// Records `registration`, parked and never in the entries, as taken out of the store.
+    mutating func appendRemoved(_ registration: Registration) {
+        removed.append(registration)
+    }
+
+    /// Makes `registration` the entry of `id`, or removes the entry when it is `nil`; the
+    /// entry it replaces, `previous`, goes with its contributions.
+    mutating func setEntry(_ id: String, to registration: Registration?, previous: Registration?) {
+        if let registration {
+            dictionary[id] = registration
+        } else {
+            dictionary.removeValue(forKey: id)
+        }
+        touch(id, previous: previous)
+        previous?.appendSelfAndContributions(to: &removed)
     }
 
     /// Replaces the registration of `id` with `replacement`, which shares every contribution

@@ -1,0 +1,215 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What ``RegistrationContext/detect(environment:arguments:isDebugBuild:)`` found: the
+/// contexts to activate, and the names it was given that name no context.
+///
+/// ```swift
+/// let detection = RegistrationContext.detect(
+///     environment: ["DEPENDENCY_CONTAINER_CONTEXT": "mockServer"], arguments: [], isDebugBuild: false)
+/// // detection.contexts == [.named("mockServer")]
+/// ```
+///
+/// - Complexity: Reading it is O(1).
+public struct ContextDetection: Hashable, Sendable {
+    /// The contexts detected, highest precedence first.
+    public let contexts: [RegistrationContext]
+
+    /// The names given that were refused, such as an empty one; never silently ignored.
+    public let problems: [ContextProblem]
+}
+
+/// A context name that names no context: an invalid name from the environment or the launch
+/// arguments, or an active named context that no registration uses.
+///
+/// Reported by ``Container/reportUnknownContexts()`` as ``DiagnosticEvent/unknownContext(_:)``.
+public struct ContextProblem: Hashable, Sendable, CustomStringConvertible {
+    /// The name as given, abbreviated when it is long.
+    public let name: String
+
+    /// Why it names no context.
+    public let reason: String
+
+    /// `'name': reason`.
+    public var description: String { "'\(name)': \(reason)" }
+}
+
+extension RegistrationContext {
+    /// The environment variable that activates named contexts, comma-separated.
+    public static let environmentVariable = "DEPENDENCY_CONTAINER_CONTEXT"
+
+    /// The launch argument that activates a named context (or several, comma-separated):
+    /// `-DependencyContainerContext mockServer`.
+    public static let launchArgument = "-DependencyContainerContext"
+
+    /// The environment variables detection reads.
+    static let detectedVariables = [
+        environmentVariable, "XCODE_RUNNING_FOR_PREVIEWS", "XCTestConfigurationFilePath", "XCTestBundlePath",
+        "XCTestSessionIdentifier",
+    ]
+
+    /// Works out which contexts a process is in, from the environment and launch arguments
+    /// given rather than the process's own, so that it can be tested.
+    ///
+    /// - ``test`` when a test runner runs the process: the executable is an `.xctest` bundle
+    ///   (`swift test` on Linux runs `<Package>PackageTests.xctest`) or XCTest's variables
+    ///   (`XCTestConfigurationFilePath`, `XCTestBundlePath`, `XCTestSessionIdentifier`) are set.
+    /// - ``preview`` when `XCODE_RUNNING_FOR_PREVIEWS` is `1`.
+    /// - ``debug`` when `isDebugBuild` is true.
+    /// - A named context for each comma-separated name in `DEPENDENCY_CONTAINER_CONTEXT` and
+    ///   after each `-DependencyContainerContext` argument. Whatever the environment holds is
+    ///   checked: a name that breaks the rules of an ID's name, or an argument with no value,
+    ///   is a problem, not a context.
+    ///
+    /// ```swift
+    /// let detection = RegistrationContext.detect(
+    ///     environment: ["DEPENDENCY_CONTAINER_CONTEXT": "mockServer"], arguments: [], isDebugBuild: false)
+    /// // detection.contexts == [.named("mockServer")]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - environment: The environment variables; the process's own if omitted.
+    ///   - arguments: The launch arguments, the executable's path first; the process's own if omitted.
+    ///   - isDebugBuild: Whether the app is a debug build (see ``activateDetected(isDebugBuild:)``).
+    /// - Returns: The contexts, highest precedence first, and the problems found.
+    /// - Complexity: O(*n*) in the size of the arguments and the variable's value.
+    public static func detect(
+        environment: [String: String] = processEnvironment(),
+        arguments: [String] = CommandLine.arguments,
+        isDebugBuild: Bool
+    ) -> ContextDetection {
+        var contexts: [RegistrationContext] = []
+        var problems: [ContextProblem] = []
+        func addNames(_ value: String, source: String) {
+            for part in value.split(separator: ",", omittingEmptySubsequences: false) {
+                let name = String(part).trimmingWhitespace()
+                if let problem = IDValidation.problem(with: name) {
+                    problems.append(
+                        ContextProblem(
+                            name: IDValidation.abbreviated(name),
+                            reason: "\(source) names no context: \(problem.replacingID())"))
+                } else {
+                    contexts.append(.named(name))
+                }
+            }
+        }
+        if let value = environment[environmentVariable] {
+            addNames(value, source: environmentVariable)
+        }
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            if arguments[index] == launchArgument {
+                if index + 1 < arguments.endIndex {
+                    addNames(arguments[index + 1], source: launchArgument)
+                    index += 1
+                } else {
+                    problems.append(ContextProblem(name: "", reason: "\(launchArgument) has no value"))
+                }
+            }
+            index += 1
+        }
+        if environment["XCODE_RUNNING_FOR_PREVIEWS"] == "1" {
+            contexts.append(.preview)
+        }
+        let executable = arguments.first.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? ""
+        if executable.hasSuffix(".xctest") || arguments.contains(where: { $0.contains(".xctest/") })
+            || environment["XCTestConfigurationFilePath"] != nil || environment["XCTestBundlePath"] != nil
+            || environment["XCTestSessionIdentifier"] != nil
+        {
+            contexts.append(.test)
+        }
+        if isDebugBuild {
+            contexts.append(.debug)
+        }
+        return ContextDetection(contexts: inPrecedenceOrder(contexts), problems: problems)
+    }
+
+    /// The variables detection reads, from the process's environment.
+    ///
+    /// - Returns: Each of those variables that is set, with its value.
+    /// - Complexity: O(1): a handful of `getenv` calls.
+    public static func processEnvironment() -> [String: String] {
+        var environment: [String: String] = [:]
+        for name in detectedVariables {
+            if let value = getenv(name) {
+                environment[name] = String(cString: value)
+            }
+        }
+        return environment
+    }
+
+    /// The contexts active in this process, highest precedence first.
+    ///
+    /// Detected at first use from the process's environment and launch arguments (see
+    /// ``detect(environment:arguments:isDebugBuild:)``), without ``debug``, which only the
+    /// app's own code can tell: it calls ``activateDetected(isDebugBuild:)``. A container
+    /// given its own contexts (``Container/setActiveContexts(_:)``) ignores these.
+    ///
+    /// ```swift
+    /// if RegistrationContext.active.contains(.test) { print("running tests") }
+    /// ```
+    ///
+    /// - Complexity: O(1).
+    public static var active: [RegistrationContext] {
+        ContextActivation.active
+    }
+
+    /// Replaces the contexts active in this process.
+    ///
+    /// Every container that follows the process's contexts and has context registrations
+    /// switches at once: a registration that stops answering is retired with its cached
+    /// services, whose dispose hooks run, so no load ever gets a service made for another
+    /// context.
+    ///
+    /// ```swift
+    /// RegistrationContext.activate([.named("mockServer")])
+    /// ```
+    ///
+    /// - Parameter contexts: The contexts, in any order; precedence decides.
+    /// - Complexity: O(*n*) in the context registrations of every container that has some.
+    public static func activate(_ contexts: [RegistrationContext]) {
+        ContextActivation.setActive(contexts, problems: nil)
+    }
+
+    /// Activates the contexts detected from the process's environment and launch arguments,
+    /// and ``debug`` when the app says it is a debug build.
+    ///
+    /// Call it once, early, from the app's own module, passing the app's build configuration:
+    /// `_isDebugAssertConfiguration()` written in the app's code is evaluated with the app's
+    /// settings. A default argument could not tell: Swift evaluates a default argument with
+    /// the settings of the module that declares the function, here the library's, even for
+    /// an `@inlinable` one.
+    ///
+    /// ```swift
+    /// RegistrationContext.activateDetected(isDebugBuild: _isDebugAssertConfiguration())
+    /// ```
+    ///
+    /// - Parameter isDebugBuild: Whether the app is a debug build.
+    /// - Complexity: That of ``activate(_:)``.
+    public static func activateDetected(isDebugBuild: Bool) {
+        let detection = detect(isDebugBuild: isDebugBuild)
+        ContextActivation.setActive(detection.contexts, problems: detection.problems)
+    }
+}
+
+extension String {
+    /// The string without leading and trailing whitespace.
+    fileprivate func trimmingWhitespace() -> String {
+        guard let first = firstIndex(where: { !$0.isWhitespace }),
+            let last = lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return String(self[first...last])
+    }
+
+    /// An ID-validation message, said of a context name.
+    fileprivate func replacingID() -> String {
+        var result = self
+        if result.hasPrefix("the ID") { result = "the name" + result.dropFirst("the ID".count) }
+        return result
+    }
+}

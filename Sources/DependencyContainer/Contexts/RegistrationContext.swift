@@ -1,0 +1,95 @@
+/// A situation a registration is made for: an Xcode preview, a test run, a debug build, or a
+/// named one such as a UI test's mock server.
+///
+/// A registration made for a context answers loads only while that context is active, and
+/// then in place of the ID's default registration. When several registrations of an ID are
+/// for active contexts, the one of the highest precedence answers:
+/// named > ``preview`` > ``test`` > ``debug`` > the default registration.
+/// Among named contexts, the one activated first wins.
+///
+/// ```swift
+/// container.register(.analytics, scope: .singleton) { ConsoleAnalytics() }
+/// container.register(.analytics, scope: .singleton, context: .preview) { SilentAnalytics() }
+/// ```
+///
+/// A named context wins over the built-in ones because it is the most specific choice: it is
+/// chosen on purpose, by a launch argument, an environment variable or code, while the others
+/// are detected. A preview wins over a test because a preview may run inside a test host.
+///
+/// - Complexity: Comparing and hashing are O(1) for the built-in contexts, O(*n*) in the
+///   length of a name.
+public struct RegistrationContext: Hashable, Sendable, CustomStringConvertible {
+    /// Which context this is.
+    enum Kind: Hashable, Sendable {
+        case debug
+        case test
+        case preview
+        case named(String)
+    }
+
+    let kind: Kind
+
+    init(_ kind: Kind) {
+        self.kind = kind
+    }
+
+    /// Active in a debug build of the app, once it calls ``activateDetected(isDebugBuild:)``.
+    public static let debug = RegistrationContext(.debug)
+
+    /// Active in a process that runs tests (XCTest or Swift Testing).
+    public static let test = RegistrationContext(.test)
+
+    /// Active in an Xcode preview (`XCODE_RUNNING_FOR_PREVIEWS=1`).
+    public static let preview = RegistrationContext(.preview)
+
+    /// A context of your own, active when chosen by the `DEPENDENCY_CONTAINER_CONTEXT`
+    /// environment variable, the `-DependencyContainerContext` launch argument or code.
+    ///
+    /// ```swift
+    /// container.register(.catalog, context: .named("mockServer")) { FixedCatalog() }
+    /// ```
+    ///
+    /// - Parameter name: The name; the rules of an ID's name apply (not empty, not only
+    ///   whitespace, at most 1,024 UTF-8 bytes), and a registration for an invalid one is rejected.
+    /// - Returns: The context.
+    public static func named(_ name: String) -> RegistrationContext {
+        RegistrationContext(.named(name))
+    }
+
+    /// The name of a named context; `nil` for a built-in one.
+    public var name: String? {
+        if case .named(let name) = kind { return name }
+        return nil
+    }
+
+    /// `preview`, `test`, `debug`, or the name of a named context.
+    public var description: String {
+        switch kind {
+        case .debug: return "debug"
+        case .test: return "test"
+        case .preview: return "preview"
+        case .named(let name): return IDValidation.abbreviated(name)
+        }
+    }
+
+    /// Higher wins: named 3, preview 2, test 1, debug 0.
+    var precedence: Int {
+        switch kind {
+        case .debug: return 0
+        case .test: return 1
+        case .preview: return 2
+        case .named: return 3
+        }
+    }
+
+    /// `contexts` without repeats, in precedence order: named ones first, in the order given.
+    static func inPrecedenceOrder(_ contexts: [RegistrationContext]) -> [RegistrationContext] {
+        var seen = Set<RegistrationContext>()
+        let unique = contexts.filter { seen.insert($0).inserted }
+        // A stable sort: named contexts keep the order they were given in.
+        return unique.enumerated().sorted {
+            $0.element.precedence != $1.element.precedence
+                ? $0.element.precedence > $1.element.precedence : $0.offset < $1.offset
+        }.map(\.element)
+    }
+}

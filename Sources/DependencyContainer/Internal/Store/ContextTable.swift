@@ -1,0 +1,103 @@
+/// A store's registrations for contexts that do not answer now, and the contexts it follows.
+///
+/// The store's entries hold, for each ID, the registration that answers: that of the
+/// highest-precedence active context, else the default one. The others wait here, each a
+/// registration that has never held a service (one that answered before is parked as a fresh
+/// copy, its services retired with it). So loads read the entries as they always do, and a
+/// change of the active contexts rewrites the entries through the one write path.
+struct ContextTable {
+    /// For each ID with a context registration (answering or not): the registrations that
+    /// do not answer, at most one per context and one default.
+    var parked: [String: [Registration]] = [:]
+    /// The contexts this store's container follows instead of the process's, if set.
+    var activeOverride: [RegistrationContext]?
+
+    /// The contexts the store follows, highest precedence first.
+    var active: [RegistrationContext] {
+        activeOverride ?? ContextActivation.active
+    }
+
+    /// The registration that answers among `candidates`: that of the highest-precedence
+    /// active context, else the default one, else none.
+    ///
+    /// - Complexity: O(*n* × *a*) in the candidates and the active contexts, both a handful.
+    static func answering(among candidates: [Registration], active: [RegistrationContext]) -> Registration? {
+        var best: Registration?
+        var bestRank = -1
+        for candidate in candidates {
+            let rank: Int
+            if let context = candidate.context {
+                guard let index = active.firstIndex(of: context) else { continue }
+                rank = active.count - index
+            } else {
+                rank = 0
+            }
+            if rank > bestRank {
+                best = candidate
+                bestRank = rank
+            }
+        }
+        return best
+    }
+}
+
+extension StoreEntries {
+    /// Adds `registration` to an ID that has or gets context registrations: it replaces the
+    /// registration of the same context, and the one that answers goes in the entries.
+    ///
+    /// - Returns: The registration of the same context it replaced, if any.
+    mutating func updateContextual(_ registration: Registration) -> Registration? {
+        var table = contexts ?? ContextTable()
+        let id = registration.id
+        var candidates = table.parked.removeValue(forKey: id) ?? []
+        var previous: Registration?
+        if let index = candidates.firstIndex(where: { $0.context == registration.context }) {
+            previous = candidates.remove(at: index)
+            // Parked, so it holds no services; retired all the same, as everything a change takes out.
+            appendRemoved(previous!)
+        }
+        let current = dictionary[id]
+        if let current, current.context == registration.context {
+            previous = current
+        } else if let current {
+            candidates.append(current)
+        }
+        candidates.append(registration)
+        table.parked[id] = settle(id, current: current, candidates: candidates, active: table.active)
+        contexts = table
+        return previous
+    }
+
+    /// Puts the registration that answers for the active contexts in the entries of every ID
+    /// with context registrations; each one that stops answering is retired with its
+    /// services and parked as a fresh copy.
+    mutating func reselectContexts() {
+        guard var table = contexts else { return }
+        let active = table.active
+        for (id, parked) in table.parked {
+            let current = dictionary[id]
+            let candidates = parked + (current.map { [$0] } ?? [])
+            guard ContextTable.answering(among: candidates, active: active) !== current else { continue }
+            table.parked[id] = settle(id, current: current, candidates: candidates, active: active)
+        }
+        contexts = table
+    }
+
+    /// Makes the candidate that answers the entry of `id`, retiring `current` if it stops
+    /// answering (or was replaced, when it is not among the candidates).
+    ///
+    /// - Returns: The candidates that do not answer, to park; `current` among them as a fresh copy.
+    private mutating func settle(
+        _ id: String, current: Registration?, candidates: [Registration], active: [RegistrationContext]
+    ) -> [Registration] {
+        let answering = ContextTable.answering(among: candidates, active: active)
+        var waiting: [Registration] = []
+        for candidate in candidates where candidate !== answering {
+            waiting.append(candidate === current ? Registration(freshCopyOf: candidate) : candidate)
+        }
+        if answering !== current {
+            setEntry(id, to: answering, previous: current)
+        }
+        return waiting
+    }
+}
