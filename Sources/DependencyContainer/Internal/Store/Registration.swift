@@ -72,7 +72,8 @@ final class Registration: @unchecked Sendable {
         id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>,
         seedItemType: (any Injectable.Type)? = nil, contributions: ContributionSet? = nil,
         argumentFactory: ArgumentFactoryBase? = nil, lifecycle: LifecycleHooks? = nil,
-        dependencies: [Dependency]? = nil, skipsRunningCheck: Bool = false, context: RegistrationContext? = nil
+        dependencies: [Dependency]? = nil, skipsRunningCheck: Bool = false,
+        context: RegistrationContext? = nil
     ) {
         let lifetime = Scope.Lifetime.effective(scope.lifetime, for: Service.self)
         // A named scope shares a singleton until reset, which replaces the registration.
@@ -111,7 +112,8 @@ final class Registration: @unchecked Sendable {
             extras: Extras.ifAny(
                 seedItemType: nil, scopeName: scope.resetName, contributions: nil,
                 isolated: IsolatedParts(isolation: isolation, asyncFactory: asyncFactory, scope: lifetime),
-                lifecycle: lifecycle, ignoresWeakScope: lifetime != scope.lifetime, dependencies: dependencies,
+                lifecycle: lifecycle, ignoresWeakScope: lifetime != scope.lifetime,
+                dependencies: dependencies,
                 context: context))
     }
 
