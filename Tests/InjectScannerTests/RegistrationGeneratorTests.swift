@@ -254,7 +254,8 @@ struct DeclaredDependencyGeneratorTests {
         }
         #expect(
             declared == [
-                "AnalyticsProvider": [".load(.appLog)"], "ReportProblemMenuEntry": [],
+                "AnalyticsProvider": [".load(.appLog)"], "PreviewAnalyticsProvider": [],
+                "ReportProblemMenuEntry": [],
                 "BannerProvider": [".load(.appLog)"], "CatalogProvider": [".load(.appLog)"],
                 "PlayerProvider": [
                     ".load(.appLog)", ".load(.toast)", ".load(.analytics)", ".load(.userSession)",
