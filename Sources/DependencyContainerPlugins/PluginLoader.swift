@@ -252,6 +252,9 @@ public final class PluginLoader: Sendable {
                     path: path,
                     detail: "the manifest says ABI \(manifest.abiVersion), the descriptor ABI \(abiVersion)"))
         }
+        if let problem = manifest.dependencyProblem {
+            return .failed(.invalidManifest(path: path, detail: problem))
+        }
         guard view.coreIdentity == PluginABI.coreIdentity else {
             return .failed(.separateCoreCopy(path: path))
         }
@@ -312,7 +315,7 @@ public final class PluginLoader: Sendable {
                     note: alreadyLoadedNote(path: path, name: manifest.name, previous: previous))
             }
             let outcome = container.adoptRegistrations(
-                of: staging, replacingExisting: conflictPolicy == .replace)
+                of: staging, replacingExisting: conflictPolicy == .replace, declaring: manifest.dependencies)
             guard outcome.adopted else {
                 return .failed(.duplicateIDs(path: path, ids: outcome.conflicts))
             }

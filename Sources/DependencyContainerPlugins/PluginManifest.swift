@@ -1,3 +1,5 @@
+import DependencyContainer
+
 /// What a plugin library declares about itself: who it is, which IDs it provides and what
 /// it contributes to extension points.
 ///
@@ -13,6 +15,15 @@
 /// let contributing = PluginManifest(
 ///     name: "ToastPlugin", version: "1.0.0", providedIDs: ["ToastInjectID"],
 ///     contributions: ["PlayerMenuExtensionPoint": ["notify-when-live"]])
+/// ```
+///
+/// A plugin whose registrations declare nothing (closures registered by hand) may declare,
+/// per provided ID, what its factory loads, so that `Container.verify()` checks it:
+///
+/// ```swift
+/// let declaring = PluginManifest(
+///     name: "ToastPlugin", version: "1.0.0", providedIDs: ["ToastInjectID"],
+///     dependencies: ["ToastInjectID": [.lazy(.player)]])
 /// ```
 public struct PluginManifest: Codable, Hashable, Sendable {
     /// The plugin's name; a host loads at most one plugin of each name.
@@ -30,6 +41,13 @@ public struct PluginManifest: Codable, Hashable, Sendable {
     /// The contributions the plugin makes: contribution names by extension point name.
     public var contributions: [String: [String]]
 
+    /// What the factories of provided IDs load, by provided ID, for `Container.verify()`.
+    ///
+    /// A registration that declares its own dependencies (as RegistrationPlugin's generated
+    /// `register(into:)` does) keeps them; one that declares nothing takes the manifest's. The
+    /// loader refuses a manifest that declares dependencies for an ID it does not provide.
+    public var dependencies: [String: [Dependency]]
+
     /// Creates a manifest for the current plugin ABI.
     ///
     /// - Parameters:
@@ -37,21 +55,33 @@ public struct PluginManifest: Codable, Hashable, Sendable {
     ///   - version: The plugin's own version.
     ///   - providedIDs: The string IDs the plugin registers.
     ///   - contributions: The contribution names the plugin adds, by extension point name.
+    ///   - dependencies: What the factories of provided IDs load, by provided ID.
     public init(
-        name: String, version: String, providedIDs: [String], contributions: [String: [String]] = [:]
+        name: String, version: String, providedIDs: [String], contributions: [String: [String]] = [:],
+        dependencies: [String: [Dependency]] = [:]
     ) {
         self.name = name
         self.version = version
         self.abiVersion = Int(PluginABI.currentVersion)
         self.providedIDs = providedIDs
         self.contributions = contributions
+        self.dependencies = dependencies
+    }
+
+    /// Why the declared dependencies cannot be adopted, or `nil`: each must be for a provided ID.
+    var dependencyProblem: String? {
+        let provided = Set(providedIDs)
+        guard let stray = dependencies.keys.sorted().first(where: { !provided.contains($0) }) else {
+            return nil
+        }
+        return "dependencies are declared for '\(stray)', which the plugin does not provide"
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, version, abiVersion, providedIDs, contributions
+        case name, version, abiVersion, providedIDs, contributions, dependencies
     }
 
-    /// Decodes a manifest; one written before contributions existed has none.
+    /// Decodes a manifest; one written before contributions or dependencies existed has none.
     ///
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: A decoding error for a missing or malformed field.
@@ -62,5 +92,7 @@ public struct PluginManifest: Codable, Hashable, Sendable {
         abiVersion = try container.decode(Int.self, forKey: .abiVersion)
         providedIDs = try container.decode([String].self, forKey: .providedIDs)
         contributions = try container.decodeIfPresent([String: [String]].self, forKey: .contributions) ?? [:]
+        dependencies =
+            try container.decodeIfPresent([String: [Dependency]].self, forKey: .dependencies) ?? [:]
     }
 }

@@ -26,14 +26,24 @@ extension Container {
     ///   - staging: The scratch container. It is left unchanged.
     ///   - replacingExisting: Whether IDs this container already registers are replaced; if
     ///     not, any such ID makes the whole transfer fail.
+    ///   - declarations: What the factories load, by ID, for registrations that declare nothing
+    ///     (a plugin manifest's `dependencies`).
     /// - Returns: The IDs that conflicted with existing registrations: on failure, the reason
     ///   nothing was moved; on success with `replacingExisting`, the IDs replaced. A
     ///   contribution is named `Point[name]`.
-    package func adoptRegistrations(of staging: Container, replacingExisting: Bool) -> (
-        adopted: Bool, conflicts: [String]
-    ) {
-        // Fresh copies: each container releases its own registrations' services when freed.
-        let incoming = staging.store.read { $0.mapValues(Registration.init(freshCopyOf:)) }
+    package func adoptRegistrations(
+        of staging: Container, replacingExisting: Bool, declaring declarations: [String: [Dependency]] = [:]
+    ) -> (adopted: Bool, conflicts: [String]) {
+        // Fresh copies: each container releases its own registrations' services when freed. One
+        // that declares nothing takes what the plugin's manifest declares for it.
+        let incoming = staging.store.read { entries in
+            entries.mapValues { registration in
+                guard registration.dependencies == nil, let declared = declarations[registration.id] else {
+                    return Registration(freshCopyOf: registration)
+                }
+                return Registration(freshCopyOf: registration, declaring: declared)
+            }
+        }
         let (adopted, conflicts) = store.modify { entries in
             var conflicts: [String] = []
             var merged: [String: Registration] = [:]

@@ -125,10 +125,17 @@ final class Registration: @unchecked Sendable {
         self.init(copying: other, contributions: other.contributions?.freshCopy())
     }
 
+    /// A fresh copy that declares `dependencies`: a plugin's registration whose manifest
+    /// declares what its factory loads.
+    convenience init(freshCopyOf other: Registration, declaring dependencies: [Dependency]) {
+        self.init(copying: other, contributions: other.contributions?.freshCopy(), declaring: dependencies)
+    }
+
     /// A registration with the same ID, scope and factory, no services yet, and the given
-    /// contributions.
+    /// contributions; declaring `dependencies` instead of `other`'s when they are given.
     convenience init(
-        copying other: Registration, contributions: ContributionSet?, keepingContext: Bool = true
+        copying other: Registration, contributions: ContributionSet?, keepingContext: Bool = true,
+        declaring dependencies: [Dependency]? = nil
     ) {
         self.init(
             id: other.id, scope: other.scope, serviceType: other.serviceType, provider: other.provider,
@@ -140,7 +147,7 @@ final class Registration: @unchecked Sendable {
                     IsolatedParts(isolation: $0.isolation, asyncFactory: $0.asyncFactory, scope: other.scope)
                 },
                 lifecycle: other.lifecycle, ignoresWeakScope: other.ignoresWeakScope,
-                dependencies: other.dependencies, skipsRunningCheck: other.skipsRunningCheck,
+                dependencies: dependencies ?? other.dependencies, skipsRunningCheck: other.skipsRunningCheck,
                 context: keepingContext ? other.context : nil))
     }
 
