@@ -10,6 +10,8 @@ public enum PlayerProvider: MainActorInjectProvider {
     public static var id: InjectID<any PlayerInject> { .player }
     /// One player for the app.
     public static var scope: Scope { .singleton }
+    /// What ``make(with:)`` loads, for `Container.verify()`.
+    public static var dependencies: [Dependency]? { [.load(.toast)] }
 
     /// Creates the player, with the toast if the app has one.
     public static func make(with resolver: Resolver) -> any PlayerInject {

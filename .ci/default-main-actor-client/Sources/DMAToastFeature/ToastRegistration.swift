@@ -13,7 +13,12 @@ public enum ToastFeature {
     ///
     /// - Parameter container: The container to register in.
     public static func register(into container: Container) {
-        container.registerOnMainActor(.toast, scope: .singleton) { resolver in
+        // The toast keeps its resolver and loads the log and the player later, on use: both
+        // deferred and optional, which `verify()` checks without running the factory.
+        container.registerOnMainActor(
+            .toast, scope: .singleton,
+            dependencies: [.provider(.eventLog, optional: true), .provider(.player, optional: true)]
+        ) { resolver in
             ConsoleToast(resolver: resolver)
         }
     }

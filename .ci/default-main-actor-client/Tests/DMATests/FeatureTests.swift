@@ -14,6 +14,19 @@ struct FeatureTests {
         return container
     }
 
+    @Test("The composition root verifies clean, and a missing feature is found without running a factory")
+    func compositionRootVerifies() {
+        let container = makeContainer()
+        let report = container.verify()
+        #expect(report.isClean, "\(report)")
+        #expect(report.unchecked.isEmpty == false, "the event log's closure declares nothing")
+        let withoutToast = Container()
+        withoutToast.register(PlayerProvider.self)
+        // The player's toast is optional: a note, not an error.
+        #expect(withoutToast.verify().isClean)
+        #expect(withoutToast.verify().problems.map(\.dependencyID) == ["DMAToastInjectID"])
+    }
+
     @Test("Playing announces the title with a toast")
     func playAnnounces() throws {
         let container = makeContainer()
