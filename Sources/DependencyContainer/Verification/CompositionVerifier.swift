@@ -429,9 +429,11 @@ struct CompositionVerifier {
     static func verified(_ registration: Registration, problems: [VerificationProblem])
         -> VerifiedRegistration
     {
-        VerifiedRegistration(
-            id: registration.id, provider: registration.provider.description,
-            location: location(of: registration),
-            isChecked: registration.dependencies != nil, problems: problems)
+        let context = registration.context.map { "\($0)" }
+        return VerifiedRegistration(
+            id: registration.id,
+            provider: registration.provider.description + (context.map { " for context \($0)" } ?? ""),
+            location: location(of: registration), isChecked: registration.dependencies != nil,
+            problems: problems, context: context)
     }
 }

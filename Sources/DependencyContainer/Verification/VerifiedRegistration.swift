@@ -24,8 +24,12 @@ public struct VerifiedRegistration: Codable, Hashable, Sendable {
 
     /// The registration's ID; `point[name]` for a contribution to an extension point.
     public var id: String
-    /// What registered it: a provider type's name, or `closure at file:line`.
+    /// What registered it: a provider type's name, or `closure at file:line`, followed by
+    /// `for context <name>` when the registration answers for a context (``RegistrationContext``).
     public var provider: String
+    /// The context the registration answers for, such as `preview`; `nil` for the default
+    /// registration. `verify()` checks the registrations that answer under the active contexts.
+    public var context: String?
     /// Where a closure registered it; `nil` for a provider type.
     public var location: Location?
     /// Whether it declares its dependencies, so that they were checked.
@@ -41,11 +45,14 @@ public struct VerifiedRegistration: Codable, Hashable, Sendable {
     ///   - location: Where a closure registered it.
     ///   - isChecked: Whether it declares its dependencies.
     ///   - problems: What was found.
+    ///   - context: The context the registration answers for; `nil` for the default one.
     public init(
-        id: String, provider: String, location: Location?, isChecked: Bool, problems: [VerificationProblem]
+        id: String, provider: String, location: Location?, isChecked: Bool, problems: [VerificationProblem],
+        context: String? = nil
     ) {
         self.id = id
         self.provider = provider
+        self.context = context
         self.location = location
         self.isChecked = isChecked
         self.problems = problems

@@ -97,6 +97,23 @@ struct VerificationTests {
         #expect(container.verify().isClean)
     }
 
+    @Test("verify() checks the registration the active contexts choose, and names its context")
+    func contexts() {
+        let container = Container()
+        container.setActiveContexts([])
+        container.register(.analytics, scope: .singleton, dependencies: []) { CountingAnalytics() }
+        container.register(.toast, context: .preview, dependencies: [.require(.player)]) { RecordingToast() }
+        container.register(.toast, dependencies: [.require(.analytics)]) { RecordingToast() }
+        // The default toast answers: its dependency is there.
+        #expect(container.verify().isClean)
+        container.setActiveContexts([.preview])
+        let report = container.verify()
+        let toast = report.registrations.first { $0.id == "ToastInjectID" }
+        #expect(toast?.context == "preview")
+        #expect(toast?.provider.hasSuffix("for context preview") == true)
+        #expect(report.problems.map(\.dependencyID) == ["PlayerInjectID"])
+    }
+
     @Test("A self-dependency is a cycle of one")
     func selfCycle() {
         let container = Container()
