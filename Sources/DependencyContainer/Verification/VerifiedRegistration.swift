@@ -27,8 +27,9 @@ public struct VerifiedRegistration: Codable, Hashable, Sendable {
     /// What registered it: a provider type's name, or `closure at file:line`, followed by
     /// `for context <name>` when the registration answers for a context (``RegistrationContext``).
     public var provider: String
-    /// The context the registration answers for, such as `preview`; `nil` for the default
-    /// registration. `verify()` checks the registrations that answer under the active contexts.
+    /// The context the registration answers for; `nil` for the default registration.
+    ///
+    /// `verify()` checks the registrations that answer under the active contexts.
     public var context: String?
     /// Where a closure registered it; `nil` for a provider type.
     public var location: Location?
