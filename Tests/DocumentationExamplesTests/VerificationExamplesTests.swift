@@ -39,6 +39,14 @@ struct VerificationExamplesTests {
         #expect(report.isClean, "\(report)")
     }
 
+    @Test("The async running check runs main-actor and async factories too")
+    func asyncRunningCheck() async {
+        let container = Container()
+        container.register(.appLog, dependencies: []) { PrintLog() }
+        let report = await container.verify(running: true)
+        #expect(report.isClean, "\(report)")
+    }
+
     @Test("A closure declares what its factory loads; verify() finds what is missing")
     func declaredClosure() throws {
         let container = Container()

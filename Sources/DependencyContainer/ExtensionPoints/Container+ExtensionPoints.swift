@@ -242,7 +242,7 @@ extension Container {
             }
             return .absent
         }
-        if let recorder = thread.loadRecorder {
+        if let recorder = LoadRecorder.active(on: thread) {
             recorder.record(name, found: first != nil, thread: thread)
         }
         guard let first else { return ([], mismatch) }

@@ -106,7 +106,7 @@ extension Container {
     ///   - context: The context the registration is for; the default registration when `nil`.
     ///   - lifecycle: Whether the service is eager, and its hooks.
     ///   - dependencies: The IDs the factory loads, for ``verify()``; `nil` declares nothing.
-    ///   - verify: Whether ``verify(running:)`` may run the factory.
+    ///   - verify: Whether `verify(running:)` may run the factory.
     ///   - file: The registering file, shown in ``registrations``.
     ///   - line: The registering line, shown in ``registrations``.
     ///   - factory: Creates the service.

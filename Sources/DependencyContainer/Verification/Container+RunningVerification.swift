@@ -9,7 +9,8 @@ extension Container {
     /// sandbox made are released, and their dispose hooks run, when the check ends. The
     /// lookups the factory makes are recorded, and one of an ID the declaration does not list,
     /// including an ID built at run time, is an `undeclared-load` error. A factory that fails
-    /// in the sandbox is a note. Main-actor, async and argument factories are not run.
+    /// in the sandbox is a note. Main-actor and async factories are run by the `async` twin of this
+    /// method; argument factories are never run.
     ///
     /// ```swift
     /// let report = container.verify(running: true)
@@ -32,6 +33,44 @@ extension Container {
             report.add(problems, for: registration)
         }
         return report
+    }
+
+    /// The `async` twin of `verify(running:)`, which also runs main-actor factories, on the
+    /// main actor, and awaits `async` ones.
+    ///
+    /// ```swift
+    /// let report = await container.verify(running: true)
+    /// ```
+    ///
+    /// Every factory runs in one sandbox, as in the synchronous check: nothing it makes is
+    /// cached in the container, and the sandbox's services are released when the check ends.
+    ///
+    /// - Parameter running: Whether to run the factories; `false` is `verify()`.
+    /// - Returns: The report.
+    /// - Complexity: As `verify(running:)`, plus the isolated factories' runs.
+    public func verify(running: Bool) async -> VerificationReport {
+        var report = verify()
+        guard running else { return report }
+        let sandbox = RunningSandbox(container: self)
+        let scope = OverrideScope(target: self) { sandbox.fill($0) }
+        let results = await OverrideScope.binding(scope) {
+            () async -> [(Registration, [VerificationProblem])] in
+            let synchronous = sandbox.runEach(in: self)
+            return await synchronous + sandbox.runEachIsolated(in: self)
+        }
+        for (registration, problems) in results where !problems.isEmpty {
+            report.add(problems, for: registration)
+        }
+        return report
+    }
+
+    /// Runs `probe`, a transient copy of a checked main-actor or `async` registration, as an
+    /// `await` load does: on the main actor, or awaited.
+    func runProbeAsync(_ probe: Registration) async throws(ContainerError) {
+        func make<Service>(_: Service.Type) async throws(ContainerError) {
+            _ = try await resolveAsync(probe, as: Service.self)
+        }
+        try await make(probe.serviceType)
     }
 
     /// Runs `probe`, a transient copy of a checked registration, as a top-level load.

@@ -2,21 +2,48 @@
 /// up, and whether each was found.
 ///
 /// The engine's lookups off the fast path (every lookup inside an override scope, which is
-/// where the check runs) report to the recorder of their thread; only the lookups of the
+/// where the check runs) report to the recorder of their thread, or, for the factories the
+/// `async` check runs on the main actor or in tasks, of their task; only the lookups of the
 /// factory being checked are kept, not those of the factories of its dependencies.
-final class LoadRecorder {
+///
+/// `@unchecked Sendable`: `loader` is immutable and `loads` is behind a lock; an async
+/// factory's lookups may run on several threads, one after another.
+final class LoadRecorder: @unchecked Sendable {
+    /// The recorder of the factory the `async` check runs in this task.
+    @TaskLocal static var current: LoadRecorder?
+    /// How many `async` checks are in progress, so that lookups read `current` only then.
+    private static let activeCount = AtomicCounter(0)
+
     /// The registration whose factory is checked: the frame that loads.
     private let loader: Registration
-    /// The IDs looked up, in order, with whether a registration was found.
-    private(set) var loads: [(id: String, found: Bool)] = []
+    private let recorded = LockedValue<[(id: String, found: Bool)]>([])
 
     init(loader: Registration) {
         self.loader = loader
     }
 
-    /// Records a lookup of `id`, if the checked factory is the one running on `thread`.
+    /// The IDs looked up, in order, with whether a registration was found.
+    var loads: [(id: String, found: Bool)] { recorded.withLock { $0 } }
+
+    /// The recorder a lookup on `thread` reports to, if any: one atomic load when no check runs.
+    @inline(__always)
+    static func active(on thread: ThreadState) -> LoadRecorder? {
+        if let recorder = thread.loadRecorder { return recorder }
+        return activeCount.load() == 0 ? nil : current
+    }
+
+    /// Runs `body` with this recorder as the task's.
+    func recording<Result: Sendable>(_ body: () async -> Result) async -> Result {
+        _ = Self.activeCount.add(1)
+        defer { _ = Self.activeCount.add(UInt64.max) }  // - 1, wrapping
+        return await Self.$current.withValue(self, operation: body)
+    }
+
+    /// Records a lookup of `id`, if the checked factory is the one running: on `thread`'s
+    /// stack for a synchronous factory, as the task's frame for an `async` one.
     func record(_ id: String, found: Bool, thread: ThreadState) {
-        guard let running = thread.frames.last, running === loader else { return }
-        loads.append((id, found))
+        let running = thread.frames.last ?? AsyncFrame.current?.registration
+        guard let running, running === loader else { return }
+        recorded.withLock { $0.append((id, found)) }
     }
 }

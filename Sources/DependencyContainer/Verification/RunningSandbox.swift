@@ -87,6 +87,29 @@ struct RunningSandbox {
         return results
     }
 
+    /// Runs each checked main-actor and `async` factory once, inside the sandbox's override
+    /// scope: a main-actor one on the main actor, an `async` one awaited.
+    func runEachIsolated(in container: Container) async -> [(Registration, [VerificationProblem])] {
+        var results: [(Registration, [VerificationProblem])] = []
+        for registration in checked {
+            guard let dependencies = registration.dependencies, !registration.skipsRunningCheck,
+                registration.argumentFactory == nil, registration.isolation != .nonisolated
+            else { continue }
+            let probe = Registration(probing: registration, id: registration.id)
+            let recorder = LoadRecorder(loader: probe)
+            let failure = await recorder.recording { () async -> ContainerError? in
+                do throws(ContainerError) {
+                    try await container.runProbeAsync(probe)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            results.append((registration, Self.problems(registration, dependencies, recorder.loads, failure)))
+        }
+        return results
+    }
+
     /// The loads the declaration misses, and the factory's failure.
     private static func problems(
         _ registration: Registration, _ dependencies: [Dependency], _ loads: [(id: String, found: Bool)],

@@ -24,6 +24,40 @@ struct RunningVerificationTests {
         #expect(container.verify(running: false) == container.verify())
     }
 
+    @Test("The async check also runs main-actor and async factories, catching their undeclared loads")
+    func isolatedFactories() async throws {
+        let container = Container()
+        let made = Counter()
+        container.registerOnMainActor(.banner, scope: .singleton, dependencies: []) { resolver in
+            made.increment()
+            return BannerToast(player: resolver.load(.player))
+        }
+        let database = uniqueID(Counter.self)
+        container.registerAsync(database, scope: .singleton, dependencies: [.load(.toast)]) { resolver in
+            _ = await resolver.loadAsync(.toast)
+            _ = await resolver.loadAsync(.analytics)
+            return Counter()
+        }
+        container.register(.analytics, dependencies: []) { CountingAnalytics() }
+        // The synchronous check never runs them.
+        let synchronous = runSynchronously(container)
+        #expect(!synchronous.problems.contains { $0.kind == .undeclaredLoad })
+        let report = await container.verify(running: true)
+        let undeclared = report.problems.filter { $0.kind == .undeclaredLoad }
+        #expect(Set(undeclared.map(\.registrationID)) == ["BannerInjectID", database.name])
+        #expect(Set(undeclared.compactMap(\.dependencyID)) == ["PlayerInjectID", "AnalyticsInjectID"])
+        // Run once, in the sandbox: nothing was cached in the container.
+        #expect(made.count == 1)
+        let banner = await container.loadAsync(.banner)
+        #expect(banner != nil)
+        #expect(made.count == 2)
+    }
+
+    /// The synchronous check, called from a synchronous context, as an app's test would.
+    private func runSynchronously(_ container: Container) -> VerificationReport {
+        container.verify(running: true)
+    }
+
     @Test("An ID built at run time that the declaration misses is reported, with the nil it got")
     func runtimeID() throws {
         let container = Container()

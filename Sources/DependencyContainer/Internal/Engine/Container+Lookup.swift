@@ -53,7 +53,7 @@ extension Container {
             found = place.store.registration(named: name, thread: thread)
             return found == nil ? .absent : .foundAndHeld
         }
-        if let recorder = thread.loadRecorder {
+        if let recorder = LoadRecorder.active(on: thread) {
             recorder.record(name, found: found != nil, thread: thread)
         }
         return found
