@@ -61,12 +61,18 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver) throws -> Service
     ) -> RegistrationOutcome {
-        add(
+        let lifecycle = LifecycleHooks.ifAny(eager: eager, onCreate: onCreate, onDispose: onDispose)
+        guard lifecycle != nil || dependencies != nil || verify == .skip || context != nil else {
+            return add(
+                Registration(
+                    id: id.name, scope: scope, provider: .closure(file: file, line: line),
+                    plainFactory: TypedFactory(factory)))
+        }
+        return add(
             Registration(
                 id: id.name, scope: scope, provider: .closure(file: file, line: line),
-                factory: TypedFactory(factory),
-                lifecycle: LifecycleHooks.ifAny(eager: eager, onCreate: onCreate, onDispose: onDispose),
-                dependencies: dependencies, skipsRunningCheck: verify == .skip, context: context))
+                factory: TypedFactory(factory), lifecycle: lifecycle, dependencies: dependencies,
+                skipsRunningCheck: verify == .skip, context: context))
     }
 
     /// The `register` above, for a factory that does not take a ``Resolver``.
@@ -84,12 +90,19 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable () throws -> Service
     ) -> RegistrationOutcome {
-        add(
+        let lifecycle = LifecycleHooks.ifAny(eager: eager, onCreate: onCreate, onDispose: onDispose)
+        guard lifecycle != nil || dependencies != nil || verify == .skip || context != nil else {
+            return add(
+                Registration(
+                    id: id.name, scope: scope, provider: .closure(file: file, line: line),
+                    plainFactory: TypedFactory(ignoringResolver: factory)))
+        }
+        return add(
             Registration(
                 id: id.name, scope: scope, provider: .closure(file: file, line: line),
-                factory: TypedFactory(ignoringResolver: factory),
-                lifecycle: LifecycleHooks.ifAny(eager: eager, onCreate: onCreate, onDispose: onDispose),
-                dependencies: dependencies, skipsRunningCheck: verify == .skip, context: context))
+                factory: TypedFactory(ignoringResolver: factory), lifecycle: lifecycle,
+                dependencies: dependencies,
+                skipsRunningCheck: verify == .skip, context: context))
     }
 
     /// Registers a factory whose lifecycle is stated as a value: for a dispose hook that must

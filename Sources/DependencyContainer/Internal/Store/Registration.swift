@@ -86,6 +86,23 @@ final class Registration: @unchecked Sendable {
                 dependencies: dependencies, skipsRunningCheck: skipsRunningCheck, context: context))
     }
 
+    /// A registration with nothing but a factory and a scope: the common case, kept apart so
+    /// that it passes none of the other parts (each a default argument the caller materializes).
+    @inline(__always)
+    convenience init<Service>(
+        id: String, scope: Scope, provider: ProviderDescription, plainFactory factory: TypedFactory<Service>
+    ) {
+        let lifetime = Scope.Lifetime.effective(scope.lifetime, for: Service.self)
+        let ignoresWeakScope = lifetime != scope.lifetime
+        self.init(
+            id: id, scope: lifetime, serviceType: Service.self, provider: provider, closure: factory.closure,
+            extras: scope.resetName == nil && !ignoresWeakScope
+                ? nil
+                : Extras.ifAny(
+                    seedItemType: nil, scopeName: scope.resetName, contributions: nil,
+                    ignoresWeakScope: ignoresWeakScope))
+    }
+
     /// The transient registration of an ``ArgumentInjectID``: its service is `made`, the
     /// function that makes the real services, which loads call without running a factory.
     convenience init<Argument, Service>(

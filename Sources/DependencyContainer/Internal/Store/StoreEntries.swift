@@ -75,6 +75,7 @@ struct StoreEntries {
     ///
     /// - Returns: The replaced registration, if any.
     @discardableResult
+    @inline(__always)
     mutating func updateValue(_ registration: Registration) -> Registration? {
         // One check for a store without contexts; a context registration, or one of an ID
         // that has some, replaces the registration of its own context (ContextTable.swift).
