@@ -70,7 +70,10 @@ typedef enum {
     DCGlobalWordReclamationEpoch = 3,
     /// How many batches of retired services wait for loads to leave.
     DCGlobalWordReclamationPending = 4,
-    DCGlobalWordCount = 5
+    /// Nonzero once a registration with an owner (a plugin's) was adopted: until then, loads
+    /// inside factories skip recording which owners' services they use.
+    DCGlobalWordOwnedRegistrations = 5,
+    DCGlobalWordCount = 6
 } DCGlobalWord;
 
 /// Words per global: each sits in a cache line of its own, so writing one does not slow down

@@ -9,6 +9,7 @@ extension Container {
     func provide<Service>(_ registration: Registration, as _: Service.Type, thread: ThreadState)
         throws(ContainerError) -> Service
     {
+        noteUse(of: registration, thread: thread)
         // Before the cycle check: a graph service whose creation hook is running is on the
         // stack, and the loads its hook makes get it (Swinject's `initCompleted`).
         if registration.scope == .graph, let cached = thread.graphInstances[ObjectIdentifier(registration)] {
@@ -60,21 +61,29 @@ extension Container {
             break
         }
         defer { monitor.release(registration) }
-        // Another thread may have created it while this one waited.
+        // Another thread may have created it while this one waited, with services it notes now.
         if let existing = registration.existingSharedService, CreationGate.takesPublished() {
+            noteUse(of: registration, thread: thread)
             return try cast(existing, from: registration, to: Service.self)
         }
         // Step 2: a cached service never captures a narrower context's service.
-        let box = try runInOwnContext(registration, thread: thread) { resolver throws in
-            let box = try registration.factory.makeBox(resolver)
-            // Before it is kept: no load receives the service until its hook has run.
-            if registration.hasCreationHook { try registration.lifecycle?.onCreate?(box.anyValue, resolver) }
-            return box
+        let box: InstanceBoxBase
+        do {
+            box = try runInOwnContext(registration, thread: thread) { resolver throws in
+                let box = try registration.factory.makeBox(resolver)
+                // Before it is kept: no load receives the service until its hook has run.
+                if registration.hasCreationHook { try registration.lifecycle?.onCreate?(box.anyValue, resolver) }
+                return box
+            }
+        } catch {
+            _ = takeOwnersUsed(creating: registration, thread: thread)
+            throw error
         }
+        let ownersUsed = takeOwnersUsed(creating: registration, thread: thread)
         try checkNoCaptiveFailure(creating: registration, thread: thread)
         // Step 5. A service built while a cycle was broken may hold nils; never keep it.
         if thread.loadFailure == nil {
-            registration.keep(box)
+            registration.keep(box, madeWith: ownersUsed)
             WarmUpRecorder.noteCreation(of: registration.id)
         }
         return try unbox(box, from: registration, as: Service.self)
@@ -135,6 +144,7 @@ extension Container {
     func makeNew<Argument, Service>(
         _ registration: Registration, argument: Argument, as _: Service.Type, thread: ThreadState
     ) throws(ContainerError) -> Service {
+        noteUse(of: registration, thread: thread)
         try checkNoCycle(registration, thread: thread)
         guard let factory = registration.argumentFactory else {
             throw .argumentMismatch(

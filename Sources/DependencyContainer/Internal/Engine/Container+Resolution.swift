@@ -109,6 +109,7 @@ extension Container {
     private func checkedPublished<Service>(
         _ service: Service, _ registration: Registration, thread: ThreadState
     ) -> Service? {
+        noteUse(of: registration, thread: thread)
         do {
             try checkNotCaptive(registration, thread: thread)
             return service

@@ -161,14 +161,18 @@ final class ContributionSet: Sendable {
 
     /// A copy whose contributions have no services yet, for another container.
     ///
+    /// - Parameter owner: Who owns the copies, when they join a container as a group that
+    ///   leaves together; each copy keeps its original's owner otherwise.
     /// - Complexity: O(*n*).
-    func freshCopy() -> ContributionSet {
+    func freshCopy(owner: RegistrationOwner? = nil) -> ContributionSet {
         ContributionSet(
             elementType: elementType,
             sortedEntries: entries.map {
                 Entry(
                     name: $0.name, priority: $0.priority,
-                    registration: Registration(freshCopyOf: $0.registration))
+                    registration: owner.map { [registration = $0.registration] in
+                        Registration(freshCopyOf: registration, owner: $0)
+                    } ?? Registration(freshCopyOf: $0.registration))
             })
     }
 
@@ -178,11 +182,20 @@ final class ContributionSet: Sendable {
     /// - Returns: The new set and the registrations it no longer holds.
     /// - Complexity: O(*n*).
     func resetting(scope: String) -> (set: ContributionSet, replaced: [Registration])? {
+        resetting { $0.scopeName == scope }
+    }
+
+    /// A copy in which the contributions `isReset` accepts have no services yet, or `nil`
+    /// when it accepts none.
+    ///
+    /// - Returns: The new set and the registrations it no longer holds.
+    /// - Complexity: O(*n*).
+    func resetting(where isReset: (Registration) -> Bool) -> (set: ContributionSet, replaced: [Registration])? {
         let entries = entries
-        guard entries.contains(where: { $0.registration.scopeName == scope }) else { return nil }
+        guard entries.contains(where: { isReset($0.registration) }) else { return nil }
         var replaced: [Registration] = []
         let reset = entries.map { entry in
-            guard entry.registration.scopeName == scope else { return entry }
+            guard isReset(entry.registration) else { return entry }
             replaced.append(entry.registration)
             return Entry(
                 name: entry.name, priority: entry.priority,

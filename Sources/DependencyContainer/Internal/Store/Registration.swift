@@ -49,6 +49,11 @@ final class Registration: @unchecked Sendable {
     /// singleton is published (read after it is retired) and, for a weak service, under
     /// ``instanceLock``; only for a registration with a dispose hook.
     private var keptOrder: UInt64 = 0
+    /// The owners of the registrations whose services the kept service was made with, for
+    /// naming the dependents of a plugin that leaves (`Container+Withdrawal.swift`).
+    ///
+    /// Written as ``keptOrder`` is, and empty unless owned registrations exist.
+    private var madeWithOwners: [RegistrationOwner] = []
 
     /// The designated initializer, which every other one calls: the only place that claims
     /// the atomic cell, so no way of making a registration can forget it.
@@ -142,17 +147,28 @@ final class Registration: @unchecked Sendable {
         self.init(copying: other, contributions: other.contributions?.freshCopy())
     }
 
+    /// A fresh copy owned by `owner`, with its contributions: a plugin's registration adopted
+    /// into the host's container.
+    convenience init(freshCopyOf other: Registration, owner: RegistrationOwner) {
+        self.init(copying: other, contributions: other.contributions?.freshCopy(owner: owner), owner: owner)
+    }
+
     /// A fresh copy that declares `dependencies`: a plugin's registration whose manifest
     /// declares what its factory loads.
-    convenience init(freshCopyOf other: Registration, declaring dependencies: [Dependency]) {
-        self.init(copying: other, contributions: other.contributions?.freshCopy(), declaring: dependencies)
+    convenience init(
+        freshCopyOf other: Registration, declaring dependencies: [Dependency], owner: RegistrationOwner? = nil
+    ) {
+        self.init(
+            copying: other, contributions: other.contributions?.freshCopy(owner: owner), declaring: dependencies,
+            owner: owner)
     }
 
     /// A registration with the same ID, scope and factory, no services yet, and the given
-    /// contributions; declaring `dependencies` instead of `other`'s when they are given.
+    /// contributions; declaring `dependencies` instead of `other`'s, and owned by `owner`
+    /// instead of `other`'s owner, when they are given.
     convenience init(
         copying other: Registration, contributions: ContributionSet?, keepingContext: Bool = true,
-        declaring dependencies: [Dependency]? = nil
+        declaring dependencies: [Dependency]? = nil, owner: RegistrationOwner? = nil
     ) {
         self.init(
             id: other.id, scope: other.scope, serviceType: other.serviceType, provider: other.provider,
@@ -165,7 +181,7 @@ final class Registration: @unchecked Sendable {
                 },
                 lifecycle: other.lifecycle, ignoresWeakScope: other.ignoresWeakScope,
                 dependencies: dependencies ?? other.dependencies, skipsRunningCheck: other.skipsRunningCheck,
-                context: keepingContext ? other.context : nil))
+                context: keepingContext ? other.context : nil, owner: owner ?? other.owner))
     }
 
     /// A transient registration under `id` that runs `other`'s factory, for the running check
@@ -209,6 +225,9 @@ final class Registration: @unchecked Sendable {
     var skipsRunningCheck: Bool { extras?.skipsRunningCheck ?? false }
     /// The context the registration is for; `nil` for the default registration.
     var context: RegistrationContext? { extras?.context }
+    /// Who put the registration into its container as one of a group that leaves together
+    /// (a plugin's activation); `nil` for the container's own registrations.
+    var owner: RegistrationOwner? { extras?.owner }
 
     /// What few registrations have.
     ///
@@ -224,6 +243,7 @@ final class Registration: @unchecked Sendable {
         let dependencies: [Dependency]?
         let skipsRunningCheck: Bool
         let context: RegistrationContext?
+        let owner: RegistrationOwner?
 
         /// The extras, or `nil` when there are none.
         ///
@@ -235,12 +255,12 @@ final class Registration: @unchecked Sendable {
             lifecycle: LifecycleHooks? = nil, ignoresWeakScope: Bool = false,
             dependencies: [Dependency]? = nil,
             skipsRunningCheck: Bool = false,
-            context: RegistrationContext? = nil
+            context: RegistrationContext? = nil, owner: RegistrationOwner? = nil
         ) -> Extras? {
             guard
                 seedItemType != nil || scopeName != nil || contributions != nil || argumentFactory != nil
                     || isolated != nil || lifecycle != nil || ignoresWeakScope || dependencies != nil
-                    || skipsRunningCheck || context != nil
+                    || skipsRunningCheck || context != nil || owner != nil
             else {
                 return nil
             }
@@ -248,16 +268,17 @@ final class Registration: @unchecked Sendable {
                 seedItemType: seedItemType, scopeName: scopeName, contributions: contributions,
                 argumentFactory: argumentFactory, isolated: isolated, lifecycle: lifecycle,
                 ignoresWeakScope: ignoresWeakScope, dependencies: dependencies,
-                skipsRunningCheck: skipsRunningCheck, context: context)
+                skipsRunningCheck: skipsRunningCheck, context: context, owner: owner)
         }
 
         private init(
             seedItemType: (any Injectable.Type)?, scopeName: String?, contributions: ContributionSet?,
             argumentFactory: ArgumentFactoryBase?, isolated: IsolatedParts?, lifecycle: LifecycleHooks?,
             ignoresWeakScope: Bool, dependencies: [Dependency]?, skipsRunningCheck: Bool,
-            context: RegistrationContext?
+            context: RegistrationContext?, owner: RegistrationOwner?
         ) {
             self.context = context
+            self.owner = owner
             self.seedItemType = seedItemType
             self.argumentFactory = argumentFactory
             self.scopeName = scopeName
@@ -395,15 +416,42 @@ final class Registration: @unchecked Sendable {
     /// `nil`, stay transient.
     ///
     /// Called once per creation, by the thread or task that owns it.
-    func keep(_ box: InstanceBoxBase) {
+    ///
+    /// - Parameters:
+    ///   - box: The service.
+    ///   - owners: The owners of the registrations whose services its factory used.
+    func keep(_ box: InstanceBoxBase, madeWith owners: [RegistrationOwner] = []) {
         let order = lifecycle?.onDispose == nil ? 0 : Self.keptCount.add(1)
         if scope == .singleton {
-            // Before publishing: whoever retires the box reads it after.
+            // Before publishing: whoever retires the box, or asks what it was made with, reads them after.
             keptOrder = order
+            if !owners.isEmpty { madeWithOwners = owners }
             publishSingleton(box)
         } else if scope == .weak, let object = weakReferent(of: box.anyValue) {
             // Only class instances can be held weakly; a load casts one back to an Optional.
-            storeWeakObject(object, keptOrder: order)
+            storeWeakObject(object, keptOrder: order, madeWith: owners)
+        }
+    }
+
+    /// The owners whose registrations' services the service this registration keeps now was
+    /// made with, with its own owner: what a factory that uses the service depends on.
+    ///
+    /// Read under the lock that retiring takes, after the service is published or stored.
+    var ownersInUse: [RegistrationOwner] {
+        let kept = isShared ? keptServiceOwners : []
+        guard let owner else { return kept }
+        return kept.contains(owner) ? kept : kept + [owner]
+    }
+
+    /// The owners whose registrations' services the service kept now was made with; empty
+    /// when no service is kept.
+    var keptServiceOwners: [RegistrationOwner] {
+        instanceLock.withLock { _ in
+            switch scope {
+            case .singleton: return singletonPointer == nil ? [] : madeWithOwners
+            case .weak: return weakInstance == nil ? [] : madeWithOwners
+            case .transient, .graph: return []
+            }
         }
     }
 
@@ -505,11 +553,13 @@ final class Registration: @unchecked Sendable {
     /// - Parameters:
     ///   - object: The instance.
     ///   - order: Its place in the order services were kept, for disposing it.
-    func storeWeakObject(_ object: AnyObject, keptOrder order: UInt64) {
+    ///   - owners: The owners of the registrations whose services it was made with.
+    func storeWeakObject(_ object: AnyObject, keptOrder order: UInt64, madeWith owners: [RegistrationOwner] = []) {
         instanceLock.withLock { _ in
             guard !isRetired else { return }
             weakInstance = object
             keptOrder = order
+            madeWithOwners = owners
         }
     }
 

@@ -109,7 +109,9 @@ struct GlobalAtomicWord {
     private init(_ word: DCGlobalWord) {
         address = dc_global_word_address(word)
         #if DC_INTERLEAVING
-            isSchedulingPoint = word != DCGlobalWordThreadStateKey && word != DCGlobalWordStoreSerial
+            isSchedulingPoint =
+                word != DCGlobalWordThreadStateKey && word != DCGlobalWordStoreSerial
+                && word != DCGlobalWordOwnedRegistrations
         #endif
     }
 
@@ -123,6 +125,8 @@ struct GlobalAtomicWord {
     static var reclamationEpoch: Self { Self(DCGlobalWordReclamationEpoch) }
     /// How many batches of retired services wait for loads to finish.
     static var reclamationPending: Self { Self(DCGlobalWordReclamationPending) }
+    /// Nonzero once a registration with a ``RegistrationOwner`` was adopted.
+    static var ownedRegistrations: Self { Self(DCGlobalWordOwnedRegistrations) }
 
     /// Reads the value; later reads and writes of this thread are not moved before it.
     @inline(__always)
