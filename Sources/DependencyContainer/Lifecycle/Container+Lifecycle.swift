@@ -146,4 +146,10 @@ extension Container {
     public func waitForDisposals() async {
         await store.disposals.waitUntilIdle()
     }
+
+    /// The IDs of the services this container let go of whose dispose hooks have not run
+    /// yet, sorted: for a host that bounds how long it waits for them.
+    package var pendingDisposalIDs: [String] {
+        store.disposals.pendingIDs
+    }
 }

@@ -7,6 +7,8 @@
 final class DisposalLedger: Sendable {
     private struct State: Sendable {
         var pending = 0
+        /// The IDs of the services whose hooks are counted, with how many of each.
+        var pendingIDs: [String: Int] = [:]
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
@@ -19,20 +21,30 @@ final class DisposalLedger: Sendable {
         self.reference = reference
     }
 
-    /// Counts a hook that will run.
-    func begin() {
-        state.withLock { $0.pending += 1 }
+    /// Counts a hook that will run on a service of `id`.
+    func begin(id: String) {
+        state.withLock { state in
+            state.pending += 1
+            state.pendingIDs[id, default: 0] += 1
+        }
     }
 
     /// Counts a hook that has run, and resumes the waiters when none is left.
-    func end() {
+    func end(id: String) {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.pending -= 1
+            let left = (state.pendingIDs[id] ?? 1) - 1
+            state.pendingIDs[id] = left > 0 ? left : nil
             guard state.pending == 0 else { return [] }
             defer { state.waiters = [] }
             return state.waiters
         }
         for waiter in waiters { waiter.resume() }
+    }
+
+    /// The IDs of the services whose hooks have not run yet, sorted.
+    var pendingIDs: [String] {
+        state.withLock { $0.pendingIDs.keys.sorted() }
     }
 
     /// The number of hooks retired and not yet run.

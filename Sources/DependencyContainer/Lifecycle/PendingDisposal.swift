@@ -20,7 +20,7 @@ struct PendingDisposal: @unchecked Sendable {
         self.order = order
         self.ledger = ledger
         self.value = value
-        ledger?.begin()
+        ledger?.begin(id: id)
     }
 
     /// Runs the dispose hooks of the services in `boxes`, which one reclaim frees, latest
@@ -37,7 +37,7 @@ struct PendingDisposal: @unchecked Sendable {
             guard let disposal = box.disposal else { continue }
             guard let service = box.service else {
                 // Unreachable: a retired box holds its singleton or its weak service.
-                disposal.ledger?.end()
+                disposal.ledger?.end(id: disposal.id)
                 continue
             }
             disposal.run(on: service)
@@ -51,18 +51,18 @@ struct PendingDisposal: @unchecked Sendable {
         switch hook {
         case .immediate(let hook):
             runReporting { try hook(service.value) }
-            ledger?.end()
+            ledger?.end(id: id)
         case .onMainActor(let hook):
             let ranHere = MainThread.runIfCurrent { () -> Bool in
                 runReporting { try hook(service.value) }
                 return true
             }
             if ranHere == true {
-                ledger?.end()
+                ledger?.end(id: id)
             } else {
                 Task { @MainActor in
                     runReporting { try hook(service.value) }
-                    ledger?.end()
+                    ledger?.end(id: id)
                 }
             }
         case .async(let hook):
@@ -72,7 +72,7 @@ struct PendingDisposal: @unchecked Sendable {
                 } catch {
                     report(error)
                 }
-                ledger?.end()
+                ledger?.end(id: id)
             }
         }
     }

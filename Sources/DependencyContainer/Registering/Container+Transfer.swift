@@ -34,24 +34,52 @@ extension Container {
     package func adoptRegistrations(
         of staging: Container, replacingExisting: Bool, declaring declarations: [String: [Dependency]] = [:]
     ) -> (adopted: Bool, conflicts: [String]) {
+        let outcome = adoptRegistrations(
+            of: staging, replacingExisting: replacingExisting, declaring: declarations, owner: nil)
+        return (outcome.adopted, outcome.conflicts)
+    }
+
+    /// Moves every registration and contribution of `staging` into this container, all or
+    /// nothing, owned by `owner`, so that ``withdrawRegistrations(_:resettingDependents:whenChanged:)``
+    /// can take them out again as one change and bring back what they replaced.
+    ///
+    /// - Parameters:
+    ///   - staging: The scratch container. It is left unchanged.
+    ///   - replacingExisting: Whether IDs this container already registers are replaced.
+    ///   - declarations: What the factories load, by ID, for registrations that declare nothing.
+    ///   - owner: Who the adopted registrations belong to; `nil` for none.
+    /// - Returns: Whether they moved, the conflicting IDs, and the record that withdraws them.
+    package func adoptRegistrations(
+        of staging: Container, replacingExisting: Bool, declaring declarations: [String: [Dependency]],
+        owner: RegistrationOwner?
+    ) -> AdoptionOutcome {
+        if owner != nil { Self.noteOwnedRegistrationsExist() }
         // Fresh copies: each container releases its own registrations' services when freed. One
         // that declares nothing takes what the plugin's manifest declares for it.
         let incoming = staging.store.read { entries in
             entries.mapValues { registration in
                 guard registration.dependencies == nil, let declared = declarations[registration.id] else {
-                    return Registration(freshCopyOf: registration)
+                    return owner.map { Registration(freshCopyOf: registration, owner: $0) }
+                        ?? Registration(freshCopyOf: registration)
                 }
-                return Registration(freshCopyOf: registration, declaring: declared)
+                return Registration(freshCopyOf: registration, declaring: declared, owner: owner)
             }
         }
-        let (adopted, conflicts) = store.modify { entries in
+        return store.modify { entries in
             var conflicts: [String] = []
             var merged: [String: Registration] = [:]
             // The points merged with an existing one, and the contributions each merge replaces.
             var mergedPoints: [String: (point: Registration, dropped: [Registration])] = [:]
+            var record = OwnedRegistrations(owner: owner ?? RegistrationOwner())
             for (id, registration) in incoming {
                 guard let existing = entries[id] else {
                     merged[id] = registration
+                    // A new point leaves when its last contribution does, not with its owner.
+                    if let added = registration.contributions {
+                        record.contributions += added.entries.map { (point: id, name: $0.name) }
+                    } else {
+                        record.ids.append(id)
+                    }
                     continue
                 }
                 guard let added = registration.contributions, let present = existing.contributions,
@@ -59,15 +87,22 @@ extension Container {
                 else {
                     conflicts.append(id)
                     merged[id] = registration
+                    record.ids.append(id)
+                    // Kept unused, to come back when the owner's registrations go.
+                    record.replaced[id] = Registration(freshCopyOf: existing)
                     continue
                 }
                 var set = present
                 var dropped: [Registration] = []
                 for entry in added.entries {
                     let (next, replaced) = set.adding(entry)
+                    record.contributions.append((point: id, name: entry.name))
                     if let replaced {
                         conflicts.append(entry.registration.id)
                         dropped.append(replaced.registration)
+                        record.replacedContributions[entry.registration.id] = ContributionSet.Entry(
+                            name: replaced.name, priority: replaced.priority,
+                            registration: Registration(freshCopyOf: replaced.registration))
                     }
                     set = next
                 }
@@ -76,7 +111,7 @@ extension Container {
             }
             conflicts.sort()
             guard conflicts.isEmpty || replacingExisting else {
-                return (false, conflicts)
+                return AdoptionOutcome(adopted: false, conflicts: conflicts, record: nil)
             }
             for registration in merged.values {
                 entries.updateValue(registration)
@@ -84,8 +119,8 @@ extension Container {
             for (id, merge) in mergedPoints {
                 entries.replacePoint(id, with: merge.point, dropping: merge.dropped)
             }
-            return (true, conflicts)
+            record.ids.sort()
+            return AdoptionOutcome(adopted: true, conflicts: conflicts, record: owner == nil ? nil : record)
         }
-        return (adopted, conflicts)
     }
 }
