@@ -15,6 +15,9 @@ public struct LoadedPlugin: Hashable, Sendable, CustomStringConvertible {
     /// The contributions it added to extension points, as `Point[name]`, sorted.
     public let contributions: [String]
 
+    /// The loader that loaded it, which alone can deactivate and activate it.
+    let loaderSerial: UInt64
+
     /// The name, version, IDs, contributions and path.
     public var description: String {
         let contributed =

@@ -67,7 +67,19 @@ public final class PluginLoader: Sendable {
     /// file at the worst moment.
     private let stepHook: (@Sendable (LoadStep, String) -> Void)?
 
-    private let state = LockedValue(LoaderState())
+    /// How long each step of a deactivation with code of others in it (the listeners' veto,
+    /// the dispose hooks and observers, the listeners' notification) may take before it is
+    /// reported as overrunning and no longer waited for, in seconds.
+    public let deactivationTimeLimit: TimeInterval
+
+    /// Tells the plugins of this loader from another's.
+    let serial = PluginLoader.lastSerial.add(1)
+    private static let lastSerial = AtomicCounter(0)
+
+    let state = LockedValue(LoaderState())
+
+    /// The listeners, held weakly.
+    let listeners = LockedValue<[WeakPluginListener]>([])
 
     /// Creates a loader that registers into `container`.
     ///
@@ -81,16 +93,20 @@ public final class PluginLoader: Sendable {
     ///   - allowsFilesOwnedByOthers: Load libraries, or libraries in directories, owned by
     ///     users other than root and the user the process runs as. Off by default: the owner
     ///     can change such a file.
+    ///   - deactivationTimeLimit: How long each step of ``deactivate(_:resettingDependents:)``
+    ///     that runs others' code may take, in seconds; 5 unless stated.
     public convenience init(
         container: Container,
         conflictPolicy: ConflictPolicy = .reject,
         allowsFilesWritableByOthers: Bool = false,
-        allowsFilesOwnedByOthers: Bool = false
+        allowsFilesOwnedByOthers: Bool = false,
+        deactivationTimeLimit: TimeInterval = 5
     ) {
         self.init(
             container: container, conflictPolicy: conflictPolicy,
             allowsFilesWritableByOthers: allowsFilesWritableByOthers,
-            allowsFilesOwnedByOthers: allowsFilesOwnedByOthers, stepHook: nil)
+            allowsFilesOwnedByOthers: allowsFilesOwnedByOthers, deactivationTimeLimit: deactivationTimeLimit,
+            stepHook: nil)
     }
 
     /// Creates a loader that calls `stepHook` at each ``LoadStep``.
@@ -99,8 +115,12 @@ public final class PluginLoader: Sendable {
         conflictPolicy: ConflictPolicy = .reject,
         allowsFilesWritableByOthers: Bool = false,
         allowsFilesOwnedByOthers: Bool = false,
+        deactivationTimeLimit: TimeInterval = 5,
         stepHook: (@Sendable (LoadStep, String) -> Void)?
     ) {
+        // Not finite or not positive would mean waiting forever or not at all.
+        self.deactivationTimeLimit =
+            deactivationTimeLimit.isFinite && deactivationTimeLimit > 0 ? deactivationTimeLimit : 5
         self.container = container
         self.conflictPolicy = conflictPolicy
         self.allowsFilesWritableByOthers = allowsFilesWritableByOthers
@@ -117,9 +137,21 @@ public final class PluginLoader: Sendable {
         state.withLock { $0.lateWrites }
     }
 
-    /// The plugins loaded so far, sorted by name.
+    /// The plugins loaded and active now, sorted by name.
     public var loadedPlugins: [LoadedPlugin] {
-        state.withLock { $0.plugins.values.sorted { $0.manifest.name < $1.manifest.name } }
+        state.withLock { state in
+            state.plugins.values.filter { $0.status != .inactive }.map(\.plugin)
+                .sorted { $0.manifest.name < $1.manifest.name }
+        }
+    }
+
+    /// The plugins loaded and then deactivated, sorted by name: ``activate(_:)`` brings
+    /// each back.
+    public var inactivePlugins: [LoadedPlugin] {
+        state.withLock { state in
+            state.plugins.values.filter { $0.status == .inactive }.map(\.plugin)
+                .sorted { $0.manifest.name < $1.manifest.name }
+        }
     }
 
     /// Loads the plugin library at `path`.
@@ -235,40 +267,83 @@ public final class PluginLoader: Sendable {
         guard let descriptor = entry() else {
             return .failed(.invalidManifest(path: path, detail: "the entry returned no descriptor"))
         }
-        // The version comes first and is checked before anything else in the descriptor is read.
-        let abiVersion = descriptor.load(fromByteOffset: 0, as: UInt32.self)
-        guard abiVersion == PluginABI.currentVersion else {
-            return .failed(.abiMismatch(path: path, expected: PluginABI.currentVersion, found: abiVersion))
-        }
+        return load(descriptor: descriptor, path: path)
+    }
+
+    /// Loads the plugin whose descriptor is at `descriptor`, from the library at `path`: every
+    /// check and step of a load after the library is mapped. Internal, so that tests can load
+    /// descriptors that `PluginExport` made in their own process.
+    func load(descriptor: UnsafeRawPointer, path: String) -> PluginLoadResult {
         let view = DescriptorView(descriptor)
         let manifest: PluginManifest
+        switch validatedManifest(of: view, path: path) {
+        case .failure(let error): return .failed(error)
+        case .success(let checked): manifest = checked
+        }
+        // Looked up early so an already loaded plugin's register function is not run again;
+        // the adoption looks again, atomically with recording it.
+        if let previous = state.withLock({ $0.plugins[manifest.name] }) {
+            return .alreadyLoaded(
+                note: alreadyLoadedNote(path: path, name: manifest.name, previous: previous))
+        }
+        let staged: StagedPlugin
+        switch stage(manifest: manifest, from: view, path: path) {
+        case .failure(let error):
+            state.withLock { $0.failures[manifest.name] = error }
+            return .failed(error)
+        case .success(let checked): staged = checked
+        }
+        // Name check, adoption and record under one lock: two files of one plugin loading at
+        // once must not both register.
+        return state.withLock { state in
+            if let previous = state.plugins[manifest.name] {
+                return .alreadyLoaded(
+                    note: alreadyLoadedNote(path: path, name: manifest.name, previous: previous))
+            }
+            switch adopt(staged) {
+            case .failure(let error):
+                state.failures[manifest.name] = error
+                return .failed(error)
+            case .success(let (plugin, owned)):
+                state.failures[manifest.name] = nil
+                state.plugins[manifest.name] = PluginRecord(
+                    plugin: plugin, descriptor: view, status: .active, owned: owned)
+                return .loaded(plugin)
+            }
+        }
+    }
+
+    /// Checks the descriptor and reads its manifest: the ABI first, before anything else in
+    /// it is read, then the manifest, its dependencies and the core it links.
+    func validatedManifest(of view: DescriptorView, path: String) -> Result<PluginManifest, PluginLoadError> {
+        let abiVersion = view.abiVersion
+        guard abiVersion == PluginABI.currentVersion else {
+            return .failure(.abiMismatch(path: path, expected: PluginABI.currentVersion, found: abiVersion))
+        }
+        let manifest: PluginManifest
         switch view.manifest() {
-        case .failure(let problem): return .failed(.invalidManifest(path: path, detail: problem.detail))
+        case .failure(let problem): return .failure(.invalidManifest(path: path, detail: problem.detail))
         case .success(let decoded): manifest = decoded
         }
         guard manifest.abiVersion == Int(abiVersion) else {
-            return .failed(
+            return .failure(
                 .invalidManifest(
                     path: path,
                     detail: "the manifest says ABI \(manifest.abiVersion), the descriptor ABI \(abiVersion)"))
         }
         if let problem = manifest.dependencyProblem {
-            return .failed(.invalidManifest(path: path, detail: problem))
+            return .failure(.invalidManifest(path: path, detail: problem))
         }
         guard view.coreIdentity == PluginABI.coreIdentity else {
-            return .failed(.separateCoreCopy(path: path))
+            return .failure(.separateCoreCopy(path: path))
         }
-        // Looked up early so an already loaded plugin's register function is not run again;
-        // `register` looks again, atomically with recording it.
-        if let previous = state.withLock({ $0.plugins[manifest.name] }) {
-            return .alreadyLoaded(
-                note: alreadyLoadedNote(path: path, name: manifest.name, previous: previous))
-        }
-        return register(manifest: manifest, from: view, path: path)
+        return .success(manifest)
     }
 
-    private func register(manifest: PluginManifest, from view: DescriptorView, path: String)
-        -> PluginLoadResult
+    /// Runs the plugin's register function into a sealed staging container and checks what
+    /// it registered against its manifest.
+    func stage(manifest: PluginManifest, from view: DescriptorView, path: String)
+        -> Result<StagedPlugin, PluginLoadError>
     {
         let staging = Container()
         let (message, writtenElsewhere) = staging.recordingWritesElsewhere { view.register(into: staging) }
@@ -281,12 +356,12 @@ public final class PluginLoader: Sendable {
             state.withLock { $0.lateWrites.append(note) }
         }
         if let message {
-            return .failed(.registrationFailed(path: path, message: message))
+            return .failure(.registrationFailed(path: path, message: message))
         }
         // Written into the host's containers, past the manifest check: those writes cannot be
         // taken back safely (they may have replaced the host's own), but the plugin is refused.
         guard writtenElsewhere.isEmpty else {
-            return .failed(
+            return .failure(
                 .manifestMismatch(
                     path: path,
                     undeclared: writtenElsewhere.map { $0 + PluginLoadError.outsideStagingMarker },
@@ -305,37 +380,70 @@ public final class PluginLoader: Sendable {
         let undeclared = registered.filter { !declared.contains($0) }
         let unregistered = declared.subtracting(registered).sorted()
         guard undeclared.isEmpty, unregistered.isEmpty else {
-            return .failed(.manifestMismatch(path: path, undeclared: undeclared, unregistered: unregistered))
+            return .failure(.manifestMismatch(path: path, undeclared: undeclared, unregistered: unregistered))
         }
-        // Name check, adoption and record under one lock: two files of one plugin loading at
-        // once must not both register.
-        return state.withLock { state in
-            if let previous = state.plugins[manifest.name] {
-                return .alreadyLoaded(
-                    note: alreadyLoadedNote(path: path, name: manifest.name, previous: previous))
-            }
-            let outcome = container.adoptRegistrations(
-                of: staging, replacingExisting: conflictPolicy == .replace, declaring: manifest.dependencies)
-            guard outcome.adopted else {
-                return .failed(.duplicateIDs(path: path, ids: outcome.conflicts))
-            }
-            let plugin = LoadedPlugin(
-                manifest: manifest, path: path, providedIDs: services, replacedIDs: outcome.conflicts,
-                contributions: contributed)
-            state.plugins[manifest.name] = plugin
-            return .loaded(plugin)
-        }
+        return .success(
+            StagedPlugin(
+                manifest: manifest, path: path, staging: staging, providedIDs: services,
+                contributions: contributed))
     }
 
-    private func alreadyLoadedNote(path: String, name: String, previous: LoadedPlugin) -> String {
-        "\(path): a plugin named \(name) is already loaded from \(previous.path)"
+    /// Moves a staged plugin's registrations into the host's container, owned by a new
+    /// activation, unless they conflict and the policy rejects them.
+    func adopt(_ staged: StagedPlugin) -> Result<(LoadedPlugin, OwnedRegistrations?), PluginLoadError> {
+        let outcome = container.adoptRegistrations(
+            of: staged.staging, replacingExisting: conflictPolicy == .replace,
+            declaring: staged.manifest.dependencies, owner: RegistrationOwner())
+        guard outcome.adopted else {
+            return .failure(.duplicateIDs(path: staged.path, ids: outcome.conflicts))
+        }
+        let plugin = LoadedPlugin(
+            manifest: staged.manifest, path: staged.path, providedIDs: staged.providedIDs,
+            replacedIDs: outcome.conflicts, contributions: staged.contributions, loaderSerial: serial)
+        return .success((plugin, outcome.record))
+    }
+
+    private func alreadyLoadedNote(path: String, name: String, previous: PluginRecord) -> String {
+        let note = "\(path): a plugin named \(name) is already loaded from \(previous.plugin.path)"
+        guard previous.status == .inactive else { return note }
+        return note + "; it is deactivated, and activate(_:) brings it back"
+    }
+}
+
+/// A plugin whose register function ran into a staging container that passed the checks.
+struct StagedPlugin {
+    let manifest: PluginManifest
+    let path: String
+    let staging: Container
+    let providedIDs: [String]
+    let contributions: [String]
+}
+
+/// One plugin a loader loaded, and where it is in its life.
+struct PluginRecord: Sendable {
+    /// The plugin as its latest activation loaded it.
+    var plugin: LoadedPlugin
+    /// Its descriptor, which lives as long as the process: activating again reads it anew.
+    let descriptor: DescriptorView
+    var status: Status
+    /// What withdraws the registrations of the current activation; `nil` while inactive.
+    var owned: OwnedRegistrations?
+
+    enum Status: Sendable {
+        case active
+        case inactive
+        /// A thread is activating or deactivating it, and wakes the lock's waiters when done.
+        case changing
     }
 }
 
 /// What a loader has loaded and is loading; guarded by its lock.
-private struct LoaderState {
+struct LoaderState {
     /// The loaded plugins, by name.
-    var plugins: [String: LoadedPlugin] = [:]
+    var plugins: [String: PluginRecord] = [:]
+
+    /// Why the latest load of each plugin that failed past reading its manifest failed, by name.
+    var failures: [String: PluginLoadError] = [:]
 
     /// The files loaded or being loaded, by identity; a file whose load failed has no entry.
     var files: [FileStatus.Identity: FileState] = [:]
@@ -345,7 +453,7 @@ private struct LoaderState {
 }
 
 /// Whether a file is being loaded or has been.
-private enum FileState {
+enum FileState {
     /// A thread is loading it, and wakes the lock's waiters when it is done.
     case loading
 
@@ -354,7 +462,7 @@ private enum FileState {
 }
 
 /// The outcome of ``PluginLoader`` reserving a file.
-private enum Reservation {
+enum Reservation {
     /// This load may load the file; it must record the outcome and wake waiters when done.
     case reserved
 
@@ -363,7 +471,7 @@ private enum Reservation {
 }
 
 /// Why a descriptor could not be read.
-private struct DescriptorProblem: Error {
+struct DescriptorProblem: Error {
     let detail: String
 
     init(_ detail: String) {
@@ -372,12 +480,18 @@ private struct DescriptorProblem: Error {
 }
 
 /// Reads the fields of a version-1 descriptor; see ``PluginABI``.
-private struct DescriptorView {
+///
+/// `@unchecked Sendable`: the descriptor is memory of a library that is never unloaded, which
+/// the loader only reads.
+struct DescriptorView: @unchecked Sendable {
     let base: UnsafeRawPointer
 
     init(_ base: UnsafeRawPointer) {
         self.base = base
     }
+
+    /// The ABI version, the first field: read before anything else.
+    var abiVersion: UInt32 { base.load(fromByteOffset: 0, as: UInt32.self) }
 
     var size: Int { Int(base.load(fromByteOffset: 4, as: UInt32.self)) }
 

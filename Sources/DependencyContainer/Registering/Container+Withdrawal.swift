@@ -44,6 +44,10 @@ package struct WithdrawalOutcome: Sendable, Equatable {
     package var dependents: [String] = []
     /// Whether the dependents were reset, so that their next load makes them anew.
     package var resetDependents = false
+
+    package init(resetDependents: Bool = false) {
+        self.resetDependents = resetDependents
+    }
 }
 
 extension Container {
@@ -87,7 +91,8 @@ extension Container {
             }
             for (point, names) in Dictionary(grouping: record.contributions, by: \.point) {
                 withdrawContributions(
-                    named: names.map(\.name), from: point, record: record, entries: &entries, outcome: &outcome)
+                    named: names.map(\.name), from: point, record: record, entries: &entries,
+                    outcome: &outcome)
             }
             let dependents = Self.dependents(of: owner, in: entries)
             outcome.dependents = dependents.map(\.id).sorted()
@@ -125,11 +130,12 @@ extension Container {
             dropped.append(removed.registration)
             outcome.removedContributions.append(id)
             if let replaced = record.replacedContributions[id] {
-                set = set.adding(
-                    ContributionSet.Entry(
-                        name: replaced.name, priority: replaced.priority,
-                        registration: Registration(freshCopyOf: replaced.registration))
-                ).set
+                set =
+                    set.adding(
+                        ContributionSet.Entry(
+                            name: replaced.name, priority: replaced.priority,
+                            registration: Registration(freshCopyOf: replaced.registration))
+                    ).set
                 outcome.restored.append(id)
             }
         }
@@ -165,12 +171,14 @@ extension Container {
         let ids = Set(dependents.map { ObjectIdentifier($0) })
         for registration in Array(entries.values) {
             if ids.contains(ObjectIdentifier(registration)) {
-                entries.replacePoint(registration.id, with: Registration(freshCopyOf: registration), dropping: [])
+                entries.replacePoint(
+                    registration.id, with: Registration(freshCopyOf: registration), dropping: [])
             } else if let contributions = registration.contributions?.resetting(where: {
                 ids.contains(ObjectIdentifier($0))
             }) {
                 entries.replacePoint(
-                    registration.id, with: Registration(copying: registration, contributions: contributions.set),
+                    registration.id,
+                    with: Registration(copying: registration, contributions: contributions.set),
                     dropping: contributions.replaced)
             }
         }

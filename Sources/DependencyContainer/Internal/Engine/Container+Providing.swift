@@ -72,7 +72,9 @@ extension Container {
             box = try runInOwnContext(registration, thread: thread) { resolver throws in
                 let box = try registration.factory.makeBox(resolver)
                 // Before it is kept: no load receives the service until its hook has run.
-                if registration.hasCreationHook { try registration.lifecycle?.onCreate?(box.anyValue, resolver) }
+                if registration.hasCreationHook {
+                    try registration.lifecycle?.onCreate?(box.anyValue, resolver)
+                }
                 return box
             }
         } catch {

@@ -190,7 +190,8 @@ final class ContributionSet: Sendable {
     ///
     /// - Returns: The new set and the registrations it no longer holds.
     /// - Complexity: O(*n*).
-    func resetting(where isReset: (Registration) -> Bool) -> (set: ContributionSet, replaced: [Registration])? {
+    func resetting(where isReset: (Registration) -> Bool) -> (set: ContributionSet, replaced: [Registration])?
+    {
         let entries = entries
         guard entries.contains(where: { isReset($0.registration) }) else { return nil }
         var replaced: [Registration] = []

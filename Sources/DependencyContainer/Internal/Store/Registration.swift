@@ -159,7 +159,8 @@ final class Registration: @unchecked Sendable {
         freshCopyOf other: Registration, declaring dependencies: [Dependency], owner: RegistrationOwner? = nil
     ) {
         self.init(
-            copying: other, contributions: other.contributions?.freshCopy(owner: owner), declaring: dependencies,
+            copying: other, contributions: other.contributions?.freshCopy(owner: owner),
+            declaring: dependencies,
             owner: owner)
     }
 
@@ -554,7 +555,9 @@ final class Registration: @unchecked Sendable {
     ///   - object: The instance.
     ///   - order: Its place in the order services were kept, for disposing it.
     ///   - owners: The owners of the registrations whose services it was made with.
-    func storeWeakObject(_ object: AnyObject, keptOrder order: UInt64, madeWith owners: [RegistrationOwner] = []) {
+    func storeWeakObject(
+        _ object: AnyObject, keptOrder order: UInt64, madeWith owners: [RegistrationOwner] = []
+    ) {
         instanceLock.withLock { _ in
             guard !isRetired else { return }
             weakInstance = object
