@@ -7,10 +7,15 @@
 /// the ``PluginDeactivationReport`` and no longer waited for.
 ///
 /// ```swift
-/// final class PlaybackGuard: PluginListener {
-///     let isPlaying = LockedFlag()
+/// final class LicenceGuard: PluginListener {
+///     let licensed: Set<String>
+///
+///     init(licensed: Set<String>) {
+///         self.licensed = licensed
+///     }
+///
 ///     func vetoDeactivation(of plugin: LoadedPlugin) -> String? {
-///         isPlaying.value ? "a title is playing" : nil
+///         licensed.contains(plugin.manifest.name) ? "its licence runs until the end of the year" : nil
 ///     }
 /// }
 /// ```

@@ -30,7 +30,9 @@ struct PluginDeactivationTests {
     func disposesDependentsFirst() throws {
         let container = Container()
         let order = LockedValue<[String]>([])
-        container.register(.hostPlayer, scope: .singleton, onDispose: { _ in order.withLock { $0.append("HostPlayerID") } }) {
+        container.register(
+            .hostPlayer, scope: .singleton, onDispose: { _ in order.withLock { $0.append("HostPlayerID") } }
+        ) {
             resolver in HostPlayer(toast: resolver.load(.pluginToast))
         }
         let loader = PluginLoader(container: container)
@@ -60,7 +62,9 @@ struct PluginDeactivationTests {
         }
         // A singleton that loads an existing dependent depends on the plugin too.
         let outer = InjectID<HostPlayer>("OuterPlayerID")
-        container.register(outer, scope: .singleton) { resolver in HostPlayer(toast: resolver.load(.hostPlayer)?.toast) }
+        container.register(outer, scope: .singleton) { resolver in
+            HostPlayer(toast: resolver.load(.hostPlayer)?.toast)
+        }
         // A singleton that never touched the plugin is no dependent.
         let bystander = InjectID<HostPlayer>("BystanderID")
         container.register(bystander, scope: .singleton) { HostPlayer(toast: nil) }
@@ -188,9 +192,11 @@ struct PluginDeactivationTests {
         let plugin = try InProcessPlugin.load(InProcessPlugin.toast(), into: loader)
         try loader.deactivate(plugin)
         container.register(.pluginToast) { PluginToast(generation: 7) }
-        #expect(throws: PluginActivationError.activationFailed(
-            name: "ToastTestPlugin",
-            error: .duplicateIDs(path: plugin.path, ids: ["PluginToastID"]))) {
+        #expect(
+            throws: PluginActivationError.activationFailed(
+                name: "ToastTestPlugin",
+                error: .duplicateIDs(path: plugin.path, ids: ["PluginToastID"]))
+        ) {
             try loader.activate(plugin)
         }
         #expect(container.load(.pluginToast)?.generation == 7)
@@ -211,8 +217,10 @@ struct PluginListenerTests {
         let plugin = try InProcessPlugin.load(InProcessPlugin.toast(), into: loader)
         let guardian = RecordingListener(veto: "a title is playing")
         loader.addListener(guardian)
-        #expect(throws: PluginActivationError.vetoed(
-            name: "ToastTestPlugin", listener: "RecordingListener", reason: "a title is playing")) {
+        #expect(
+            throws: PluginActivationError.vetoed(
+                name: "ToastTestPlugin", listener: "RecordingListener", reason: "a title is playing")
+        ) {
             try loader.deactivate(plugin)
         }
         #expect(container.load(.pluginToast) != nil)
@@ -302,8 +310,11 @@ struct PluginActivationMisuseTests {
             try loader.deactivate(pluginNamed: "GhostPlugin")
         }
         // Declares an ID it does not register: the load fails past its manifest.
-        let broken = PluginManifest(name: "BrokenTestPlugin", version: "1.0.0", providedIDs: ["PluginToastID", "MissingID"])
-        guard case .failed(let error) = loader.load(descriptor: InProcessPlugin.toast(manifest: broken), path: "/p/libBroken.so")
+        let broken = PluginManifest(
+            name: "BrokenTestPlugin", version: "1.0.0", providedIDs: ["PluginToastID", "MissingID"])
+        guard
+            case .failed(let error) = loader.load(
+                descriptor: InProcessPlugin.toast(manifest: broken), path: "/p/libBroken.so")
         else {
             Issue.record("the broken plugin loaded")
             return

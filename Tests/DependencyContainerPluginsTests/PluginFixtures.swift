@@ -55,14 +55,23 @@ enum InProcessPlugin {
                     dispose()
                     disposed("PluginToastID")
                 }
-            ) { PluginToast(generation: generations.withLock { $0 += 1; return $0 }) }
+            ) {
+                PluginToast(
+                    generation: generations.withLock {
+                        $0 += 1
+                        return $0
+                    })
+            }
             container.contribute(to: .pluginMenu, named: "notify") { "Notify when live" }
         }
         return descriptor!
     }
 
     /// Loads `descriptor` as if from `path`, expecting it to load.
-    static func load(_ descriptor: UnsafeRawPointer, into loader: PluginLoader, path: String = "/plugins/libToastTestPlugin.so")
+    static func load(
+        _ descriptor: UnsafeRawPointer, into loader: PluginLoader,
+        path: String = "/plugins/libToastTestPlugin.so"
+    )
         throws -> LoadedPlugin
     {
         switch loader.load(descriptor: descriptor, path: path) {

@@ -1,0 +1,46 @@
+import DependencyContainer
+import Foundation
+import Testing
+
+@testable import DependencyContainerPlugins
+
+/// The doc comments' examples of deactivation, compiled and run.
+final class LicenceGuard: PluginListener {
+    let licensed: Set<String>
+
+    init(licensed: Set<String>) {
+        self.licensed = licensed
+    }
+
+    func vetoDeactivation(of plugin: LoadedPlugin) -> String? {
+        licensed.contains(plugin.manifest.name) ? "its licence runs until the end of the year" : nil
+    }
+}
+
+@Suite("Plugin deactivation: the documented examples")
+struct PluginDocExamplesTests {
+    @Test("Deactivate with dependents reset, then activate again, as the doc comments show")
+    func deactivateAndActivate() throws {
+        let container = Container()
+        container.register(.hostPlayer, scope: .singleton) { resolver in
+            HostPlayer(toast: resolver.load(.pluginToast))
+        }
+        let loader = PluginLoader(container: container)
+        var toastPlugin = try InProcessPlugin.load(InProcessPlugin.toast(), into: loader)
+        _ = container.load(.hostPlayer)
+        let licences = LicenceGuard(licensed: [])
+        loader.addListener(licences)
+
+        let report = try loader.deactivate(toastPlugin, resettingDependents: true)
+        print(report.dependents)  // ["HostPlayerID"]: made anew at its next load
+        #expect(report.dependents == ["HostPlayerID"])
+        #expect(container.load(.hostPlayer)?.toast == nil)
+
+        toastPlugin = try loader.activate(toastPlugin)
+        #expect(container.load(.pluginToast) != nil)
+
+        let guarded = LicenceGuard(licensed: ["ToastTestPlugin"])
+        loader.addListener(guarded)
+        #expect(throws: PluginActivationError.self) { try loader.deactivate(toastPlugin) }
+    }
+}
