@@ -29,6 +29,11 @@ import Foundation
 /// Host and plugins must share one copy of `DependencyContainer`: both link the
 /// `DependencyContainerDynamic` product. A plugin that links its own copy is refused, since
 /// the host could not use anything it registered.
+///
+/// A loaded plugin can be switched off and on again while the host runs: ``deactivate(_:resettingDependents:)``
+/// takes everything it registered out of the container as one change, after asking the
+/// listeners (``addListener(_:)``), and ``activate(_:)`` registers it again from its library,
+/// which stays mapped.
 public final class PluginLoader: Sendable {
     /// What to do when a plugin provides an ID the host's container already has.
     public enum ConflictPolicy: Sendable {
@@ -175,7 +180,9 @@ public final class PluginLoader: Sendable {
         }
         let identity = file.status.identity
         if case .loaded(let name) = reserve(identity) {
-            return .alreadyLoaded(note: "\(path): \(name) is already loaded from this file")
+            let isInactive = state.withLock { $0.plugins[name]?.status == .inactive }
+            let hint = isInactive ? "; it is deactivated, and activate(_:) brings it back" : ""
+            return .alreadyLoaded(note: "\(path): \(name) is already loaded from this file\(hint)")
         }
         var loadedName: String?
         defer {

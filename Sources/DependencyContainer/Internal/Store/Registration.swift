@@ -20,7 +20,8 @@ final class Registration: @unchecked Sendable {
     /// Declared first, so that atomics find it without an allocation per registration.
     ///
     /// The other properties are in this order so that what loads read comes first, in the
-    /// object's first 64 bytes, and the object takes 120 bytes, malloc's 128-byte class.
+    /// object's first 64 bytes; the object took 120 bytes, malloc's 128-byte class, before
+    /// ``madeWithOwners`` added a word.
     private var singleton = AtomicPointerCell.unclaimed
     /// How long services are reused; ``Scope/singleton`` for a named scope's registration,
     /// ``Scope/transient`` for a ``Scope/weak`` one whose service type can never be held
