@@ -11,8 +11,10 @@ public final class DemoHost {
     /// The container the host registers into.
     public let container: Container
     let log: any AppLogInject
-    private let linkedFeatures: [Feature: FeatureEntry]
+    let linkedFeatures: [Feature: FeatureEntry]
     private var pluginIDs: [String: String] = [:]
+    /// The loader of ``loadPlugins(from:)``, kept: only it can deactivate what it loaded.
+    private(set) var pluginLoader: PluginLoader?
 
     /// Creates a host over `container`, writing to `log`.
     ///
@@ -62,7 +64,8 @@ public final class DemoHost {
     /// - Returns: Every directory's report.
     @discardableResult
     public func loadPlugins(from directories: [String]) -> [PluginLoadReport] {
-        let loader = PluginLoader(container: container)
+        let loader = pluginLoader ?? PluginLoader(container: container)
+        pluginLoader = loader
         return directories.map { directory in
             let report = loader.loadAll(in: directory)
             for plugin in report.loaded {

@@ -45,6 +45,7 @@ public enum DemoHostCommand {
         host.runScenario()
         await host.runIsolationScenario()
         await host.runLogoutScenario()
+        host.runPluginLifecycleScenario()
         host.runFeatureUpdateScenario()
         return 0
     }

@@ -15,6 +15,11 @@ final class ToastCenter: ToastInject {
         self.player = player
     }
 
+    /// Called when the container lets go of the toast center: no more toasts from it.
+    func close() {
+        log.write("toast: closed")
+    }
+
     func show(_ message: String, duration: Duration) {
         let player = player.value
         let interruptsPlayback = player.map { $0.nowPlaying != nil && !$0.isPaused } ?? false
