@@ -11,8 +11,9 @@ public struct PluginDeactivationReport: Sendable, CustomStringConvertible {
     /// The plugin's contributions taken out, as `Point[name]`, sorted.
     public let removedContributions: [String]
 
-    /// The IDs and contributions whose registrations the plugin had replaced (under
-    /// ``PluginLoader/ConflictPolicy/replace``) and that came back, sorted. Observers see
+    /// The IDs and contributions whose replaced registrations came back, sorted.
+    ///
+    /// The plugin replaced them under ``PluginLoader/ConflictPolicy/replace``. Observers see
     /// each as replaced by the one that came back: no load ever finds the ID missing.
     public let restored: [String]
 

@@ -56,7 +56,7 @@ extension PluginLoader {
     ///
     /// ```swift
     /// let report = try loader.deactivate(toastPlugin, resettingDependents: true)
-    /// print(report.dependents)  // ["PlayerInjectID"]: made anew at its next load
+    /// print(report.dependents)  // made with its services; made anew at their next load
     /// ```
     ///
     /// - Parameters:
@@ -137,7 +137,7 @@ extension PluginLoader {
     /// listeners are told.
     ///
     /// ```swift
-    /// let toastPlugin = try loader.activate(toastPlugin)
+    /// toastPlugin = try loader.activate(toastPlugin)
     /// ```
     ///
     /// - Parameter plugin: A plugin this loader loaded and deactivated.

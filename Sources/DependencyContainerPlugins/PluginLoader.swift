@@ -277,9 +277,10 @@ public final class PluginLoader: Sendable {
         return load(descriptor: descriptor, path: path)
     }
 
-    /// Loads the plugin whose descriptor is at `descriptor`, from the library at `path`: every
-    /// check and step of a load after the library is mapped. Internal, so that tests can load
-    /// descriptors that `PluginExport` made in their own process.
+    /// Loads the plugin whose descriptor is at `descriptor`, from the library at `path`.
+    ///
+    /// Every check and step of a load after the library is mapped. Internal, so that tests
+    /// can load descriptors that `PluginExport` made in their own process.
     func load(descriptor: UnsafeRawPointer, path: String) -> PluginLoadResult {
         let view = DescriptorView(descriptor)
         let manifest: PluginManifest

@@ -32,7 +32,7 @@ struct PluginDocExamplesTests {
         loader.addListener(licences)
 
         let report = try loader.deactivate(toastPlugin, resettingDependents: true)
-        print(report.dependents)  // ["HostPlayerID"]: made anew at its next load
+        print(report.dependents)  // made with its services; made anew at their next load
         #expect(report.dependents == ["HostPlayerID"])
         #expect(container.load(.hostPlayer)?.toast == nil)
 

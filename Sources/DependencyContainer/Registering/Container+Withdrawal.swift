@@ -158,7 +158,7 @@ extension Container {
         }
         for registration in entries.values {
             if let contributions = registration.contributions {
-                contributions.entries.forEach { visit($0.registration) }
+                for entry in contributions.entries { visit(entry.registration) }
             } else {
                 visit(registration)
             }

@@ -3,9 +3,11 @@ import DependencyContainer
 import DependencyContainerPlugins
 
 extension DemoHost {
-    /// Switches the toast plugin off while the app runs, then on again: the player's menu
-    /// follows through an observer, the player is made anew without the toast and falls back,
-    /// and the toast center is disposed. Does nothing when no plugin provides the toast.
+    /// Switches the toast plugin off while the app runs, then on again.
+    ///
+    /// The player's menu follows through an observer, the player is made anew without the
+    /// toast and falls back, and the toast center is disposed. Does nothing when no plugin
+    /// provides the toast.
     @MainActor
     public func runPluginLifecycleScenario() {
         guard let loader = pluginLoader,

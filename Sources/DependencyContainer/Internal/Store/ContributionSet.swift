@@ -163,6 +163,7 @@ final class ContributionSet: Sendable {
     ///
     /// - Parameter owner: Who owns the copies, when they join a container as a group that
     ///   leaves together; each copy keeps its original's owner otherwise.
+    /// - Returns: The copy.
     /// - Complexity: O(*n*).
     func freshCopy(owner: RegistrationOwner? = nil) -> ContributionSet {
         ContributionSet(
