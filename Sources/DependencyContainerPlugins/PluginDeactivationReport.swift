@@ -32,7 +32,7 @@ public struct PluginDeactivationReport: Sendable, CustomStringConvertible {
 
     /// The steps with others' code in them that took longer than the loader's time limit,
     /// and were no longer waited for.
-    public let overruns: [PluginOverrun]
+    public internal(set) var overruns: [PluginOverrun]
 
     /// One line per thing the deactivation did.
     public var description: String {

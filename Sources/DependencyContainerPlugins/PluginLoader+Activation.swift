@@ -115,15 +115,11 @@ extension PluginLoader {
             removedContributions: outcome.removedContributions,
             restored: outcome.restored, leftInPlace: outcome.leftInPlace, dependents: outcome.dependents,
             resetDependents: outcome.resetDependents, overruns: overruns)
-        // 3. The listeners are told.
+        // 3. The listeners are told; the report returned adds what overran meanwhile.
         let told = report
-        _ = runBounded(liveListeners, step: .notification, overruns: &overruns) {
+        _ = runBounded(liveListeners, step: .notification, overruns: &report.overruns) {
             $0.pluginDidDeactivate(told)
         }
-        report = PluginDeactivationReport(
-            plugin: plugin, removedIDs: report.removedIDs, removedContributions: report.removedContributions,
-            restored: report.restored, leftInPlace: report.leftInPlace, dependents: report.dependents,
-            resetDependents: report.resetDependents, overruns: overruns)
         return report
     }
 

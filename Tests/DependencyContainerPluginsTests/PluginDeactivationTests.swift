@@ -83,6 +83,26 @@ struct PluginDeactivationTests {
         #expect(player.toast != nil)
     }
 
+    @Test("Weak services and cached contributions made with the plugin are dependents, and are reset")
+    func weakAndContributionDependents() throws {
+        let container = Container()
+        container.register(.hostPlayer, scope: .weak) { resolver in HostPlayer(toast: resolver.load(.pluginToast)) }
+        let banner = ExtensionPoint<HostPlayer>("BannerPoint")
+        container.contribute(to: banner, named: "now-playing", scope: .singleton) { resolver in
+            HostPlayer(toast: resolver.load(.pluginToast))
+        }
+        let loader = PluginLoader(container: container)
+        let plugin = try InProcessPlugin.load(InProcessPlugin.toast(), into: loader)
+        let held = try #require(container.load(.hostPlayer))
+        let element = try #require(container.load(banner).first)
+        #expect(held.toast != nil && element.toast != nil)
+
+        let report = try loader.deactivate(plugin, resettingDependents: true)
+        #expect(report.dependents == ["BannerPoint[now-playing]", "HostPlayerID"])
+        #expect(container.load(.hostPlayer).map { $0 === held } == false)
+        #expect(container.load(banner).first?.toast == nil)
+    }
+
     @Test("Observers hear removed for the ID and the contribution")
     func observersHearRemovals() throws {
         let container = Container()
