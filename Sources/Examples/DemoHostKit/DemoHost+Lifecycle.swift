@@ -44,9 +44,10 @@ extension DemoHost {
     }
 
     /// Replaces the toast feature while the app runs, then removes it: the now-playing
-    /// screen follows each change through an observer, without the host telling it.
+    /// screen follows each change through an observer, without the host telling it, and the
+    /// replaced toast center is closed by its dispose hook.
     @MainActor
-    public func runFeatureUpdateScenario() {
+    public func runFeatureUpdateScenario() async {
         let log = UncheckedLog(self.log)
         let container = self.container
         let screen = FollowingToast(container: container, log: log)
@@ -55,6 +56,9 @@ extension DemoHost {
         // The feature's update, swapped in by the host on purpose.
         // inject-lint: override
         container.register(.toast, scope: .singleton) { CompactToast(log: log.log) }
+        // The replaced toast center closes once no load on any thread can still be returning
+        // it, which may be after this write returns.
+        await container.waitForDisposals()
         screen.show("Saved Verse to favourites")
         log.log.write("update: the toast feature is switched off")
         container.unregister(.toast)

@@ -46,7 +46,7 @@ public enum DemoHostCommand {
         await host.runIsolationScenario()
         await host.runLogoutScenario()
         host.runPluginLifecycleScenario()
-        host.runFeatureUpdateScenario()
+        await host.runFeatureUpdateScenario()
         return 0
     }
 }
