@@ -49,7 +49,8 @@ struct DemoHostLifecycleTests {
         // The replaced toast center is closed before the screen shows the next toast; whether
         // before or after the observer hears of it depends on other threads' loads.
         let closed = try #require(lines.firstIndex(of: "toast: closed"))
-        #expect(closed > lines.firstIndex(of: "update: the toast feature updates at run time") ?? lines.endIndex)
+        #expect(
+            closed > lines.firstIndex(of: "update: the toast feature updates at run time") ?? lines.endIndex)
         #expect(closed < lines.firstIndex(of: "toast (compact): \"Saved Verse to favourites\"") ?? -1)
         #expect(
             Array(lines.suffix(4)) == [

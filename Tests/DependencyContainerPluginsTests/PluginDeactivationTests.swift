@@ -86,7 +86,9 @@ struct PluginDeactivationTests {
     @Test("Weak services and cached contributions made with the plugin are dependents, and are reset")
     func weakAndContributionDependents() throws {
         let container = Container()
-        container.register(.hostPlayer, scope: .weak) { resolver in HostPlayer(toast: resolver.load(.pluginToast)) }
+        container.register(.hostPlayer, scope: .weak) { resolver in
+            HostPlayer(toast: resolver.load(.pluginToast))
+        }
         let banner = ExtensionPoint<HostPlayer>("BannerPoint")
         container.contribute(to: banner, named: "now-playing", scope: .singleton) { resolver in
             HostPlayer(toast: resolver.load(.pluginToast))
