@@ -73,7 +73,10 @@ typedef enum {
     /// Nonzero once a registration with an owner (a plugin's) was adopted: until then, loads
     /// inside factories skip recording which owners' services they use.
     DCGlobalWordOwnedRegistrations = 5,
-    DCGlobalWordCount = 6
+    /// How many async factories run that started after owned registrations existed: while
+    /// nonzero, a load outside every synchronous factory checks whether an async one made it.
+    DCGlobalWordOwnedAsyncFactories = 6,
+    DCGlobalWordCount = 7
 } DCGlobalWord;
 
 /// Words per global: each sits in a cache line of its own, so writing one does not slow down

@@ -39,6 +39,7 @@ extension Container {
         let published = registration.publishedSingleton(as: Service.self)
         thread.endRead()
         if let published {
+            noteAsyncUse(of: registration)
             return published
         }
         switch registration.isolation {
@@ -47,7 +48,10 @@ extension Container {
         case .mainActor:
             return try await resolveOnMainActor(registration, as: Service.self)
         case .asynchronous:
-            return try await provideAsync(registration, as: Service.self)
+            let service = try await provideAsync(registration, as: Service.self)
+            // After it is kept: what it was made with, for a creation another task started.
+            noteAsyncUse(of: registration)
+            return service
         }
     }
 
@@ -92,21 +96,22 @@ extension Container {
             throw .cycle(path: path)
         }
         guard let creation = registration.asyncCreation else {
-            let box = try await runFactoryAsync(
+            let made = try await runFactoryAsync(
                 registration, factory, parent: frame, createsSharedService: false)
-            return try unbox(box, from: registration, as: Service.self)
+            return try unbox(made.box, from: registration, as: Service.self)
         }
         let start = { () -> AsyncCreation.CreationTask in
             // An unstructured task: cancelling a waiter, even the first, cancels no creation.
             Task {
                 do {
                     // Made where its registration lives, as a synchronous shared service is.
-                    let box = try await self.runInOwnContextAsync(registration) {
+                    let made = try await self.runInOwnContextAsync(registration) {
                         owner throws(ContainerError) in
                         try await owner.runFactoryAsync(
                             registration, factory, parent: frame, createsSharedService: true)
                     }
-                    registration.keep(box)
+                    let box = made.box
+                    registration.keep(box, madeWith: made.owners)
                     WarmUpRecorder.noteCreation(of: registration.id)
                     creation.finish()
                     return ServiceTransfer(value: box)
@@ -153,12 +158,18 @@ extension Container {
 
     /// Runs an async factory with its frame on the task-local stack, wrapping the errors it
     /// throws; a service built while a cycle was broken is never returned.
+    ///
+    /// - Returns: The service, and the owners whose services its factory used.
     private func runFactoryAsync(
         _ registration: Registration, _ factory: AsyncServiceFactory, parent: AsyncFrame?,
         createsSharedService: Bool
-    ) async throws(ContainerError) -> InstanceBoxBase {
+    ) async throws(ContainerError) -> (box: InstanceBoxBase, owners: [RegistrationOwner]) {
         let frame = AsyncFrame(
             registration: registration, parent: parent, createsSharedService: createsSharedService)
+        // Counted while it runs, so that its loads of published services note a plugin's.
+        let isCounted = GlobalAtomicWord.ownedRegistrations.loadRelaxed() != 0
+        if isCounted { GlobalAtomicWord.ownedAsyncFactories.add(1) }
+        defer { if isCounted { GlobalAtomicWord.ownedAsyncFactories.add(UInt64.max) } }
         let box: InstanceBoxBase
         do {
             box = try await AsyncFrame.$current.withValue(frame) {
@@ -181,6 +192,6 @@ extension Container {
         if let cycle = frame.brokenCycle {
             throw .cycle(path: cycle)
         }
-        return box
+        return (box, frame.notedOwners)
     }
 }

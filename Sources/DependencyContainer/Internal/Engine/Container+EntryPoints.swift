@@ -46,6 +46,7 @@ extension Container {
         for entry in entries {
             let registration = entry.registration
             if let element = registration.publishedSingleton(as: Element.self) {
+                noteUse(of: registration, thread: thread)
                 elements.append(element)
             } else if let element = reportingFailure(
                 thread: thread,

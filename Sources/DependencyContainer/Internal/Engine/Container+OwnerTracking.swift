@@ -6,29 +6,46 @@ extension Container {
     // factory that reaches an owned registration, or a cached service made with one, is
     // noted for every shared service being made on the thread (transient and graph services
     // in between are held by it), and the owners go with the service when it is kept
-    // (``Registration/keep(_:madeWith:)``). Until the first owned registration is adopted,
-    // a load pays one relaxed atomic read for this, and only inside a factory.
+    // (``Registration/keep(_:madeWith:)``). An async factory's frame is task-local
+    // (``AsyncFrame``): its loads note there, and its service is kept with what it noted.
+    // Until the first owned registration is adopted, a load pays one relaxed atomic read for this.
 
-    /// Notes that the factories running on this thread use `registration`'s service.
+    /// Notes that the factories running on this thread, or the async factory running in this
+    /// task, use `registration`'s service.
     ///
-    /// - Complexity: O(1) until owned registrations exist; then O(*d*) in the factories
-    ///   running on the thread when the service is an owner's or was made with one.
+    /// - Complexity: O(1) until owned registrations exist; then a task-local read, and
+    ///   O(*d*) in the factories running when the service is an owner's or was made with one.
     @inline(__always)
     func noteUse(of registration: Registration, thread: ThreadState) {
-        guard !thread.frames.isEmpty, GlobalAtomicWord.ownedRegistrations.loadRelaxed() != 0 else { return }
+        guard GlobalAtomicWord.ownedRegistrations.loadRelaxed() != 0 else { return }
         noteOwnedUse(of: registration, thread: thread)
     }
 
     @inline(never)
     private func noteOwnedUse(of registration: Registration, thread: ThreadState) {
+        // An async factory's loads run with no frame of it on the thread: its frame is the task's.
+        let asyncFrame = AsyncFrame.current
+        guard !thread.frames.isEmpty || asyncFrame != nil else { return }
         let owners = registration.ownersInUse
         guard !owners.isEmpty else { return }
+        asyncFrame?.noteOwners(owners)
         for frame in thread.frames where frame.isShared {
             let key = ObjectIdentifier(frame)
             var noted = thread.ownersUsedInCreation[key] ?? []
             for owner in owners where !noted.contains(owner) { noted.append(owner) }
             thread.ownersUsedInCreation[key] = noted
         }
+    }
+
+    /// Notes that the async factory running in this task uses `registration`'s service, which
+    /// an async load received without running the synchronous engine: published, or made or
+    /// joined by an async creation.
+    func noteAsyncUse(of registration: Registration) {
+        guard GlobalAtomicWord.ownedRegistrations.loadRelaxed() != 0, let frame = AsyncFrame.current else {
+            return
+        }
+        let owners = registration.ownersInUse
+        if !owners.isEmpty { frame.noteOwners(owners) }
     }
 
     /// The owners whose services `registration`'s factory, which just ran on this thread,

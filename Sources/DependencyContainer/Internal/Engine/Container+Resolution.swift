@@ -54,8 +54,11 @@ extension Container {
             thread._withUnsafeGuaranteedRef { $0.beginRead() }
             defer { thread._withUnsafeGuaranteedRef { $0.endRead() } }
             if let service = borrowed.publishedSingleton(as: Service.self) {
-                // Inside a factory, an existing named-scope service may still be captive.
-                guard thread._withUnsafeGuaranteedRef({ $0.frames.isEmpty }) else {
+                // Inside a factory, an existing named-scope service may still be captive, and
+                // a plugin's service is noted (possibly an async factory's, with no frame here).
+                guard thread._withUnsafeGuaranteedRef({ $0.frames.isEmpty }),
+                    GlobalAtomicWord.ownedAsyncFactories.loadRelaxed() == 0
+                else {
                     return checkedPublished(service, borrowed.retained, thread: ThreadState.current)
                 }
                 return service

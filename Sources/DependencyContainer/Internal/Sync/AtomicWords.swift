@@ -111,7 +111,7 @@ struct GlobalAtomicWord {
         #if DC_INTERLEAVING
             isSchedulingPoint =
                 word != DCGlobalWordThreadStateKey && word != DCGlobalWordStoreSerial
-                && word != DCGlobalWordOwnedRegistrations
+                && word != DCGlobalWordOwnedRegistrations && word != DCGlobalWordOwnedAsyncFactories
         #endif
     }
 
@@ -127,6 +127,8 @@ struct GlobalAtomicWord {
     static var reclamationPending: Self { Self(DCGlobalWordReclamationPending) }
     /// Nonzero once a registration with a ``RegistrationOwner`` was adopted.
     static var ownedRegistrations: Self { Self(DCGlobalWordOwnedRegistrations) }
+    /// How many async factories run that started once owned registrations existed.
+    static var ownedAsyncFactories: Self { Self(DCGlobalWordOwnedAsyncFactories) }
 
     /// Reads the value; later reads and writes of this thread are not moved before it.
     @inline(__always)
