@@ -1,4 +1,4 @@
-/// Why ``PluginLoader/deactivate(_:resettingDependents:)`` or ``PluginLoader/activate(_:)``
+/// Why ``PluginLoader/deactivate(_:resettingDependents:)`` or ``PluginLoader/activate(_:resettingDependents:)``
 /// changed nothing.
 ///
 /// Every case names the plugin.

@@ -62,7 +62,7 @@ public struct PluginOverrun: Hashable, Sendable, CustomStringConvertible {
         case veto
         /// The dispose hooks of the services let go of, and the container's observers.
         case disposal
-        /// A listener's ``PluginListener/pluginDidDeactivate(_:)``.
+        /// A listener's ``PluginListener/pluginDidDeactivate(_:)`` or ``PluginListener/pluginDidActivate(_:)``.
         case notification
     }
 

@@ -48,7 +48,7 @@ extension PluginLoader {
     /// the same change, so that their next load is made without the plugin. Handles such as
     /// `Lazy`, `ServiceProvider` and kept resolvers load the plugin's IDs as `nil` from then on.
     ///
-    /// The library stays mapped (Swift cannot unload type metadata), so ``activate(_:)`` can
+    /// The library stays mapped (Swift cannot unload type metadata), so ``activate(_:resettingDependents:)`` can
     /// bring the plugin back. Each step that runs others' code (the listeners, the dispose
     /// hooks and observers) is waited for at most ``deactivationTimeLimit``; what overruns is
     /// reported, and the plugin is deactivated all the same. On the main thread, dispose hooks
@@ -132,28 +132,45 @@ extension PluginLoader {
     /// registered, and the conflict policy against the container as it is now. Then the
     /// listeners are told.
     ///
+    /// The container's cached services made while the plugin was off that looked for one of
+    /// its IDs and found nothing, or loaded an extension point it contributes to, hold their
+    /// fallbacks: they are its *dependents*. The report names them, and `resettingDependents`
+    /// replaces them in the same change as the plugin's registrations, so that their next
+    /// load is made with the plugin.
+    ///
     /// ```swift
-    /// toastPlugin = try loader.activate(toastPlugin)
+    /// let activation = try loader.activate(toastPlugin, resettingDependents: true)
+    /// toastPlugin = activation.plugin
     /// ```
     ///
-    /// - Parameter plugin: A plugin this loader loaded and deactivated.
-    /// - Returns: The plugin as this activation loaded it.
+    /// - Parameters:
+    ///   - plugin: A plugin this loader loaded and deactivated.
+    ///   - resettingDependents: Whether the dependents are reset with the activation.
+    /// - Returns: The plugin as this activation loaded it, its dependents, and the listeners
+    ///   that overran.
     /// - Throws: ``PluginActivationError`` when the plugin is not this loader's, not
-    ///   deactivated, or fails a check; it stays deactivated then.
+    ///   deactivated, or fails a check; it stays deactivated then, and nothing is reset.
     @discardableResult
-    public func activate(_ plugin: LoadedPlugin) throws(PluginActivationError) -> LoadedPlugin {
+    public func activate(_ plugin: LoadedPlugin, resettingDependents: Bool = false)
+        throws(PluginActivationError) -> PluginActivationReport
+    {
         guard plugin.loaderSerial == serial else { throw .fromAnotherLoader(name: plugin.manifest.name) }
-        return try activate(pluginNamed: plugin.manifest.name)
+        return try activate(pluginNamed: plugin.manifest.name, resettingDependents: resettingDependents)
     }
 
-    /// Switches on again the deactivated plugin named `name`; see ``activate(_:)``.
+    /// Switches on again the deactivated plugin named `name`; see ``activate(_:resettingDependents:)``.
     ///
-    /// - Parameter name: The plugin's name, as its manifest gives it.
-    /// - Returns: The plugin as this activation loaded it.
+    /// - Parameters:
+    ///   - name: The plugin's name, as its manifest gives it.
+    ///   - resettingDependents: Whether the dependents are reset with the activation.
+    /// - Returns: The plugin as this activation loaded it, its dependents, and the listeners
+    ///   that overran.
     /// - Throws: ``PluginActivationError`` when no deactivated plugin of this loader has
     ///   that name, or it fails a check; it stays deactivated then.
     @discardableResult
-    public func activate(pluginNamed name: String) throws(PluginActivationError) -> LoadedPlugin {
+    public func activate(pluginNamed name: String, resettingDependents: Bool = false)
+        throws(PluginActivationError) -> PluginActivationReport
+    {
         let record = try claim(name, from: .inactive)
         let path = record.plugin.path
         let result = validatedManifest(of: record.descriptor, path: path).flatMap {
@@ -167,21 +184,25 @@ extension PluginLoader {
             return .success(manifest)
         }
         .flatMap { stage(manifest: $0, from: record.descriptor, path: path) }
-        .flatMap { adopt($0) }
+        .flatMap { adopt($0, resettingDependents: resettingDependents) }
         switch result {
         case .failure(let error):
             release(name, as: record)
             throw .activationFailed(name: name, error: error)
-        case .success(let (plugin, owned)):
+        case .success(let adoption):
+            let plugin = adoption.plugin
             release(
                 name,
-                as: PluginRecord(plugin: plugin, descriptor: record.descriptor, status: .active, owned: owned)
+                as: PluginRecord(
+                    plugin: plugin, descriptor: record.descriptor, status: .active, owned: adoption.owned)
             )
-            var overruns: [PluginOverrun] = []
-            _ = runBounded(liveListeners, step: .notification, overruns: &overruns) {
+            var report = PluginActivationReport(
+                plugin: plugin, dependents: adoption.dependents, resetDependents: resettingDependents,
+                overruns: [])
+            _ = runBounded(liveListeners, step: .notification, overruns: &report.overruns) {
                 $0.pluginDidActivate(plugin)
             }
-            return plugin
+            return report
         }
     }
 

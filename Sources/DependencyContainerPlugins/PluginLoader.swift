@@ -32,7 +32,7 @@ import Foundation
 ///
 /// A loaded plugin can be switched off and on again while the host runs: ``deactivate(_:resettingDependents:)``
 /// takes everything it registered out of the container as one change, after asking the
-/// listeners (``addListener(_:)``), and ``activate(_:)`` registers it again from its library,
+/// listeners (``addListener(_:)``), and ``activate(_:resettingDependents:)`` registers it again from its library,
 /// which stays mapped.
 public final class PluginLoader: Sendable {
     /// What to do when a plugin provides an ID the host's container already has.
@@ -150,7 +150,7 @@ public final class PluginLoader: Sendable {
         }
     }
 
-    /// The plugins loaded and then deactivated, sorted by name: ``activate(_:)`` brings
+    /// The plugins loaded and then deactivated, sorted by name: ``activate(_:resettingDependents:)`` brings
     /// each back.
     public var inactivePlugins: [LoadedPlugin] {
         state.withLock { state in
@@ -312,11 +312,11 @@ public final class PluginLoader: Sendable {
             case .failure(let error):
                 state.failures[manifest.name] = error
                 return .failed(error)
-            case .success(let (plugin, owned)):
+            case .success(let adoption):
                 state.failures[manifest.name] = nil
                 state.plugins[manifest.name] = PluginRecord(
-                    plugin: plugin, descriptor: view, status: .active, owned: owned)
-                return .loaded(plugin)
+                    plugin: adoption.plugin, descriptor: view, status: .active, owned: adoption.owned)
+                return .loaded(adoption.plugin)
             }
         }
     }
@@ -398,17 +398,19 @@ public final class PluginLoader: Sendable {
 
     /// Moves a staged plugin's registrations into the host's container, owned by a new
     /// activation, unless they conflict and the policy rejects them.
-    func adopt(_ staged: StagedPlugin) -> Result<(LoadedPlugin, OwnedRegistrations?), PluginLoadError> {
+    func adopt(_ staged: StagedPlugin, resettingDependents: Bool = false) -> Result<Adoption, PluginLoadError>
+    {
         let outcome = container.adoptRegistrations(
             of: staged.staging, replacingExisting: conflictPolicy == .replace,
-            declaring: staged.manifest.dependencies, owner: RegistrationOwner())
+            declaring: staged.manifest.dependencies, owner: RegistrationOwner(),
+            resettingDependents: resettingDependents)
         guard outcome.adopted else {
             return .failure(.duplicateIDs(path: staged.path, ids: outcome.conflicts))
         }
         let plugin = LoadedPlugin(
             manifest: staged.manifest, path: staged.path, providedIDs: staged.providedIDs,
             replacedIDs: outcome.conflicts, contributions: staged.contributions, loaderSerial: serial)
-        return .success((plugin, outcome.record))
+        return .success(Adoption(plugin: plugin, owned: outcome.record, dependents: outcome.dependents))
     }
 
     private func alreadyLoadedNote(path: String, name: String, previous: PluginRecord) -> String {
@@ -416,6 +418,15 @@ public final class PluginLoader: Sendable {
         guard previous.status == .inactive else { return note }
         return note + "; it is deactivated, and activate(_:) brings it back"
     }
+}
+
+/// A plugin whose registrations the container adopted.
+struct Adoption {
+    let plugin: LoadedPlugin
+    /// What withdraws its registrations.
+    let owned: OwnedRegistrations?
+    /// The cached services made without it, sorted (``PluginActivationReport/dependents``).
+    let dependents: [String]
 }
 
 /// A plugin whose register function ran into a staging container that passed the checks.

@@ -83,4 +83,76 @@ struct PluginDependentsTests {
         #expect(report.dependents == ["HostMenuID"])
         #expect(container.load(menu) == [])
     }
+
+    @Test(
+        "Services made while the plugin was off, which missed its ID or loaded its point, are dependents of its return"
+    )
+    func madeWhileOff() throws {
+        let container = Container()
+        let menu = InjectID<[String]>("HostMenuID")
+        container.register(.hostPlayer, scope: .singleton) { resolver in
+            HostPlayer(toast: resolver.load(.pluginToast))
+        }
+        container.register(menu, scope: .singleton) { resolver in resolver.load(.pluginMenu) }
+        // Requires the toast: fails while it is off, and is never kept, so no dependent.
+        let strict = InjectID<HostPlayer>("StrictPlayerID")
+        container.register(strict, scope: .singleton) { resolver in
+            HostPlayer(toast: try resolver.require(.pluginToast))
+        }
+        // Made without looking the plugin up: no dependent.
+        let bystander = InjectID<HostPlayer>("BystanderID")
+        container.register(bystander, scope: .singleton) { HostPlayer(toast: nil) }
+        let loader = PluginLoader(container: container)
+        let plugin = try InProcessPlugin.load(InProcessPlugin.toast(), into: loader)
+        try loader.deactivate(plugin)
+        let fallback = try #require(container.load(.hostPlayer))
+        #expect(fallback.toast == nil)
+        #expect(container.load(menu) == [])
+        #expect(container.load(strict) == nil)
+        _ = container.load(bystander)
+
+        let report = try loader.activate(plugin, resettingDependents: true)
+        #expect(report.dependents == ["HostMenuID", "HostPlayerID"])
+        #expect(report.resetDependents)
+        #expect(report.description.contains("dependents: HostMenuID, HostPlayerID (reset)"))
+        let remade = try #require(container.load(.hostPlayer))
+        #expect(remade !== fallback && remade.toast != nil)
+        #expect(container.load(menu) == ["Notify when live"])
+        #expect(container.load(strict)?.toast != nil)
+    }
+
+    @Test("Without resetting, the return names its dependents and leaves their fallbacks")
+    func madeWhileOffLeftAlone() throws {
+        let container = Container()
+        container.register(.hostPlayer, scope: .weak) { resolver in
+            HostPlayer(toast: resolver.load(.pluginToast))
+        }
+        let loader = PluginLoader(container: container)
+        let plugin = try InProcessPlugin.load(InProcessPlugin.toast(), into: loader)
+        try loader.deactivate(plugin)
+        let fallback = try #require(container.load(.hostPlayer))
+
+        let report = try loader.activate(plugin)
+        #expect(report.dependents == ["HostPlayerID"])
+        #expect(!report.resetDependents)
+        #expect(report.description.contains("reset them with resettingDependents: true"))
+        #expect(container.load(.hostPlayer) === fallback)
+        withExtendedLifetime(fallback) {}
+    }
+
+    @Test("An async singleton made while the plugin was off is a dependent of its return")
+    func asyncMadeWhileOff() async throws {
+        let container = Container()
+        container.registerAsync(Self.asyncPlayer, scope: .singleton) { resolver in
+            HostPlayer(toast: await resolver.loadAsync(.pluginToast))
+        }
+        let loader = PluginLoader(container: container)
+        let plugin = try InProcessPlugin.load(InProcessPlugin.toast(), into: loader)
+        try loader.deactivate(plugin)
+        #expect(await container.loadAsync(Self.asyncPlayer)?.toast == nil)
+
+        let report = try loader.activate(plugin, resettingDependents: true)
+        #expect(report.dependents == ["AsyncPlayerID"])
+        #expect(await container.loadAsync(Self.asyncPlayer)?.toast != nil)
+    }
 }

@@ -36,8 +36,14 @@ struct PluginDocExamplesTests {
         #expect(report.dependents == ["HostPlayerID"])
         #expect(container.load(.hostPlayer)?.toast == nil)
 
-        toastPlugin = try loader.activate(toastPlugin)
+        // The player made meanwhile, without the toast, is a dependent of the return.
+        #expect(container.load(.hostPlayer)?.toast == nil)
+        let activation = try loader.activate(toastPlugin, resettingDependents: true)
+        print(activation.dependents)  // made without it while it was off; made anew with it
+        toastPlugin = activation.plugin
+        #expect(activation.dependents == ["HostPlayerID"])
         #expect(container.load(.pluginToast) != nil)
+        #expect(container.load(.hostPlayer)?.toast != nil)
 
         let guarded = LicenceGuard(licensed: ["ToastTestPlugin"])
         loader.addListener(guarded)

@@ -48,10 +48,14 @@ extension Container {
     ///   - replacingExisting: Whether IDs this container already registers are replaced.
     ///   - declarations: What the factories load, by ID, for registrations that declare nothing.
     ///   - owner: Who the adopted registrations belong to; `nil` for none.
-    /// - Returns: Whether they moved, the conflicting IDs, and the record that withdraws them.
+    ///   - resettingDependents: Whether the cached services made without the adopted
+    ///     registrations (a miss of one of their IDs, or a load of one of their extension
+    ///     points, noted since owned registrations exist) are reset in the same change.
+    /// - Returns: Whether they moved, the conflicting IDs, the record that withdraws them,
+    ///   and the dependents.
     package func adoptRegistrations(
         of staging: Container, replacingExisting: Bool, declaring declarations: [String: [Dependency]],
-        owner: RegistrationOwner?
+        owner: RegistrationOwner?, resettingDependents: Bool = false
     ) -> AdoptionOutcome {
         if owner != nil { Self.noteOwnedRegistrationsExist() }
         // Fresh copies: each container releases its own registrations' services when freed. One
@@ -120,7 +124,17 @@ extension Container {
                 entries.replacePoint(id, with: merge.point, dropping: merge.dropped)
             }
             record.ids.sort()
-            return AdoptionOutcome(adopted: true, conflicts: conflicts, record: owner == nil ? nil : record)
+            guard let owner else { return AdoptionOutcome(adopted: true, conflicts: conflicts, record: nil) }
+            var outcome = AdoptionOutcome(adopted: true, conflicts: conflicts, record: record)
+            let provided = Set(record.ids + record.contributions.map(\.point))
+            let dependents = Self.cachedServices(in: entries) { registration, notes in
+                registration.owner != owner && notes.lookedUp(anyOf: provided)
+            }
+            outcome.dependents = dependents.map(\.id).sorted()
+            if resettingDependents {
+                Self.reset(dependents, entries: &entries)
+            }
+            return outcome
         }
     }
 }

@@ -1,4 +1,4 @@
-/// What ``Container/adoptRegistrations(of:replacingExisting:declaring:owner:)`` did.
+/// What ``Container/adoptRegistrations(of:replacingExisting:declaring:owner:resettingDependents:)`` did.
 package struct AdoptionOutcome: Sendable {
     /// Whether the registrations moved.
     package let adopted: Bool
@@ -6,6 +6,9 @@ package struct AdoptionOutcome: Sendable {
     package let conflicts: [String]
     /// What withdraws the adopted registrations; `nil` when nothing moved or nobody owns them.
     package let record: OwnedRegistrations?
+    /// The IDs (or `Point[name]`) of the cached services made while nothing answered one of
+    /// the adopted IDs, or with an adopted extension point's contributions as they were, sorted.
+    package var dependents: [String] = []
 }
 
 /// The registrations one owner put into a container, and what they replaced there: what
@@ -94,7 +97,9 @@ extension Container {
                     named: names.map(\.name), from: point, record: record, entries: &entries,
                     outcome: &outcome)
             }
-            let dependents = Self.dependents(of: owner, in: entries)
+            let dependents = Self.cachedServices(in: entries) { registration, notes in
+                registration.owner != owner && notes.owners.contains(owner)
+            }
             outcome.dependents = dependents.map(\.id).sorted()
             if resettingDependents {
                 Self.reset(dependents, entries: &entries)
@@ -143,44 +148,5 @@ extension Container {
         entries.replacePoint(
             point, with: set.count == 0 ? nil : Registration(copying: existing, contributions: set),
             dropping: dropped)
-    }
-
-    /// The registrations in `entries`, contributions included, whose kept services were made
-    /// with a service of `owner`'s; the owner's own are not among them.
-    private static func dependents(of owner: RegistrationOwner, in entries: StoreEntries) -> [Registration] {
-        var found: [Registration] = []
-        func visit(_ registration: Registration) {
-            if registration.isShared, registration.owner != owner,
-                registration.keptServiceOwners.contains(owner)
-            {
-                found.append(registration)
-            }
-        }
-        for registration in entries.values {
-            if let contributions = registration.contributions {
-                for entry in contributions.entries { visit(entry.registration) }
-            } else {
-                visit(registration)
-            }
-        }
-        return found
-    }
-
-    /// Replaces each of `dependents` by a fresh copy, as ``reset(scope:)`` does a scope's.
-    private static func reset(_ dependents: [Registration], entries: inout StoreEntries) {
-        let ids = Set(dependents.map { ObjectIdentifier($0) })
-        for registration in Array(entries.values) {
-            if ids.contains(ObjectIdentifier(registration)) {
-                entries.replacePoint(
-                    registration.id, with: Registration(freshCopyOf: registration), dropping: [])
-            } else if let contributions = registration.contributions?.resetting(where: {
-                ids.contains(ObjectIdentifier($0))
-            }) {
-                entries.replacePoint(
-                    registration.id,
-                    with: Registration(copying: registration, contributions: contributions.set),
-                    dropping: contributions.replaced)
-            }
-        }
     }
 }

@@ -6,8 +6,8 @@ extension DemoHost {
     /// Switches the toast plugin off while the app runs, then on again.
     ///
     /// The player's menu follows through an observer, the player is made anew without the
-    /// toast and falls back, and the toast center is disposed. Does nothing when no plugin
-    /// provides the toast.
+    /// toast and falls back, and the toast center is disposed; switched on again, the player
+    /// is made anew with the toast. Does nothing when no plugin provides the toast.
     @MainActor
     public func runPluginLifecycleScenario() {
         guard let loader = pluginLoader,
@@ -29,14 +29,10 @@ extension DemoHost {
             let report = try loader.deactivate(plugin, resettingDependents: true)
             for line in report.description.split(separator: "\n") { log.log.write("plugins: \(line)") }
             play("Outro")
-            let again = try loader.activate(plugin)
-            log.log.write("plugins: reactivated \(again.manifest.name) \(again.manifest.version)")
-            // The player made meanwhile holds the fallback: the host registers the player
-            // feature again, so that its next load takes the toast.
-            if let registerPlayer = linkedFeatures[.player] {
-                log.log.write("host: the player feature registers again, to take the toast")
-                registerPlayer(container)
-            }
+            // The player made meanwhile holds the fallback: reset with the activation, its next
+            // load takes the toast.
+            let activation = try loader.activate(plugin, resettingDependents: true)
+            for line in activation.description.split(separator: "\n") { log.log.write("plugins: \(line)") }
             play("Outro")
         } catch {
             log.log.write("plugins: \(error)")

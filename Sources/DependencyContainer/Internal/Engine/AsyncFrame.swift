@@ -15,9 +15,9 @@ final class AsyncFrame: Sendable {
     /// The first cycle found while this frame's factory ran: its service must not be kept,
     /// because the factory may have built it from the `nil` a broken cycle returns.
     private let cycle = LockedValue<[String]?>(nil)
-    /// The owners whose services this frame's factory used, directly or through the
-    /// factories it ran: what its shared service is kept with (``Container/noteUse(of:thread:)``).
-    private let ownersUsed = LockedValue<[RegistrationOwner]>([])
+    /// What this frame's factory met, directly or through the factories it ran: what its
+    /// shared service is kept with (``Container/noteUse(of:thread:)``).
+    private let notes = LockedValue(CreationNotes())
 
     init(registration: Registration, parent: AsyncFrame?, createsSharedService: Bool) {
         self.registration = registration
@@ -53,25 +53,23 @@ final class AsyncFrame: Sendable {
         }
     }
 
-    /// Notes that the factories running from this frame outwards use services of `owners`,
-    /// on each frame that creates a shared service: a transient one in between is held by it.
+    /// Notes what a factory running from this frame outwards met, on each frame that creates
+    /// a shared service: a transient one in between is held by it.
     ///
-    /// - Complexity: O(*d* × *o*) in the frames outwards and the owners noted.
-    func noteOwners(_ owners: [RegistrationOwner]) {
+    /// - Complexity: O(*d*) in the frames outwards, times the notes' small sizes.
+    func note(_ change: (inout CreationNotes) -> Void) {
         var frame: AsyncFrame? = self
         while let current = frame {
             if current.createsSharedService {
-                current.ownersUsed.withLock { noted in
-                    for owner in owners where !noted.contains(owner) { noted.append(owner) }
-                }
+                current.notes.withLock { change(&$0) }
             }
             frame = current.parent
         }
     }
 
-    /// The owners noted on this frame.
-    var notedOwners: [RegistrationOwner] {
-        ownersUsed.withLock { $0 }
+    /// What this frame's factory met so far.
+    var notesTaken: CreationNotes {
+        notes.withLock { $0 }
     }
 
     /// The cycle recorded on this frame, if any.

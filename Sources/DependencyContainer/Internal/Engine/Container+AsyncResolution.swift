@@ -111,7 +111,7 @@ extension Container {
                             registration, factory, parent: frame, createsSharedService: true)
                     }
                     let box = made.box
-                    registration.keep(box, madeWith: made.owners)
+                    registration.keep(box, madeWith: made.notes)
                     WarmUpRecorder.noteCreation(of: registration.id)
                     creation.finish()
                     return ServiceTransfer(value: box)
@@ -159,11 +159,11 @@ extension Container {
     /// Runs an async factory with its frame on the task-local stack, wrapping the errors it
     /// throws; a service built while a cycle was broken is never returned.
     ///
-    /// - Returns: The service, and the owners whose services its factory used.
+    /// - Returns: The service, and what its factory met that a plugin's going or coming changes.
     private func runFactoryAsync(
         _ registration: Registration, _ factory: AsyncServiceFactory, parent: AsyncFrame?,
         createsSharedService: Bool
-    ) async throws(ContainerError) -> (box: InstanceBoxBase, owners: [RegistrationOwner]) {
+    ) async throws(ContainerError) -> (box: InstanceBoxBase, notes: CreationNotes) {
         let frame = AsyncFrame(
             registration: registration, parent: parent, createsSharedService: createsSharedService)
         // Counted while it runs, so that its loads of published services note a plugin's.
@@ -192,6 +192,6 @@ extension Container {
         if let cycle = frame.brokenCycle {
             throw .cycle(path: cycle)
         }
-        return (box, frame.notedOwners)
+        return (box, frame.notesTaken)
     }
 }

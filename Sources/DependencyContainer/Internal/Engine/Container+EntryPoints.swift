@@ -38,6 +38,8 @@ extension Container {
         let (entries, mismatch) = contributionEntries(
             pointNamed: point.name, marker: ExtensionPointMarker<Element>.self, elementType: Element.self,
             thread: thread)
+        // The list a service made now holds changes when a plugin contributes or leaves.
+        noteLookupWithoutProvider(of: point.name, thread: thread)
         if let mismatch {
             report(.failed(mismatch))
         }
@@ -67,6 +69,8 @@ extension Container {
         let (entries, mismatch) = contributionEntries(
             pointNamed: point.name, marker: ExtensionPointMarker<Element>.self, elementType: Element.self,
             thread: thread)
+        // The list a service made now holds changes when a plugin contributes or leaves.
+        noteLookupWithoutProvider(of: point.name, thread: thread)
         if let mismatch {
             throw mismatch
         }

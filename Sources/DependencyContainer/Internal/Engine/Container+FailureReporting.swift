@@ -29,6 +29,8 @@ extension Container {
     /// Reports a load that found nothing.
     @inline(__always)
     func reportMissing<Service>(_ id: String, _: Service.Type) {
+        // A service made now, without it, is a dependent of a plugin that provides it later.
+        noteLookupWithoutProvider(of: id)
         // Absent features are normal, so a miss on a root container without a handler, the
         // common case, returns at once.
         guard parent != nil || reference.hasDiagnosticsHandler.load() else { return }

@@ -97,6 +97,7 @@ extension Container {
         throws(ContainerError) -> Registration
     {
         guard let registration = findCurrentRegistration(named: name, thread: thread) else {
+            noteLookupWithoutProvider(of: name, thread: thread)
             throw .notRegistered(
                 id: name, requestedType: typeName(Service.self),
                 registeredIDs: registeredIDsForMessage(missing: name))

@@ -78,14 +78,14 @@ extension Container {
                 return box
             }
         } catch {
-            _ = takeOwnersUsed(creating: registration, thread: thread)
+            _ = takeNotes(creating: registration, thread: thread)
             throw error
         }
-        let ownersUsed = takeOwnersUsed(creating: registration, thread: thread)
+        let notes = takeNotes(creating: registration, thread: thread)
         try checkNoCaptiveFailure(creating: registration, thread: thread)
         // Step 5. A service built while a cycle was broken may hold nils; never keep it.
         if thread.loadFailure == nil {
-            registration.keep(box, madeWith: ownersUsed)
+            registration.keep(box, madeWith: notes)
             WarmUpRecorder.noteCreation(of: registration.id)
         }
         return try unbox(box, from: registration, as: Service.self)

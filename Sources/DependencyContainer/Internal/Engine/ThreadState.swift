@@ -26,10 +26,10 @@ final class ThreadState {
     /// thread; `nil` otherwise, which every lookup off the fast path checks.
     @exclusivity(unchecked) var loadRecorder: LoadRecorder?
 
-    /// For each shared service being made on this thread, by its registration, the owners of
-    /// the owned registrations (a plugin's) whose services its factory used so far; empty
-    /// until owned registrations exist (``Container/noteUse(of:thread:)``).
-    @exclusivity(unchecked) var ownersUsedInCreation: [ObjectIdentifier: [RegistrationOwner]] = [:]
+    /// For each shared service being made on this thread, by its registration, what its
+    /// factory met so far that a plugin's going or coming changes; empty until owned
+    /// registrations exist (``Container/noteUse(of:thread:)``).
+    @exclusivity(unchecked) var notesInCreation: [ObjectIdentifier: CreationNotes] = [:]
 
     /// Services of ``Scope/graph`` registrations created during the current top-level load.
     @exclusivity(unchecked) var graphInstances: [ObjectIdentifier: (registration: Registration, value: Any)] =

@@ -21,7 +21,7 @@ final class Registration: @unchecked Sendable {
     ///
     /// The other properties are in this order so that what loads read comes first, in the
     /// object's first 64 bytes; the object took 120 bytes, malloc's 128-byte class, before
-    /// ``madeWithOwners`` added a word.
+    /// ``madeWith`` added a word.
     private var singleton = AtomicPointerCell.unclaimed
     /// How long services are reused; ``Scope/singleton`` for a named scope's registration,
     /// ``Scope/transient`` for a ``Scope/weak`` one whose service type can never be held
@@ -50,11 +50,12 @@ final class Registration: @unchecked Sendable {
     /// singleton is published (read after it is retired) and, for a weak service, under
     /// ``instanceLock``; only for a registration with a dispose hook.
     private var keptOrder: UInt64 = 0
-    /// The owners of the registrations whose services the kept service was made with, for
-    /// naming the dependents of a plugin that leaves (`Container+Withdrawal.swift`).
+    /// What the kept service's factory met: the owners whose services it used and the names it
+    /// looked up without a provider, for naming the dependents of a plugin that leaves or
+    /// comes (`Container+Withdrawal.swift`, `Container+Transfer.swift`).
     ///
-    /// Written as ``keptOrder`` is, and empty unless owned registrations exist.
-    private var madeWithOwners: [RegistrationOwner] = []
+    /// Written as ``keptOrder`` is, and `nil` unless the factory met a plugin or its absence.
+    private var madeWith: KeptCreationNotes?
 
     /// The designated initializer, which every other one calls: the only place that claims
     /// the atomic cell, so no way of making a registration can forget it.
@@ -421,17 +422,19 @@ final class Registration: @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - box: The service.
-    ///   - owners: The owners of the registrations whose services its factory used.
-    func keep(_ box: InstanceBoxBase, madeWith owners: [RegistrationOwner] = []) {
+    ///   - notes: What its factory met: the owners whose services it used, and the names it
+    ///     looked up without a provider.
+    func keep(_ box: InstanceBoxBase, madeWith notes: CreationNotes = CreationNotes()) {
         let order = lifecycle?.onDispose == nil ? 0 : Self.keptCount.add(1)
+        let kept = notes.isEmpty ? nil : KeptCreationNotes(notes)
         if scope == .singleton {
             // Before publishing: whoever retires the box, or asks what it was made with, reads them after.
             keptOrder = order
-            if !owners.isEmpty { madeWithOwners = owners }
+            if let kept { madeWith = kept }
             publishSingleton(box)
         } else if scope == .weak, let object = weakReferent(of: box.anyValue) {
             // Only class instances can be held weakly; a load casts one back to an Optional.
-            storeWeakObject(object, keptOrder: order, madeWith: owners)
+            storeWeakObject(object, keptOrder: order, madeWith: kept)
         }
     }
 
@@ -440,20 +443,21 @@ final class Registration: @unchecked Sendable {
     ///
     /// Read under the lock that retiring takes, after the service is published or stored.
     var ownersInUse: [RegistrationOwner] {
-        let kept = isShared ? keptServiceOwners : []
+        let kept = isShared ? keptServiceNotes.owners : []
         guard let owner else { return kept }
         return kept.contains(owner) ? kept : kept + [owner]
     }
 
-    /// The owners whose registrations' services the service kept now was made with; empty
-    /// when no service is kept.
-    var keptServiceOwners: [RegistrationOwner] {
+    /// What the factory of the service kept now met; empty when no service is kept.
+    var keptServiceNotes: CreationNotes {
         instanceLock.withLock { _ in
+            let isKept: Bool
             switch scope {
-            case .singleton: return singletonPointer == nil ? [] : madeWithOwners
-            case .weak: return weakInstance == nil ? [] : madeWithOwners
-            case .transient, .graph: return []
+            case .singleton: isKept = singletonPointer != nil
+            case .weak: isKept = weakInstance != nil
+            case .transient, .graph: isKept = false
             }
+            return isKept ? madeWith?.notes ?? CreationNotes() : CreationNotes()
         }
     }
 
@@ -555,15 +559,15 @@ final class Registration: @unchecked Sendable {
     /// - Parameters:
     ///   - object: The instance.
     ///   - order: Its place in the order services were kept, for disposing it.
-    ///   - owners: The owners of the registrations whose services it was made with.
+    ///   - notes: What its factory met, if anything a plugin's going or coming changes.
     func storeWeakObject(
-        _ object: AnyObject, keptOrder order: UInt64, madeWith owners: [RegistrationOwner] = []
+        _ object: AnyObject, keptOrder order: UInt64, madeWith notes: KeptCreationNotes? = nil
     ) {
         instanceLock.withLock { _ in
             guard !isRetired else { return }
             weakInstance = object
             keptOrder = order
-            madeWithOwners = owners
+            madeWith = notes
         }
     }
 

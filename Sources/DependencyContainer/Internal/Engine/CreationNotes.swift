@@ -1,0 +1,51 @@
+/// What a cached service's factory met that a plugin's going or coming back changes: the
+/// owners (plugin activations) whose services it used, and the names it looked up while
+/// nothing answered them, or loaded as an extension point.
+///
+/// Noted only once owned registrations exist (``Container/noteUse(of:thread:)``): a service
+/// made with a plugin's service is a dependent when the plugin leaves, and one made while a
+/// name it looks up was absent, or with an extension point's contributions as they were, is
+/// a dependent when a plugin that provides that name comes.
+struct CreationNotes: Sendable, Equatable {
+    /// The owners whose services the factory used, in the order first used.
+    private(set) var owners: [RegistrationOwner] = []
+    /// The IDs the factory found absent and the extension points it loaded, in the order first met.
+    private(set) var lookedUpWithoutProvider: [String] = []
+
+    var isEmpty: Bool {
+        owners.isEmpty && lookedUpWithoutProvider.isEmpty
+    }
+
+    /// Adds `owners` that are not noted yet.
+    ///
+    /// - Complexity: O(*n* × *m*) in the owners noted and added, both a handful at most.
+    mutating func add(owners added: [RegistrationOwner]) {
+        for owner in added where !owners.contains(owner) { owners.append(owner) }
+    }
+
+    /// Adds `name`, an ID found absent or an extension point loaded, unless noted already.
+    mutating func add(lookedUp name: String) {
+        if !lookedUpWithoutProvider.contains(name) { lookedUpWithoutProvider.append(name) }
+    }
+
+    /// Adds everything `other` noted.
+    mutating func formUnion(_ other: CreationNotes) {
+        add(owners: other.owners)
+        for name in other.lookedUpWithoutProvider { add(lookedUp: name) }
+    }
+
+    /// Whether the factory looked up one of `names` without a provider.
+    func lookedUp(anyOf names: Set<String>) -> Bool {
+        lookedUpWithoutProvider.contains(where: names.contains)
+    }
+}
+
+/// The notes a kept service was made with, out of line: one word in every registration, and
+/// an allocation only for a service whose factory met a plugin.
+final class KeptCreationNotes: Sendable {
+    let notes: CreationNotes
+
+    init(_ notes: CreationNotes) {
+        self.notes = notes
+    }
+}
