@@ -23,6 +23,13 @@ struct PluginDeactivationRaceTests {
         container.register(.hostPlayer, scope: .singleton) { resolver in
             HostPlayer(toast: resolver.load(.pluginToast))
         }
+        // Dependents both ways: made with the plugin's menu entry or without it, and by an async factory.
+        let menuID = InjectID<[String]>("HostMenuID")
+        container.register(menuID, scope: .singleton) { resolver in resolver.load(.pluginMenu) }
+        let asyncPlayer = InjectID<HostPlayer>("AsyncPlayerID")
+        container.registerAsync(asyncPlayer, scope: .singleton) { resolver in
+            HostPlayer(toast: await resolver.loadAsync(.pluginToast))
+        }
         let loader = PluginLoader(container: container)
         let plugin = try InProcessPlugin.load(InProcessPlugin.toast(), into: loader)
         // As an address: a pointer is not Sendable, and the descriptor lives for the process.
@@ -54,7 +61,7 @@ struct PluginDeactivationRaceTests {
                         record("deactivate: \(error)")
                     }
                     do {
-                        try loader.activate(plugin)
+                        try loader.activate(plugin, resettingDependents: round % 2 != switcher)
                     } catch PluginActivationError.alreadyActive {
                     } catch {
                         record("activate: \(error)")
@@ -92,11 +99,27 @@ struct PluginDeactivationRaceTests {
                     let menu = container.load(.pluginMenu)
                     if !(menu.isEmpty || menu == ["Notify when live"]) { record("menu \(menu)") }
                     _ = container.load(.hostPlayer)?.toast?.generation
+                    if let held = container.load(menuID), !(held.isEmpty || held == ["Notify when live"]) {
+                        record("host menu \(held)")
+                    }
                     let ids = Set(container.registrations.map(\.id))
                     if ids.contains("PluginToastID") != ids.contains("PluginMenuPoint") {
                         record("half a plugin: \(ids.sorted())")
                     }
                 }
+            }
+        }
+        // An async reader: async factories note what they meet on their task-local frames.
+        spawn(in: readers) {
+            while !stop.withLock({ $0 }) {
+                let done = DispatchSemaphore(value: 0)
+                Task {
+                    if let toast = await container.loadAsync(asyncPlayer)?.toast, toast.generation < 1 {
+                        record("an async player's toast that was never made: \(toast.generation)")
+                    }
+                    done.signal()
+                }
+                done.wait()
             }
         }
         writers.wait()
