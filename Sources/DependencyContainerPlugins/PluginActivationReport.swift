@@ -22,13 +22,9 @@ public struct PluginActivationReport: Sendable, CustomStringConvertible {
     /// One line per thing the activation did.
     public var description: String {
         var lines = ["activated \(plugin.manifest.name) \(plugin.manifest.version)"]
-        if !dependents.isEmpty {
-            let what =
-                resetDependents
-                ? "reset" : "still hold their fallbacks; reset them with resettingDependents: true"
-            lines.append("dependents: \(dependents.joined(separator: ", ")) (\(what))")
-        }
-        lines += overruns.map { "overran: \($0)" }
+        lines += PluginOverrun.reportLines(
+            dependents: dependents, reset: resetDependents, unlessReset: "still hold their fallbacks",
+            overruns: overruns)
         return lines.joined(separator: "\n")
     }
 }

@@ -43,13 +43,9 @@ public struct PluginDeactivationReport: Sendable, CustomStringConvertible {
         if !leftInPlace.isEmpty {
             lines.append("left in place, replaced since: \(leftInPlace.joined(separator: ", "))")
         }
-        if !dependents.isEmpty {
-            let what =
-                resetDependents
-                ? "reset" : "still hold its services; reset them with resettingDependents: true"
-            lines.append("dependents: \(dependents.joined(separator: ", ")) (\(what))")
-        }
-        lines += overruns.map { "overran: \($0)" }
+        lines += PluginOverrun.reportLines(
+            dependents: dependents, reset: resetDependents, unlessReset: "still hold its services",
+            overruns: overruns)
         return lines.joined(separator: "\n")
     }
 }
@@ -78,5 +74,25 @@ public struct PluginOverrun: Hashable, Sendable, CustomStringConvertible {
     /// A sentence naming the step, the culprit and the limit.
     public var description: String {
         "\(step.rawValue): \(culprit) did not finish within \(limit) s; no longer waited for"
+    }
+
+    /// The closing lines of a deactivation's or activation's report: the dependents, and what
+    /// overran.
+    ///
+    /// - Parameters:
+    ///   - dependents: The dependents' IDs; no line when there are none.
+    ///   - reset: Whether they were reset.
+    ///   - unlessReset: What they do when not reset.
+    ///   - overruns: The steps that overran, a line each.
+    /// - Returns: The lines, without line breaks.
+    static func reportLines(
+        dependents: [String], reset: Bool, unlessReset: String, overruns: [PluginOverrun]
+    ) -> [String] {
+        var lines: [String] = []
+        if !dependents.isEmpty {
+            let what = reset ? "reset" : "\(unlessReset); reset them with resettingDependents: true"
+            lines.append("dependents: \(dependents.joined(separator: ", ")) (\(what))")
+        }
+        return lines + overruns.map { "overran: \($0)" }
     }
 }
