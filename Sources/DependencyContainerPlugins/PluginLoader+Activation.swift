@@ -51,8 +51,9 @@ extension PluginLoader {
     /// The library stays mapped (Swift cannot unload type metadata), so ``activate(_:resettingDependents:)`` can
     /// bring the plugin back. Each step that runs others' code (the listeners, the dispose
     /// hooks and observers) is waited for at most ``deactivationTimeLimit``; what overruns is
-    /// reported, and the plugin is deactivated all the same. On the main thread, dispose hooks
-    /// that run on the main actor run after this returns, and are reported as overrunning.
+    /// reported, and the plugin is deactivated all the same. This call blocks its thread
+    /// meanwhile: on the main thread, dispose hooks that run on the main actor run after it
+    /// returns, and are reported as overrunning. From the main actor, await the async form.
     ///
     /// ```swift
     /// let report = try loader.deactivate(toastPlugin, resettingDependents: true)
@@ -140,6 +141,7 @@ extension PluginLoader {
     ///
     /// ```swift
     /// let activation = try loader.activate(toastPlugin, resettingDependents: true)
+    /// print(activation.dependents)  // made without it while it was off; made anew with it
     /// toastPlugin = activation.plugin
     /// ```
     ///

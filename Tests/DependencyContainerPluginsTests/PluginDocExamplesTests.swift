@@ -34,10 +34,9 @@ struct PluginDocExamplesTests {
         let report = try loader.deactivate(toastPlugin, resettingDependents: true)
         print(report.dependents)  // made with its services; made anew at their next load
         #expect(report.dependents == ["HostPlayerID"])
-        #expect(container.load(.hostPlayer)?.toast == nil)
-
         // The player made meanwhile, without the toast, is a dependent of the return.
         #expect(container.load(.hostPlayer)?.toast == nil)
+
         let activation = try loader.activate(toastPlugin, resettingDependents: true)
         print(activation.dependents)  // made without it while it was off; made anew with it
         toastPlugin = activation.plugin
@@ -48,5 +47,33 @@ struct PluginDocExamplesTests {
         let guarded = LicenceGuard(licensed: ["ToastTestPlugin"])
         loader.addListener(guarded)
         #expect(throws: PluginActivationError.self) { try loader.deactivate(toastPlugin) }
+    }
+
+    @Test("Deactivate from the main actor with the async form, as its doc comment shows")
+    @MainActor
+    func deactivateFromTheMainActor() async throws {
+        let container = Container()
+        let loader = PluginLoader(container: container)
+        let toastSwitch = ToastSwitch(
+            loader: loader, toastPlugin: try InProcessPlugin.load(InProcessPlugin.toast(), into: loader))
+        try await toastSwitch.switchToastOff()
+        #expect(container.load(.pluginToast) == nil)
+    }
+}
+
+/// The host of the async form's doc example.
+@MainActor
+private final class ToastSwitch {
+    let loader: PluginLoader
+    let toastPlugin: LoadedPlugin
+
+    init(loader: PluginLoader, toastPlugin: LoadedPlugin) {
+        self.loader = loader
+        self.toastPlugin = toastPlugin
+    }
+
+    @MainActor
+    func switchToastOff() async throws {
+        try await loader.deactivate(toastPlugin, resettingDependents: true)
     }
 }
