@@ -119,10 +119,17 @@ struct PluginLoaderHardeningTests {
         stop.withLock { $0 = true }
         while !swapper.isFinished { sched_yield() }
         #expect(outcomes["loaded Untrusted"] == nil, "\(outcomes)")
-        #expect(outcomes["loaded Trusted", default: 0] > 0, "\(outcomes)")
         #expect(swaps.withLock { $0 } > 0)
         let untrustedNow = FileStatus(path: path)?.isWritableByOthers == true ? path : other
         #expect(dlopen(untrustedNow, RTLD_LAZY | RTLD_NOLOAD) == nil, "the untrusted library was mapped")
+        // The loads are refused for the right reason, not all of them for another: on a busy
+        // machine the swapper may hold the trusted state too briefly for any load to see it,
+        // so the trusted library is put back in place and loads once the race is over.
+        if untrustedNow == path {
+            #expect(rename(path, spare) == 0 && rename(other, path) == 0 && rename(spare, other) == 0)
+        }
+        let settled = PluginLoader(container: Container()).load(at: path)
+        #expect(loadedName(settled) == "Trusted", "\(settled), racing: \(outcomes)")
     }
 
     @Test(
