@@ -186,7 +186,7 @@ extension PluginLoader {
             return .success(manifest)
         }
         .flatMap { stage(manifest: $0, from: record.descriptor, path: path) }
-        .flatMap { adopt($0, resettingDependents: resettingDependents) }
+        .flatMap { adopt($0, dependents: resettingDependents ? .reset : .named) }
         switch result {
         case .failure(let error):
             release(name, as: record)

@@ -398,12 +398,13 @@ public final class PluginLoader: Sendable {
 
     /// Moves a staged plugin's registrations into the host's container, owned by a new
     /// activation, unless they conflict and the policy rejects them.
-    func adopt(_ staged: StagedPlugin, resettingDependents: Bool = false) -> Result<Adoption, PluginLoadError>
-    {
+    func adopt(_ staged: StagedPlugin, dependents: AdoptionDependents = .ignored) -> Result<
+        Adoption, PluginLoadError
+    > {
         let outcome = container.adoptRegistrations(
             of: staged.staging, replacingExisting: conflictPolicy == .replace,
             declaring: staged.manifest.dependencies, owner: RegistrationOwner(),
-            resettingDependents: resettingDependents)
+            dependents: dependents)
         guard outcome.adopted else {
             return .failure(.duplicateIDs(path: staged.path, ids: outcome.conflicts))
         }

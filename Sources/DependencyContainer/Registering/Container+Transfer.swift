@@ -48,14 +48,15 @@ extension Container {
     ///   - replacingExisting: Whether IDs this container already registers are replaced.
     ///   - declarations: What the factories load, by ID, for registrations that declare nothing.
     ///   - owner: Who the adopted registrations belong to; `nil` for none.
-    ///   - resettingDependents: Whether the cached services made without the adopted
-    ///     registrations (a miss of one of their IDs, or a load of one of their extension
-    ///     points, noted since owned registrations exist) are reset in the same change.
+    ///   - dependents: Whether the cached services made without the adopted registrations (a
+    ///     miss of one of their IDs, or a load of one of their extension points, noted since
+    ///     owned registrations exist) are looked for, and reset in the same change; only
+    ///     for an owner's registrations.
     /// - Returns: Whether they moved, the conflicting IDs, the record that withdraws them,
-    ///   and the dependents.
+    ///   and the dependents found.
     package func adoptRegistrations(
         of staging: Container, replacingExisting: Bool, declaring declarations: [String: [Dependency]],
-        owner: RegistrationOwner?, resettingDependents: Bool = false
+        owner: RegistrationOwner?, dependents: AdoptionDependents = .ignored
     ) -> AdoptionOutcome {
         if owner != nil { Self.noteOwnedRegistrationsExist() }
         // Fresh copies: each container releases its own registrations' services when freed. One
@@ -126,13 +127,14 @@ extension Container {
             record.ids.sort()
             guard let owner else { return AdoptionOutcome(adopted: true, conflicts: conflicts, record: nil) }
             var outcome = AdoptionOutcome(adopted: true, conflicts: conflicts, record: record)
+            guard dependents != .ignored else { return outcome }
             let provided = Set(record.ids + record.contributions.map(\.point))
-            let dependents = Self.cachedServices(in: entries) { registration, notes in
+            let found = Self.cachedServices(in: entries) { registration, notes in
                 registration.owner != owner && notes.lookedUp(anyOf: provided)
             }
-            outcome.dependents = dependents.map(\.id).sorted()
-            if resettingDependents {
-                Self.reset(dependents, entries: &entries)
+            outcome.dependents = found.map(\.id).sorted()
+            if dependents == .reset {
+                Self.reset(found, entries: &entries)
             }
             return outcome
         }

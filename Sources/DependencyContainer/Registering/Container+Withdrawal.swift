@@ -1,4 +1,15 @@
-/// What ``Container/adoptRegistrations(of:replacingExisting:declaring:owner:resettingDependents:)`` did.
+/// What an adoption does about the cached services made without the adopted registrations
+/// (``AdoptionOutcome/dependents``).
+package enum AdoptionDependents: Sendable {
+    /// They are not looked for: a first load, which reports none.
+    case ignored
+    /// They are named in the outcome and left as they are.
+    case named
+    /// They are named and reset in the same change, so that their next load uses the adopted.
+    case reset
+}
+
+/// What ``Container/adoptRegistrations(of:replacingExisting:declaring:owner:dependents:)`` did.
 package struct AdoptionOutcome: Sendable {
     /// Whether the registrations moved.
     package let adopted: Bool
@@ -7,7 +18,8 @@ package struct AdoptionOutcome: Sendable {
     /// What withdraws the adopted registrations; `nil` when nothing moved or nobody owns them.
     package let record: OwnedRegistrations?
     /// The IDs (or `Point[name]`) of the cached services made while nothing answered one of
-    /// the adopted IDs, or with an adopted extension point's contributions as they were, sorted.
+    /// the adopted IDs, or with an adopted extension point's contributions as they were, sorted;
+    /// empty when the adoption did not look for them.
     package var dependents: [String] = []
 }
 

@@ -38,11 +38,9 @@ extension Container {
     /// an async load received without running the synchronous engine: published, or made or
     /// joined by an async creation.
     func noteAsyncUse(of registration: Registration) {
-        guard GlobalAtomicWord.ownedRegistrations.loadRelaxed() != 0, let frame = AsyncFrame.current else {
-            return
-        }
-        let owners = registration.ownersInUse
-        if !owners.isEmpty { frame.note { $0.add(owners: owners) } }
+        // The thread after the last suspension: no synchronous factory runs on it here.
+        guard GlobalAtomicWord.ownedRegistrations.loadRelaxed() != 0 else { return }
+        noteOwnedUse(of: registration, thread: ThreadState.current)
     }
 
     /// Notes that the factories running here looked up `name` without a provider: an ID

@@ -28,12 +28,6 @@ struct CreationNotes: Sendable, Equatable {
         if !lookedUpWithoutProvider.contains(name) { lookedUpWithoutProvider.append(name) }
     }
 
-    /// Adds everything `other` noted.
-    mutating func formUnion(_ other: CreationNotes) {
-        add(owners: other.owners)
-        for name in other.lookedUpWithoutProvider { add(lookedUp: name) }
-    }
-
     /// Whether the factory looked up one of `names` without a provider.
     func lookedUp(anyOf names: Set<String>) -> Bool {
         lookedUpWithoutProvider.contains(where: names.contains)
