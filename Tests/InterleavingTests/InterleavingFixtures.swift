@@ -19,6 +19,8 @@
         var writesDone: Set<String> = []
         /// The services that loads returned, by label, for identity checks.
         var seen: [String: Set<ObjectIdentifier>] = [:]
+        /// How many times a dispose hook ran for each service, by serial.
+        var disposals: [Int: Int] = [:]
 
         /// The serial the next service gets.
         var serial: Int { nextSerial }
@@ -67,6 +69,14 @@
             self.label = label
             self.log = log
             serial = log.born(label)
+        }
+
+        /// Whether a dispose hook ran for it.
+        var isDisposed: Bool { log.disposals[serial, default: 0] > 0 }
+
+        /// What a dispose hook does: records that it ran.
+        func dispose() {
+            log.disposals[serial, default: 0] += 1
         }
 
         deinit {

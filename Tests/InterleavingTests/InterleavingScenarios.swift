@@ -194,6 +194,44 @@
             }
         }
 
+        /// A writer resets a named scope twice while two readers make its first load, so that
+        /// one creates the service and the other waits for it or reads it published: the
+        /// slow path's hand-over is the boundary of the read section.
+        ///
+        /// No load returns a service whose dispose hook ran: the write that retires it waits for
+        /// the hand-over. Every hook runs once at most, and once all threads returned, no old
+        /// service outlives the writes (nothing held back for good, nothing left to a load).
+        static func releaseDuringHandOver() -> InterleavingRun {
+            let log = RunLog()
+            let container = Container()
+            container.register(CheckedID.singleton, scope: .singleton) { Canary("warm-up", log: log) }
+            container.register(CheckedID.session, scope: .session, onDispose: { $0.dispose() }) {
+                Canary("session", log: log)
+            }
+            container.publishSnapshot(loading: CheckedID.singleton)
+            let writer: @Sendable () -> Void = {
+                for _ in 0..<2 {
+                    container.reset(scope: .session)
+                }
+            }
+            let reader: @Sendable (Int) -> Void = { thread in
+                let service = log.load(on: thread) { container.load(CheckedID.session) }
+                interleavingCheck(service != nil, "thread \(thread) did not load the scoped service")
+                interleavingCheck(
+                    service?.isDisposed == false,
+                    "thread \(thread) got session #\(service?.serial ?? 0), whose dispose hook had run")
+            }
+            return InterleavingRun(threads: [writer, { reader(1) }, { reader(2) }]) {
+                checkNothingPending()
+                let twice = log.disposals.filter { $0.value > 1 }.keys.sorted()
+                interleavingCheck(twice.isEmpty, "disposed more than once: \(twice)")
+                let current = container.load(CheckedID.session)
+                let old = log.alive.filter { $0.value == "session" && $0.key != current?.serial }
+                interleavingCheck(
+                    old.isEmpty, "old scoped services outlived the resets: \(old.keys.sorted())")
+            }
+        }
+
         /// With no thread in a load, no retired batch may wait.
         private static func checkNothingPending() {
             let pending = Container.pendingReclamationBatches

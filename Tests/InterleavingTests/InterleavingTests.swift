@@ -49,6 +49,12 @@
             expectAllPass("cross-thread cycle", InterleavingScenarios.crossThreadCycle)
         }
 
+        @Test(
+            "A reset racing the slow path's hand-over of the same service never disposes what a load returns")
+        func releaseDuringHandOver() {
+            expectAllPass("release during hand-over", InterleavingScenarios.releaseDuringHandOver)
+        }
+
         // MARK: Seeded defects
 
         @Test("Found: the reclaimer frees a retired box at once, ignoring loads in progress")
@@ -65,6 +71,12 @@
         func skippedAnnounce() {
             expectFound(
                 .skippedAnnounce, "unregister and removeAll", InterleavingScenarios.unregisterAndRemoveAll)
+        }
+
+        @Test("Found: a load whose hand-over is outside a read section returns a disposed service")
+        func handOverWithoutAnnounce() {
+            expectFound(
+                .skippedAnnounce, "release during hand-over", InterleavingScenarios.releaseDuringHandOver)
         }
 
         @Test("Found: a waiter that creates the singleton again instead of taking the published one")

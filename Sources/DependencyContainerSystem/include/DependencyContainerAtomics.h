@@ -68,8 +68,8 @@ typedef enum {
     DCGlobalWordStoreSerial = 2,
     /// The reclamation epoch that loads record on entering a read.
     DCGlobalWordReclamationEpoch = 3,
-    /// How many batches of retired services wait for loads to leave.
-    DCGlobalWordReclamationPending = 4,
+    /// How many retired services wait for async loads that joined their creation to return.
+    DCGlobalWordParkedReleases = 4,
     /// Nonzero once a registration with an owner (a plugin's) was adopted: until then, loads
     /// inside factories skip recording which owners' services they use.
     DCGlobalWordOwnedRegistrations = 5,

@@ -48,37 +48,34 @@ struct DisposeHookConcurrencyTests {
         #expect(keptConnections.allSatisfy { $0.closeCount == 1 })
     }
 
-    @Test("A service is never disposed while a load that received it is still in progress")
-    func neverDuringALoad() async {
+    @Test("A factory that received a service does not hold its dispose hook back: the reset disposes it")
+    func factoriesHoldNothingBack() async {
         let container = Container()
         let session = uniqueID(Connection.self)
         let outer = uniqueID(Connection.self)
         container.register(session, scope: .lifecycleSession, onDispose: { $0.close() }) {
             Connection("session")
         }
-        let violations = Counter()
-        let checks = Counter()
-        // A weak outer service that nobody holds: each load runs its factory, inside the outer
-        // load, which is in progress until the factory returns.
-        container.register(outer, scope: .weak) { resolver in
-            guard let inner = resolver.load(session) else { return Connection("none") }
-            for _ in 0..<50 {
-                if inner.isClosed { violations.increment() }
-            }
-            checks.increment()
+        let received = Protected<Connection?>(nil)
+        let inFactory = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        // The outer factory keeps the session service it loaded and blocks: the load that
+        // returned the session service has ended, so nothing holds its release back.
+        container.register(outer, scope: .singleton) { resolver in
+            received.withLock { $0 = resolver.load(session) }
+            inFactory.signal()
+            proceed.wait()
             return Connection("outer")
         }
-        let stop = Protected(false)
-        let writer = Thread {
-            while !stop.withLock({ $0 }) { container.reset(scope: .lifecycleSession) }
-        }
-        writer.start()
-        DispatchQueue.concurrentPerform(iterations: 3) { _ in
-            for _ in 0..<400 { _ = container.load(outer) }
-        }
-        stop.withLock { $0 = true }
-        #expect(await eventually { writer.isFinished })
-        #expect(checks.count > 0)
-        #expect(violations.count == 0)
+        let loader = Thread { _ = container.load(outer) }
+        loader.start()
+        #expect(inFactory.wait(timeout: .now() + 30) == .success)
+        container.reset(scope: .lifecycleSession)
+        let inner = received.withLock { $0 }
+        #expect(
+            inner?.closeCount == 1,
+            "the reset returned before disposing of the service a factory in progress had")
+        proceed.signal()
+        #expect(await eventually { loader.isFinished })
     }
 }

@@ -44,7 +44,7 @@ extension Container {
         }
         switch registration.isolation {
         case .nonisolated:
-            return try resolveInRead(registration, as: Service.self)
+            return try resolve(registration, as: Service.self, thread: ThreadState.current)
         case .mainActor:
             return try await resolveOnMainActor(registration, as: Service.self)
         case .asynchronous:
@@ -55,27 +55,14 @@ extension Container {
         }
     }
 
-    /// The synchronous load, in a read of its own.
-    ///
-    /// A shared service a write retires meanwhile is disposed only after the load has
-    /// returned it. No suspension point falls inside the read.
-    private func resolveInRead<Service>(_ registration: Registration, as _: Service.Type)
-        throws(ContainerError)
-        -> Service
-    {
-        let thread = ThreadState.current
-        thread.beginRead()
-        defer { thread.endRead() }
-        return try resolve(registration, as: Service.self, thread: thread)
-    }
-
     /// Runs the synchronous load on the main actor, where it may run a main-actor factory.
     private func resolveOnMainActor<Service>(_ registration: Registration, as _: Service.Type)
         async throws(ContainerError) -> Service
     {
         do {
             return try await MainActor.run {
-                ServiceTransfer(value: try self.resolveInRead(registration, as: Service.self))
+                ServiceTransfer(
+                    value: try self.resolve(registration, as: Service.self, thread: ThreadState.current))
             }.value
         } catch {
             throw ContainerError(error, thrownBy: registration.id)
@@ -121,7 +108,10 @@ extension Container {
                 }
             }
         }
-        let joined = creation.join(existing: { registration.existingSharedService }, start: start)
+        // The claim holds back the release of the service until this load has returned it,
+        // across its suspension: a write that retires it meanwhile parks it on the creation.
+        let (joined, claim) = creation.join(existing: { registration.existingSharedService }, start: start)
+        defer { creation.leave(claim) }
         switch joined {
         case .existing(let value):
             return try cast(value, from: registration, to: Service.self)

@@ -52,9 +52,14 @@ extension Container {
     func existingService<Service>(_ registration: Registration, as _: Service.Type)
         throws(ContainerError) -> Service
     {
+        // A read section for the hand-over, as in `provide`.
+        let thread = ThreadState.current
+        thread.beginRead()
         if let value = registration.existingSharedService {
+            defer { thread.endRead() }
             return try cast(value, from: registration, to: Service.self)
         }
+        thread.endRead()
         throw .unavailableSynchronously(id: registration.id, isolation: registration.isolation)
     }
 

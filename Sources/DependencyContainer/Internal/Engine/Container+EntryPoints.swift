@@ -32,9 +32,6 @@ extension Container {
     /// fails is left out, its failure reported.
     func loadElements<Element>(of point: ExtensionPoint<Element>) -> [Element] {
         let thread = ThreadState.current
-        // One read for the whole load: published elements are read in place.
-        thread.beginRead()
-        defer { thread.endRead() }
         let (entries, mismatch) = contributionEntries(
             pointNamed: point.name, marker: ExtensionPointMarker<Element>.self, elementType: Element.self,
             thread: thread)
@@ -43,23 +40,69 @@ extension Container {
         if let mismatch {
             report(.failed(mismatch))
         }
+        // First the elements that need a factory, outside any read section; then, in one
+        // section that runs no code of the app, the published ones and the hand-over, so that
+        // no write disposes of an element this load is about to return.
+        var made: [ElementSlot<Element>] = Array(repeating: .published, count: entries.count)
+        for (index, entry) in entries.enumerated() where !entry.registration.hasPublished(Element.self) {
+            made[index] = ElementSlot(resolvedElement(entry.registration, thread: thread))
+        }
         var elements: [Element] = []
         elements.reserveCapacity(entries.count)
-        for entry in entries {
-            let registration = entry.registration
-            if let element = registration.publishedSingleton(as: Element.self) {
-                noteUse(of: registration, thread: thread)
+        var unread: [Int] = []
+        thread.beginRead()
+        for (index, entry) in entries.enumerated() {
+            switch made[index] {
+            case .made(let element):
                 elements.append(element)
-            } else if let element = reportingFailure(
-                thread: thread,
-                { () throws(ContainerError) -> Element in
-                    try resolve(registration, as: Element.self, thread: thread)
-                })
-            {
+            case .failed:
+                break
+            case .published:
+                if let element = entry.registration.publishedSingleton(as: Element.self) {
+                    elements.append(element)
+                } else {
+                    unread.append(index)
+                }
+            }
+        }
+        thread.endRead()
+        for (index, entry) in entries.enumerated() where made[index].isPublished && !unread.contains(index) {
+            noteUse(of: entry.registration, thread: thread)
+        }
+        guard !unread.isEmpty else { return elements }
+        // A write retired one meanwhile: loaded again, in list order.
+        return loadElementsAgain(entries, made: made, thread: thread)
+    }
+
+    /// `loadElements` for a list in which a write retired a published element after it was
+    /// checked: each element that was not made is loaded the general way, outside any read
+    /// section.
+    @inline(never)
+    private func loadElementsAgain<Element>(
+        _ entries: [ContributionSet.Entry], made: [ElementSlot<Element>], thread: ThreadState
+    ) -> [Element] {
+        var elements: [Element] = []
+        elements.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            switch made[index] {
+            case .made(let element):
                 elements.append(element)
+            case .failed:
+                break
+            case .published:
+                if let element: Element = resolvedElement(entry.registration, thread: thread) {
+                    elements.append(element)
+                }
             }
         }
         return elements
+    }
+
+    /// The element `registration` contributes, or `nil` with its failure reported.
+    private func resolvedElement<Element>(_ registration: Registration, thread: ThreadState) -> Element? {
+        reportingFailure(thread: thread) { () throws(ContainerError) -> Element in
+            try resolve(registration, as: Element.self, thread: thread)
+        }
     }
 
     /// Loads every contribution to `point` for ``require(_:)->[Element]``, throwing the first
@@ -117,5 +160,21 @@ extension Container {
             report(.failed(error))
             return UnavailableService(error: error)
         }
+    }
+}
+
+/// One element of an extension-point load: made by its factory, failed (and reported), or
+/// published, to be read in the load's read section.
+private enum ElementSlot<Element> {
+    case published
+    case made(Element)
+    case failed
+
+    init(_ element: Element?) {
+        self = element.map(Self.made) ?? .failed
+    }
+
+    var isPublished: Bool {
+        if case .published = self { true } else { false }
     }
 }

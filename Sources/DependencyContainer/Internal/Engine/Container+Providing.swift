@@ -41,9 +41,14 @@ extension Container {
         case .singleton:
             return try provideShared(registration, as: Service.self, thread: thread)
         case .weak:
+            // A read section for the hand-over: a write that takes the object out waits for it
+            // before running its dispose hook.
+            thread.beginRead()
             if let object = registration.weakObject {
+                defer { thread.endRead() }
                 return try cast(object, from: registration, to: Service.self)
             }
+            thread.endRead()
             return try provideShared(registration, as: Service.self, thread: thread)
         }
     }
@@ -62,10 +67,15 @@ extension Container {
         }
         defer { monitor.release(registration) }
         // Another thread may have created it while this one waited, with services it notes now.
+        // A read section for the hand-over: a write that retires the service meanwhile waits
+        // for it before disposing of the service.
+        thread.beginRead()
         if let existing = registration.existingSharedService, CreationGate.takesPublished() {
+            defer { thread.endRead() }
             noteUse(of: registration, thread: thread)
             return try cast(existing, from: registration, to: Service.self)
         }
+        thread.endRead()
         // Step 2: a cached service never captures a narrower context's service.
         let box: InstanceBoxBase
         do {
@@ -84,10 +94,16 @@ extension Container {
         let notes = takeNotes(creating: registration, thread: thread)
         try checkNoCaptiveFailure(creating: registration, thread: thread)
         // Step 5. A service built while a cycle was broken may hold nils; never keep it.
-        if thread.loadFailure == nil {
-            registration.keep(box, madeWith: notes)
-            WarmUpRecorder.noteCreation(of: registration.id)
+        guard thread.loadFailure == nil else {
+            return try unbox(box, from: registration, as: Service.self)
         }
+        WarmUpRecorder.noteCreation(of: registration.id)
+        // Kept and handed over in a read section: a write that retires the service once it is
+        // published waits for the hand-over before disposing of it. Nothing here runs code of
+        // the app, and nothing is freed: this load holds the box.
+        thread.beginRead()
+        defer { thread.endRead() }
+        registration.keep(box, madeWith: notes)
         return try unbox(box, from: registration, as: Service.self)
     }
 

@@ -49,21 +49,24 @@ extension Container {
                 return resolveReportingFailure(
                     borrowed.retained, named: id.name, as: Service.self, thread: thread.takeUnretainedValue())
             }
-            // The rest of the load is one read: a published singleton is read in place, and a
-            // service that a write retires meanwhile is freed only after this read ends.
+            // A read section for the in-place read of a published singleton and its hand-over
+            // only: a write that retires it meanwhile waits for the section, not for factories.
             thread._withUnsafeGuaranteedRef { $0.beginRead() }
-            defer { thread._withUnsafeGuaranteedRef { $0.endRead() } }
             if let service = borrowed.publishedSingleton(as: Service.self) {
                 // Inside a factory, an existing named-scope service may still be captive, and
                 // a plugin's service is noted (possibly an async factory's, with no frame here).
                 guard thread._withUnsafeGuaranteedRef({ $0.frames.isEmpty }),
                     GlobalAtomicWord.ownedAsyncFactories.loadRelaxed() == 0
                 else {
+                    thread._withUnsafeGuaranteedRef { $0.endRead() }
                     return checkedPublished(service, borrowed.retained, thread: ThreadState.current)
                 }
+                thread._withUnsafeGuaranteedRef { $0.endRead() }
                 return service
             }
-            // Anything else may run a factory that loads: it needs its own reference.
+            thread._withUnsafeGuaranteedRef { $0.endRead() }
+            // Anything else may run a factory that loads: it needs its own reference, and runs
+            // outside any read section.
             return resolveReportingFailure(
                 borrowed.retained, named: id.name, as: Service.self, thread: ThreadState.current)
         case .absent:
@@ -79,15 +82,16 @@ extension Container {
             guard registration.isShared else {
                 return resolveReportingFailure(registration, named: id.name, as: Service.self, thread: thread)
             }
-            thread.beginRead()
-            defer { thread.endRead() }
             // The lookup's reference may be the last one (a write removed the registration):
             // it must outlive the in-place read. No closure returning `Service?` here: through
             // a generic function, it would cost every load a metadata lookup for `Service?`.
+            thread.beginRead()
             if let published = registration.publishedSingleton(as: Service.self) {
+                thread.endRead()
                 withExtendedLifetime(registration) {}
                 return checkedPublished(published, registration, thread: thread)
             }
+            thread.endRead()
             return resolveReportingFailure(registration, named: id.name, as: Service.self, thread: thread)
         }
     }
@@ -97,13 +101,8 @@ extension Container {
     func requireService<Service>(named name: String, as _: Service.Type) throws(ContainerError) -> Service {
         let thread = ThreadState.current
         let registration = try requiredRegistration(named: name, as: Service.self, thread: thread)
-        guard registration.isShared else {
-            return try resolve(registration, as: Service.self, thread: thread)
-        }
-        // A read, as `loadService`'s: a service a write retires meanwhile is disposed and freed
-        // only after this load has returned it.
-        thread.beginRead()
-        defer { thread.endRead() }
+        // No read section around it: the engine opens one where it hands a kept service over
+        // (`provide`), and never around a factory.
         return try resolve(registration, as: Service.self, thread: thread)
     }
 
@@ -202,10 +201,8 @@ extension Container {
     /// that fails it whole, if any (``ContainerError/failsWholeLoad``).
     @inline(__always)
     func endTopLevelLoad(_ thread: ThreadState) -> ContainerError? {
-        // The common case, inline: nothing failed, nothing cached for the graph, nothing retired.
-        if thread.loadFailure == nil, thread.captiveFailure == nil, thread.graphInstances.isEmpty,
-            !InstanceReclaimer.hasPending
-        {
+        // The common case, inline: nothing failed, nothing cached for the graph.
+        if thread.loadFailure == nil, thread.captiveFailure == nil, thread.graphInstances.isEmpty {
             return nil
         }
         return endTopLevelLoadSlowly(thread)
@@ -222,10 +219,6 @@ extension Container {
             thread.graphInstances = [:]
             // Released after the reset, so that a deinit that loads starts a fresh graph.
             withExtendedLifetime(graph) {}
-        }
-        // A read that ended while a factory ran left retired services to the top-level load.
-        if InstanceReclaimer.hasPending, thread.readDepth == 0 {
-            InstanceReclaimer.shared.reclaim()
         }
         return failure
     }

@@ -82,7 +82,8 @@ final class ThreadState {
     /// Not private only for the interleaving checker, which clears the record of a thread it
     /// abandons; nothing else may touch it outside ``beginRead()`` and ``endRead()``.
     let reader: ReaderRecord
-    /// How many reads are in progress on this thread; only the outermost announces.
+    /// How many read sections are open on this thread; only the outermost announces. Read
+    /// sections do not nest today; the count keeps a nested one harmless.
     @exclusivity(unchecked) private(set) var readDepth = 0
 
     /// The stack a nested factory leaves for the code between it and the next check (the
@@ -102,8 +103,13 @@ final class ThreadState {
         InstanceReclaimer.shared.removeRecord(reader)
     }
 
-    /// Starts a read: until the matching ``endRead()``, services that writes retire are not
-    /// freed, so this thread may read published services in place.
+    /// Starts a read section: until the matching ``endRead()``, a write that retires a service
+    /// waits before freeing it, so this thread may read published services in place.
+    ///
+    /// A read section covers only the lookup of a published service and its hand-over to the
+    /// load's caller: never code of the app (a factory, a hook, an observer, a diagnostics
+    /// handler), and never a write, so that every writer's wait for it is short
+    /// (``InstanceReclaimer``).
     @inline(__always)
     func beginRead() {
         if readDepth == 0 {
@@ -112,17 +118,12 @@ final class ThreadState {
         readDepth &+= 1
     }
 
-    /// Ends a read; the outermost frees what it was holding back, unless a factory is running
-    /// on this thread, in which case the top-level load frees it when it ends
-    /// (``Container/endTopLevelLoad(_:)``).
+    /// Ends a read section.
     @inline(__always)
     func endRead() {
         readDepth &-= 1
         guard readDepth == 0 else { return }
         reader.clear()
-        if InstanceReclaimer.hasPending, frames.isEmpty {
-            InstanceReclaimer.shared.reclaim()
-        }
     }
 
     /// The snapshot of container `serial` cached by this thread, if it is still current.

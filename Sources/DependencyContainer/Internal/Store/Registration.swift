@@ -363,7 +363,7 @@ final class Registration: @unchecked Sendable {
     /// dynamic cast and without retaining its box.
     ///
     /// Only between ``ThreadState/beginRead()`` and ``ThreadState/endRead()``: a write that
-    /// retires the box frees it only once no read that began before is in progress.
+    /// retires the box frees it only once no read section that began before is in progress.
     @inline(__always)
     func publishedSingleton<Service>(as _: Service.Type) -> Service? {
         guard scope == .singleton, produces(Service.self), let pointer = singletonPointer else { return nil }
@@ -371,6 +371,12 @@ final class Registration: @unchecked Sendable {
         return UnretainedRead.value(inBoxAt: pointer) { pointer in
             Unmanaged<InstanceBox<Service>>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }
         }
+    }
+
+    /// Whether a singleton that ``publishedSingleton(as:)`` can read as `Service` is
+    /// published now; it needs no read section, as it reads no service.
+    func hasPublished<Service>(_: Service.Type) -> Bool {
+        scope == .singleton && produces(Service.self) && singletonPointer != nil
     }
 
     /// The singleton as its factory made it, type-erased.
@@ -519,14 +525,16 @@ final class Registration: @unchecked Sendable {
             return RetiredBox(
                 pointer: nil,
                 disposal: PendingDisposal(
-                    id: id, hook: hook, order: order, ledger: disposals, value: weakObject))
+                    id: id, hook: hook, order: order, ledger: disposals, value: weakObject),
+                joinedCreation: asyncCreation)
         }
         guard let pointer, pointer != Self.retiredMarker else { return nil }
         return RetiredBox(
             pointer: pointer,
             disposal: hook.map {
                 PendingDisposal(id: id, hook: $0, order: order, ledger: disposals, value: nil)
-            })
+            },
+            joinedCreation: asyncCreation)
     }
 
     /// Retires the singleton of a registration being freed.

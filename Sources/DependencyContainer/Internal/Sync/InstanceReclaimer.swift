@@ -1,43 +1,42 @@
 import DependencyContainerSystem
 
-/// Frees the services that writes remove as soon as no load can still be reading them.
+/// Frees the services that writes remove, before the write returns, once no load can still
+/// be reading them.
 ///
 /// Loads read a published singleton in place, without retaining it (rule 3 of
-/// ``RegistrationStore``), so a write that removes a registration cannot free its service at
-/// once: another thread may be between reading the pointer and copying the value out. The
-/// reclaimer is epoch-based, as in user-space RCU or crossbeam-epoch, with one difference
-/// that matters for apps: a thread outside a load is always quiescent. An idle pool thread
-/// therefore never holds an old service back, and nothing depends on threads coming back.
+/// ``RegistrationStore``), so a write that removes a registration cannot free its service the
+/// moment it unpublishes it: another thread may be between reading the pointer and copying
+/// the value out. The reclaimer is epoch-based, as in user-space RCU, with a writer that waits
+/// for the grace period itself (`synchronize_rcu`) instead of leaving the batch to readers:
 ///
-/// - A load calls ``ReaderRecord/announce()`` when it starts and ``ReaderRecord/clear()``
-///   when it ends; ``ThreadState/beginRead()`` counts nesting, so only the outermost does.
-/// - A write unpublishes the services first (``Registration/retireInstances()``), then
-///   calls ``retire(_:)``: the batch is tagged with the epoch that loads started before the
-///   write announce, and freed once no record shows such an epoch. When no load is in
-///   progress that is before ``retire(_:)`` returns; otherwise the last of the loads that
-///   were in progress frees it when it ends.
+/// - A read section (``ThreadState/beginRead()`` … ``ThreadState/endRead()``) covers only the
+///   lookup of a published service and the hand-over of the value to the load's caller. No
+///   code of the app runs inside one (no factory, hook, observer or diagnostics handler), and
+///   no lock is taken that a writer holds while it waits, so every read section ends within
+///   a bounded number of instructions, whatever factories run elsewhere.
+/// - A write unpublishes the services first (``Registration/retireInstances(disposals:)``),
+///   then calls ``retire(_:)``: it bumps the epoch and waits until no thread is still in a read
+///   section that began before, then runs the dispose hooks and frees the services itself, on
+///   its own thread, before it returns.
+/// - The one exception is an async load that joined the creation of the service it will
+///   return (``AsyncCreation``): it may be suspended, so the write parks the service on the
+///   creation, and the last such load to return releases it (see ``AsyncCreation/park(_:)``).
 ///
-/// Both sides need a full fence between their store and their load; with `membarrier` on
-/// Linux the writer pays a system call and the reader only a compiler barrier.
+/// A thread outside a read is always quiescent: an idle pool thread never holds an old
+/// service back, and a factory blocked for good delays no release but those of the service
+/// it is making. Both sides need a full fence between their store and their load; with
+/// `membarrier` on Linux the writer pays a system call and the reader only a compiler
+/// barrier.
 final class InstanceReclaimer: Sendable {
     static let shared = InstanceReclaimer()
 
-    private struct State: Sendable {
-        var records: [ReaderRecord] = []
-        var batches: [RetiredBatch] = []
-    }
-
-    private let state = LockedValue(State())
+    /// Every thread's record; a writer holds the lock while it waits for readers, so that no
+    /// record is freed under it (a thread in a read section never takes it).
+    private let records = LockedValue<[ReaderRecord]>([])
 
     private init() {
         // Before the first record exists: readers pick their fence from what this decides.
         dc_reclamation_setup()
-    }
-
-    /// Whether some retired services wait for loads to end; read by every outermost load.
-    @inline(__always)
-    static var hasPending: Bool {
-        GlobalAtomicWord.reclamationPending.loadRelaxed() != 0
     }
 
     // MARK: Reader records
@@ -45,15 +44,15 @@ final class InstanceReclaimer: Sendable {
     /// A new record for a thread, quiescent.
     func makeRecord() -> ReaderRecord {
         let record = ReaderRecord()
-        state.withLock { $0.records.append(record) }
+        records.withLock { $0.append(record) }
         return record
     }
 
     /// Forgets the record of a thread that ends, and frees it.
     func removeRecord(_ record: ReaderRecord) {
-        state.withLock { state in
-            if let index = state.records.firstIndex(where: { $0.word == record.word }) {
-                state.records.remove(at: index)
+        records.withLock { records in
+            if let index = records.firstIndex(where: { $0.word == record.word }) {
+                records.remove(at: index)
             }
         }
         record.deallocate()
@@ -61,74 +60,74 @@ final class InstanceReclaimer: Sendable {
 
     // MARK: Retiring
 
-    /// Frees `boxes`, retained singleton boxes that no registration publishes any more, once
-    /// no load that might have read them is in progress.
+    /// Disposes and frees `boxes`, retained singleton boxes and weak services that no
+    /// registration publishes any more, once no read section that may have read them is in
+    /// progress: before this method returns, except for a service that async loads which
+    /// joined its creation may still return, which the last of them releases.
     ///
-    /// - Parameter boxes: Boxes from ``Registration/retireInstances()``.
+    /// Runs the dispose hooks on the calling thread, outside every lock.
+    ///
+    /// - Parameter boxes: Boxes from ``Registration/retireInstances(disposals:)``.
     /// - Complexity: O(*t*) in the number of threads that ever loaded and still run, plus a
-    ///   `membarrier` system call where it is available.
+    ///   `membarrier` system call where it is available; the wait for each thread in a read
+    ///   section is bounded by that section, which runs no code of the app.
     func retire(_ boxes: [RetiredBox]) {
         guard !boxes.isEmpty else { return }
         // Loads that start from here on read the epoch after the bump, and so see the
         // unpublished pointers; those that announced an earlier epoch may hold them.
         let tag = GlobalAtomicWord.reclamationEpoch.add(1)
-        state.withLock { state in
-            state.batches.append(RetiredBatch(tag: tag, boxes: boxes))
-            GlobalAtomicWord.reclamationPending.store(UInt64(state.batches.count))
-        }
-        // Orders the unpublishing and the batch before the scan on every thread: a load
-        // whose announcement the scan misses reads the cleared pointer, and a load that
-        // ends before the scan sees the batch and frees it itself.
+        // Orders the unpublishing before the scan on every thread: a load whose announcement
+        // the scan misses reads the cleared pointer.
         dc_reclamation_writer_fence()
-        let scanned = reclaim()
+        waitForReaders(retiredAt: tag)
+        var now: [RetiredBox] = []
+        now.reserveCapacity(boxes.count)
+        var parked = 0
+        for box in boxes {
+            if let creation = box.joinedCreation, creation.park(box) {
+                parked += 1
+            } else {
+                now.append(box)
+            }
+        }
+        Self.release(now)
         if let thread = ThreadState.existing, thread.releaseProbe != nil {
             thread.releaseProbe?.retired.append(tag)
-            // Gone before this thread's scan: another thread's scan freed it.
-            if !scanned.contains(tag) { thread.releaseProbe?.freedElsewhere.insert(tag) }
+            if parked == 0 {
+                thread.releaseProbe?.freed.insert(tag)
+            } else {
+                thread.releaseProbe?.heldBack.insert(tag)
+            }
         }
     }
 
-    /// Frees every batch that no load in progress may be reading.
+    /// Waits until no thread is in a read section that began before the write that retired
+    /// with `tag`.
     ///
-    /// Called by writers and by the outermost loads that end while batches wait.
-    ///
-    /// - Returns: While ``Container/probingReleases(_:)`` runs on this thread, the batches
-    ///   the scan found, freed or not, by tag; otherwise nothing.
-    @discardableResult
-    func reclaim() -> Set<UInt64> {
-        let isProbing = ThreadState.existing?.releaseProbe != nil
-        var freedTags: [UInt64] = []
-        var waitingTags: [UInt64] = []
-        let freed = state.withLock { state -> [RetiredBox] in
-            let readers = ReaderScan(state.records)
-            var freed: [RetiredBox] = []
-            state.batches.removeAll { batch in
-                guard readers.mayFree(retiredAt: batch.tag) else { return false }
-                freed.append(contentsOf: batch.boxes)
-                if isProbing { freedTags.append(batch.tag) }
-                return true
-            }
-            GlobalAtomicWord.reclamationPending.store(UInt64(state.batches.count))
-            if isProbing { waitingTags = state.batches.map(\.tag) }
-            return freed
-        }
-        // Outside the lock: a dispose hook or a service's deinit may load or write.
-        if !freed.isEmpty {
-            PendingDisposal.run(in: freed)
-            for box in freed {
-                box.release()
+    /// The calling thread's own record is skipped: a write never happens inside a read
+    /// section, whose code never writes, so it cannot be holding what it retires.
+    private func waitForReaders(retiredAt tag: UInt64) {
+        let own = ThreadState.existing?.reader.word
+        records.withLock { records in
+            for record in records where record.word != own {
+                GracePeriod.wait(for: record, retiredAt: tag)
             }
         }
-        if isProbing, let thread = ThreadState.existing {
-            thread.releaseProbe?.freed.formUnion(freedTags)
-            thread.releaseProbe?.heldBack.formUnion(waitingTags)
-        }
-        return isProbing ? Set(freedTags + waitingTags) : []
     }
 
-    /// The number of batches waiting, for tests.
-    var pendingBatchCount: Int {
-        state.withLock { $0.batches.count }
+    /// Runs the dispose hooks of `boxes` and drops the registrations' references, which may
+    /// free the services; outside every lock, since a hook or a `deinit` may load or write.
+    static func release(_ boxes: [RetiredBox]) {
+        guard !boxes.isEmpty else { return }
+        PendingDisposal.run(in: boxes)
+        for box in boxes {
+            box.release()
+        }
+    }
+
+    /// How many retired services wait for async loads that joined their creation, for tests.
+    var parkedCount: Int {
+        Int(GlobalAtomicWord.parkedReleases.loadRelaxed())
     }
 }
 
@@ -141,10 +140,17 @@ struct RetiredBox: @unchecked Sendable {
     let pointer: UnsafeMutableRawPointer?
     /// The registration's dispose hook, to run before the box is released.
     let disposal: PendingDisposal?
+    /// The creation of an async shared service, whose joined loads may still return it;
+    /// `nil` for every other registration.
+    let joinedCreation: AsyncCreation?
 
-    init(pointer: UnsafeMutableRawPointer?, disposal: PendingDisposal? = nil) {
+    init(
+        pointer: UnsafeMutableRawPointer?, disposal: PendingDisposal? = nil,
+        joinedCreation: AsyncCreation? = nil
+    ) {
         self.pointer = pointer
         self.disposal = disposal
+        self.joinedCreation = joinedCreation
     }
 
     /// The service, for its dispose hook.
@@ -159,28 +165,22 @@ struct RetiredBox: @unchecked Sendable {
     }
 }
 
-/// Boxes retired by one write, and the epoch that loads which may read them announced.
-private struct RetiredBatch: Sendable {
-    let tag: UInt64
-    let boxes: [RetiredBox]
-}
-
 extension Container {
-    /// How many batches of retired services wait for loads in progress on some thread to
-    /// end; 0 when every service that writes removed has been freed.
+    /// How many retired services wait for async loads that joined their creation to return
+    /// them; 0 when every service that writes removed has been freed.
     package static var pendingReclamationBatches: Int {
-        InstanceReclaimer.shared.pendingBatchCount
+        InstanceReclaimer.shared.parkedCount
     }
 
     /// Runs `body` and reports which batches of services writes on the calling thread
-    /// retired meanwhile, which batches this thread freed before `body` returned, and which
-    /// it saw held back by loads in progress or freed by another thread; for tests of when
+    /// retired meanwhile, which of them they freed before returning, and which they left to
+    /// async loads that joined the creation of a service in the batch; for tests of when
     /// services end.
     ///
-    /// A write frees what it retires before it returns unless a load that began before it is
-    /// still in progress on another thread; then the last of those loads frees it. A test
-    /// that runs beside others, whose loads may be in progress, tells the two apart with this.
-    /// Probes nest: an enclosing probe sees what a nested one saw.
+    /// A write frees what it retires before it returns, whatever loads run elsewhere, unless
+    /// an async load that joined the creation of a service it retires may still return that
+    /// service; then the last such load frees it. Probes nest: an enclosing probe sees what a
+    /// nested one saw.
     ///
     /// - Parameter body: The writes and loads to watch.
     /// - Returns: What the calling thread retired and freed while `body` ran.
@@ -201,18 +201,18 @@ extension Container {
     }
 }
 
-/// What writes and reclaims on one thread did during ``Container/probingReleases(_:)``.
+/// What writes on one thread released during ``Container/probingReleases(_:)``.
 package struct ReleaseProbe: Sendable {
     /// The batches of services that writes on the thread retired, by tag.
     package var retired: [UInt64] = []
-    /// The batches that the thread freed, by tag, its own or other threads': their services
-    /// were released before the probe ended.
+    /// The batches that the thread freed whole, by tag: their services were released before
+    /// the write returned.
     package var freed: Set<UInt64> = []
-    /// The batches that a reclaim on the thread left waiting, by tag, because a load in
-    /// progress announced an earlier epoch.
+    /// The batches that a write on the thread could not free whole, by tag, because async
+    /// loads that joined the creation of one of their services may still return it.
     package var heldBack: Set<UInt64> = []
-    /// The batches that a write on the thread retired and another thread's scan (a load that
-    /// ended meanwhile, or another write) freed before the write's own scan could.
+    /// The batches that another thread freed; writes today free their own batches, so this
+    /// stays empty unless a test merges other threads' probes.
     package var freedElsewhere: Set<UInt64> = []
 
     package init() {}
@@ -228,8 +228,8 @@ package struct ReleaseProbe: Sendable {
     }
 
     /// The batches retired during this probe or `others` that none of them freed, saw held
-    /// back by a load in progress, or saw freed by another thread: a write that should have
-    /// freed them did not try.
+    /// back by async loads that joined a creation, or saw freed by another thread: a write
+    /// that should have freed them did not.
     ///
     /// - Parameter others: Probes of other threads that took part.
     /// - Returns: The tags of those batches; empty when every batch is accounted for.

@@ -1,5 +1,13 @@
 import DependencyContainerSystem
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One thread's announcement that it is loading, which ``InstanceReclaimer`` reads.
 ///
 /// A word on a cache line of its own, so that announcing touches memory only its thread
@@ -35,15 +43,14 @@ struct ReaderRecord: @unchecked Sendable {
         dc_reclamation_reader_fence()
     }
 
-    /// Marks the thread as quiescent, after its last read of a published service; then a
-    /// check of ``InstanceReclaimer/hasPending`` sees any batch this load was holding back.
+    /// Marks the thread as quiescent, after its last read of a published service: a writer
+    /// waiting for it (``GracePeriod``) sees every read before the store.
     @inline(__always)
     func clear() {
         #if DC_INTERLEAVING
             InterleavingHooks.atomic()
         #endif
         dc_atomic_u64_store_release(word, 0)
-        dc_reclamation_reader_fence()
     }
 
     /// The epoch plus one that the thread announced, or 0 while it is quiescent.
@@ -52,41 +59,40 @@ struct ReaderRecord: @unchecked Sendable {
     }
 }
 
-/// What the reclaimer's scan of the reader records found: the oldest epoch that a load in
-/// progress announced.
-///
-/// The point where the reclaimer checks for readers, named so that the interleaving checker
-/// can inject a reclaimer that frees what loads in progress may read
-/// (``mayFree(retiredAt:)``).
-struct ReaderScan {
-    /// The smallest announced epoch plus one, or `UInt64.max` when every thread is quiescent.
-    private let oldestReader: UInt64
-
-    /// Scans `records`; call it with the reclaimer's lock held.
+/// The writer's wait for one thread's read section: the point where the reclaimer checks
+/// for readers, named so that the interleaving checker can model the wait and inject a
+/// reclaimer that frees what loads in progress may read.
+enum GracePeriod {
+    /// Waits until the thread of `record` is not in a read section that began before the
+    /// write that retired with epoch `tag`.
     ///
-    /// - Parameter records: Every thread's record.
-    /// - Complexity: O(*t*) in the number of records.
+    /// A read section runs no code of the app and takes no lock, so the wait is bounded by a
+    /// lookup, unless the reader's thread is preempted inside it: the writer spins briefly,
+    /// then yields its processor to it.
+    ///
+    /// - Parameters:
+    ///   - record: A thread's record; the caller holds the reclaimer's lock, so that it is
+    ///     not freed meanwhile.
+    ///   - tag: The epoch that loads which may read the retired services announced.
     @inline(__always)
-    init(_ records: [ReaderRecord]) {
-        var oldest = UInt64.max
-        for record in records {
-            let epoch = record.announcedEpoch
-            if epoch != 0 { oldest = min(oldest, epoch) }
+    static func wait(for record: ReaderRecord, retiredAt tag: UInt64) {
+        guard holdsBack(record, tag) else { return }
+        #if DC_INTERLEAVING
+            // The fault frees what a load in progress may read.
+            if InterleavingHooks.injectsFault(at: .readerScan) { return }
+            if InterleavingHooks.waitUntil({ !holdsBack(record, tag) }) { return }
+        #endif
+        var spins = 0
+        while holdsBack(record, tag) {
+            spins += 1
+            if spins > 64 { sched_yield() }
         }
-        oldestReader = oldest
     }
 
-    /// Whether no load in progress may read a batch retired with epoch `tag`, so that it
-    /// may be freed.
-    ///
-    /// - Parameter tag: The epoch that loads which may read the batch announced.
-    /// - Returns: `true` when every load that announced such an epoch has ended.
+    /// Whether the thread of `record` is in a read section that began before epoch `tag`.
     @inline(__always)
-    func mayFree(retiredAt tag: UInt64) -> Bool {
-        #if DC_INTERLEAVING
-            // The fault acts only where a load in progress holds the batch back.
-            if tag >= oldestReader, InterleavingHooks.injectsFault(at: .readerScan) { return true }
-        #endif
-        return tag < oldestReader
+    private static func holdsBack(_ record: ReaderRecord, _ tag: UInt64) -> Bool {
+        let epoch = record.announcedEpoch
+        return epoch != 0 && epoch <= tag
     }
 }

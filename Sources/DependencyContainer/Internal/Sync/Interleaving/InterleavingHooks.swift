@@ -51,6 +51,20 @@
             return true
         }
 
+        /// Waits in the model until `condition` holds, instead of spinning, which would keep
+        /// the only running thread busy for good.
+        ///
+        /// - Parameter condition: Reads atomics only; the scheduler evaluates it with its
+        ///   own mutex held.
+        /// - Returns: `false` on a thread the checker does not control: spin for real.
+        @inline(never)
+        static func waitUntil(_ condition: @escaping () -> Bool) -> Bool {
+            let scheduler = InterleavingScheduler.shared
+            guard let me = scheduler.currentIndex else { return false }
+            scheduler.spin(until: condition, by: me)
+            return true
+        }
+
         /// Makes `lock`'s critical sections one scheduling step; see
         /// ``InterleavingScheduler/markOneStep(_:)``.
         static func markOneStep(_ lock: UnsafeMutableRawPointer) {

@@ -30,6 +30,9 @@
             case wantsLock(UnsafeMutableRawPointer)
             /// Waits on `condition`, then wants `lock` again.
             case waiting(condition: UnsafeMutableRawPointer, lock: UnsafeMutableRawPointer)
+            /// Spins until its predicate (in `spinConditions`) holds: a writer waiting for a
+            /// reader's read section to end.
+            case spinning
             case finished
         }
 
@@ -48,6 +51,8 @@
 
         private var statuses: [Status] = []
         private var lockOwners: [UnsafeMutableRawPointer: Int] = [:]
+        /// What each spinning thread waits for; read with `mutex` held, and only atomic loads.
+        private var spinConditions: [Int: () -> Bool] = [:]
         /// Locks whose critical sections run as one step (``markOneStep(_:)``).
         private var oneStepLocks: Set<UnsafeMutableRawPointer> = []
         /// How many one-step sections each thread is in; it is not preempted inside.
@@ -97,6 +102,7 @@
                 statuses = Array(repeating: .runnable, count: bodies.count)
                 oneStepDepth = Array(repeating: 0, count: bodies.count)
                 lockOwners = [:]
+                spinConditions = [:]
                 baton = -1
                 exitTurn = -1
                 abandoned = 0
@@ -217,6 +223,19 @@
             }
         }
 
+        /// Runs other threads until `condition` holds; the caller is not enabled meanwhile, so
+        /// its spinning is one step of the model rather than an endless series of them.
+        func spin(until condition: @escaping () -> Bool, by me: Int) {
+            withMutex {
+                guard !condition() else { return }
+                spinConditions[me] = condition
+                statuses[me] = .spinning
+                handOver(from: me)
+                spinConditions[me] = nil
+                statuses[me] = .runnable
+            }
+        }
+
         /// Makes every thread waiting on `condition` wait for its lock instead.
         func broadcast(on condition: UnsafeMutableRawPointer) {
             withMutex {
@@ -263,6 +282,7 @@
                 switch statuses[index] {
                 case .runnable: return true
                 case .wantsLock(let lock): return lockOwners[lock] == nil
+                case .spinning: return spinConditions[index]?() ?? true
                 case .waiting, .finished: return false
                 }
             }
@@ -273,6 +293,7 @@
                         case .wantsLock(let lock): return "thread \(index) waits for lock \(lock)"
                         case .waiting(let condition, let lock):
                             return "thread \(index) waits on condition \(condition) of lock \(lock)"
+                        case .spinning: return "thread \(index) waits for a read section to end"
                         case .runnable, .finished: return nil
                         }
                     }
