@@ -131,9 +131,9 @@ extension Container {
     ///
     /// A synchronous hook runs before the call that let go of its service returns
     /// (``reset(scope:)``, ``unregister(_:)``, a replacing registration, ``removeAll()``),
-    /// unless a load that may still return the service is in progress on another thread:
-    /// then it runs when that load ends. This waits for both, and for hooks that began while
-    /// it waited.
+    /// whatever factories run elsewhere, unless the service is an async one that an `await`
+    /// which joined its creation has not returned yet: then it runs as the last such load
+    /// returns. This waits for both, and for hooks that began while it waited.
     ///
     /// ```swift
     /// container.reset(scope: .session)  // log out

@@ -26,13 +26,14 @@
 ///    registration. The fast path of ``Container/load(_:)->Service?``
 ///    (`Internal/Engine/Container+Resolution.swift`) relies on it.
 /// 3. **Write-once instances, retired by writes.** A registration's singleton is published
-///    once and read in place, unretained, inside a read (``ThreadState/beginRead()``). A
+///    once and read in place, unretained, inside a read section (``ThreadState/beginRead()``),
+///    which covers the lookup and the hand-over and never code of the app. A
 ///    write never clears an instance in place for the registration to go on with:
 ///    ``Container/reset(scope:)`` replaces the scope's registrations with fresh copies
 ///    through ``modify(_:)``. Every registration a write takes out, and every registration
 ///    of a store being freed, is retired (``Registration/retireInstances()``): its box is
-///    unpublished for good and freed by ``InstanceReclaimer`` once no read that began
-///    before is in progress. Registrations themselves may live on in older snapshots, but
+///    unpublished for good, and ``InstanceReclaimer`` waits for the read sections that began
+///    before, then disposes of and frees it before the write returns. Registrations themselves may live on in older snapshots, but
 ///    hold no services. A registration belongs to one store (moving it makes a fresh copy).
 ///    An extension point's registration shares its contributions with the registration it
 ///    replaced, so a write retires only the contributions it drops. The loads that read
@@ -116,8 +117,9 @@ final class RegistrationStore: Sendable {
     /// Changes the registrations: the one write path (rule 1).
     ///
     /// Every registration the change takes out of the store for good is retired: its
-    /// services are unpublished and freed once no load in progress can be reading them
-    /// (``InstanceReclaimer``), whatever older snapshots other threads still cache. The
+    /// services are unpublished, then disposed of and freed before this method returns, once
+    /// no read section can be reading them (``InstanceReclaimer``), whatever older snapshots
+    /// other threads still cache and whatever factories run. The
     /// entries record what each change takes out (``StoreEntries``); this method retires and
     /// releases it after unlocking, because a service's `deinit` may use the container.
     ///
