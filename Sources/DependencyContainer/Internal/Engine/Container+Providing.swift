@@ -65,16 +65,22 @@ extension Container {
         case .acquired:
             break
         }
-        defer { monitor.release(registration) }
+        // The hand-over of a kept service is a read section, up to the end of this creation:
+        // a write that retires the service meanwhile waits for it before disposing of it. The
+        // monitor is released inside it, and no code of the app runs in it.
+        var isHandingOver = false
+        defer {
+            monitor.release(registration)
+            if isHandingOver { thread.endRead() }
+        }
         // Another thread may have created it while this one waited, with services it notes now.
-        // A read section for the hand-over: a write that retires the service meanwhile waits
-        // for it before disposing of the service.
         thread.beginRead()
+        isHandingOver = true
         if let existing = registration.existingSharedService, CreationGate.takesPublished() {
-            defer { thread.endRead() }
             noteUse(of: registration, thread: thread)
             return try cast(existing, from: registration, to: Service.self)
         }
+        isHandingOver = false
         thread.endRead()
         // Step 2: a cached service never captures a narrower context's service.
         let box: InstanceBoxBase
@@ -98,11 +104,9 @@ extension Container {
             return try unbox(box, from: registration, as: Service.self)
         }
         WarmUpRecorder.noteCreation(of: registration.id)
-        // Kept and handed over in a read section: a write that retires the service once it is
-        // published waits for the hand-over before disposing of it. Nothing here runs code of
-        // the app, and nothing is freed: this load holds the box.
+        // Nothing is freed in the hand-over: this load holds the box.
         thread.beginRead()
-        defer { thread.endRead() }
+        isHandingOver = true
         registration.keep(box, madeWith: notes)
         return try unbox(box, from: registration, as: Service.self)
     }
