@@ -40,62 +40,88 @@ extension Container {
         if let mismatch {
             report(.failed(mismatch))
         }
-        // First the elements that need a factory, outside any read section; then, in one
-        // section that runs no code of the app, the published ones and the hand-over, so that
-        // no write disposes of an element this load is about to return.
-        var made: [ElementSlot<Element>] = Array(repeating: .published, count: entries.count)
-        for (index, entry) in entries.enumerated() where !entry.registration.hasPublished(Element.self) {
-            made[index] = ElementSlot(resolvedElement(entry.registration, thread: thread))
+        var publishedCount = 0
+        for entry in entries where entry.registration.hasPublished(Element.self) {
+            publishedCount += 1
         }
-        var elements: [Element] = []
-        elements.reserveCapacity(entries.count)
-        var unread: [Int] = []
-        thread.beginRead()
-        for (index, entry) in entries.enumerated() {
-            switch made[index] {
-            case .made(let element):
-                elements.append(element)
-            case .failed:
-                break
-            case .published:
-                if let element = entry.registration.publishedSingleton(as: Element.self) {
-                    elements.append(element)
-                } else {
-                    unread.append(index)
-                }
-            }
-        }
-        thread.endRead()
-        for (index, entry) in entries.enumerated() where made[index].isPublished && !unread.contains(index) {
-            noteUse(of: entry.registration, thread: thread)
-        }
-        guard !unread.isEmpty else { return elements }
-        // A write retired one meanwhile: loaded again, in list order.
-        return loadElementsAgain(entries, made: made, thread: thread)
-    }
-
-    /// `loadElements` for a list in which a write retired a published element after it was
-    /// checked: each element that was not made is loaded the general way, outside any read
-    /// section.
-    @inline(never)
-    private func loadElementsAgain<Element>(
-        _ entries: [ContributionSet.Entry], made: [ElementSlot<Element>], thread: ThreadState
-    ) -> [Element] {
-        var elements: [Element] = []
-        elements.reserveCapacity(entries.count)
-        for (index, entry) in entries.enumerated() {
-            switch made[index] {
-            case .made(let element):
-                elements.append(element)
-            case .failed:
-                break
-            case .published:
+        // No published element, the common case for transient contributions: no read section.
+        guard publishedCount > 0 else {
+            var elements: [Element] = []
+            elements.reserveCapacity(entries.count)
+            for entry in entries {
                 if let element: Element = resolvedElement(entry.registration, thread: thread) {
                     elements.append(element)
                 }
             }
+            return elements
+        }
+        guard publishedCount == entries.count else {
+            return loadMixedElements(entries, thread: thread)
+        }
+        // All published: read in place and handed over in one read section, which runs no
+        // code of the app, so that no write disposes of an element this load returns.
+        var elements: [Element] = []
+        elements.reserveCapacity(entries.count)
+        thread.beginRead()
+        for entry in entries {
+            guard let element = entry.registration.publishedSingleton(as: Element.self) else { break }
+            elements.append(element)
+        }
+        thread.endRead()
+        // A write retired one meanwhile: its replacement is loaded the general way.
+        guard elements.count == entries.count else { return loadMixedElements(entries, thread: thread) }
+        for entry in entries {
+            noteUse(of: entry.registration, thread: thread)
         }
         return elements
+    }
+
+    /// `loadElements` for a list of published elements and elements that need a factory:
+    /// first the factories, outside any read section; then the published elements and the
+    /// hand-over, in one read section that runs no code of the app.
+    @inline(never)
+    private func loadMixedElements<Element>(_ entries: [ContributionSet.Entry], thread: ThreadState)
+        -> [Element]
+    {
+        var made: [Element?] = Array(repeating: nil, count: entries.count)
+        var attempted = Array(repeating: false, count: entries.count)
+        for (index, entry) in entries.enumerated() where !entry.registration.hasPublished(Element.self) {
+            attempted[index] = true
+            made[index] = resolvedElement(entry.registration, thread: thread)
+        }
+        var elements: [Element] = []
+        elements.reserveCapacity(entries.count)
+        var retired: [Int] = []
+        thread.beginRead()
+        for (index, entry) in entries.enumerated() {
+            if let element = made[index] {
+                elements.append(element)
+            } else if attempted[index] {
+                continue
+            } else if let element = entry.registration.publishedSingleton(as: Element.self) {
+                elements.append(element)
+            } else {
+                retired.append(index)
+            }
+        }
+        thread.endRead()
+        for (index, entry) in entries.enumerated() where !attempted[index] && !retired.contains(index) {
+            noteUse(of: entry.registration, thread: thread)
+        }
+        guard !retired.isEmpty else { return elements }
+        // A write retired one after it was checked: loaded again, in list order.
+        var reloaded: [Element] = []
+        reloaded.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            if let element = made[index] {
+                reloaded.append(element)
+            } else if !attempted[index],
+                let element: Element = resolvedElement(entry.registration, thread: thread)
+            {
+                reloaded.append(element)
+            }
+        }
+        return reloaded
     }
 
     /// The element `registration` contributes, or `nil` with its failure reported.
@@ -160,21 +186,5 @@ extension Container {
             report(.failed(error))
             return UnavailableService(error: error)
         }
-    }
-}
-
-/// One element of an extension-point load: made by its factory, failed (and reported), or
-/// published, to be read in the load's read section.
-private enum ElementSlot<Element> {
-    case published
-    case made(Element)
-    case failed
-
-    init(_ element: Element?) {
-        self = element.map(Self.made) ?? .failed
-    }
-
-    var isPublished: Bool {
-        if case .published = self { true } else { false }
     }
 }

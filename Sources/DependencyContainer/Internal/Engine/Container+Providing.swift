@@ -74,14 +74,17 @@ extension Container {
             if isHandingOver { thread.endRead() }
         }
         // Another thread may have created it while this one waited, with services it notes now.
-        thread.beginRead()
-        isHandingOver = true
-        if let existing = registration.existingSharedService, CreationGate.takesPublished() {
-            noteUse(of: registration, thread: thread)
-            return try cast(existing, from: registration, to: Service.self)
+        // A singleton's empty cell, the common case of a first load, needs no read section.
+        if registration.scope != .singleton || registration.singletonPointer != nil {
+            thread.beginRead()
+            isHandingOver = true
+            if let existing = registration.existingSharedService, CreationGate.takesPublished() {
+                noteUse(of: registration, thread: thread)
+                return try cast(existing, from: registration, to: Service.self)
+            }
+            isHandingOver = false
+            thread.endRead()
         }
-        isHandingOver = false
-        thread.endRead()
         // Step 2: a cached service never captures a narrower context's service.
         let box: InstanceBoxBase
         do {
