@@ -1,15 +1,18 @@
 import DependencyContainer
 
-/// `container-bench --specialization-probe CASE LOADS`: one of the bench's singleton loads in a
-/// bare loop, for `.ci/run specialization` to count under callgrind what each load calls.
+/// `container-bench --specialization-probe CASE LOADS`: one of the bench's loads in a bare loop,
+/// for `.ci/run specialization` to count under callgrind what each load calls.
 ///
 /// `Container.load(_:)` and `Resolver.load(_:)` are generic and not inlinable, so here, as in
 /// any client module, they run unspecialized: a generic type it touches (a `Service?` returned through a closure, a
 /// `Result<Service, _>`) would cost every load a metadata lookup. The step collects only
-/// inside ``SpecializationProbe/loop(_:_:loads:)``, which it finds by name, at two numbers of
+/// inside ``SpecializationProbe/loop(_:_:loads:firstSingletons:)``, which it finds by name, at two numbers of
 /// loads, and fails when a metadata lookup's count grows with the loads.
 enum SpecializationProbe {
-    /// The cases, each a singleton load as an app's module makes it.
+    /// The cases, each a load as an app's module makes it.
+    ///
+    /// `.ci/run specialization` budgets the singleton cases; the others measure the slow path
+    /// by hand, in instructions per load.
     enum Case: String, CaseIterable {
         /// A class singleton through its protocol, as the bench's "load singleton" case.
         case classSingleton = "class-singleton"
@@ -21,6 +24,20 @@ enum SpecializationProbe {
         /// The class singleton through ``loadThroughClosure(_:_:)``, which looks up `Service?`'s
         /// metadata on every load: the step requires the check to fail on this case.
         case seededLookup = "seeded-lookup"
+        /// A transient class service: each load runs its factory.
+        case transient
+        /// A transient whose factory loads a transient that loads a third, as the bench's
+        /// "graph" case.
+        case transientGraph = "transient-graph-3"
+        /// A singleton never loaded before: each load creates and keeps a service, registered
+        /// under its own ID (``firstSingletonNames``).
+        case firstSingleton = "first-singleton"
+    }
+
+    /// The singletons the `first-singleton` case loads once each: a fixed number, so that runs
+    /// with different numbers of loads search the same table.
+    static func firstSingletonNames(loads: Int) -> [String] {
+        (0..<max(loads, 4096)).map { "first.\($0)" }
     }
 
     /// Runs the probe for `arguments`, a case and a number of loads; `false` if they are not.
@@ -32,23 +49,37 @@ enum SpecializationProbe {
         container.register(.resolverKeeper, scope: .singleton) { resolver in
             ResolverKeeper(resolver: resolver)
         }
+        let firstSingletons = probeCase == .firstSingleton ? firstSingletonNames(loads: loads) : []
+        for name in firstSingletons {
+            container.register(InjectID<any BenchService>(name), scope: .singleton) { Node(tag: 9) }
+        }
+        if !firstSingletons.isEmpty {
+            container.publishForReaders(registrationCount: firstSingletons.count + 13)
+        }
         // The first loads create the singleton and fill the runtime's caches, uncounted.
         var checksum = 0
         for _ in 0..<16 {
             checksum &+= Sink.identity(container.load(InjectID<any BenchService>.singleton))
             checksum &+= container.load(InjectID<Reading>.reading)?.value ?? 0
             checksum &+= Sink.identity(container.load(.resolverKeeper)?.resolver.load(.singleton))
+            if probeCase == .transient || probeCase == .transientGraph {
+                checksum &+= Sink.identity(container.load(.graphTop))
+            }
         }
-        Sink.consume(checksum &+ loop(probeCase, container, loads: loads))
+        let firstSingletonIDs = firstSingletons.map { InjectID<any BenchService>($0) }
+        Sink.consume(checksum &+ loop(probeCase, container, loads: loads, firstSingletons: firstSingletonIDs))
         return true
     }
 
-    /// Loads `probeCase`'s singleton `loads` times.
+    /// Loads `probeCase`'s service `loads` times; `first-singleton` loads `firstSingletons[i]`
+    /// on iteration `i`.
     ///
     /// Never inlined: the step's callgrind run collects inside this function only, which it
     /// finds by its name (`*SpecializationProbeO4loop*`).
     @inline(never)
-    static func loop(_ probeCase: Case, _ container: Container, loads: Int) -> Int {
+    static func loop(
+        _ probeCase: Case, _ container: Container, loads: Int, firstSingletons: [InjectID<any BenchService>]
+    ) -> Int {
         var checksum = 0
         switch probeCase {
         case .classSingleton:
@@ -64,6 +95,14 @@ enum SpecializationProbe {
         case .seededLookup:
             let singleton = Sink.opaque(InjectID<any BenchService>.singleton)
             for _ in 0..<loads { checksum &+= Sink.identity(loadThroughClosure(container, singleton)) }
+        case .transient:
+            let transient = Sink.opaque(InjectID<any BenchService>.transient)
+            for _ in 0..<loads { checksum &+= Sink.identity(container.load(transient)) }
+        case .transientGraph:
+            let top = Sink.opaque(InjectID<any BenchService>.graphTop)
+            for _ in 0..<loads { checksum &+= Sink.identity(container.load(top)) }
+        case .firstSingleton:
+            for index in 0..<loads { checksum &+= Sink.identity(container.load(firstSingletons[index])) }
         }
         return checksum
     }
