@@ -29,12 +29,7 @@ struct ReleaseIndependenceTests {
     func factoryInAnotherContainer() async {
         let held = HeldFactory()
         let blocked = Container()
-        let id = uniqueID(Connection.self)
-        blocked.register(id, scope: .singleton) {
-            held.blockThread()
-            return Connection("slow start-up")
-        }
-        let loader = held.loadOnThread { _ = blocked.load(id) }
+        let loader = startBlockedSingletonLoad(in: blocked, held)
         await expectReleasesComplete(in: Container(), while: held)
         held.join(loader)
     }
@@ -43,14 +38,20 @@ struct ReleaseIndependenceTests {
     func factoryInTheSameContainer() async {
         let held = HeldFactory()
         let container = Container()
+        let loader = startBlockedSingletonLoad(in: container, held)
+        await expectReleasesComplete(in: container, while: held)
+        held.join(loader)
+    }
+
+    /// Registers a singleton whose factory blocks until `held` lets it go, and starts its
+    /// first load on a thread of its own.
+    private func startBlockedSingletonLoad(in container: Container, _ held: HeldFactory) -> pthread_t {
         let id = uniqueID(Connection.self)
         container.register(id, scope: .singleton) {
             held.blockThread()
             return Connection("slow start-up")
         }
-        let loader = held.loadOnThread { _ = container.load(id) }
-        await expectReleasesComplete(in: container, while: held)
-        held.join(loader)
+        return held.loadOnThread { _ = container.load(id) }
     }
 
     @Test("An async factory suspended at an await holds back no release")
