@@ -131,9 +131,8 @@ extension Container {
     ///
     /// A synchronous hook runs before the call that let go of its service returns
     /// (``reset(scope:)``, ``unregister(_:)``, a replacing registration, ``removeAll()``),
-    /// whatever factories run elsewhere, unless the service is an async one that an `await`
-    /// which joined its creation has not returned yet: then it runs as the last such load
-    /// returns. This waits for both, and for hooks that began while it waited.
+    /// whatever loads and factories run elsewhere. This waits for those and for the hooks
+    /// that run in tasks, and for hooks that began while it waited.
     ///
     /// ```swift
     /// container.reset(scope: .session)  // log out

@@ -68,15 +68,13 @@ typedef enum {
     DCGlobalWordStoreSerial = 2,
     /// The reclamation epoch that loads record on entering a read.
     DCGlobalWordReclamationEpoch = 3,
-    /// How many retired services wait for async loads that joined their creation to return.
-    DCGlobalWordParkedReleases = 4,
     /// Nonzero once a registration with an owner (a plugin's) was adopted: until then, loads
     /// inside factories skip recording which owners' services they use.
-    DCGlobalWordOwnedRegistrations = 5,
+    DCGlobalWordOwnedRegistrations = 4,
     /// How many async factories run that started after owned registrations existed: while
     /// nonzero, a load outside every synchronous factory checks whether an async one made it.
-    DCGlobalWordOwnedAsyncFactories = 6,
-    DCGlobalWordCount = 7
+    DCGlobalWordOwnedAsyncFactories = 5,
+    DCGlobalWordCount = 6
 } DCGlobalWord;
 
 /// Words per global: each sits in a cache line of its own, so writing one does not slow down

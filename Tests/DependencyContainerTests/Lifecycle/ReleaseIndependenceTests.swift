@@ -90,9 +90,9 @@ struct ReleaseIndependenceTests {
     }
 
     @Test(
-        "An async load that joins a creation in progress returns its service undisposed, though a reset retires it meanwhile"
+        "An async load that waited for a creation never returns the service a reset retired meanwhile: it loads the replacement"
     )
-    func joinedCreationOutlivesTheWait() async throws {
+    func joinedLoadTakesTheReplacement() async throws {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else { return }
         let container = Container()
         let id = uniqueID(Connection.self)
@@ -125,25 +125,25 @@ struct ReleaseIndependenceTests {
         try #require(
             await eventually { executor.heldJobs == 1 }, "the second load did not wait for the creation")
 
+        // The reset waits for no suspended load: the old service's hook runs (in a task of its
+        // own, as an async registration's hook does) although the joining load has not returned.
         container.reset(scope: .lifecycleSession)
-        // Time for a hook started by the reset to run (in a task of its own): it must not start
-        // before the joining load has returned the service.
-        _ = await eventually(polls: 200) { created.isClosed }
-        let disposedBeforeTheJoinReturned = created.isClosed
+        #expect(
+            await eventually { created.isClosed },
+            "the reset did not dispose of the old service while a load that waited for it was suspended")
         executor.stopHolding()
         let joined = try #require(await withTimeout { await joiner.value }, "the joining load never returned")
+        // The joining load resumed after the reset: it took what replaced the registration.
         #expect(joined.service != nil)
+        #expect(joined.service !== created, "the joining load returned the service the reset retired")
         #expect(
             !joined.wasDisposed, "the joining load returned a service whose dispose hook had already run")
-        #expect(
-            !disposedBeforeTheJoinReturned,
-            "the reset disposed the service while a load that joined its creation was still returning it")
-
-        // Deferred, the hook still runs: by the next write and waitForDisposals() at the latest.
         container.removeAll()
         await container.waitForDisposals()
+        #expect(created.closeCount == 1, "disposed \(created.closeCount) times, not once")
         #expect(
-            await eventually { created.closeCount == 1 }, "disposed \(created.closeCount) times, not once")
+            joined.service?.closeCount == 1,
+            "the replacement was disposed \(joined.service?.closeCount ?? 0) times")
     }
 
     /// Waits until `held`'s factory is in progress, loads and releases services of `releasing`

@@ -48,11 +48,32 @@ extension Container {
         case .mainActor:
             return try await resolveOnMainActor(registration, as: Service.self)
         case .asynchronous:
-            let service = try await provideAsync(registration, as: Service.self)
-            // After it is kept: what it was made with, for a creation another task started.
-            noteAsyncUse(of: registration)
-            return service
+            return try await resolveAsynchronous(registration, as: Service.self)
         }
+    }
+
+    /// How many times an async load takes what replaced a registration that a write retired
+    /// while it waited, before it returns what it got: a bound against writes that never stop.
+    private static let retiredRetries = 4
+
+    /// Produces the service of an ``FactoryIsolation/asynchronous`` registration; if a write
+    /// retired the registration while this load waited for its creation, loads what replaced
+    /// it, so that no load returns a service that a write has disposed of.
+    private func resolveAsynchronous<Service>(_ registration: Registration, as _: Service.Type)
+        async throws(ContainerError) -> Service
+    {
+        var current = registration
+        for attempt in 0...Self.retiredRetries {
+            let (service, isCurrent) = try await provideAsync(current, as: Service.self)
+            guard !isCurrent, attempt < Self.retiredRetries else {
+                // After it is kept: what it was made with, for a creation another task started.
+                noteAsyncUse(of: current)
+                return service
+            }
+            current = try requiredRegistration(named: current.id, as: Service.self, thread: .current)
+        }
+        // Unreachable: the last attempt returns.
+        throw .unavailableSynchronously(id: registration.id, isolation: .asynchronous)
     }
 
     /// Runs the synchronous load on the main actor, where it may run a main-actor factory.
@@ -69,13 +90,15 @@ extension Container {
         }
     }
 
-    /// Produces the service of an ``FactoryIsolation/asynchronous`` registration.
+    /// Produces the service of an ``FactoryIsolation/asynchronous`` registration, and whether
+    /// it is still the registration's when handed over: `false` when a write retired the
+    /// registration while this load waited, and so disposes of or has disposed of the service.
     private func provideAsync<Service>(_ registration: Registration, as _: Service.Type)
-        async throws(ContainerError) -> Service
+        async throws(ContainerError) -> (service: Service, isCurrent: Bool)
     {
         guard let factory = registration.asyncFactory else {
             // Unreachable: only `registerAsync` makes an asynchronous registration.
-            return try existingService(registration, as: Service.self)
+            return (try existingService(registration, as: Service.self), true)
         }
         let frame = AsyncFrame.current
         if let frame, let path = frame.cyclePath(loading: registration) {
@@ -85,7 +108,7 @@ extension Container {
         guard let creation = registration.asyncCreation else {
             let made = try await runFactoryAsync(
                 registration, factory, parent: frame, createsSharedService: false)
-            return try unbox(made.box, from: registration, as: Service.self)
+            return (try unbox(made.box, from: registration, as: Service.self), true)
         }
         let start = { () -> AsyncCreation.CreationTask in
             // An unstructured task: cancelling a waiter, even the first, cancels no creation.
@@ -108,18 +131,19 @@ extension Container {
                 }
             }
         }
-        // The claim holds back the release of the service until this load has returned it,
-        // across its suspension: a write that retires it meanwhile parks it on the creation.
-        let (joined, claim) = creation.join(existing: { registration.existingSharedService }, start: start)
-        defer { creation.leave(claim) }
-        switch joined {
-        case .existing(let value):
-            return try cast(value, from: registration, to: Service.self)
+        let value: Any
+        switch creation.join(existing: { registration.existingSharedService }, start: start) {
+        case .existing(let existing):
+            value = existing
         case .inProgress(let task):
-            return try unbox(
-                try await wait(for: task, of: registration, from: frame), from: registration, as: Service.self
-            )
+            value = try await wait(for: task, of: registration, from: frame).anyValue
         }
+        // The hand-over, in a read section: a write that retires the registration after the
+        // check waits for it before disposing of the service. Nothing here suspends.
+        let thread = ThreadState.current
+        thread.beginRead()
+        defer { thread.endRead() }
+        return (try cast(value, from: registration, to: Service.self), !registration.isRetired)
     }
 
     /// Waits for another task's creation of `registration`'s service, unless waiting would

@@ -525,16 +525,14 @@ final class Registration: @unchecked Sendable {
             return RetiredBox(
                 pointer: nil,
                 disposal: PendingDisposal(
-                    id: id, hook: hook, order: order, ledger: disposals, value: weakObject),
-                joinedCreation: asyncCreation)
+                    id: id, hook: hook, order: order, ledger: disposals, value: weakObject))
         }
         guard let pointer, pointer != Self.retiredMarker else { return nil }
         return RetiredBox(
             pointer: pointer,
             disposal: hook.map {
                 PendingDisposal(id: id, hook: $0, order: order, ledger: disposals, value: nil)
-            },
-            joinedCreation: asyncCreation)
+            })
     }
 
     /// Retires the singleton of a registration being freed.

@@ -123,9 +123,6 @@ struct GlobalAtomicWord {
     static var storeSerial: Self { Self(DCGlobalWordStoreSerial) }
     /// The epoch that loads record when they start reading; see ``InstanceReclaimer``.
     static var reclamationEpoch: Self { Self(DCGlobalWordReclamationEpoch) }
-    /// How many retired services wait for the async loads that joined their creation
-    /// (``AsyncCreation``) to return them.
-    static var parkedReleases: Self { Self(DCGlobalWordParkedReleases) }
     /// Nonzero once a registration with a ``RegistrationOwner`` was adopted.
     static var ownedRegistrations: Self { Self(DCGlobalWordOwnedRegistrations) }
     /// How many async factories run that started once owned registrations existed.

@@ -15,7 +15,8 @@ import DependencyContainerSystem
 /// that it read when the outermost load began.
 ///
 /// `@unchecked Sendable`: the word is accessed only with C11 atomics; its thread writes it,
-/// and the reclaimer reads it under its lock until ``InstanceReclaimer/removeRecord(_:)``.
+/// and writers read it. It is never freed: a thread that ends leaves it to the next thread
+/// (``InstanceReclaimer/removeRecord(_:)``), so a writer may read it without a lock.
 struct ReaderRecord: @unchecked Sendable {
     let word: UnsafeMutablePointer<UInt64>
 
@@ -24,10 +25,6 @@ struct ReaderRecord: @unchecked Sendable {
     init() {
         let raw = UnsafeMutableRawPointer.allocate(byteCount: Self.cacheLine, alignment: Self.cacheLine)
         word = raw.initializeMemory(as: UInt64.self, repeating: 0, count: Self.cacheLine / 8)
-    }
-
-    func deallocate() {
-        UnsafeMutableRawPointer(word).deallocate()
     }
 
     /// Marks the thread as loading, before it reads any published service.
