@@ -35,7 +35,7 @@ extension Container {
     {
         let thread = ThreadState.current
         // A read of its own: no suspension point may fall inside one.
-        thread.beginRead()
+        thread.beginRead(ReadKey(registration))
         let published = registration.publishedSingleton(as: Service.self)
         thread.endRead()
         if let published {
@@ -141,7 +141,7 @@ extension Container {
         // The hand-over, in a read section: a write that retires the registration after the
         // check waits for it before disposing of the service. Nothing here suspends.
         let thread = ThreadState.current
-        thread.beginRead()
+        thread.beginRead(ReadKey(registration))
         defer { thread.endRead() }
         return (try cast(value, from: registration, to: Service.self), !registration.isRetired)
     }

@@ -54,7 +54,7 @@ extension Container {
     {
         // A read section for the hand-over, as in `provide`.
         let thread = ThreadState.current
-        thread.beginRead()
+        thread.beginRead(ReadKey(registration))
         if let value = registration.existingSharedService {
             defer { thread.endRead() }
             return try cast(value, from: registration, to: Service.self)

@@ -62,7 +62,7 @@ extension Container {
         // code of the app, so that no write disposes of an element this load returns.
         var elements: [Element] = []
         elements.reserveCapacity(entries.count)
-        thread.beginRead()
+        thread.beginRead(.any)
         for entry in entries {
             guard let element = entry.registration.publishedSingleton(as: Element.self) else { break }
             elements.append(element)
@@ -92,7 +92,7 @@ extension Container {
         var elements: [Element] = []
         elements.reserveCapacity(entries.count)
         var retired: [Int] = []
-        thread.beginRead()
+        thread.beginRead(.any)
         for (index, entry) in entries.enumerated() {
             if let element = made[index] {
                 elements.append(element)

@@ -43,7 +43,7 @@ extension Container {
         case .weak:
             // A read section for the hand-over: a write that takes the object out waits for it
             // before running its dispose hook.
-            thread.beginRead()
+            thread.beginRead(ReadKey(registration))
             if let object = registration.weakObject {
                 defer { thread.endRead() }
                 return try cast(object, from: registration, to: Service.self)
@@ -76,7 +76,7 @@ extension Container {
         // Another thread may have created it while this one waited, with services it notes now.
         // A singleton's empty cell, the common case of a first load, needs no read section.
         if registration.scope != .singleton || registration.singletonPointer != nil {
-            thread.beginRead()
+            thread.beginRead(ReadKey(registration))
             isHandingOver = true
             if let existing = registration.existingSharedService, CreationGate.takesPublished() {
                 noteUse(of: registration, thread: thread)
@@ -108,7 +108,7 @@ extension Container {
         }
         WarmUpRecorder.noteCreation(of: registration.id)
         // Nothing is freed in the hand-over: this load holds the box.
-        thread.beginRead()
+        thread.beginRead(ReadKey(registration))
         isHandingOver = true
         registration.keep(box, madeWith: notes)
         return try unbox(box, from: registration, as: Service.self)

@@ -51,7 +51,7 @@ extension Container {
             }
             // A read section for the in-place read of a published singleton and its hand-over
             // only: a write that retires it meanwhile waits for the section, not for factories.
-            thread._withUnsafeGuaranteedRef { $0.beginRead() }
+            thread._withUnsafeGuaranteedRef { $0.beginRead(borrowed.readKey) }
             if let service = borrowed.publishedSingleton(as: Service.self) {
                 // Inside a factory, an existing named-scope service may still be captive, and
                 // a plugin's service is noted (possibly an async factory's, with no frame here).
@@ -85,7 +85,7 @@ extension Container {
             // The lookup's reference may be the last one (a write removed the registration):
             // it must outlive the in-place read. No closure returning `Service?` here: through
             // a generic function, it would cost every load a metadata lookup for `Service?`.
-            thread.beginRead()
+            thread.beginRead(ReadKey(registration))
             if let published = registration.publishedSingleton(as: Service.self) {
                 thread.endRead()
                 withExtendedLifetime(registration) {}

@@ -80,7 +80,7 @@ final class ThreadState {
     /// This thread's announcement to ``InstanceReclaimer`` while it reads published services.
     ///
     /// Not private only for the interleaving checker, which clears the record of a thread it
-    /// abandons; nothing else may touch it outside ``beginRead()`` and ``endRead()``.
+    /// abandons; nothing else may touch it outside ``beginRead(_:)`` and ``endRead()``.
     let reader: ReaderRecord
     /// How many read sections are open on this thread; only the outermost announces. Read
     /// sections do not nest today; the count keeps a nested one harmless.
@@ -110,10 +110,13 @@ final class ThreadState {
     /// load's caller: never code of the app (a factory, a hook, an observer, a diagnostics
     /// handler), and never a write, so that every writer's wait for it is short
     /// (``InstanceReclaimer``).
+    ///
+    /// - Parameter key: The registration the section reads, or ``ReadKey/any``: a write waits
+    ///   only for the sections that read what it retires.
     @inline(__always)
-    func beginRead() {
+    func beginRead(_ key: ReadKey) {
         if readDepth == 0 {
-            reader.announce()
+            reader.announce(key)
         }
         readDepth &+= 1
     }

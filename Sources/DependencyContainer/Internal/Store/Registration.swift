@@ -362,7 +362,7 @@ final class Registration: @unchecked Sendable {
     /// The singleton, if it exists and is exactly a `Service`: read in place, without a
     /// dynamic cast and without retaining its box.
     ///
-    /// Only between ``ThreadState/beginRead()`` and ``ThreadState/endRead()``: a write that
+    /// Only between ``ThreadState/beginRead(_:)`` and ``ThreadState/endRead()``: a write that
     /// retires the box frees it only once no read section that began before is in progress.
     @inline(__always)
     func publishedSingleton<Service>(as _: Service.Type) -> Service? {
@@ -525,14 +525,16 @@ final class Registration: @unchecked Sendable {
             return RetiredBox(
                 pointer: nil,
                 disposal: PendingDisposal(
-                    id: id, hook: hook, order: order, ledger: disposals, value: weakObject))
+                    id: id, hook: hook, order: order, ledger: disposals, value: weakObject),
+                key: ReadKey(self))
         }
         guard let pointer, pointer != Self.retiredMarker else { return nil }
         return RetiredBox(
             pointer: pointer,
             disposal: hook.map {
                 PendingDisposal(id: id, hook: $0, order: order, ledger: disposals, value: nil)
-            })
+            },
+            key: ReadKey(self))
     }
 
     /// Retires the singleton of a registration being freed.
@@ -551,7 +553,8 @@ final class Registration: @unchecked Sendable {
                 pointer: pointer,
                 disposal: lifecycle?.onDispose.map {
                     PendingDisposal(id: id, hook: $0, order: keptOrder, ledger: nil, value: nil)
-                })
+                },
+                key: ReadKey(self))
         ])
     }
 

@@ -26,7 +26,7 @@
 ///    registration. The fast path of ``Container/load(_:)->Service?``
 ///    (`Internal/Engine/Container+Resolution.swift`) relies on it.
 /// 3. **Write-once instances, retired by writes.** A registration's singleton is published
-///    once and read in place, unretained, inside a read section (``ThreadState/beginRead()``),
+///    once and read in place, unretained, inside a read section (``ThreadState/beginRead(_:)``),
 ///    which covers the lookup and the hand-over and never code of the app. A
 ///    write never clears an instance in place for the registration to go on with:
 ///    ``Container/reset(scope:)`` replaces the scope's registrations with fresh copies
@@ -399,6 +399,12 @@ struct BorrowedRegistration {
         // A closure literal, so that it is inlined: through a closure parameter, the
         // unspecialized caller would look up `Service?`'s metadata on every load.
         return registration._withUnsafeGuaranteedRef { $0.publishedSingleton(as: Service.self) }
+    }
+
+    /// What a read section of this registration announces (``ThreadState/beginRead(_:)``).
+    @inline(__always)
+    var readKey: ReadKey {
+        ReadKey(address: registration.toOpaque())
     }
 
     /// Whether the registration shares its services (singleton, weak, named scope), which

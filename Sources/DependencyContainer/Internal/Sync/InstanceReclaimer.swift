@@ -9,14 +9,16 @@ import DependencyContainerSystem
 /// the value out. The reclaimer is epoch-based, as in user-space RCU, with a writer that waits
 /// for the grace period itself (`synchronize_rcu`) instead of leaving the batch to readers:
 ///
-/// - A read section (``ThreadState/beginRead()`` … ``ThreadState/endRead()``) covers only the
-///   lookup of a published service and the hand-over of a kept service to the load's caller.
+/// - A read section (``ThreadState/beginRead(_:)`` … ``ThreadState/endRead()``) covers only the
+///   lookup of a published service and the hand-over of a kept service to the load's caller,
+///   and announces which registration it reads (``ReadKey``), so that a write waits only for
+///   the sections that read a registration it retires.
 ///   No code of the app runs inside one (no factory, hook, observer or diagnostics handler),
 ///   no write, and no lock that a writer holds while it waits, so every read section ends
 ///   within a bounded number of instructions, whatever factories run elsewhere.
 /// - A write unpublishes the services first (``Registration/retireInstances(disposals:)``),
 ///   then calls ``retire(_:)``: it bumps the epoch, waits until no thread is still in a read
-///   section that began before, then runs the dispose hooks and frees the services itself, on
+///   section of those registrations that began before, then runs the dispose hooks and frees the services itself, on
 ///   its own thread, before it returns.
 /// - A load that cannot hand a service over inside one read section (an async load that
 ///   waited for another task's creation) checks in a read section, after it resumes, that the
@@ -83,7 +85,7 @@ final class InstanceReclaimer: Sendable {
         // Orders the unpublishing before the scan on every thread: a load whose announcement
         // the scan misses reads the cleared pointer.
         dc_reclamation_writer_fence()
-        waitForReaders(retiredAt: tag)
+        waitForReaders(retiredAt: tag, keys: Set(boxes.map(\.key)))
         PendingDisposal.run(in: boxes)
         for box in boxes {
             box.release()
@@ -94,15 +96,15 @@ final class InstanceReclaimer: Sendable {
     }
 
     /// Waits until no thread is in a read section that began before the write that retired
-    /// with `tag`.
+    /// with `tag` and reads a registration of `keys`.
     ///
     /// The calling thread's own record is skipped: a write never happens inside a read
     /// section, whose code never writes, so it cannot be holding what it retires.
-    private func waitForReaders(retiredAt tag: UInt64) {
+    private func waitForReaders(retiredAt tag: UInt64, keys: Set<ReadKey>) {
         let own = ThreadState.existing?.reader.word
         let all = records.withLock { $0.all }
         for record in all where record.word != own {
-            GracePeriod.wait(for: record, retiredAt: tag)
+            GracePeriod.wait(for: record, retiredAt: tag, keys: keys)
         }
     }
 }
@@ -116,17 +118,13 @@ struct RetiredBox: @unchecked Sendable {
     let pointer: UnsafeMutableRawPointer?
     /// The registration's dispose hook, to run before the box is released.
     let disposal: PendingDisposal?
-    /// The creation of an async shared service, whose joined loads may still return it;
-    /// `nil` for every other registration.
-    let joinedCreation: AsyncCreation?
+    /// What the read sections of its registration announce: the write waits only for those.
+    let key: ReadKey
 
-    init(
-        pointer: UnsafeMutableRawPointer?, disposal: PendingDisposal? = nil,
-        joinedCreation: AsyncCreation? = nil
-    ) {
+    init(pointer: UnsafeMutableRawPointer?, disposal: PendingDisposal? = nil, key: ReadKey) {
         self.pointer = pointer
         self.disposal = disposal
-        self.joinedCreation = joinedCreation
+        self.key = key
     }
 
     /// The service, for its dispose hook.

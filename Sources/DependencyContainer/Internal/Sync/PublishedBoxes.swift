@@ -7,7 +7,7 @@
 enum UnretainedRead {
     /// Reads the box at `pointer` with `read`.
     ///
-    /// Only between ``ThreadState/beginRead()`` and ``ThreadState/endRead()``.
+    /// Only between ``ThreadState/beginRead(_:)`` and ``ThreadState/endRead()``.
     ///
     /// - Parameters:
     ///   - pointer: A box published by a registration, loaded inside the current read.

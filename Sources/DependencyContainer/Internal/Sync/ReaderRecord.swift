@@ -8,11 +8,13 @@ import DependencyContainerSystem
     import Darwin
 #endif
 
-/// One thread's announcement that it is loading, which ``InstanceReclaimer`` reads.
+/// One thread's announcement that it is in a read section, which ``InstanceReclaimer`` reads.
 ///
 /// A word on a cache line of its own, so that announcing touches memory only its thread
-/// writes: 0 while the thread is outside a load, otherwise the reclamation epoch plus one
-/// that it read when the outermost load began.
+/// writes: 0 while the thread is outside a read section; otherwise the reclamation epoch plus
+/// one that it read when the section began, shifted left by ``ReadKey/bits``, with the
+/// ``ReadKey`` of the registration it reads in the low bits. One word, so that a writer reads
+/// the epoch and the key of the same section.
 ///
 /// `@unchecked Sendable`: the word is accessed only with C11 atomics; its thread writes it,
 /// and writers read it. It is never freed: a thread that ends leaves it to the next thread
@@ -27,16 +29,17 @@ struct ReaderRecord: @unchecked Sendable {
         word = raw.initializeMemory(as: UInt64.self, repeating: 0, count: Self.cacheLine / 8)
     }
 
-    /// Marks the thread as loading, before it reads any published service.
+    /// Marks the thread as reading the registration of `key`, before it reads any published
+    /// service.
     @inline(__always)
-    func announce() {
+    func announce(_ key: ReadKey) {
         let epoch = GlobalAtomicWord.reclamationEpoch.load()
         #if DC_INTERLEAVING
             InterleavingHooks.atomic()
             // The fault leaves the record quiescent, as if the load had not begun.
             if InterleavingHooks.injectsFault(at: .readerAnnounce) { return }
         #endif
-        dc_atomic_u64_store_relaxed(word, epoch &+ 1)
+        dc_atomic_u64_store_relaxed(word, (epoch &+ 1) << ReadKey.bits | key.value)
         dc_reclamation_reader_fence()
     }
 
@@ -50,9 +53,40 @@ struct ReaderRecord: @unchecked Sendable {
         dc_atomic_u64_store_release(word, 0)
     }
 
-    /// The epoch plus one that the thread announced, or 0 while it is quiescent.
-    var announcedEpoch: UInt64 {
+    /// What the thread announced, or 0 while it is quiescent.
+    var announcement: UInt64 {
         dc_atomic_u64_load_acquire(word)
+    }
+}
+
+/// Which registration a read section reads, as a writer needs to know it: a few bits of its
+/// address, so that a write waits only for the read sections of the registrations it retires
+/// (and, rarely, of another whose key is the same), not for every load in the process.
+struct ReadKey: Hashable {
+    /// The bits of a record's word that hold the key.
+    static let bits: UInt64 = 16
+
+    let value: UInt64
+
+    /// A section that may read any registration (an extension point's elements): every
+    /// write waits for it.
+    static let any = ReadKey(rawValue: 0)
+
+    fileprivate init(rawValue: UInt64) {
+        value = rawValue
+    }
+
+    /// The key of the registration at `address`; never ``any``.
+    @inline(__always)
+    init(address: UnsafeMutableRawPointer) {
+        // Objects are 16-byte aligned: the low bits say nothing. Odd, so never `any`.
+        value = (UInt64(UInt(bitPattern: address)) >> 4) & ((1 << Self.bits) - 1) | 1
+    }
+
+    /// The key of `registration`.
+    @inline(__always)
+    init(_ registration: AnyObject) {
+        self.init(address: Unmanaged.passUnretained(registration).toOpaque())
     }
 }
 
@@ -61,35 +95,46 @@ struct ReaderRecord: @unchecked Sendable {
 /// reclaimer that frees what loads in progress may read.
 enum GracePeriod {
     /// Waits until the thread of `record` is not in a read section that began before the
-    /// write that retired with epoch `tag`.
+    /// write that retired with epoch `tag` and reads a registration of `keys`.
     ///
-    /// A read section runs no code of the app and takes no lock, so the wait is bounded by a
-    /// lookup, unless the reader's thread is preempted inside it: the writer spins briefly,
-    /// then yields its processor to it.
+    /// A read section runs no code of the app and takes no lock that a writer holds, so the
+    /// wait is bounded by a lookup, unless the reader's thread is preempted inside it: the
+    /// writer spins briefly, then yields its processor to it.
     ///
     /// - Parameters:
-    ///   - record: A thread's record; the caller holds the reclaimer's lock, so that it is
-    ///     not freed meanwhile.
+    ///   - record: A thread's record.
     ///   - tag: The epoch that loads which may read the retired services announced.
+    ///   - keys: The keys of the registrations whose services the write retired.
     @inline(__always)
-    static func wait(for record: ReaderRecord, retiredAt tag: UInt64) {
-        guard holdsBack(record, tag) else { return }
+    static func wait(for record: ReaderRecord, retiredAt tag: UInt64, keys: Set<ReadKey>) {
+        guard holdsBack(record, tag, keys) else { return }
         #if DC_INTERLEAVING
             // The fault frees what a load in progress may read.
             if InterleavingHooks.injectsFault(at: .readerScan) { return }
-            if InterleavingHooks.waitUntil({ !holdsBack(record, tag) }) { return }
+            if InterleavingHooks.waitUntil({ !holdsBack(record, tag, keys) }) { return }
         #endif
         var spins = 0
-        while holdsBack(record, tag) {
+        while holdsBack(record, tag, keys) {
             spins += 1
             if spins > 64 { sched_yield() }
         }
     }
 
-    /// Whether the thread of `record` is in a read section that began before epoch `tag`.
+    /// Whether the thread of `record` is in a read section that began before epoch `tag` and
+    /// may read a registration of `keys`.
     @inline(__always)
-    private static func holdsBack(_ record: ReaderRecord, _ tag: UInt64) -> Bool {
-        let epoch = record.announcedEpoch
-        return epoch != 0 && epoch <= tag
+    private static func holdsBack(_ record: ReaderRecord, _ tag: UInt64, _ keys: Set<ReadKey>) -> Bool {
+        let announcement = record.announcement
+        let epoch = announcement >> ReadKey.bits
+        guard announcement != 0, epoch <= tag else { return false }
+        let key = ReadKey(bits: announcement)
+        return key == .any || keys.contains(key)
+    }
+}
+
+extension ReadKey {
+    /// The key in a record's announcement.
+    fileprivate init(bits announcement: UInt64) {
+        self.init(rawValue: announcement & ((1 << Self.bits) - 1))
     }
 }
