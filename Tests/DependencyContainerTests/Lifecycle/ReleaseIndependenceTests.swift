@@ -257,10 +257,11 @@ final class HeldFactory: Sendable {
     private let gate = Gate()
 
     /// For a synchronous factory: blocks its thread. Bounded, so that a test that fails to
-    /// finish it still ends.
+    /// finish it still ends; generously, because under ThreadSanitizer beside the stress
+    /// suites the test's own task may wait minutes for a thread of the cooperative pool.
     func blockThread() {
         entered.increment()
-        _ = proceed.wait(timeout: .now() + 120)
+        _ = proceed.wait(timeout: .now() + 600)
     }
 
     /// For an async factory: suspends it at an `await`.
