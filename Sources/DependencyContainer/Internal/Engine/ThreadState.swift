@@ -82,8 +82,9 @@ final class ThreadState {
     /// Not private only for the interleaving checker, which clears the record of a thread it
     /// abandons; nothing else may touch it outside ``beginRead(_:)`` and ``endRead()``.
     let reader: ReaderRecord
-    /// How many read sections are open on this thread; only the outermost announces. Read
-    /// sections do not nest today; the count keeps a nested one harmless.
+    /// How many read sections are open on this thread; only the outermost announces.
+    ///
+    /// Read sections do not nest today; the count keeps a nested one harmless.
     @exclusivity(unchecked) private(set) var readDepth = 0
 
     /// The stack a nested factory leaves for the code between it and the next check (the

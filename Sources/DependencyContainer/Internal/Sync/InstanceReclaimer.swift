@@ -31,8 +31,9 @@ import DependencyContainerSystem
 final class InstanceReclaimer: Sendable {
     static let shared = InstanceReclaimer()
 
-    /// Every record ever made, and those of threads that ended, to reuse. A record is never
-    /// freed, so that writers wait on a copy of the list without holding the lock: a writer
+    /// Every record ever made, and those of threads that ended, to reuse.
+    ///
+    /// A record is never freed, so that writers wait on a copy of the list without holding the lock: a writer
     /// that waits for one thread never holds back other writers or new threads.
     private struct Records: Sendable {
         var all: [ReaderRecord] = []
