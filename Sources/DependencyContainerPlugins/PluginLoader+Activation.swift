@@ -106,10 +106,18 @@ extension PluginLoader {
             release(name, as: record)
             throw .alreadyInactive(name: name)
         }
-        let outcome = withdrawBounded(owned, resettingDependents: resettingDependents, overruns: &overruns)
+        var outcome = withdrawBounded(owned, resettingDependents: resettingDependents, overruns: &overruns)
+        // An installed plugin whose library loaded: its registrations replaced its
+        // placeholders, which the withdrawal brought back; they go too.
+        if let placeholders = record.placeholders, record.descriptor != nil {
+            let second = withdrawBounded(
+                placeholders, resettingDependents: resettingDependents, overruns: &overruns)
+            outcome = Self.merging(outcome, placeholdersWithdrawn: second)
+        }
         var inactive = record
         inactive.status = .inactive
         inactive.owned = nil
+        inactive.placeholders = nil
         release(name, as: inactive)
         var report = PluginDeactivationReport(
             plugin: plugin, removedIDs: outcome.removedIDs,
@@ -174,8 +182,11 @@ extension PluginLoader {
         throws(PluginActivationError) -> PluginActivationReport
     {
         let record = try claim(name, from: .inactive)
+        guard let descriptor = record.descriptor else {
+            return try activateInstalled(record, resettingDependents: resettingDependents)
+        }
         let path = record.plugin.path
-        let result = validatedManifest(of: record.descriptor, path: path).flatMap {
+        let result = validatedManifest(of: descriptor, path: path).flatMap {
             manifest -> Result<PluginManifest, PluginLoadError> in
             guard manifest.name == name else {
                 return .failure(
@@ -185,7 +196,7 @@ extension PluginLoader {
             }
             return .success(manifest)
         }
-        .flatMap { stage(manifest: $0, from: record.descriptor, path: path) }
+        .flatMap { stage(manifest: $0, from: descriptor, path: path) }
         .flatMap { adopt($0, dependents: resettingDependents ? .reset : .named) }
         switch result {
         case .failure(let error):
@@ -196,7 +207,7 @@ extension PluginLoader {
             release(
                 name,
                 as: PluginRecord(
-                    plugin: plugin, descriptor: record.descriptor, status: .active, owned: adoption.owned)
+                    plugin: plugin, descriptor: descriptor, status: .active, owned: adoption.owned)
             )
             var report = PluginActivationReport(
                 plugin: plugin, dependents: adoption.dependents, resetDependents: resettingDependents,
@@ -206,6 +217,59 @@ extension PluginLoader {
             }
             return report
         }
+    }
+
+    /// Activates an installed plugin whose library never loaded: its placeholders come back.
+    private func activateInstalled(_ record: PluginRecord, resettingDependents: Bool)
+        throws(PluginActivationError) -> PluginActivationReport
+    {
+        let name = record.plugin.manifest.name
+        let outcome = placeholders(for: record.plugin.manifest, path: record.plugin.path).map { staging in
+            container.adoptRegistrations(
+                of: staging, replacingExisting: conflictPolicy == .replace, declaring: [:],
+                owner: RegistrationOwner(), dependents: resettingDependents ? .reset : .named)
+        }
+        switch outcome {
+        case .failure(let error):
+            release(name, as: record)
+            throw .activationFailed(name: name, error: error)
+        case .success(let adoption):
+            guard adoption.adopted, let owned = adoption.record else {
+                release(name, as: record)
+                throw .activationFailed(
+                    name: name, error: .duplicateIDs(path: record.plugin.path, ids: adoption.conflicts))
+            }
+            let plugin = LoadedPlugin(
+                manifest: record.plugin.manifest, path: record.plugin.path,
+                providedIDs: record.plugin.providedIDs, replacedIDs: adoption.conflicts, contributions: [],
+                loaderSerial: serial)
+            release(
+                name,
+                as: PluginRecord(
+                    plugin: plugin, descriptor: nil, status: .active, owned: owned, placeholders: owned))
+            var report = PluginActivationReport(
+                plugin: plugin, dependents: adoption.dependents, resetDependents: resettingDependents,
+                overruns: [])
+            _ = runBounded(liveListeners, step: .notification, overruns: &report.overruns) {
+                $0.pluginDidActivate(plugin)
+            }
+            return report
+        }
+    }
+
+    /// One outcome for a deactivation that withdrew a loaded plugin's registrations, which
+    /// brought its placeholders back, then the placeholders.
+    static func merging(_ first: WithdrawalOutcome, placeholdersWithdrawn second: WithdrawalOutcome)
+        -> WithdrawalOutcome
+    {
+        let placeholderIDs = Set(second.removedIDs + second.leftInPlace)
+        var merged = WithdrawalOutcome(resetDependents: first.resetDependents)
+        merged.removedIDs = Array(Set(first.removedIDs + second.removedIDs)).sorted()
+        merged.removedContributions = first.removedContributions
+        merged.restored = (first.restored.filter { !placeholderIDs.contains($0) } + second.restored).sorted()
+        merged.leftInPlace = Array(Set(first.leftInPlace + second.leftInPlace)).sorted()
+        merged.dependents = Array(Set(first.dependents + second.dependents)).sorted()
+        return merged
     }
 
     // MARK: Steps
@@ -236,7 +300,7 @@ extension PluginLoader {
     }
 
     /// Records `record` as the plugin's state and wakes the threads waiting to change it.
-    private func release(_ name: String, as record: PluginRecord) {
+    func release(_ name: String, as record: PluginRecord) {
         state.withLock { $0.plugins[name] = record }
         state.wakeWaiters()
     }

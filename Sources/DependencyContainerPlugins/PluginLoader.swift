@@ -72,6 +72,10 @@ public final class PluginLoader: Sendable {
     /// file at the worst moment.
     private let stepHook: (@Sendable (LoadStep, String) -> Void)?
 
+    /// Opens an installed plugin's library at its first use and returns its descriptor, in
+    /// place of mapping the file: a seam for tests that count and fail first loads.
+    let libraryOpener: (@Sendable (String) -> Result<UnsafeRawPointer, PluginLoadError>)?
+
     /// How long each step of a deactivation with code of others in it (the listeners' veto,
     /// the dispose hooks and observers, the listeners' notification) may take before it is
     /// reported as overrunning and no longer waited for, in seconds.
@@ -121,7 +125,8 @@ public final class PluginLoader: Sendable {
         allowsFilesWritableByOthers: Bool = false,
         allowsFilesOwnedByOthers: Bool = false,
         deactivationTimeLimit: TimeInterval = 5,
-        stepHook: (@Sendable (LoadStep, String) -> Void)?
+        stepHook: (@Sendable (LoadStep, String) -> Void)?,
+        libraryOpener: (@Sendable (String) -> Result<UnsafeRawPointer, PluginLoadError>)? = nil
     ) {
         // Not finite or not positive would mean waiting forever or not at all.
         self.deactivationTimeLimit =
@@ -131,6 +136,7 @@ public final class PluginLoader: Sendable {
         self.allowsFilesWritableByOthers = allowsFilesWritableByOthers
         self.allowsFilesOwnedByOthers = allowsFilesOwnedByOthers
         self.stepHook = stepHook
+        self.libraryOpener = libraryOpener
     }
 
     /// Writes plugins made to their staging containers after their register functions
@@ -142,10 +148,11 @@ public final class PluginLoader: Sendable {
         state.withLock { $0.lateWrites }
     }
 
-    /// The plugins loaded and active now, sorted by name.
+    /// The plugins loaded and active now, sorted by name; installed plugins whose library is
+    /// not loaded yet are ``installedPlugins``.
     public var loadedPlugins: [LoadedPlugin] {
         state.withLock { state in
-            state.plugins.values.filter { $0.status != .inactive }.map(\.plugin)
+            state.plugins.values.filter { $0.status != .inactive && $0.descriptor != nil }.map(\.plugin)
                 .sorted { $0.manifest.name < $1.manifest.name }
         }
     }
@@ -235,7 +242,7 @@ public final class PluginLoader: Sendable {
     }
 
     /// The trust checks this loader's options ask for.
-    private var trust: PathTrust {
+    var trust: PathTrust {
         PathTrust(
             allowsWritableByOthers: allowsFilesWritableByOthers, allowsOwnedByOthers: allowsFilesOwnedByOthers
         )
@@ -260,21 +267,29 @@ public final class PluginLoader: Sendable {
     }
 
     private func load(_ file: PluginFile) -> PluginLoadResult {
+        switch descriptor(of: file) {
+        case .failure(let error): return .failed(error)
+        case .success(let descriptor): return load(descriptor: descriptor, path: file.resolvedPath)
+        }
+    }
+
+    /// Maps the checked `file` and calls its entry: the plugin's descriptor, or why there is none.
+    func descriptor(of file: PluginFile) -> Result<UnsafeRawPointer, PluginLoadError> {
         let path = file.resolvedPath
         stepHook?(.checked, file.path)
         let library: SharedLibrary
         switch LibraryMapper.open(file, trust: trust, opened: { stepHook?(.opened, file.path) }) {
-        case .failure(let error): return .failed(error)
+        case .failure(let error): return .failure(error)
         case .success(let opened): library = opened
         }
         guard let entryAddress = library.symbol(named: PluginABI.entrySymbol) else {
-            return .failed(.entrySymbolMissing(path: path, symbol: PluginABI.entrySymbol))
+            return .failure(.entrySymbolMissing(path: path, symbol: PluginABI.entrySymbol))
         }
         let entry = unsafeBitCast(entryAddress, to: PluginABI.EntryFunction.self)
         guard let descriptor = entry() else {
-            return .failed(.invalidManifest(path: path, detail: "the entry returned no descriptor"))
+            return .failure(.invalidManifest(path: path, detail: "the entry returned no descriptor"))
         }
-        return load(descriptor: descriptor, path: path)
+        return .success(descriptor)
     }
 
     /// Loads the plugin whose descriptor is at `descriptor`, from the library at `path`.
@@ -398,11 +413,11 @@ public final class PluginLoader: Sendable {
 
     /// Moves a staged plugin's registrations into the host's container, owned by a new
     /// activation, unless they conflict and the policy rejects them.
-    func adopt(_ staged: StagedPlugin, dependents: AdoptionDependents = .ignored) -> Result<
-        Adoption, PluginLoadError
-    > {
+    func adopt(
+        _ staged: StagedPlugin, dependents: AdoptionDependents = .ignored, replacingExisting: Bool? = nil
+    ) -> Result<Adoption, PluginLoadError> {
         let outcome = container.adoptRegistrations(
-            of: staged.staging, replacingExisting: conflictPolicy == .replace,
+            of: staged.staging, replacingExisting: replacingExisting ?? (conflictPolicy == .replace),
             declaring: staged.manifest.dependencies, owner: RegistrationOwner(),
             dependents: dependents)
         guard outcome.adopted else {
@@ -444,10 +459,15 @@ struct PluginRecord: Sendable {
     /// The plugin as its latest activation loaded it.
     var plugin: LoadedPlugin
     /// Its descriptor, which lives as long as the process: activating again reads it anew.
-    let descriptor: DescriptorView
+    ///
+    /// `nil` for a plugin installed from its manifest file whose library is not loaded yet.
+    var descriptor: DescriptorView?
     var status: Status
     /// What withdraws the registrations of the current activation; `nil` while inactive.
     var owned: OwnedRegistrations?
+    /// What withdraws the placeholders an install registered, while they are in the container:
+    /// they stand for the plugin until its library loads, and stay behind what it registered then.
+    var placeholders: OwnedRegistrations? = nil
 
     enum Status: Sendable {
         case active
@@ -470,6 +490,9 @@ struct LoaderState {
 
     /// See ``PluginLoader/lateWrites``.
     var lateWrites: [String] = []
+
+    /// See ``PluginLoader/firstLoadFailures``.
+    var firstLoadFailures: [PluginLoadError] = []
 }
 
 /// Whether a file is being loaded or has been.
