@@ -50,6 +50,10 @@ public final class PluginLoader: Sendable {
     /// The policy for IDs the container already has.
     public let conflictPolicy: ConflictPolicy
 
+    /// The interface types host and plugins share, by name: a plugin that registers a service
+    /// as a type of that name but another identity is refused (``PluginLoadError/separateInterfaceCopy(path:registrations:)``).
+    let sharedInterfaces: [String: ObjectIdentifier]
+
     /// Whether libraries writable by other users are loaded anyway.
     public let allowsFilesWritableByOthers: Bool
 
@@ -104,18 +108,23 @@ public final class PluginLoader: Sendable {
     ///     can change such a file.
     ///   - deactivationTimeLimit: How long each step of ``deactivate(_:resettingDependents:)``
     ///     that runs others' code may take, in seconds; 5 unless stated.
+    ///   - sharedInterfaces: The interface types of the module host and plugins share, such as
+    ///     `(any ToastInject).self`. A plugin that registers a service as a type of the same name
+    ///     from another copy of that module is refused, naming the registrations: the host could
+    ///     not cast what it made.
     public convenience init(
         container: Container,
         conflictPolicy: ConflictPolicy = .reject,
         allowsFilesWritableByOthers: Bool = false,
         allowsFilesOwnedByOthers: Bool = false,
-        deactivationTimeLimit: TimeInterval = 5
+        deactivationTimeLimit: TimeInterval = 5,
+        sharedInterfaces: [Any.Type] = []
     ) {
         self.init(
             container: container, conflictPolicy: conflictPolicy,
             allowsFilesWritableByOthers: allowsFilesWritableByOthers,
             allowsFilesOwnedByOthers: allowsFilesOwnedByOthers, deactivationTimeLimit: deactivationTimeLimit,
-            stepHook: nil)
+            sharedInterfaces: sharedInterfaces, stepHook: nil)
     }
 
     /// Creates a loader that calls `stepHook` at each ``LoadStep``.
@@ -125,6 +134,7 @@ public final class PluginLoader: Sendable {
         allowsFilesWritableByOthers: Bool = false,
         allowsFilesOwnedByOthers: Bool = false,
         deactivationTimeLimit: TimeInterval = 5,
+        sharedInterfaces: [Any.Type] = [],
         stepHook: (@Sendable (LoadStep, String) -> Void)?,
         libraryOpener: (@Sendable (String) -> Result<UnsafeRawPointer, PluginLoadError>)? = nil
     ) {
@@ -137,6 +147,9 @@ public final class PluginLoader: Sendable {
         self.allowsFilesOwnedByOthers = allowsFilesOwnedByOthers
         self.stepHook = stepHook
         self.libraryOpener = libraryOpener
+        self.sharedInterfaces = Dictionary(
+            sharedInterfaces.map { (Self.interfaceName($0), ObjectIdentifier($0)) },
+            uniquingKeysWith: { first, _ in first })
     }
 
     /// Writes plugins made to their staging containers after their register functions
@@ -233,6 +246,11 @@ public final class PluginLoader: Sendable {
             }
         }
         return report
+    }
+
+    /// A type's name without its module, as two copies of a module name it alike.
+    static func interfaceName(_ type: Any.Type) -> String {
+        String(describing: type)
     }
 
     /// Whether `fileName` follows the plugin naming convention, `lib…Plugin.so`.
@@ -404,6 +422,18 @@ public final class PluginLoader: Sendable {
         let unregistered = declared.subtracting(registered).sorted()
         guard undeclared.isEmpty, unregistered.isEmpty else {
             return .failure(.manifestMismatch(path: path, undeclared: undeclared, unregistered: unregistered))
+        }
+        if !sharedInterfaces.isEmpty {
+            let foreign = staging.ownServiceTypes.compactMap { id, type -> String? in
+                let name = Self.interfaceName(type)
+                guard let shared = sharedInterfaces[name], shared != ObjectIdentifier(type) else {
+                    return nil
+                }
+                return "'\(id)' (\(name))"
+            }
+            guard foreign.isEmpty else {
+                return .failure(.separateInterfaceCopy(path: path, registrations: foreign.sorted()))
+            }
         }
         return .success(
             StagedPlugin(
