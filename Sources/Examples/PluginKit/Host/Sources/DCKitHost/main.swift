@@ -5,7 +5,8 @@ import Foundation
 // kit-host PLUGIN-DIRECTORY           installs the plugins there and greets through them
 let arguments = Array(CommandLine.arguments.dropFirst())
 let container = Container()
-let loader = PluginLoader(container: container)
+// The interface types it shares with plugins: a plugin built with its own copy of them is refused.
+let loader = PluginLoader(container: container, sharedInterfaces: [(any GreeterInject).self])
 
 if arguments.first == "--write-manifest", arguments.count == 2 {
     switch loader.writeManifestFile(forLibraryAt: arguments[1]) {
