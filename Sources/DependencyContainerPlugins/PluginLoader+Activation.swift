@@ -119,11 +119,14 @@ extension PluginLoader {
         inactive.owned = nil
         inactive.placeholders = nil
         release(name, as: inactive)
+        let owners = [owned.owner] + (record.placeholders.map { [$0.owner] } ?? [])
         var report = PluginDeactivationReport(
             plugin: plugin, removedIDs: outcome.removedIDs,
             removedContributions: outcome.removedContributions,
             restored: outcome.restored, leftInPlace: outcome.leftInPlace, dependents: outcome.dependents,
-            resetDependents: outcome.resetDependents, overruns: overruns)
+            resetDependents: outcome.resetDependents, overruns: overruns,
+            dependentsInChildContainers: childDependents(
+                of: owners, lookingUp: nil, resetting: resettingDependents))
         // 3. The listeners are told; the report returned adds what overran meanwhile.
         let told = report
         _ = runBounded(liveListeners, step: .notification, overruns: &report.overruns) {
@@ -211,12 +214,35 @@ extension PluginLoader {
             )
             var report = PluginActivationReport(
                 plugin: plugin, dependents: adoption.dependents, resetDependents: resettingDependents,
-                overruns: [])
+                overruns: [],
+                dependentsInChildContainers: childDependents(
+                    of: adoption.owned.map { [$0.owner] } ?? [],
+                    lookingUp: Self.lookedUpIDs(of: plugin.manifest),
+                    resetting: resettingDependents))
             _ = runBounded(liveListeners, step: .notification, overruns: &report.overruns) {
                 $0.pluginDidActivate(plugin)
             }
             return report
         }
+    }
+
+    /// The cached services of the container's descendants made with (or, given `ids`, while
+    /// missing) the services of `owners`, sorted; reset if asked, child by child.
+    private func childDependents(of owners: [RegistrationOwner], lookingUp ids: Set<String>?, resetting: Bool)
+        -> [String]
+    {
+        var found: Set<String> = []
+        for child in container.descendants {
+            for owner in owners {
+                found.formUnion(child.cachedDependents(of: owner, lookingUp: ids, resetting: resetting))
+            }
+        }
+        return found.sorted()
+    }
+
+    /// The IDs and extension points whose lookups a plugin's return answers.
+    private static func lookedUpIDs(of manifest: PluginManifest) -> Set<String> {
+        Set(manifest.providedIDs + manifest.contributions.keys)
     }
 
     /// Activates an installed plugin whose library never loaded: its placeholders come back.
@@ -249,7 +275,10 @@ extension PluginLoader {
                     plugin: plugin, descriptor: nil, status: .active, owned: owned, placeholders: owned))
             var report = PluginActivationReport(
                 plugin: plugin, dependents: adoption.dependents, resetDependents: resettingDependents,
-                overruns: [])
+                overruns: [],
+                dependentsInChildContainers: childDependents(
+                    of: [owned.owner], lookingUp: Self.lookedUpIDs(of: plugin.manifest),
+                    resetting: resettingDependents))
             _ = runBounded(liveListeners, step: .notification, overruns: &report.overruns) {
                 $0.pluginDidActivate(plugin)
             }
