@@ -94,7 +94,7 @@ extension PluginLoader {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         for name in names.sorted() where Self.isPluginFileName(name) {
             let path = directory + "/" + name
-            switch install(at: path, loadingAtStart: loadingAtStart) {
+            switch install(at: path, loadingAtStart: loadingAtStart, checkedDirectory: resolved) {
             case .loaded(let plugin):
                 report.loaded.append(plugin)
                 if !plugin.manifest.contributions.isEmpty && !loadingAtStart.contains(plugin.manifest.name) {
@@ -121,13 +121,28 @@ extension PluginLoader {
     ///   if a plugin of its name is already installed or loaded, or why it failed; the
     ///   container is unchanged by a failure.
     public func install(at path: String, loadingAtStart: Set<String> = []) -> PluginLoadResult {
+        install(at: path, loadingAtStart: loadingAtStart, checkedDirectory: nil)
+    }
+
+    /// ``install(at:loadingAtStart:)`` in `checkedDirectory`, whose trust ``install(in:loadingAtStart:)``
+    /// checked, with its ancestors', for all its plugins.
+    private func install(at path: String, loadingAtStart: Set<String>, checkedDirectory: String?)
+        -> PluginLoadResult
+    {
         let manifest: PluginManifest
-        switch readManifestFile(forLibraryAt: path) {
+        switch readManifestFile(forLibraryAt: path, checkedDirectory: checkedDirectory) {
         case .failure(let error): return .failed(error)
         case .success(let read): manifest = read
         }
         guard FileStatus(path: path) != nil else { return .failed(.fileMissing(path: path)) }
-        let libraryPath = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let libraryPath: String
+        var link = stat()
+        if let checkedDirectory, lstat(path, &link) == 0, link.st_mode & S_IFMT != S_IFLNK {
+            // No link to resolve but the directory's, which the directory check resolved.
+            libraryPath = checkedDirectory + "/" + (path as NSString).lastPathComponent
+        } else {
+            libraryPath = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        }
         let name = manifest.name
         let staging: Container
         switch placeholders(for: manifest, path: libraryPath) {
@@ -345,7 +360,8 @@ extension PluginLoader {
 
     /// Reads, checks and decodes the manifest file beside the library at `libraryPath`, with
     /// the trust checks of a library.
-    private func readManifestFile(forLibraryAt libraryPath: String) -> Result<PluginManifest, PluginLoadError>
+    private func readManifestFile(forLibraryAt libraryPath: String, checkedDirectory: String?)
+        -> Result<PluginManifest, PluginLoadError>
     {
         let path = Self.manifestPath(forLibraryAt: libraryPath)
         let file: PluginFile
@@ -354,7 +370,9 @@ extension PluginLoader {
         case .success(let opened): file = opened
         }
         defer { file.close() }
-        if let error = trust.problem(checking: file) { return .failure(error) }
+        let problem =
+            checkedDirectory.map { trust.problem(checking: file, in: $0) } ?? trust.problem(checking: file)
+        if let problem { return .failure(problem) }
         guard !file.status.isDirectory else {
             return .failure(.invalidManifest(path: path, detail: "it is a directory"))
         }
