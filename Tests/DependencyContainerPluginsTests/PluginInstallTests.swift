@@ -270,6 +270,26 @@ struct PluginInstallTests {
         #expect(path == URL(fileURLWithPath: library).resolvingSymlinksInPath().path)
     }
 
+    @Test("A manifest file others can write to is refused, naming it, unless the host opts out")
+    func writableManifestFile() throws {
+        let fixture = try InstalledPluginFixture()
+        defer { fixture.remove() }
+        let path = try fixture.place()
+        let manifestPath = PluginLoader.manifestPath(forLibraryAt: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: manifestPath)
+        let container = Container()
+        let report = fixture.loader(into: container).install(in: fixture.directory)
+        guard case .unsafePermissions(let refused, let detail)? = report.failures.first else {
+            Issue.record("expected the writable manifest file to be refused, got \(report)")
+            return
+        }
+        #expect(refused == manifestPath)
+        #expect(detail.contains("the file is writable by other users"))
+        #expect(container.registrations.isEmpty)
+        let trusting = PluginLoader(container: container, allowsFilesWritableByOthers: true)
+        #expect(trusting.install(in: fixture.directory).loaded.map(\.manifest.name) == ["ToastTestPlugin"])
+    }
+
     @Test("Installing a plugin that provides an ID the host has is refused, and the host's stays")
     func duplicateAtInstall() throws {
         let fixture = try InstalledPluginFixture()
