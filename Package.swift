@@ -128,7 +128,7 @@ let package = Package(
 
         .executableTarget(
             name: "DependencyContainerBench",
-            dependencies: ["DependencyContainer"],
+            dependencies: ["DependencyContainer", "DependencyContainerPlugins"],
             path: "Sources/ContainerBench"
         ),
         .testTarget(

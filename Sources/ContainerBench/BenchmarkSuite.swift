@@ -73,6 +73,8 @@ struct BenchmarkSuite {
         results.append(compare(VerificationCase.verify, VerificationCase.loadEach, .ratio(atMost: 20)))
         // Issue 32's promise: context registrations elsewhere cost an existing singleton's load nothing.
         results.append(compare(ContextCase.singletonAmongContexts, Case.singleton, .ratio(atMost: 1.1)))
+        // Issue 41's promises: plugins installed, loaded on first use.
+        results += PluginStartupCase.results(rounds: isQuick ? 3 : 11)
         results += threadCases(small)
         results.append(footprint)
         withExtendedLifetime((large, observers)) {}

@@ -42,6 +42,8 @@ public final class Container: Sendable {
     let reference: ContainerReference
     /// ``captiveDependencyPolicy`` as set on this container; `nil` to use the parent's.
     let captivePolicySetting = LockedValue<CaptiveDependencyPolicy?>(nil)
+    /// The containers created with this one as their parent, held weakly.
+    let children = ChildContainers()
 
     /// Creates an empty container.
     ///
@@ -52,6 +54,7 @@ public final class Container: Sendable {
         reference = ContainerReference(parent: parent?.reference)
         store = RegistrationStore(reference: reference)
         reference.attach(self)
+        parent?.children.add(self)
     }
 
     deinit {

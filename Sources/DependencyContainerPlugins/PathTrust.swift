@@ -31,6 +31,15 @@ struct PathTrust {
         return problem(checkingDirectory: directory, reportedAs: file.path, isNamedByHost: false)
     }
 
+    /// ``problem(checking:)`` for a file whose directory, with its ancestors, the caller has
+    /// checked as `checkedDirectory` (symbolic links resolved): the directories are checked
+    /// again only if the file lies elsewhere.
+    func problem(checking file: PluginFile, in checkedDirectory: String) -> PluginLoadError? {
+        let directory = (file.resolvedPath as NSString).deletingLastPathComponent
+        guard directory == checkedDirectory, file.status.isRegularFile else { return problem(checking: file) }
+        return problem(with: file.status, of: file.resolvedPath, reportedAs: file.path, role: .item)
+    }
+
     /// Why the directory at `directory` (symbolic links resolved), or one of its ancestors,
     /// must not be trusted, if it must not; the error names `path`.
     ///

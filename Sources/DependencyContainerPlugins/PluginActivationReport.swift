@@ -19,12 +19,17 @@ public struct PluginActivationReport: Sendable, CustomStringConvertible {
     /// activation, and were no longer waited for.
     public internal(set) var overruns: [PluginOverrun]
 
+    /// The cached services of the container's child containers (and theirs) made without the
+    /// plugin while it was off, sorted; reset with the dependents, each child in a change of
+    /// its own right after the plugin's.
+    public internal(set) var dependentsInChildContainers: [String] = []
+
     /// One line per thing the activation did.
     public var description: String {
         var lines = ["activated \(plugin.manifest.name) \(plugin.manifest.version)"]
         lines += PluginOverrun.reportLines(
-            dependents: dependents, reset: resetDependents, unlessReset: "still hold their fallbacks",
-            overruns: overruns)
+            dependents: dependents, inChildContainers: dependentsInChildContainers, reset: resetDependents,
+            unlessReset: "still hold their fallbacks", overruns: overruns)
         return lines.joined(separator: "\n")
     }
 }

@@ -34,6 +34,11 @@ public struct PluginDeactivationReport: Sendable, CustomStringConvertible {
     /// and were no longer waited for.
     public internal(set) var overruns: [PluginOverrun]
 
+    /// The cached services of the container's child containers (and theirs) made with the
+    /// plugin's services, sorted; reset with the dependents, each child in a change of its own
+    /// right after the plugin's.
+    public internal(set) var dependentsInChildContainers: [String] = []
+
     /// One line per thing the deactivation did.
     public var description: String {
         var lines = ["deactivated \(plugin.manifest.name) \(plugin.manifest.version)"]
@@ -44,8 +49,8 @@ public struct PluginDeactivationReport: Sendable, CustomStringConvertible {
             lines.append("left in place, replaced since: \(leftInPlace.joined(separator: ", "))")
         }
         lines += PluginOverrun.reportLines(
-            dependents: dependents, reset: resetDependents, unlessReset: "still hold its services",
-            overruns: overruns)
+            dependents: dependents, inChildContainers: dependentsInChildContainers, reset: resetDependents,
+            unlessReset: "still hold its services", overruns: overruns)
         return lines.joined(separator: "\n")
     }
 }
@@ -81,17 +86,23 @@ public struct PluginOverrun: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Parameters:
     ///   - dependents: The dependents' IDs; no line when there are none.
+    ///   - inChildContainers: The dependents' IDs in child containers; no line when there are none.
     ///   - reset: Whether they were reset.
     ///   - unlessReset: What they do when not reset.
     ///   - overruns: The steps that overran, a line each.
     /// - Returns: The lines, without line breaks.
     static func reportLines(
-        dependents: [String], reset: Bool, unlessReset: String, overruns: [PluginOverrun]
+        dependents: [String], inChildContainers: [String] = [], reset: Bool, unlessReset: String,
+        overruns: [PluginOverrun]
     ) -> [String] {
         var lines: [String] = []
+        let what = reset ? "reset" : "\(unlessReset); reset them with resettingDependents: true"
         if !dependents.isEmpty {
-            let what = reset ? "reset" : "\(unlessReset); reset them with resettingDependents: true"
             lines.append("dependents: \(dependents.joined(separator: ", ")) (\(what))")
+        }
+        if !inChildContainers.isEmpty {
+            lines.append(
+                "dependents in child containers: \(inChildContainers.joined(separator: ", ")) (\(what))")
         }
         return lines + overruns.map { "overran: \($0)" }
     }

@@ -48,6 +48,13 @@ public enum PluginLoadError: Error, Hashable, Sendable, CustomStringConvertible 
     /// so the host could not use anything it registered.
     case separateCoreCopy(path: String)
 
+    /// The plugin registers services as interface types of its own copy of their module,
+    /// which the host, with its copy, could not cast to: each entry is `ID (type)`.
+    ///
+    /// The loader judges the types its host names as shared
+    /// (`PluginLoader(container:sharedInterfaces:)`).
+    case separateInterfaceCopy(path: String, registrations: [String])
+
     /// The plugin's registration failed and nothing it registered was kept.
     case registrationFailed(path: String, message: String)
 
@@ -71,7 +78,8 @@ public enum PluginLoadError: Error, Hashable, Sendable, CustomStringConvertible 
             .fileChanged(let path, _), .fileReplaced(let path, _, _), .notALoadableLibrary(let path, _),
             .missingDependency(let path, _, _), .entrySymbolMissing(let path, _),
             .abiMismatch(let path, _, _),
-            .invalidManifest(let path, _), .separateCoreCopy(let path), .registrationFailed(let path, _),
+            .invalidManifest(let path, _), .separateCoreCopy(let path), .separateInterfaceCopy(let path, _),
+            .registrationFailed(let path, _),
             .manifestMismatch(let path, _, _), .duplicateIDs(let path, _):
             return path
         }
@@ -109,6 +117,11 @@ public enum PluginLoadError: Error, Hashable, Sendable, CustomStringConvertible 
         case .separateCoreCopy(let path):
             return "\(path): links its own copy of DependencyContainer; build host and plugin against "
                 + "the DependencyContainerDynamic product so they share one"
+        case .separateInterfaceCopy(let path, let registrations):
+            return "\(path): registers \(registrations.joined(separator: ", ")) as types of its own copy of "
+                + "their interface module, which the host's loads cannot cast to; build the plugin against "
+                + "the dynamic library host and plugins share (the app's runtime product) instead of "
+                + "linking the interface module into it"
         case .registrationFailed(let path, let message):
             return "\(path): the plugin reported failure: \(message); nothing it registered was kept"
         case .manifestMismatch(let path, let undeclared, let unregistered):

@@ -106,16 +106,27 @@ extension PluginLoader {
             release(name, as: record)
             throw .alreadyInactive(name: name)
         }
-        let outcome = withdrawBounded(owned, resettingDependents: resettingDependents, overruns: &overruns)
+        var outcome = withdrawBounded(owned, resettingDependents: resettingDependents, overruns: &overruns)
+        // An installed plugin whose library loaded: its registrations replaced its
+        // placeholders, which the withdrawal brought back; they go too.
+        if let placeholders = record.placeholders, record.descriptor != nil {
+            let second = withdrawBounded(
+                placeholders, resettingDependents: resettingDependents, overruns: &overruns)
+            outcome = Self.merging(outcome, placeholdersWithdrawn: second)
+        }
         var inactive = record
         inactive.status = .inactive
         inactive.owned = nil
+        inactive.placeholders = nil
         release(name, as: inactive)
+        let owners = [owned.owner] + (record.placeholders.map { [$0.owner] } ?? [])
         var report = PluginDeactivationReport(
             plugin: plugin, removedIDs: outcome.removedIDs,
             removedContributions: outcome.removedContributions,
             restored: outcome.restored, leftInPlace: outcome.leftInPlace, dependents: outcome.dependents,
-            resetDependents: outcome.resetDependents, overruns: overruns)
+            resetDependents: outcome.resetDependents, overruns: overruns,
+            dependentsInChildContainers: childDependents(
+                of: owners, lookingUp: nil, resetting: resettingDependents))
         // 3. The listeners are told; the report returned adds what overran meanwhile.
         let told = report
         _ = runBounded(liveListeners, step: .notification, overruns: &report.overruns) {
@@ -174,8 +185,11 @@ extension PluginLoader {
         throws(PluginActivationError) -> PluginActivationReport
     {
         let record = try claim(name, from: .inactive)
+        guard let descriptor = record.descriptor else {
+            return try activateInstalled(record, resettingDependents: resettingDependents)
+        }
         let path = record.plugin.path
-        let result = validatedManifest(of: record.descriptor, path: path).flatMap {
+        let result = validatedManifest(of: descriptor, path: path).flatMap {
             manifest -> Result<PluginManifest, PluginLoadError> in
             guard manifest.name == name else {
                 return .failure(
@@ -185,7 +199,7 @@ extension PluginLoader {
             }
             return .success(manifest)
         }
-        .flatMap { stage(manifest: $0, from: record.descriptor, path: path) }
+        .flatMap { stage(manifest: $0, from: descriptor, path: path) }
         .flatMap { adopt($0, dependents: resettingDependents ? .reset : .named) }
         switch result {
         case .failure(let error):
@@ -196,16 +210,95 @@ extension PluginLoader {
             release(
                 name,
                 as: PluginRecord(
-                    plugin: plugin, descriptor: record.descriptor, status: .active, owned: adoption.owned)
+                    plugin: plugin, descriptor: descriptor, status: .active, owned: adoption.owned)
             )
             var report = PluginActivationReport(
                 plugin: plugin, dependents: adoption.dependents, resetDependents: resettingDependents,
-                overruns: [])
+                overruns: [],
+                dependentsInChildContainers: childDependents(
+                    of: adoption.owned.map { [$0.owner] } ?? [],
+                    lookingUp: Self.lookedUpIDs(of: plugin.manifest),
+                    resetting: resettingDependents))
             _ = runBounded(liveListeners, step: .notification, overruns: &report.overruns) {
                 $0.pluginDidActivate(plugin)
             }
             return report
         }
+    }
+
+    /// The cached services of the container's descendants made with (or, given `ids`, while
+    /// missing) the services of `owners`, sorted; reset if asked, child by child.
+    private func childDependents(of owners: [RegistrationOwner], lookingUp ids: Set<String>?, resetting: Bool)
+        -> [String]
+    {
+        var found: Set<String> = []
+        for child in container.descendants {
+            for owner in owners {
+                found.formUnion(child.cachedDependents(of: owner, lookingUp: ids, resetting: resetting))
+            }
+        }
+        return found.sorted()
+    }
+
+    /// The IDs and extension points whose lookups a plugin's return answers.
+    private static func lookedUpIDs(of manifest: PluginManifest) -> Set<String> {
+        Set(manifest.providedIDs + manifest.contributions.keys)
+    }
+
+    /// Activates an installed plugin whose library never loaded: its placeholders come back.
+    private func activateInstalled(_ record: PluginRecord, resettingDependents: Bool)
+        throws(PluginActivationError) -> PluginActivationReport
+    {
+        let name = record.plugin.manifest.name
+        let outcome = placeholders(for: record.plugin.manifest, path: record.plugin.path).map { staging in
+            container.adoptRegistrations(
+                of: staging, replacingExisting: conflictPolicy == .replace, declaring: [:],
+                owner: RegistrationOwner(), dependents: resettingDependents ? .reset : .named)
+        }
+        switch outcome {
+        case .failure(let error):
+            release(name, as: record)
+            throw .activationFailed(name: name, error: error)
+        case .success(let adoption):
+            guard adoption.adopted, let owned = adoption.record else {
+                release(name, as: record)
+                throw .activationFailed(
+                    name: name, error: .duplicateIDs(path: record.plugin.path, ids: adoption.conflicts))
+            }
+            let plugin = LoadedPlugin(
+                manifest: record.plugin.manifest, path: record.plugin.path,
+                providedIDs: record.plugin.providedIDs, replacedIDs: adoption.conflicts, contributions: [],
+                loaderSerial: serial)
+            release(
+                name,
+                as: PluginRecord(
+                    plugin: plugin, descriptor: nil, status: .active, owned: owned, placeholders: owned))
+            var report = PluginActivationReport(
+                plugin: plugin, dependents: adoption.dependents, resetDependents: resettingDependents,
+                overruns: [],
+                dependentsInChildContainers: childDependents(
+                    of: [owned.owner], lookingUp: Self.lookedUpIDs(of: plugin.manifest),
+                    resetting: resettingDependents))
+            _ = runBounded(liveListeners, step: .notification, overruns: &report.overruns) {
+                $0.pluginDidActivate(plugin)
+            }
+            return report
+        }
+    }
+
+    /// One outcome for a deactivation that withdrew a loaded plugin's registrations, which
+    /// brought its placeholders back, then the placeholders.
+    static func merging(_ first: WithdrawalOutcome, placeholdersWithdrawn second: WithdrawalOutcome)
+        -> WithdrawalOutcome
+    {
+        let placeholderIDs = Set(second.removedIDs + second.leftInPlace)
+        var merged = WithdrawalOutcome(resetDependents: first.resetDependents)
+        merged.removedIDs = Array(Set(first.removedIDs + second.removedIDs)).sorted()
+        merged.removedContributions = first.removedContributions
+        merged.restored = (first.restored.filter { !placeholderIDs.contains($0) } + second.restored).sorted()
+        merged.leftInPlace = Array(Set(first.leftInPlace + second.leftInPlace)).sorted()
+        merged.dependents = Array(Set(first.dependents + second.dependents)).sorted()
+        return merged
     }
 
     // MARK: Steps
@@ -236,7 +329,7 @@ extension PluginLoader {
     }
 
     /// Records `record` as the plugin's state and wakes the threads waiting to change it.
-    private func release(_ name: String, as record: PluginRecord) {
+    func release(_ name: String, as record: PluginRecord) {
         state.withLock { $0.plugins[name] = record }
         state.wakeWaiters()
     }

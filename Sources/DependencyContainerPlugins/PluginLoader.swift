@@ -50,6 +50,10 @@ public final class PluginLoader: Sendable {
     /// The policy for IDs the container already has.
     public let conflictPolicy: ConflictPolicy
 
+    /// The interface types host and plugins share, by name: a plugin that registers a service
+    /// as a type of that name but another identity is refused (``PluginLoadError/separateInterfaceCopy(path:registrations:)``).
+    let sharedInterfaces: [String: ObjectIdentifier]
+
     /// Whether libraries writable by other users are loaded anyway.
     public let allowsFilesWritableByOthers: Bool
 
@@ -71,6 +75,10 @@ public final class PluginLoader: Sendable {
     /// Called with each step and the path being loaded: a seam for tests that change the
     /// file at the worst moment.
     private let stepHook: (@Sendable (LoadStep, String) -> Void)?
+
+    /// Opens an installed plugin's library at its first use and returns its descriptor, in
+    /// place of mapping the file: a seam for tests that count and fail first loads.
+    let libraryOpener: (@Sendable (String) -> Result<UnsafeRawPointer, PluginLoadError>)?
 
     /// How long each step of a deactivation with code of others in it (the listeners' veto,
     /// the dispose hooks and observers, the listeners' notification) may take before it is
@@ -100,18 +108,23 @@ public final class PluginLoader: Sendable {
     ///     can change such a file.
     ///   - deactivationTimeLimit: How long each step of ``deactivate(_:resettingDependents:)``
     ///     that runs others' code may take, in seconds; 5 unless stated.
+    ///   - sharedInterfaces: The interface types of the module host and plugins share, such as
+    ///     `(any ToastInject).self`. A plugin that registers a service as a type of the same name
+    ///     from another copy of that module is refused, naming the registrations: the host could
+    ///     not cast what it made.
     public convenience init(
         container: Container,
         conflictPolicy: ConflictPolicy = .reject,
         allowsFilesWritableByOthers: Bool = false,
         allowsFilesOwnedByOthers: Bool = false,
-        deactivationTimeLimit: TimeInterval = 5
+        deactivationTimeLimit: TimeInterval = 5,
+        sharedInterfaces: [Any.Type] = []
     ) {
         self.init(
             container: container, conflictPolicy: conflictPolicy,
             allowsFilesWritableByOthers: allowsFilesWritableByOthers,
             allowsFilesOwnedByOthers: allowsFilesOwnedByOthers, deactivationTimeLimit: deactivationTimeLimit,
-            stepHook: nil)
+            sharedInterfaces: sharedInterfaces, stepHook: nil)
     }
 
     /// Creates a loader that calls `stepHook` at each ``LoadStep``.
@@ -121,7 +134,9 @@ public final class PluginLoader: Sendable {
         allowsFilesWritableByOthers: Bool = false,
         allowsFilesOwnedByOthers: Bool = false,
         deactivationTimeLimit: TimeInterval = 5,
-        stepHook: (@Sendable (LoadStep, String) -> Void)?
+        sharedInterfaces: [Any.Type] = [],
+        stepHook: (@Sendable (LoadStep, String) -> Void)?,
+        libraryOpener: (@Sendable (String) -> Result<UnsafeRawPointer, PluginLoadError>)? = nil
     ) {
         // Not finite or not positive would mean waiting forever or not at all.
         self.deactivationTimeLimit =
@@ -131,6 +146,10 @@ public final class PluginLoader: Sendable {
         self.allowsFilesWritableByOthers = allowsFilesWritableByOthers
         self.allowsFilesOwnedByOthers = allowsFilesOwnedByOthers
         self.stepHook = stepHook
+        self.libraryOpener = libraryOpener
+        self.sharedInterfaces = Dictionary(
+            sharedInterfaces.map { (Self.interfaceName($0), ObjectIdentifier($0)) },
+            uniquingKeysWith: { first, _ in first })
     }
 
     /// Writes plugins made to their staging containers after their register functions
@@ -142,10 +161,11 @@ public final class PluginLoader: Sendable {
         state.withLock { $0.lateWrites }
     }
 
-    /// The plugins loaded and active now, sorted by name.
+    /// The plugins loaded and active now, sorted by name; installed plugins whose library is
+    /// not loaded yet are ``installedPlugins``.
     public var loadedPlugins: [LoadedPlugin] {
         state.withLock { state in
-            state.plugins.values.filter { $0.status != .inactive }.map(\.plugin)
+            state.plugins.values.filter { $0.status != .inactive && $0.descriptor != nil }.map(\.plugin)
                 .sorted { $0.manifest.name < $1.manifest.name }
         }
     }
@@ -228,6 +248,11 @@ public final class PluginLoader: Sendable {
         return report
     }
 
+    /// A type's name without its module, as two copies of a module name it alike.
+    static func interfaceName(_ type: Any.Type) -> String {
+        String(describing: type)
+    }
+
     /// Whether `fileName` follows the plugin naming convention, `lib…Plugin.so`.
     static func isPluginFileName(_ fileName: String) -> Bool {
         let suffix = "Plugin." + SharedLibrary.fileExtension
@@ -235,7 +260,7 @@ public final class PluginLoader: Sendable {
     }
 
     /// The trust checks this loader's options ask for.
-    private var trust: PathTrust {
+    var trust: PathTrust {
         PathTrust(
             allowsWritableByOthers: allowsFilesWritableByOthers, allowsOwnedByOthers: allowsFilesOwnedByOthers
         )
@@ -260,21 +285,29 @@ public final class PluginLoader: Sendable {
     }
 
     private func load(_ file: PluginFile) -> PluginLoadResult {
+        switch descriptor(of: file) {
+        case .failure(let error): return .failed(error)
+        case .success(let descriptor): return load(descriptor: descriptor, path: file.resolvedPath)
+        }
+    }
+
+    /// Maps the checked `file` and calls its entry: the plugin's descriptor, or why there is none.
+    func descriptor(of file: PluginFile) -> Result<UnsafeRawPointer, PluginLoadError> {
         let path = file.resolvedPath
         stepHook?(.checked, file.path)
         let library: SharedLibrary
         switch LibraryMapper.open(file, trust: trust, opened: { stepHook?(.opened, file.path) }) {
-        case .failure(let error): return .failed(error)
+        case .failure(let error): return .failure(error)
         case .success(let opened): library = opened
         }
         guard let entryAddress = library.symbol(named: PluginABI.entrySymbol) else {
-            return .failed(.entrySymbolMissing(path: path, symbol: PluginABI.entrySymbol))
+            return .failure(.entrySymbolMissing(path: path, symbol: PluginABI.entrySymbol))
         }
         let entry = unsafeBitCast(entryAddress, to: PluginABI.EntryFunction.self)
         guard let descriptor = entry() else {
-            return .failed(.invalidManifest(path: path, detail: "the entry returned no descriptor"))
+            return .failure(.invalidManifest(path: path, detail: "the entry returned no descriptor"))
         }
-        return load(descriptor: descriptor, path: path)
+        return .success(descriptor)
     }
 
     /// Loads the plugin whose descriptor is at `descriptor`, from the library at `path`.
@@ -390,6 +423,18 @@ public final class PluginLoader: Sendable {
         guard undeclared.isEmpty, unregistered.isEmpty else {
             return .failure(.manifestMismatch(path: path, undeclared: undeclared, unregistered: unregistered))
         }
+        if !sharedInterfaces.isEmpty {
+            let foreign = staging.ownServiceTypes.compactMap { id, type -> String? in
+                let name = Self.interfaceName(type)
+                guard let shared = sharedInterfaces[name], shared != ObjectIdentifier(type) else {
+                    return nil
+                }
+                return "'\(id)' (\(name))"
+            }
+            guard foreign.isEmpty else {
+                return .failure(.separateInterfaceCopy(path: path, registrations: foreign.sorted()))
+            }
+        }
         return .success(
             StagedPlugin(
                 manifest: manifest, path: path, staging: staging, providedIDs: services,
@@ -398,11 +443,11 @@ public final class PluginLoader: Sendable {
 
     /// Moves a staged plugin's registrations into the host's container, owned by a new
     /// activation, unless they conflict and the policy rejects them.
-    func adopt(_ staged: StagedPlugin, dependents: AdoptionDependents = .ignored) -> Result<
-        Adoption, PluginLoadError
-    > {
+    func adopt(
+        _ staged: StagedPlugin, dependents: AdoptionDependents = .ignored, replacingExisting: Bool? = nil
+    ) -> Result<Adoption, PluginLoadError> {
         let outcome = container.adoptRegistrations(
-            of: staged.staging, replacingExisting: conflictPolicy == .replace,
+            of: staged.staging, replacingExisting: replacingExisting ?? (conflictPolicy == .replace),
             declaring: staged.manifest.dependencies, owner: RegistrationOwner(),
             dependents: dependents)
         guard outcome.adopted else {
@@ -444,10 +489,15 @@ struct PluginRecord: Sendable {
     /// The plugin as its latest activation loaded it.
     var plugin: LoadedPlugin
     /// Its descriptor, which lives as long as the process: activating again reads it anew.
-    let descriptor: DescriptorView
+    ///
+    /// `nil` for a plugin installed from its manifest file whose library is not loaded yet.
+    var descriptor: DescriptorView?
     var status: Status
     /// What withdraws the registrations of the current activation; `nil` while inactive.
     var owned: OwnedRegistrations?
+    /// What withdraws the placeholders an install registered, while they are in the container:
+    /// they stand for the plugin until its library loads, and stay behind what it registered then.
+    var placeholders: OwnedRegistrations? = nil
 
     enum Status: Sendable {
         case active
@@ -470,6 +520,9 @@ struct LoaderState {
 
     /// See ``PluginLoader/lateWrites``.
     var lateWrites: [String] = []
+
+    /// See ``PluginLoader/firstLoadFailures``.
+    var firstLoadFailures: [PluginLoadError] = []
 }
 
 /// Whether a file is being loaded or has been.

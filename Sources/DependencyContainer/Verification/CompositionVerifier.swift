@@ -253,6 +253,9 @@ struct CompositionVerifier {
     ) {
         // The types first: a type's name takes a reflection call to make.
         if let type = dependency.registeredType, type == ObjectIdentifier(target.serviceType) { return }
+        // Registered as `Any` (a plugin's placeholder until its library loads): each load casts
+        // what it makes, so no type can be judged here.
+        if ObjectIdentifier(target.serviceType) == ObjectIdentifier(Any.self) { return }
         let actual = target.serviceTypeName
         guard actual != dependency.serviceType else { return }
         problems.append(

@@ -7,27 +7,9 @@ import DependencyContainerPlugins
 import Foundation
 import Testing
 
-/// The directory `swift build` put this package's libraries in: the test runner's own.
-private let buildDirectory: String = {
-    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    var directory = executable.deletingLastPathComponent()
-    // On Linux the runner is `<build>/PluginDemoPackageTests.xctest`, a file beside the libraries.
-    if directory.lastPathComponent.hasSuffix(".xctest") { directory = directory.deletingLastPathComponent() }
-    return directory.path
-}()
-
-/// The path of `lib<name>.so`, checking that `swift build` made it.
+/// The path of `lib<name>.so` that `swift build` made beside the test bundle.
 func library(_ name: String) throws -> String {
-    let path = "\(buildDirectory)/lib\(name).so"
-    guard FileManager.default.fileExists(atPath: path) else {
-        throw MissingLibrary(
-            description: "\(path) is missing: run `swift build` in the PluginDemo package first")
-    }
-    return path
-}
-
-private struct MissingLibrary: Error, CustomStringConvertible {
-    let description: String
+    try PluginLoader.builtLibraryPath(named: name)
 }
 
 @Suite("Real plugin libraries, loaded in-process")
@@ -46,7 +28,7 @@ struct PluginLibraryTests {
 
     @Test("The toast plugin registers the toast, and the scenario runs with it")
     func toastPlugin() throws {
-        let path = try library("ToastPlugin")
+        let path = try PluginLoader.builtLibraryPath(named: "ToastPlugin")
         let (host, log) = host()
         #expect(host.container.load(.toast) == nil)
         let loader = PluginLoader(container: host.container)
@@ -88,7 +70,7 @@ struct PluginLibraryTests {
     func loadAllFromBuildDirectory() throws {
         _ = try library("ToastPlugin")
         let (host, log) = host()
-        let reports = host.loadPlugins(from: [buildDirectory])
+        let reports = host.loadPlugins(from: [PluginLoader.builtProductsDirectory])
         #expect(reports.first?.loaded.map(\.manifest.name) == ["ToastPlugin"])
         #expect(reports.first?.failures.isEmpty == true)
         host.logRegistrations()

@@ -1,0 +1,420 @@
+import DependencyContainer
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension PluginLoader {
+    // MARK: Installing
+
+    /// The path of the manifest file that describes the plugin library at `libraryPath`: the
+    /// library's path with `.json` in place of its extension, `libToastPlugin.json` beside
+    /// `libToastPlugin.so`.
+    ///
+    /// The file holds the manifest the library's entry returns, as JSON
+    /// (``writeManifestFile(forLibraryAt:)`` writes it). ``install(in:loadingAtStart:)`` reads
+    /// it instead of the library, and a library whose own manifest differs is refused at its
+    /// first load.
+    ///
+    /// - Parameter libraryPath: The plugin library's path.
+    /// - Returns: The manifest file's path.
+    public static func manifestPath(forLibraryAt libraryPath: String) -> String {
+        let suffix = "." + SharedLibrary.fileExtension
+        let stem = libraryPath.hasSuffix(suffix) ? String(libraryPath.dropLast(suffix.count)) : libraryPath
+        return stem + ".json"
+    }
+
+    /// The plugins installed from their manifest files whose libraries have not loaded yet,
+    /// active, sorted by name: their IDs are in the container as placeholders.
+    public var installedPlugins: [LoadedPlugin] {
+        state.withLock { state in
+            state.plugins.values.filter { $0.status != .inactive && $0.descriptor == nil }.map(\.plugin)
+                .sorted { $0.manifest.name < $1.manifest.name }
+        }
+    }
+
+    /// Whether the library of the plugin named `name` has been loaded into the process.
+    ///
+    /// - Parameter name: The plugin's name, as its manifest gives it.
+    /// - Returns: `true` once its library loaded, whether the plugin is active or not.
+    public func isLibraryLoaded(pluginNamed name: String) -> Bool {
+        state.withLock { $0.plugins[name]?.descriptor != nil }
+    }
+
+    /// Why the first loads of installed plugins failed, oldest first.
+    ///
+    /// A plugin whose library is missing, broken or other than its manifest file says when one
+    /// of its IDs is first loaded is reported here; that load and every later one of its IDs
+    /// return `nil`, and its placeholders leave the container.
+    public var firstLoadFailures: [PluginLoadError] {
+        state.withLock { $0.firstLoadFailures }
+    }
+
+    /// Installs every plugin in `directory` whose library name ends in `Plugin`, such as
+    /// `libToastPlugin.so`, from its manifest file, in name order: no plugin code runs.
+    ///
+    /// Each plugin's provided IDs are registered as placeholders, so that ``Container/registrations``,
+    /// observers, `verify()` (with the manifest's declared dependencies) and
+    /// ``deactivate(pluginNamed:resettingDependents:)`` see it as they see a loaded plugin. The
+    /// first load of one of its IDs loads its library, once, through every check of
+    /// ``load(at:)``; loads on other threads meanwhile wait for it. If that load fails, the
+    /// placeholders go, the load returns `nil`, and ``firstLoadFailures`` says why.
+    ///
+    /// ```swift
+    /// let loader = PluginLoader(container: container)
+    /// let report = loader.install(in: directory)  // manifests only; libraries load on first use
+    /// ```
+    ///
+    /// A plugin that contributes to extension points is loaded now: a contribution's element
+    /// type is known only to its library, so it cannot wait as a placeholder. So is every
+    /// plugin named in `loadingAtStart`.
+    ///
+    /// - Parameters:
+    ///   - directory: The directory to install from.
+    ///   - loadingAtStart: The names of the plugins whose libraries load now.
+    /// - Returns: The plugins installed (in ``PluginLoadReport/loaded``; ``isLibraryLoaded(pluginNamed:)``
+    ///   tells which loaded), what failed and why, and notes.
+    public func install(in directory: String, loadingAtStart: Set<String> = []) -> PluginLoadReport {
+        var report = PluginLoadReport()
+        guard let status = FileStatus(path: directory), status.isDirectory else {
+            report.failures.append(.fileMissing(path: directory))
+            return report
+        }
+        let resolved = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
+        if let error = trust.problem(checkingDirectory: resolved, reportedAs: directory, isNamedByHost: true)
+        {
+            report.failures.append(error)
+            return report
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in names.sorted() where Self.isPluginFileName(name) {
+            let path = directory + "/" + name
+            switch install(at: path, loadingAtStart: loadingAtStart, checkedDirectory: resolved) {
+            case .loaded(let plugin):
+                report.loaded.append(plugin)
+                if !plugin.manifest.contributions.isEmpty && !loadingAtStart.contains(plugin.manifest.name) {
+                    report.notes.append(
+                        "\(path): \(plugin.manifest.name) contributes to extension points, so its library "
+                            + "loaded at install")
+                }
+            case .alreadyLoaded(let note):
+                report.notes.append(note)
+            case .failed(let error):
+                report.failures.append(error)
+            }
+        }
+        return report
+    }
+
+    /// Installs the plugin library at `path` from its manifest file (``manifestPath(forLibraryAt:)``);
+    /// see ``install(in:loadingAtStart:)``.
+    ///
+    /// - Parameters:
+    ///   - path: The library's path.
+    ///   - loadingAtStart: The names of the plugins whose libraries load now.
+    /// - Returns: `loaded` with the plugin as installed (its IDs are in the container), a note
+    ///   if a plugin of its name is already installed or loaded, or why it failed; the
+    ///   container is unchanged by a failure.
+    public func install(at path: String, loadingAtStart: Set<String> = []) -> PluginLoadResult {
+        install(at: path, loadingAtStart: loadingAtStart, checkedDirectory: nil)
+    }
+
+    /// ``install(at:loadingAtStart:)`` in `checkedDirectory`, whose trust ``install(in:loadingAtStart:)``
+    /// checked, with its ancestors', for all its plugins.
+    private func install(at path: String, loadingAtStart: Set<String>, checkedDirectory: String?)
+        -> PluginLoadResult
+    {
+        let manifest: PluginManifest
+        switch readManifestFile(forLibraryAt: path, checkedDirectory: checkedDirectory) {
+        case .failure(let error): return .failed(error)
+        case .success(let read): manifest = read
+        }
+        guard FileStatus(path: path) != nil else { return .failed(.fileMissing(path: path)) }
+        let libraryPath: String
+        var link = stat()
+        if let checkedDirectory, lstat(path, &link) == 0, link.st_mode & S_IFMT != S_IFLNK {
+            // No link to resolve but the directory's, which the directory check resolved.
+            libraryPath = checkedDirectory + "/" + (path as NSString).lastPathComponent
+        } else {
+            libraryPath = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        }
+        let name = manifest.name
+        let staging: Container
+        switch placeholders(for: manifest, path: libraryPath) {
+        case .failure(let error): return .failed(error)
+        case .success(let made): staging = made
+        }
+        let installed = state.withLock { state -> PluginLoadResult in
+            if let previous = state.plugins[name] {
+                let note =
+                    "\(path): a plugin named \(name) is already installed or loaded from \(previous.plugin.path)"
+                return .alreadyLoaded(note: note)
+            }
+            let outcome = container.adoptRegistrations(
+                of: staging, replacingExisting: conflictPolicy == .replace, declaring: [:],
+                owner: RegistrationOwner())
+            guard outcome.adopted, let owned = outcome.record else {
+                let error = PluginLoadError.duplicateIDs(path: libraryPath, ids: outcome.conflicts)
+                state.failures[name] = error
+                return .failed(error)
+            }
+            let plugin = LoadedPlugin(
+                manifest: manifest, path: libraryPath, providedIDs: manifest.providedIDs.sorted(),
+                replacedIDs: outcome.conflicts, contributions: [], loaderSerial: serial)
+            state.failures[name] = nil
+            state.plugins[name] = PluginRecord(
+                plugin: plugin, descriptor: nil, status: .active, owned: owned, placeholders: owned)
+            return .loaded(plugin)
+        }
+        // Its placeholders stand until the library loads, now: the first load's checks,
+        // against the manifest file, apply.
+        guard case .loaded = installed, loadingAtStart.contains(name) || !manifest.contributions.isEmpty
+        else {
+            return installed
+        }
+        do {
+            try loadLibrary(ofInstalled: name)
+        } catch {
+            return .failed(error)
+        }
+        return state.withLock { $0.plugins[name].map { .loaded($0.plugin) } } ?? installed
+    }
+
+    /// Loads the library at `libraryPath` through every check of ``load(at:)``, reads the
+    /// manifest its entry returns, without registering anything, and writes it to the
+    /// manifest file beside the library, for ``install(in:loadingAtStart:)``.
+    ///
+    /// A packaging step: it runs the library's entry in this process.
+    ///
+    /// - Parameter libraryPath: The plugin library's path.
+    /// - Returns: The manifest file's path, or why the library's manifest cannot be read or
+    ///   written.
+    public func writeManifestFile(forLibraryAt libraryPath: String) -> Result<String, PluginLoadError> {
+        let file: PluginFile
+        switch PluginFile.open(libraryPath) {
+        case .failure(let error): return .failure(error)
+        case .success(let opened): file = opened
+        }
+        defer { file.close() }
+        if let error = trust.problem(checking: file) { return .failure(error) }
+        let manifest: PluginManifest
+        switch descriptor(of: file).flatMap({
+            validatedManifest(of: DescriptorView($0), path: file.resolvedPath)
+        }) {
+        case .failure(let error): return .failure(error)
+        case .success(let read): manifest = read
+        }
+        let destination = Self.manifestPath(forLibraryAt: libraryPath)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        do {
+            try encoder.encode(manifest).write(to: URL(fileURLWithPath: destination), options: .atomic)
+        } catch {
+            return .failure(.invalidManifest(path: destination, detail: "cannot write it: \(error)"))
+        }
+        return .success(destination)
+    }
+
+    // MARK: First loads
+
+    /// Loads the library of the installed plugin `name`, once: the first use of a placeholder.
+    ///
+    /// Threads that come while it loads wait for it. A deactivation or activation under way is
+    /// waited for too.
+    ///
+    /// - Throws: Why the plugin is not there: its library failed to load, or it is inactive.
+    func loadLibrary(ofInstalled name: String) throws(PluginLoadError) {
+        let notChanging = { (state: inout LoaderState) -> Bool in state.plugins[name]?.status != .changing }
+        let claim = state.withLock(waitingUntil: notChanging) {
+            state -> Result<PluginRecord?, PluginLoadError> in
+            guard var record = state.plugins[name] else {
+                return .failure(
+                    state.failures[name]
+                        ?? .invalidManifest(path: name, detail: "the plugin \(name) is no longer installed"))
+            }
+            guard record.descriptor == nil else { return .success(nil) }
+            guard record.status == .active else {
+                return .failure(
+                    .invalidManifest(path: record.plugin.path, detail: "the plugin \(name) is deactivated"))
+            }
+            let claimed = record
+            record.status = .changing
+            state.plugins[name] = record
+            return .success(claimed)
+        }
+        guard let record = try claim.get() else { return }
+        switch firstLoad(of: record) {
+        case .success(let loaded):
+            state.withLock { $0.plugins[name] = loaded }
+            state.wakeWaiters()
+        case .failure(let error):
+            // The ID becomes absent: the placeholders go, and loads fall back from now on.
+            if let placeholders = record.placeholders {
+                container.withdrawRegistrations(placeholders, resettingDependents: false)
+            }
+            state.withLock { state in
+                state.plugins[name] = nil
+                state.failures[name] = error
+                state.firstLoadFailures.append(error)
+            }
+            state.wakeWaiters()
+            throw error
+        }
+    }
+
+    /// Opens the installed plugin's library, checks that its manifest is the one installed,
+    /// and adopts its registrations in place of the placeholders.
+    private func firstLoad(of record: PluginRecord) -> Result<PluginRecord, PluginLoadError> {
+        let path = record.plugin.path
+        let descriptor: UnsafeRawPointer
+        switch openLibrary(at: path) {
+        case .failure(let error): return .failure(error)
+        case .success(let opened): descriptor = opened
+        }
+        let view = DescriptorView(descriptor)
+        let installed = record.plugin.manifest
+        return validatedManifest(of: view, path: path).flatMap {
+            manifest -> Result<PluginManifest, PluginLoadError> in
+            guard manifest == installed else {
+                return .failure(
+                    .invalidManifest(
+                        path: path,
+                        detail:
+                            "the library's manifest is not the one in \(Self.manifestPath(forLibraryAt: path)); "
+                            + "write that file again from this library (PluginLoader.writeManifestFile(forLibraryAt:))"
+                    ))
+            }
+            return .success(manifest)
+        }
+        .flatMap { stage(manifest: $0, from: view, path: path) }
+        // The placeholders are the only registrations of its IDs it replaces: the conflicts
+        // with the host's were settled when it was installed.
+        .flatMap { adopt($0, replacingExisting: true) }
+        .map { adoption in
+            let plugin = LoadedPlugin(
+                manifest: installed, path: path, providedIDs: adoption.plugin.providedIDs,
+                replacedIDs: record.plugin.replacedIDs, contributions: adoption.plugin.contributions,
+                loaderSerial: serial)
+            return PluginRecord(
+                plugin: plugin, descriptor: view, status: .active, owned: adoption.owned,
+                placeholders: record.placeholders)
+        }
+    }
+
+    /// The descriptor of the library at `path`, mapped through every check of ``load(at:)``.
+    private func openLibrary(at path: String) -> Result<UnsafeRawPointer, PluginLoadError> {
+        if let libraryOpener { return libraryOpener(path) }
+        let file: PluginFile
+        switch PluginFile.open(path) {
+        case .failure(let error): return .failure(error)
+        case .success(let opened): file = opened
+        }
+        defer { file.close() }
+        if let error = trust.problem(checking: file) { return .failure(error) }
+        let identity = file.status.identity
+        let result = descriptor(of: file)
+        if case .success = result {
+            state.withLock { state in
+                if state.files[identity] == nil,
+                    let name = state.plugins.first(where: { $0.value.plugin.path == path })?.key
+                {
+                    state.files[identity] = .loaded(name: name)
+                }
+            }
+        }
+        return result
+    }
+
+    // MARK: Placeholders
+
+    /// A staging container with a placeholder for each ID `manifest` provides: a transient
+    /// registration of `Any` whose factory loads the plugin's library, then the ID again.
+    ///
+    /// A placeholder declares what the manifest declares for its ID, so `verify()` checks it,
+    /// and is skipped by `verify(running:)`, which must not load libraries.
+    func placeholders(for manifest: PluginManifest, path: String) -> Result<Container, PluginLoadError> {
+        let staging = Container()
+        let name = manifest.name
+        for id in manifest.providedIDs {
+            let outcome = staging.register(
+                InjectID<Any>(id), dependencies: manifest.dependencies[id], verify: .skip
+            ) { [weak self] resolver throws -> Any in
+                guard let self else { throw PlaceholderOrphaned(id: id, plugin: name) }
+                try self.loadLibrary(ofInstalled: name)
+                return try resolver.require(InjectID<Any>(id))
+            }
+            if case .rejected(let error) = outcome {
+                return .failure(
+                    .invalidManifest(
+                        path: Self.manifestPath(forLibraryAt: path),
+                        detail: "its provided ID is refused: \(error)"))
+            }
+        }
+        return .success(staging)
+    }
+
+    /// Reads, checks and decodes the manifest file beside the library at `libraryPath`, with
+    /// the trust checks of a library.
+    private func readManifestFile(forLibraryAt libraryPath: String, checkedDirectory: String?)
+        -> Result<PluginManifest, PluginLoadError>
+    {
+        let path = Self.manifestPath(forLibraryAt: libraryPath)
+        let file: PluginFile
+        switch PluginFile.open(path) {
+        case .failure(let error): return .failure(error)
+        case .success(let opened): file = opened
+        }
+        defer { file.close() }
+        let problem =
+            checkedDirectory.map { trust.problem(checking: file, in: $0) } ?? trust.problem(checking: file)
+        if let problem { return .failure(problem) }
+        guard !file.status.isDirectory else {
+            return .failure(.invalidManifest(path: path, detail: "it is a directory"))
+        }
+        // A manifest lists IDs: a megabyte is far more than any needs.
+        let limit = 1 << 20
+        guard file.status.size <= limit else {
+            return .failure(
+                .invalidManifest(path: path, detail: "it is \(file.status.size) bytes, more than \(limit)"))
+        }
+        guard let bytes = file.bytes.read(at: 0, count: UInt64(file.status.size)) else {
+            return .failure(.invalidManifest(path: path, detail: "it could not be read whole"))
+        }
+        let manifest: PluginManifest
+        do {
+            manifest = try JSONDecoder().decode(PluginManifest.self, from: Data(bytes))
+        } catch {
+            return .failure(
+                .invalidManifest(
+                    path: path, detail: "the manifest is not valid JSON for PluginManifest: \(error)"))
+        }
+        guard manifest.abiVersion == Int(PluginABI.currentVersion) else {
+            return .failure(
+                .abiMismatch(
+                    path: path, expected: PluginABI.currentVersion,
+                    found: UInt32(clamping: manifest.abiVersion)))
+        }
+        guard !manifest.name.isEmpty else {
+            return .failure(.invalidManifest(path: path, detail: "the manifest names no plugin"))
+        }
+        if let problem = manifest.dependencyProblem {
+            return .failure(.invalidManifest(path: path, detail: problem))
+        }
+        return .success(manifest)
+    }
+}
+
+/// What a placeholder throws when its loader is gone.
+struct PlaceholderOrphaned: Error, CustomStringConvertible {
+    let id: String
+    let plugin: String
+
+    var description: String {
+        "'\(id)' stands for the plugin \(plugin), whose loader was freed before its library loaded"
+    }
+}
