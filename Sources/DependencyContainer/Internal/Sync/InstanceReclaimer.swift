@@ -103,10 +103,8 @@ final class InstanceReclaimer: Sendable {
     /// section, whose code never writes, so it cannot be holding what it retires.
     private func waitForReaders(retiredAt tag: UInt64, keys: Set<ReadKey>) {
         let own = ThreadState.existing?.reader.word
-        let all = records.withLock { $0.all }
-        for record in all where record.word != own {
-            GracePeriod.wait(for: record, retiredAt: tag, keys: keys)
-        }
+        let others = records.withLock { $0.all }.filter { $0.word != own }
+        GracePeriod.wait(for: others, retiredAt: tag, keys: keys)
     }
 }
 

@@ -76,17 +76,26 @@ struct ReadKey: Hashable {
         value = rawValue
     }
 
-    /// The key of the registration at `address`; never ``any``.
-    @inline(__always)
-    init(address: UnsafeMutableRawPointer) {
-        // Objects are 16-byte aligned: the low bits say nothing. Odd, so never `any`.
-        value = (UInt64(UInt(bitPattern: address)) >> 4) & ((1 << Self.bits) - 1) | 1
-    }
-
     /// The key of `registration`.
     @inline(__always)
-    init(_ registration: AnyObject) {
+    init(_ registration: Registration) {
         self.init(address: Unmanaged.passUnretained(registration).toOpaque())
+    }
+
+    /// The key of the registration at `address`; never ``any``.
+    ///
+    /// In the interleaving checker's build, a hash of the registration's ID instead: the
+    /// checker replays schedules, and whether two keys collide must not change from one run
+    /// to the next with where the registrations were allocated.
+    @inline(__always)
+    init(address: UnsafeMutableRawPointer) {
+        #if DC_INTERLEAVING
+            let id = Unmanaged<Registration>.fromOpaque(address).takeUnretainedValue().id
+            value = UInt64(UInt(bitPattern: id.hashValue)) & ((1 << Self.bits) - 1) | 1
+        #else
+            // Objects are 16-byte aligned: the low bits say nothing. Odd, so never `any`.
+            value = (UInt64(UInt(bitPattern: address)) >> 4) & ((1 << Self.bits) - 1) | 1
+        #endif
     }
 }
 
@@ -94,29 +103,34 @@ struct ReadKey: Hashable {
 /// for readers, named so that the interleaving checker can model the wait and inject a
 /// reclaimer that frees what loads in progress may read.
 enum GracePeriod {
-    /// Waits until the thread of `record` is not in a read section that began before the
-    /// write that retired with epoch `tag` and reads a registration of `keys`.
+    /// Waits until no thread of `records` is in a read section that began before the write
+    /// that retired with epoch `tag` and reads a registration of `keys`.
     ///
     /// A read section runs no code of the app and takes no lock that a writer holds, so the
     /// wait is bounded by a lookup, unless the reader's thread is preempted inside it: the
-    /// writer spins briefly, then yields its processor to it.
+    /// writer spins briefly, then yields its processor to it. A section that starts later
+    /// announces a later epoch, so each thread is waited for once at most.
     ///
     /// - Parameters:
-    ///   - record: A thread's record.
+    ///   - records: The threads' records, the writer's own left out.
     ///   - tag: The epoch that loads which may read the retired services announced.
     ///   - keys: The keys of the registrations whose services the write retired.
-    @inline(__always)
-    static func wait(for record: ReaderRecord, retiredAt tag: UInt64, keys: Set<ReadKey>) {
-        guard holdsBack(record, tag, keys) else { return }
+    static func wait(for records: [ReaderRecord], retiredAt tag: UInt64, keys: Set<ReadKey>) {
+        guard records.contains(where: { holdsBack($0, tag, keys) }) else { return }
         #if DC_INTERLEAVING
             // The fault frees what a load in progress may read.
             if InterleavingHooks.injectsFault(at: .readerScan) { return }
-            if InterleavingHooks.waitUntil({ !holdsBack(record, tag, keys) }) { return }
+            // One step of the model, whatever the order of the records.
+            if InterleavingHooks.waitUntil({ !records.contains(where: { holdsBack($0, tag, keys) }) }) {
+                return
+            }
         #endif
-        var spins = 0
-        while holdsBack(record, tag, keys) {
-            spins += 1
-            if spins > 64 { sched_yield() }
+        for record in records {
+            var spins = 0
+            while holdsBack(record, tag, keys) {
+                spins += 1
+                if spins > 64 { sched_yield() }
+            }
         }
     }
 
