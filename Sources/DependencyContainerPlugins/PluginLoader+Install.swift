@@ -81,20 +81,16 @@ extension PluginLoader {
     ///   tells which loaded), what failed and why, and notes.
     public func install(in directory: String, loadingAtStart: Set<String> = []) -> PluginLoadReport {
         var report = PluginLoadReport()
-        guard let status = FileStatus(path: directory), status.isDirectory else {
-            report.failures.append(.fileMissing(path: directory))
-            return report
-        }
-        let resolved = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
-        if let error = trust.problem(checkingDirectory: resolved, reportedAs: directory, isNamedByHost: true)
-        {
+        let files: (resolved: String, paths: [String])
+        switch pluginFiles(in: directory) {
+        case .success(let found):
+            files = found
+        case .failure(let error):
             report.failures.append(error)
             return report
         }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        for name in names.sorted() where Self.isPluginFileName(name) {
-            let path = directory + "/" + name
-            switch install(at: path, loadingAtStart: loadingAtStart, checkedDirectory: resolved) {
+        for path in files.paths {
+            switch install(at: path, loadingAtStart: loadingAtStart, checkedDirectory: files.resolved) {
             case .loaded(let plugin):
                 report.loaded.append(plugin)
                 if !plugin.manifest.contributions.isEmpty && !loadingAtStart.contains(plugin.manifest.name) {

@@ -224,19 +224,16 @@ public final class PluginLoader: Sendable {
     /// - Returns: What loaded, what failed and why, and what was passed over.
     public func loadAll(in directory: String) -> PluginLoadReport {
         var report = PluginLoadReport()
-        guard let status = FileStatus(path: directory), status.isDirectory else {
-            report.failures.append(.fileMissing(path: directory))
-            return report
-        }
-        let resolved = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
-        if let error = trust.problem(checkingDirectory: resolved, reportedAs: directory, isNamedByHost: true)
-        {
+        let files: (resolved: String, paths: [String])
+        switch pluginFiles(in: directory) {
+        case .success(let found):
+            files = found
+        case .failure(let error):
             report.failures.append(error)
             return report
         }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        for name in names.sorted() where Self.isPluginFileName(name) {
-            switch load(at: directory + "/" + name) {
+        for path in files.paths {
+            switch load(at: path) {
             case .loaded(let plugin):
                 report.loaded.append(plugin)
             case .alreadyLoaded(let note):
@@ -246,6 +243,21 @@ public final class PluginLoader: Sendable {
             }
         }
         return report
+    }
+
+    /// The plugin libraries of `directory`, in name order, once the directory passed the
+    /// trust checks, and the directory with its symbolic links resolved; or why not.
+    func pluginFiles(in directory: String) -> Result<(resolved: String, paths: [String]), PluginLoadError> {
+        guard let status = FileStatus(path: directory), status.isDirectory else {
+            return .failure(.fileMissing(path: directory))
+        }
+        let resolved = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
+        if let error = trust.problem(checkingDirectory: resolved, reportedAs: directory, isNamedByHost: true)
+        {
+            return .failure(error)
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return .success((resolved, names.sorted().filter(Self.isPluginFileName).map { directory + "/" + $0 }))
     }
 
     /// A type's name without its module, as two copies of a module name it alike.
