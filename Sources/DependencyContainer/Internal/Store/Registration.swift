@@ -46,9 +46,9 @@ final class Registration: @unchecked Sendable {
     let provider: ProviderDescription
     /// When the service this registration keeps was kept, on one process-wide count.
     ///
-    /// For disposing the services of one release in reverse creation order. Written before a
-    /// singleton is published (read after it is retired) and, for a weak service, under
-    /// ``instanceLock``; only for a registration with a dispose hook.
+    /// For disposing the services of one release in reverse creation order. Written under
+    /// ``instanceLock`` (for a singleton, before it is published) and read under it; only for a
+    /// registration with a dispose hook.
     private var keptOrder: UInt64 = 0
     /// What the kept service's factory met: the owners whose services it used and the names it
     /// looked up without a provider, for naming the dependents of a plugin that leaves or
@@ -434,9 +434,13 @@ final class Registration: @unchecked Sendable {
         let order = lifecycle?.onDispose == nil ? 0 : Self.keptCount.add(1)
         let kept = notes.isEmpty ? nil : KeptCreationNotes(notes)
         if scope == .singleton {
-            // Before publishing: whoever retires the box, or asks what it was made with, reads them after.
-            keptOrder = order
-            if let kept { madeWith = kept }
+            // Before publishing, under the lock that retiring takes to read them: a load that
+            // raced a write retiring this registration keeps nothing, and writes nothing.
+            instanceLock.withLock { _ in
+                guard !isRetired else { return }
+                keptOrder = order
+                if let kept { madeWith = kept }
+            }
             publishSingleton(box)
         } else if scope == .weak, let object = weakReferent(of: box.anyValue) {
             // Only class instances can be held weakly; a load casts one back to an Optional.

@@ -103,7 +103,9 @@ final class InstanceReclaimer: Sendable {
     /// section, whose code never writes, so it cannot be holding what it retires.
     private func waitForReaders(retiredAt tag: UInt64, keys: Set<ReadKey>) {
         let own = ThreadState.existing?.reader.word
-        let others = records.withLock { $0.all }.filter { $0.word != own }
+        // Copied under the lock: a copy of the list itself, shared with the next append,
+        // would be read without it.
+        let others = records.withLock { $0.all.filter { $0.word != own } }
         GracePeriod.wait(for: others, retiredAt: tag, keys: keys)
     }
 }
