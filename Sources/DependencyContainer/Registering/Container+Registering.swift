@@ -262,8 +262,10 @@ extension Container {
                 report(.rejected(error))
                 return .rejected(error)
             }
-            // Before the write, so that a change of the process's contexts cannot miss it.
+            // Before the write, so that a change of the process's contexts cannot miss it, nor
+            // the services made with the registration from now on.
             ContextActivation.track(store)
+            CreationTraceReaders.add(.contexts)
         }
         let previous = store.modify { $0.updateValue(registration) }
         // Reported after unlocking, so that a handler may itself use the container.

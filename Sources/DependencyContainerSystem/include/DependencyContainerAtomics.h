@@ -33,6 +33,11 @@ static inline uint64_t dc_atomic_u64_fetch_add_acq_rel(uint64_t *_Nonnull word, 
     return atomic_fetch_add_explicit((_Atomic(uint64_t) *)word, delta, memory_order_acq_rel);
 }
 
+/// Sets the bits of `bits` and returns the value before.
+static inline uint64_t dc_atomic_u64_fetch_or_acq_rel(uint64_t *_Nonnull word, uint64_t bits) {
+    return atomic_fetch_or_explicit((_Atomic(uint64_t) *)word, bits, memory_order_acq_rel);
+}
+
 // MARK: Pointers
 
 static inline void dc_atomic_u64_store_relaxed(uint64_t *_Nonnull word, uint64_t value) {
@@ -68,12 +73,12 @@ typedef enum {
     DCGlobalWordStoreSerial = 2,
     /// The reclamation epoch that loads record on entering a read.
     DCGlobalWordReclamationEpoch = 3,
-    /// Nonzero once a registration with an owner (a plugin's) was adopted: until then, loads
-    /// inside factories skip recording which owners' services they use.
-    DCGlobalWordOwnedRegistrations = 4,
-    /// How many async factories run that started after owned registrations existed: while
+    /// Which readers of the creation trace exist, one bit each (owned registrations, context
+    /// registrations): zero until the first, and until then loads inside factories trace nothing.
+    DCGlobalWordCreationTraceReaders = 4,
+    /// How many async factories run that started while the creation trace had readers: while
     /// nonzero, a load outside every synchronous factory checks whether an async one made it.
-    DCGlobalWordOwnedAsyncFactories = 5,
+    DCGlobalWordTracedAsyncFactories = 5,
     DCGlobalWordCount = 6
 } DCGlobalWord;
 

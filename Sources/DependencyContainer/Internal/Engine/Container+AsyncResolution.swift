@@ -181,9 +181,9 @@ extension Container {
         let frame = AsyncFrame(
             registration: registration, parent: parent, createsSharedService: createsSharedService)
         // Counted while it runs, so that its loads of published services note a plugin's.
-        let isCounted = GlobalAtomicWord.ownedRegistrations.loadRelaxed() != 0
-        if isCounted { GlobalAtomicWord.ownedAsyncFactories.add(1) }
-        defer { if isCounted { GlobalAtomicWord.ownedAsyncFactories.add(UInt64.max) } }
+        let isCounted = GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0
+        if isCounted { GlobalAtomicWord.tracedAsyncFactories.add(1) }
+        defer { if isCounted { GlobalAtomicWord.tracedAsyncFactories.add(UInt64.max) } }
         let box: InstanceBoxBase
         do {
             box = try await AsyncFrame.$current.withValue(frame) {

@@ -56,7 +56,7 @@ extension Container {
                 // Inside a factory, an existing named-scope service may still be captive, and
                 // a plugin's service is noted (possibly an async factory's, with no frame here).
                 guard thread._withUnsafeGuaranteedRef({ $0.frames.isEmpty }),
-                    GlobalAtomicWord.ownedAsyncFactories.loadRelaxed() == 0
+                    GlobalAtomicWord.tracedAsyncFactories.loadRelaxed() == 0
                 else {
                     thread._withUnsafeGuaranteedRef { $0.endRead() }
                     return checkedPublished(service, borrowed.retained, thread: ThreadState.current)

@@ -11,9 +11,12 @@ struct CreationNotes: Sendable, Equatable {
     private(set) var owners: [RegistrationOwner] = []
     /// The IDs the factory found absent and the extension points it loaded, in the order first met.
     private(set) var lookedUpWithoutProvider: [String] = []
+    /// The IDs the factory looked up and got a registration for, in the order first met;
+    /// noted only while contexts are in use.
+    private(set) var answered: [String] = []
 
     var isEmpty: Bool {
-        owners.isEmpty && lookedUpWithoutProvider.isEmpty
+        owners.isEmpty && lookedUpWithoutProvider.isEmpty && answered.isEmpty
     }
 
     /// Adds `owners` that are not noted yet.
@@ -26,6 +29,16 @@ struct CreationNotes: Sendable, Equatable {
     /// Adds `name`, an ID found absent or an extension point loaded, unless noted already.
     mutating func add(lookedUp name: String) {
         if !lookedUpWithoutProvider.contains(name) { lookedUpWithoutProvider.append(name) }
+    }
+
+    /// Adds `id`, an ID looked up and answered, unless noted already.
+    mutating func add(answered id: String) {
+        if !answered.contains(id) { answered.append(id) }
+    }
+
+    /// Whether the factory looked up one of `names`, answered or not.
+    func used(anyOf names: Set<String>) -> Bool {
+        answered.contains(where: names.contains) || lookedUp(anyOf: names)
     }
 
     /// Whether the factory looked up one of `names` without a provider.

@@ -74,13 +74,40 @@ extension StoreEntries {
     mutating func reselectContexts() {
         guard var table = contexts else { return }
         let active = table.active
+        var switched: Set<String> = []
         for (id, parked) in table.parked {
             let current = dictionary[id]
             let candidates = parked + (current.map { [$0] } ?? [])
             guard ContextTable.answering(among: candidates, active: active) !== current else { continue }
             table.parked[id] = settle(id, current: current, candidates: candidates, active: active)
+            switched.insert(id)
         }
         contexts = table
+        resetDependents(of: switched)
+    }
+
+    /// Resets the cached services made with the registrations of `changed`, and those made
+    /// with them, and so on: none keeps a service that a switch took out of its answer.
+    ///
+    /// - Complexity: O(*n* × *d*) in the registrations of the store and the depth of the
+    ///   dependents' chain; O(1) when nothing changed.
+    mutating func resetDependents(of changed: Set<String>) {
+        guard !changed.isEmpty else { return }
+        var names = changed
+        var found: [Registration] = []
+        var seen: Set<ObjectIdentifier> = []
+        while true {
+            let more = Container.cachedServices(in: self) { registration, notes in
+                !seen.contains(ObjectIdentifier(registration)) && notes.used(anyOf: names)
+            }
+            guard !more.isEmpty else { break }
+            for registration in more {
+                seen.insert(ObjectIdentifier(registration))
+                names.insert(registration.id)
+            }
+            found += more
+        }
+        Container.reset(found, entries: &self)
     }
 
     /// Makes the candidate that answers the entry of `id`, retiring `current` if it stops

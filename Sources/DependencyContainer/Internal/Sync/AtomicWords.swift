@@ -111,7 +111,7 @@ struct GlobalAtomicWord {
         #if DC_INTERLEAVING
             isSchedulingPoint =
                 word != DCGlobalWordThreadStateKey && word != DCGlobalWordStoreSerial
-                && word != DCGlobalWordOwnedRegistrations && word != DCGlobalWordOwnedAsyncFactories
+                && word != DCGlobalWordCreationTraceReaders && word != DCGlobalWordTracedAsyncFactories
         #endif
     }
 
@@ -123,10 +123,10 @@ struct GlobalAtomicWord {
     static var storeSerial: Self { Self(DCGlobalWordStoreSerial) }
     /// The epoch that loads record when they start reading; see ``InstanceReclaimer``.
     static var reclamationEpoch: Self { Self(DCGlobalWordReclamationEpoch) }
-    /// Nonzero once a registration with a ``RegistrationOwner`` was adopted.
-    static var ownedRegistrations: Self { Self(DCGlobalWordOwnedRegistrations) }
-    /// How many async factories run that started once owned registrations existed.
-    static var ownedAsyncFactories: Self { Self(DCGlobalWordOwnedAsyncFactories) }
+    /// The readers of the creation trace that exist, one ``CreationTraceReaders`` bit each.
+    static var creationTraceReaders: Self { Self(DCGlobalWordCreationTraceReaders) }
+    /// How many async factories run that started while the creation trace had readers.
+    static var tracedAsyncFactories: Self { Self(DCGlobalWordTracedAsyncFactories) }
 
     /// Reads the value; later reads and writes of this thread are not moved before it.
     @inline(__always)
@@ -153,6 +153,15 @@ struct GlobalAtomicWord {
             if isSchedulingPoint { InterleavingHooks.atomic() }
         #endif
         dc_atomic_u64_store_release(address, value)
+    }
+
+    /// Sets the bits of `bits`, keeping the others.
+    @inline(__always)
+    func setBits(_ bits: UInt64) {
+        #if DC_INTERLEAVING
+            if isSchedulingPoint { InterleavingHooks.atomic() }
+        #endif
+        _ = dc_atomic_u64_fetch_or_acq_rel(address, bits)
     }
 
     /// Adds `delta`, wrapping around, and returns the new value.

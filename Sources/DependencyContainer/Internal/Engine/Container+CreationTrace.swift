@@ -1,0 +1,113 @@
+/// The readers of the creation trace, one bit each of a process-wide word.
+///
+/// Until the first reader exists, the word is zero and a load inside a factory pays one
+/// relaxed read for the trace.
+struct CreationTraceReaders: OptionSet {
+    let rawValue: UInt64
+
+    /// Plugins: a plugin that leaves names the services made with its services, and one that
+    /// comes names the ones made while it was away (set once an owned registration is adopted).
+    static let owners = Self(rawValue: 1)
+    /// Contexts: a switch names the services made with a registration it changes (set once a
+    /// context registration is added).
+    static let contexts = Self(rawValue: 2)
+
+    /// The readers that exist now.
+    static var current: Self { Self(rawValue: GlobalAtomicWord.creationTraceReaders.loadRelaxed()) }
+
+    /// Records that `readers` exist, from now on.
+    static func add(_ readers: Self) {
+        guard !current.isSuperset(of: readers) else { return }
+        GlobalAtomicWord.creationTraceReaders.setBits(readers.rawValue)
+    }
+}
+
+extension Container {
+    // MARK: The creation trace: what a kept service's factory met
+    //
+    // A plugin that leaves must name the host's cached services that hold its services: they
+    // were made with them, and keep them. A plugin that comes back must name the ones made
+    // while it was away: they looked up its IDs and got nothing, or loaded an extension point
+    // without its contributions. A context switch must name the ones made with a registration
+    // it changes. The engine knows at creation: a load inside a factory is noted for every
+    // shared service being made on the thread (transient and graph services in between are
+    // held by it): the owners its service was made with, the ID it looked up (only while
+    // contexts are in use), the ID it missed, the extension point it loaded. The notes go with
+    // the service when it is kept (``Registration/keep(_:madeWith:)``). An async factory's
+    // frame is task-local (``AsyncFrame``): its loads note there, and its service is kept with
+    // what it noted. Until the trace has a reader (``CreationTraceReaders``), a load pays one
+    // relaxed atomic read for it.
+
+    /// Notes that the factories running on this thread, or the async factory running in this
+    /// task, use `registration`'s service.
+    ///
+    /// - Complexity: O(1) until the trace has a reader; then a task-local read, and O(*d*) in
+    ///   the factories running.
+    @inline(__always)
+    func noteUse(of registration: Registration, thread: ThreadState) {
+        guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
+        noteTracedUse(of: registration, thread: thread)
+    }
+
+    @inline(never)
+    private func noteTracedUse(of registration: Registration, thread: ThreadState) {
+        // An async factory's loads run with no frame of it on the thread: its frame is the task's.
+        let asyncFrame = AsyncFrame.current
+        guard !thread.frames.isEmpty || asyncFrame != nil else { return }
+        let readers = CreationTraceReaders.current
+        let owners = readers.contains(.owners) ? registration.ownersInUse : []
+        let notesID = readers.contains(.contexts)
+        guard !owners.isEmpty || notesID else { return }
+        Self.note(on: thread, asyncFrame) { notes in
+            if !owners.isEmpty { notes.add(owners: owners) }
+            if notesID { notes.add(answered: registration.id) }
+        }
+    }
+
+    /// Notes that the async factory running in this task uses `registration`'s service, which
+    /// an async load received without running the synchronous engine: published, or made or
+    /// joined by an async creation.
+    func noteAsyncUse(of registration: Registration) {
+        // The thread after the last suspension: no synchronous factory runs on it here.
+        guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
+        noteTracedUse(of: registration, thread: ThreadState.current)
+    }
+
+    /// Notes that the factories running here looked up `name` without a provider: an ID
+    /// nothing registers, or an extension point, whose contributions a plugin or a context
+    /// switch may change.
+    ///
+    /// - Parameters:
+    ///   - name: The ID or extension point name.
+    ///   - thread: The thread's state, when the caller has it at hand.
+    @inline(__always)
+    func noteLookupWithoutProvider(of name: String, thread: ThreadState? = nil) {
+        guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
+        noteTracedLookup(of: name, thread: thread ?? ThreadState.current)
+    }
+
+    @inline(never)
+    private func noteTracedLookup(of name: String, thread: ThreadState) {
+        let asyncFrame = AsyncFrame.current
+        guard !thread.frames.isEmpty || asyncFrame != nil else { return }
+        Self.note(on: thread, asyncFrame) { $0.add(lookedUp: name) }
+    }
+
+    /// Applies `change` to the notes of every shared service being made on `thread`, and
+    /// of the async factory frames from `asyncFrame` outwards.
+    private static func note(
+        on thread: ThreadState, _ asyncFrame: AsyncFrame?, _ change: (inout CreationNotes) -> Void
+    ) {
+        asyncFrame?.note(change)
+        for frame in thread.frames where frame.isShared {
+            change(&thread.notesInCreation[ObjectIdentifier(frame), default: CreationNotes()])
+        }
+    }
+
+    /// What `registration`'s factory, which just ran on this thread, met; forgets it.
+    @inline(__always)
+    func takeNotes(creating registration: Registration, thread: ThreadState) -> CreationNotes {
+        guard !thread.notesInCreation.isEmpty else { return CreationNotes() }
+        return thread.notesInCreation.removeValue(forKey: ObjectIdentifier(registration)) ?? CreationNotes()
+    }
+}
