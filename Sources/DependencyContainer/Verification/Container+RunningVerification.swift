@@ -28,7 +28,9 @@ extension Container {
         guard running else { return report }
         let sandbox = RunningSandbox(container: self)
         let scope = OverrideScope(target: self) { sandbox.fill($0) }
-        let results = OverrideScope.binding(scope) { sandbox.runEach(in: self) }
+        var probes: [Registration] = []
+        let results = OverrideScope.binding(scope) { sandbox.runEach(in: self, keeping: &probes) }
+        Self.release(&probes)
         for (registration, problems) in results where !problems.isEmpty {
             report.add(problems, for: registration)
         }
@@ -53,11 +55,13 @@ extension Container {
         guard running else { return report }
         let sandbox = RunningSandbox(container: self)
         let scope = OverrideScope(target: self) { sandbox.fill($0) }
+        var probes: [Registration] = []
         let results = await OverrideScope.binding(scope) {
             () async -> [(Registration, [VerificationProblem])] in
-            let synchronous = sandbox.runEach(in: self)
-            return await synchronous + sandbox.runEachIsolated(in: self)
+            let synchronous = sandbox.runEach(in: self, keeping: &probes)
+            return await synchronous + sandbox.runEachIsolated(in: self, keeping: &probes)
         }
+        Self.release(&probes)
         for (registration, problems) in results where !problems.isEmpty {
             report.add(problems, for: registration)
         }
@@ -66,6 +70,12 @@ extension Container {
 
     /// Runs `probe`, a transient copy of a checked main-actor or `async` registration, as an
     /// `await` load does: on the main actor, or awaited.
+    /// Lets go of the check's copies of registrations, last made first: each disposes of the
+    /// service it keeps, as a container being freed does.
+    private static func release(_ probes: inout [Registration]) {
+        while !probes.isEmpty { probes.removeLast() }
+    }
+
     func runProbeAsync(_ probe: Registration) async throws(ContainerError) {
         func make<Service>(_: Service.Type) async throws(ContainerError) {
             _ = try await resolveAsync(probe, as: Service.self)

@@ -63,7 +63,11 @@ struct RunningSandbox {
 
     /// Runs each checked factory once, inside the sandbox's override scope, and returns what
     /// each one's loads show.
-    func runEach(in container: Container) -> [(Registration, [VerificationProblem])] {
+    ///
+    /// Each runs as a load of a fresh copy of its registration, appended to `probes`: with its
+    /// hooks, keeping what its scope keeps, until the caller lets go of the copies when the
+    /// check ends, and their dispose hooks run.
+    func runEach(in container: Container, keeping probes: inout [Registration]) -> [(Registration, [VerificationProblem])] {
         let thread = ThreadState.current
         let previous = thread.loadRecorder
         defer { thread.loadRecorder = previous }
@@ -72,7 +76,8 @@ struct RunningSandbox {
             guard let dependencies = registration.dependencies, !registration.skipsRunningCheck,
                 registration.argumentFactory == nil, registration.isolation == .nonisolated
             else { continue }
-            let probe = Registration(probing: registration, id: registration.id)
+            let probe = Registration(freshCopyOf: registration)
+            probes.append(probe)
             let recorder = LoadRecorder(loader: probe)
             thread.loadRecorder = recorder
             var failure: ContainerError?
@@ -88,14 +93,18 @@ struct RunningSandbox {
     }
 
     /// Runs each checked main-actor and `async` factory once, inside the sandbox's override
-    /// scope: a main-actor one on the main actor, an `async` one awaited.
-    func runEachIsolated(in container: Container) async -> [(Registration, [VerificationProblem])] {
+    /// scope: a main-actor one on the main actor, an `async` one awaited; each a fresh copy
+    /// appended to `probes`, as ``runEach(in:keeping:)`` does.
+    func runEachIsolated(
+        in container: Container, keeping probes: inout [Registration]
+    ) async -> [(Registration, [VerificationProblem])] {
         var results: [(Registration, [VerificationProblem])] = []
         for registration in checked {
             guard let dependencies = registration.dependencies, !registration.skipsRunningCheck,
                 registration.argumentFactory == nil, registration.isolation != .nonisolated
             else { continue }
-            let probe = Registration(probing: registration, id: registration.id)
+            let probe = Registration(freshCopyOf: registration)
+            probes.append(probe)
             let recorder = LoadRecorder(loader: probe)
             let failure = await recorder.recording { () async -> ContainerError? in
                 do throws(ContainerError) {

@@ -187,19 +187,6 @@ final class Registration: @unchecked Sendable {
                 context: keepingContext ? other.context : nil, owner: owner ?? other.owner))
     }
 
-    /// A transient registration under `id` that runs `other`'s factory, for the running check
-    /// of `Container.verify(running:)`: it keeps nothing, and has no hooks.
-    convenience init(probing other: Registration, id: String) {
-        self.init(
-            id: id, scope: .transient, serviceType: other.serviceType, provider: other.provider,
-            closure: other.closure,
-            extras: Extras.ifAny(
-                seedItemType: nil, scopeName: nil, contributions: nil,
-                isolated: other.isolated.map {
-                    IsolatedParts(isolation: $0.isolation, asyncFactory: $0.asyncFactory, scope: .transient)
-                }))
-    }
-
     /// The seed-API item type this registration came from, whose `load(for:)` returns a
     /// fresh item as the original container did.
     var seedItemType: (any Injectable.Type)? { extras?.seedItemType }
