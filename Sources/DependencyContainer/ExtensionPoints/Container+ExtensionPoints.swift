@@ -18,6 +18,8 @@ extension Container {
     ///     contributions of equal priority.
     ///   - priority: Higher priorities load first. The default is 0.
     ///   - scope: How long created elements are reused.
+    ///   - context: The context the contribution is for: while it is active, it stands in for
+    ///     the default contribution of the same name; `nil`, the default, contributes always.
     ///   - onCreate: Runs once per element the container makes, before any load receives it.
     ///   - onDispose: Runs once per element the container kept (a singleton or named-scope
     ///     element) when it lets go of it.
@@ -37,6 +39,7 @@ extension Container {
         named name: String,
         priority: Int = 0,
         scope: Scope = .transient,
+        context: RegistrationContext? = nil,
         onCreate: (@Sendable (Element, Resolver) throws -> Void)? = nil,
         onDispose: (@Sendable (Element) throws -> Void)? = nil,
         dependencies: [Dependency]? = nil,
@@ -45,14 +48,48 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver) throws -> Element
     ) -> RegistrationOutcome {
+        contribute(
+            to: point, named: name, priority: priority,
+            options: RegistrationOptions(
+                scope: scope, context: context,
+                lifecycle: ServiceLifecycle(onCreate: onCreate, onDispose: onDispose),
+                dependencies: dependencies, runningCheck: verify),
+            file: file, line: line, factory: factory)
+    }
+
+    /// Contributes an element to an extension point, with its options stated as one value.
+    ///
+    /// ```swift
+    /// let options = RegistrationOptions<MenuEntry>(scope: .singleton, dependencies: [])
+    /// container.contribute(to: .playerMenu, named: "share", options: options) { _ in
+    ///     MenuEntry(title: "Share")
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - point: The extension point.
+    ///   - name: The contribution's name, unique within the point.
+    ///   - priority: Higher priorities load first. The default is 0.
+    ///   - options: The scope, context, lifecycle, declared dependencies and running check.
+    ///   - file: The contributing file, for diagnostics.
+    ///   - line: The contributing line, for diagnostics.
+    ///   - factory: Creates the element.
+    /// - Returns: Whether the contribution was added, replaced one of the same name, or rejected.
+    @discardableResult
+    public func contribute<Element>(
+        to point: ExtensionPoint<Element>,
+        named name: String,
+        priority: Int = 0,
+        options: RegistrationOptions<Element>,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver) throws -> Element
+    ) -> RegistrationOutcome {
         addContribution(
             to: point, named: name, priority: priority,
             registration: Registration(
-                id: contributionID(point.name, name), scope: scope,
-                provider: .closure(file: file, line: line),
-                factory: TypedFactory(factory),
-                lifecycle: ServiceLifecycle(onCreate: onCreate, onDispose: onDispose).hooks,
-                dependencies: dependencies, skipsRunningCheck: verify == .skip))
+                id: contributionID(point.name, name), settings: options.settings,
+                provider: .closure(file: file, line: line), factory: TypedFactory(factory)))
     }
 
     /// The `contribute(to:named:)` above, for a factory that does not take a ``Resolver``.
@@ -62,6 +99,7 @@ extension Container {
         named name: String,
         priority: Int = 0,
         scope: Scope = .transient,
+        context: RegistrationContext? = nil,
         onCreate: (@Sendable (Element, Resolver) throws -> Void)? = nil,
         onDispose: (@Sendable (Element) throws -> Void)? = nil,
         dependencies: [Dependency]? = nil,
@@ -71,7 +109,7 @@ extension Container {
         factory: @escaping @Sendable () throws -> Element
     ) -> RegistrationOutcome {
         contribute(
-            to: point, named: name, priority: priority, scope: scope, onCreate: onCreate,
+            to: point, named: name, priority: priority, scope: scope, context: context, onCreate: onCreate,
             onDispose: onDispose,
             dependencies: dependencies, verify: verify, file: file, line: line
         ) { _ in
@@ -172,25 +210,49 @@ extension Container {
                 return .rejected(error)
             }
         }
+        if let error = admitContext(of: registration) {
+            report(.rejected(error))
+            return .rejected(error)
+        }
         let entry = ContributionSet.Entry(name: name, priority: priority, registration: registration)
+        func pointRegistration(with set: ContributionSet) -> Registration {
+            Registration(
+                id: point.name, settings: RegistrationSettings(),
+                provider: .type(ExtensionPoint<Element>.self),
+                factory: TypedFactory { _ in ExtensionPointMarker<Element>() },
+                parts: Registration.Parts(contributions: set))
+        }
         let outcome = store.modify { entries -> ContributionOutcome in
             let existing = entries[point.name]
-            let (set, replaced): (ContributionSet, ContributionSet.Entry?)
+            var contributions: ContributionSet?
             if let existing {
-                guard let contributions = existing.contributions,
-                    existing.produces(ExtensionPointMarker<Element>.self)
+                guard let set = existing.contributions, existing.produces(ExtensionPointMarker<Element>.self)
                 else {
                     return .conflict(existing.serviceTypeName)
                 }
-                (set, replaced) = contributions.adding(entry)
-            } else {
-                (set, replaced) = (ContributionSet(elementType: Element.self, entries: [entry]), nil)
+                contributions = set
             }
+            // With a context, or beside one: of each name, the contribution that answers.
+            if registration.context != nil || entries.contexts?.parkedContributions[point.name] != nil {
+                var table = entries.contexts ?? ContextTable()
+                var rewrite = PointRewrite(
+                    set: contributions ?? ContributionSet(elementType: Element.self, entries: []),
+                    parked: table.parkedContributions[point.name] ?? [])
+                let replaced = rewrite.add(entry, active: table.active)
+                // Kept when empty: a context's contribution that answers now still follows the contexts.
+                table.parkedContributions[point.name] = rewrite.parked
+                entries.contexts = table
+                // Kept even when none answers: the point's registration holds the waiting ones' type.
+                entries.replacePoint(
+                    point.name, with: pointRegistration(with: rewrite.set), dropping: rewrite.dropped)
+                return replaced.map { .replaced($0.registration) } ?? .added
+            }
+            let (set, replaced) =
+                contributions?.adding(entry) ?? (
+                    ContributionSet(elementType: Element.self, entries: [entry]), nil
+                )
             entries.replacePoint(
-                point.name,
-                with: Registration(
-                    id: point.name, scope: .transient, provider: .type(ExtensionPoint<Element>.self),
-                    factory: TypedFactory { _ in ExtensionPointMarker<Element>() }, contributions: set),
+                point.name, with: pointRegistration(with: set),
                 dropping: replaced.map { [$0.registration] } ?? [])
             return replaced.map { .replaced($0.registration) } ?? .added
         }

@@ -44,6 +44,14 @@ public protocol InjectContribution: SendableMetatype {
     /// unless stated. A factory with side effects states ``RunningCheck/skip``.
     static var runningCheck: RunningCheck { get }
 
+    /// The context the contribution is for: while it is active, it stands in for the default
+    /// contribution of the same name; `nil` unless stated, which contributes always.
+    static var context: RegistrationContext? { get }
+
+    /// The contribution's options, which the container reads instead of the requirements
+    /// above: by default, they gather them. A contribution states a newer option here.
+    static var options: RegistrationOptions<Element> { get }
+
     /// Creates the element.
     ///
     /// - Parameter resolver: Loads the services the element depends on.
@@ -70,6 +78,16 @@ extension InjectContribution {
 
     /// The running check may run the factory.
     public static var runningCheck: RunningCheck { .run }
+
+    /// No context: contributes always.
+    public static var context: RegistrationContext? { nil }
+
+    /// The options the requirements above state.
+    public static var options: RegistrationOptions<Element> {
+        RegistrationOptions(
+            scope: scope, context: context, lifecycle: lifecycle, dependencies: dependencies,
+            runningCheck: runningCheck)
+    }
 }
 
 extension Container {
@@ -91,11 +109,10 @@ extension Container {
         addContribution(
             to: Contribution.id, named: Contribution.name, priority: Contribution.priority,
             registration: Registration(
-                id: contributionID(Contribution.id.name, Contribution.name), scope: Contribution.scope,
-                provider: .type(Contribution.self), factory: TypedFactory { try Contribution.make(with: $0) },
-                lifecycle: Contribution.lifecycle.hooks,
-                dependencies: dependencies ?? Contribution.dependencies,
-                skipsRunningCheck: Contribution.runningCheck == .skip)
+                id: contributionID(Contribution.id.name, Contribution.name),
+                settings: Contribution.options.declaring(dependencies).settings,
+                provider: .type(Contribution.self),
+                factory: TypedFactory { try Contribution.make(with: $0) })
         )
     }
 }

@@ -23,9 +23,9 @@ extension Container: ContainerAPI {
         let item = SeedItemType(injectType)
         return add(
             Registration(
-                id: injectType.init().id, scope: .transient, provider: .type(injectType),
+                id: injectType.init().id, settings: RegistrationSettings(), provider: .type(injectType),
                 factory: TypedFactory<AnyObject> { _ in item.type.init().resolve() },
-                seedItemType: injectType))
+                parts: Registration.Parts(seedItemType: injectType)))
     }
 
     /// Returns an item for the string ID, or `nil` if nothing is registered under it.

@@ -65,8 +65,7 @@ extension Container {
             try Provider.make(with: resolver, argument: argument)
         }
         return add(
-            Registration(
-                id: Provider.id.name, provider: .type(Provider.self), argumentFactory: made,
-                dependencies: dependencies ?? Provider.dependencies))
+            Provider.id, made, dependencies: dependencies ?? Provider.dependencies,
+            provider: .type(Provider.self))
     }
 }

@@ -28,6 +28,8 @@ extension Container {
     ///     go of it: at once when that happens on the main actor, else in a task on it.
     ///   - dependencies: The IDs the factory loads, which `verify()` checks without running it;
     ///     `nil`, the default, leaves the registration unchecked.
+    ///   - verify: Whether `verify(running:)` may run the factory; `.skip` for one with side
+    ///     effects.
     ///   - file: The registering file, shown in ``registrations``.
     ///   - line: The registering line, shown in ``registrations``.
     ///   - factory: Creates the service on the main actor.
@@ -41,21 +43,24 @@ extension Container {
         onCreate: (@MainActor @Sendable (Service, Resolver) throws -> Void)? = nil,
         onDispose: (@MainActor @Sendable (Service) throws -> Void)? = nil,
         dependencies: [Dependency]? = nil,
+        verify: RunningCheck = .run,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
     ) -> RegistrationOutcome {
         registerOnMainActor(
-            id, scope: scope, context: context, provider: .closure(file: file, line: line),
-            lifecycle: .onMainActor(eager: eager, onCreate: onCreate, onDispose: onDispose),
-            dependencies: dependencies, factory: factory)
+            id,
+            options: RegistrationOptions(
+                scope: scope, context: context,
+                lifecycle: .onMainActor(eager: eager, onCreate: onCreate, onDispose: onDispose),
+                dependencies: dependencies, runningCheck: verify),
+            provider: .closure(file: file, line: line), factory: factory)
     }
 
     /// Adds a main-actor registration, from a closure or a ``MainActorInjectProvider``.
     func registerOnMainActor<Service>(
-        _ id: InjectID<Service>, scope: Scope, context: RegistrationContext?, provider: ProviderDescription,
-        lifecycle: ServiceLifecycle<Service>,
-        dependencies: [Dependency]?, factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
+        _ id: InjectID<Service>, options: RegistrationOptions<Service>, provider: ProviderDescription,
+        factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
     ) -> RegistrationOutcome {
         let name = id.name
         // The synchronous loads' factory. The load path checks the isolation before it gets
@@ -69,8 +74,8 @@ extension Container {
         }
         return add(
             Registration(
-                id: name, scope: scope, provider: provider, factory: synchronous, isolation: .mainActor,
-                asyncFactory: nil, lifecycle: lifecycle.hooks, dependencies: dependencies, context: context))
+                id: name, settings: options.settings, provider: provider, factory: synchronous,
+                parts: Registration.Parts(isolation: .mainActor)))
     }
 
     /// The `registerOnMainActor` above, for a factory that does not take a ``Resolver``.
@@ -83,14 +88,14 @@ extension Container {
         onCreate: (@MainActor @Sendable (Service, Resolver) throws -> Void)? = nil,
         onDispose: (@MainActor @Sendable (Service) throws -> Void)? = nil,
         dependencies: [Dependency]? = nil,
+        verify: RunningCheck = .run,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @MainActor @Sendable () throws -> Service
     ) -> RegistrationOutcome {
         registerOnMainActor(
             id, scope: scope, context: context, eager: eager, onCreate: onCreate, onDispose: onDispose,
-            dependencies: dependencies,
-            file: file, line: line
+            dependencies: dependencies, verify: verify, file: file, line: line
         ) { _ in try factory() }
     }
 
@@ -121,6 +126,8 @@ extension Container {
     ///     lets go of it; ``waitForDisposals()`` awaits it.
     ///   - dependencies: The IDs the factory loads, which `verify()` checks without running it;
     ///     `nil`, the default, leaves the registration unchecked.
+    ///   - verify: Whether `verify(running:)` may run the factory; `.skip` for one with side
+    ///     effects.
     ///   - file: The registering file, shown in ``registrations``.
     ///   - line: The registering line, shown in ``registrations``.
     ///   - factory: Creates the service.
@@ -134,21 +141,24 @@ extension Container {
         onCreate: (@Sendable (Service, Resolver) async throws -> Void)? = nil,
         onDispose: (@Sendable (Service) async throws -> Void)? = nil,
         dependencies: [Dependency]? = nil,
+        verify: RunningCheck = .run,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver) async throws -> Service
     ) -> RegistrationOutcome {
         registerAsync(
-            id, scope: scope, context: context, provider: .closure(file: file, line: line),
-            lifecycle: .asyncRegistration(eager: eager, onCreate: onCreate, onDispose: onDispose),
-            dependencies: dependencies, factory: factory)
+            id,
+            options: RegistrationOptions(
+                scope: scope, context: context,
+                lifecycle: .asyncRegistration(eager: eager, onCreate: onCreate, onDispose: onDispose),
+                dependencies: dependencies, runningCheck: verify),
+            provider: .closure(file: file, line: line), factory: factory)
     }
 
     /// Adds an async registration, from a closure or an ``AsyncInjectProvider``.
     func registerAsync<Service>(
-        _ id: InjectID<Service>, scope: Scope, context: RegistrationContext?, provider: ProviderDescription,
-        lifecycle: ServiceLifecycle<Service>,
-        dependencies: [Dependency]?, factory: @escaping @Sendable (Resolver) async throws -> Service
+        _ id: InjectID<Service>, options: RegistrationOptions<Service>, provider: ProviderDescription,
+        factory: @escaping @Sendable (Resolver) async throws -> Service
     ) -> RegistrationOutcome {
         let name = id.name
         // Synchronous loads reach this only through a bug: the load path checks the isolation.
@@ -157,9 +167,9 @@ extension Container {
         }
         return add(
             Registration(
-                id: name, scope: scope, provider: provider, factory: synchronous, isolation: .asynchronous,
-                asyncFactory: AsyncTypedFactory(factory), lifecycle: lifecycle.hooks,
-                dependencies: dependencies, context: context))
+                id: name, settings: options.settings, provider: provider, factory: synchronous,
+                parts: Registration.Parts(isolation: .asynchronous, asyncFactory: AsyncTypedFactory(factory)))
+        )
     }
 
     /// The `registerAsync` above, for a factory that does not take a ``Resolver``.
@@ -172,14 +182,57 @@ extension Container {
         onCreate: (@Sendable (Service, Resolver) async throws -> Void)? = nil,
         onDispose: (@Sendable (Service) async throws -> Void)? = nil,
         dependencies: [Dependency]? = nil,
+        verify: RunningCheck = .run,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable () async throws -> Service
     ) -> RegistrationOutcome {
         registerAsync(
             id, scope: scope, context: context, eager: eager, onCreate: onCreate, onDispose: onDispose,
-            dependencies: dependencies,
-            file: file, line: line
+            dependencies: dependencies, verify: verify, file: file, line: line
         ) { _ in try await factory() }
+    }
+
+    /// Registers a factory that runs on the main actor, with its options stated as one value.
+    ///
+    /// - Parameters:
+    ///   - id: The ID to register.
+    ///   - options: The scope, context, lifecycle (``ServiceLifecycle/onMainActor(eager:onCreate:onDispose:)``
+    ///     for hooks on the main actor), declared dependencies and running check.
+    ///   - file: The registering file, shown in ``registrations``.
+    ///   - line: The registering line, shown in ``registrations``.
+    ///   - factory: Creates the service on the main actor.
+    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
+    @discardableResult
+    public func registerOnMainActor<Service>(
+        _ id: InjectID<Service>,
+        options: RegistrationOptions<Service>,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
+    ) -> RegistrationOutcome {
+        registerOnMainActor(
+            id, options: options, provider: .closure(file: file, line: line), factory: factory)
+    }
+
+    /// Registers a factory that takes `await`, with its options stated as one value.
+    ///
+    /// - Parameters:
+    ///   - id: The ID to register.
+    ///   - options: The scope, context, lifecycle (``ServiceLifecycle/async(eager:onCreate:onDispose:)``
+    ///     for hooks that take `await`), declared dependencies and running check.
+    ///   - file: The registering file, shown in ``registrations``.
+    ///   - line: The registering line, shown in ``registrations``.
+    ///   - factory: Creates the service.
+    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
+    @discardableResult
+    public func registerAsync<Service>(
+        _ id: InjectID<Service>,
+        options: RegistrationOptions<Service>,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver) async throws -> Service
+    ) -> RegistrationOutcome {
+        registerAsync(id, options: options, provider: .closure(file: file, line: line), factory: factory)
     }
 }

@@ -61,18 +61,10 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver) throws -> Service
     ) -> RegistrationOutcome {
-        let lifecycle = LifecycleHooks.ifAny(eager: eager, onCreate: onCreate, onDispose: onDispose)
-        guard lifecycle != nil || dependencies != nil || verify == .skip || context != nil else {
-            return add(
-                Registration(
-                    id: id.name, scope: scope, provider: .closure(file: file, line: line),
-                    plainFactory: TypedFactory(factory)))
-        }
-        return add(
-            Registration(
-                id: id.name, scope: scope, provider: .closure(file: file, line: line),
-                factory: TypedFactory(factory), lifecycle: lifecycle, dependencies: dependencies,
-                skipsRunningCheck: verify == .skip, context: context))
+        add(
+            id, ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose), scope: scope,
+            context: context, dependencies: dependencies, verify: verify, file: file, line: line,
+            factory: TypedFactory(factory))
     }
 
     /// The `register` above, for a factory that does not take a ``Resolver``.
@@ -90,19 +82,10 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable () throws -> Service
     ) -> RegistrationOutcome {
-        let lifecycle = LifecycleHooks.ifAny(eager: eager, onCreate: onCreate, onDispose: onDispose)
-        guard lifecycle != nil || dependencies != nil || verify == .skip || context != nil else {
-            return add(
-                Registration(
-                    id: id.name, scope: scope, provider: .closure(file: file, line: line),
-                    plainFactory: TypedFactory(ignoringResolver: factory)))
-        }
-        return add(
-            Registration(
-                id: id.name, scope: scope, provider: .closure(file: file, line: line),
-                factory: TypedFactory(ignoringResolver: factory), lifecycle: lifecycle,
-                dependencies: dependencies,
-                skipsRunningCheck: verify == .skip, context: context))
+        add(
+            id, ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose), scope: scope,
+            context: context, dependencies: dependencies, verify: verify, file: file, line: line,
+            factory: TypedFactory(ignoringResolver: factory))
     }
 
     /// Registers a factory whose lifecycle is stated as a value: for a dispose hook that must
@@ -137,10 +120,9 @@ extension Container {
         factory: @escaping @Sendable (Resolver) throws -> Service
     ) -> RegistrationOutcome {
         add(
-            Registration(
-                id: id.name, scope: scope, provider: .closure(file: file, line: line),
-                factory: TypedFactory(factory), lifecycle: lifecycle.hooks, dependencies: dependencies,
-                skipsRunningCheck: verify == .skip, context: context))
+            id, lifecycle, scope: scope, context: context, dependencies: dependencies, verify: verify,
+            file: file,
+            line: line, factory: TypedFactory(factory))
     }
 
     /// The `register(_:scope:lifecycle:file:line:factory:)` above, for a factory that does not
@@ -158,10 +140,41 @@ extension Container {
         factory: @escaping @Sendable () throws -> Service
     ) -> RegistrationOutcome {
         add(
+            id, lifecycle, scope: scope, context: context, dependencies: dependencies, verify: verify,
+            file: file,
+            line: line, factory: TypedFactory(ignoringResolver: factory))
+    }
+
+    /// Registers a factory with its options stated as one value: for options shared by
+    /// several registrations, or built by a function of the app's.
+    ///
+    /// ```swift
+    /// let shared = RegistrationOptions<Player>(scope: .singleton, dependencies: [.load(.toast)])
+    /// container.register(.player, options: shared) { resolver in
+    ///     Player(toast: resolver.load(.toast))
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The ID to register.
+    ///   - options: The scope, context, lifecycle, declared dependencies and running check.
+    ///   - file: The registering file, shown in ``registrations``.
+    ///   - line: The registering line, shown in ``registrations``.
+    ///   - factory: Creates the service.
+    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
+    /// - Complexity: Amortized O(1).
+    @discardableResult
+    public func register<Service>(
+        _ id: InjectID<Service>,
+        options: RegistrationOptions<Service>,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver) throws -> Service
+    ) -> RegistrationOutcome {
+        add(
             Registration(
-                id: id.name, scope: scope, provider: .closure(file: file, line: line),
-                factory: TypedFactory(ignoringResolver: factory), lifecycle: lifecycle.hooks,
-                dependencies: dependencies, skipsRunningCheck: verify == .skip, context: context))
+                id: id.name, settings: options.settings, provider: .closure(file: file, line: line),
+                factory: TypedFactory(factory)))
     }
 
     /// Registers the service that a provider type describes.
@@ -184,10 +197,8 @@ extension Container {
     ) -> RegistrationOutcome {
         add(
             Registration(
-                id: Provider.id.name, scope: Provider.scope, provider: .type(Provider.self),
-                factory: TypedFactory { try Provider.make(with: $0) }, lifecycle: Provider.lifecycle.hooks,
-                dependencies: dependencies ?? Provider.dependencies,
-                skipsRunningCheck: Provider.runningCheck == .skip, context: Provider.context))
+                id: Provider.id.name, settings: Provider.options.declaring(dependencies).settings,
+                provider: .type(Provider.self), factory: TypedFactory { try Provider.make(with: $0) }))
     }
 
     /// Registers a factory that makes a new service from a run-time argument on every load.
@@ -217,9 +228,8 @@ extension Container {
         factory: @escaping @Sendable (Resolver, Argument) throws -> Service
     ) -> RegistrationOutcome {
         add(
-            Registration(
-                id: id.name, provider: .closure(file: file, line: line),
-                argumentFactory: ArgumentFactory(factory), dependencies: dependencies))
+            id, ArgumentFactory(factory), dependencies: dependencies,
+            provider: .closure(file: file, line: line))
     }
 
     /// Removes the registration of `id` from this container.
@@ -248,6 +258,34 @@ extension Container {
         store.modify { $0.removeAll() }
     }
 
+    /// Adds the registration a `register` verb's parameters describe.
+    @inline(__always)
+    private func add<Service>(
+        _ id: InjectID<Service>, _ lifecycle: ServiceLifecycle<Service>, scope: Scope,
+        context: RegistrationContext?, dependencies: [Dependency]?, verify: RunningCheck, file: StaticString,
+        line: UInt, factory: TypedFactory<Service>
+    ) -> RegistrationOutcome {
+        add(
+            Registration(
+                id: id.name,
+                settings: RegistrationSettings(
+                    scope: scope, context: context, hooks: lifecycle.hooks, dependencies: dependencies,
+                    runningCheck: verify),
+                provider: .closure(file: file, line: line), factory: factory))
+    }
+
+    /// Adds the transient registration of an ``ArgumentInjectID``: its service is `made`, the
+    /// function that makes the real services, which loads call without running a factory.
+    func add<Argument, Service>(
+        _ id: ArgumentInjectID<Argument, Service>, _ made: ArgumentFactory<Argument, Service>,
+        dependencies: [Dependency]?, provider: ProviderDescription
+    ) -> RegistrationOutcome {
+        add(
+            Registration(
+                id: id.name, settings: RegistrationSettings(dependencies: dependencies), provider: provider,
+                factory: TypedFactory { _ in made }, parts: Registration.Parts(argumentFactory: made)))
+    }
+
     /// Adds a validated registration and reports a replacement.
     func add(_ registration: Registration) -> RegistrationOutcome {
         if let problem = IDValidation.problem(with: registration.id) {
@@ -255,17 +293,9 @@ extension Container {
             report(.rejected(error))
             return .rejected(error)
         }
-        if let context = registration.context {
-            if let name = context.name, let problem = IDValidation.problem(with: name) {
-                let error = ContainerError.invalidID(
-                    registration.id, reason: "its context's name is invalid: \(problem)")
-                report(.rejected(error))
-                return .rejected(error)
-            }
-            // Before the write, so that a change of the process's contexts cannot miss it, nor
-            // the services made with the registration from now on.
-            ContextActivation.track(store)
-            CreationTraceReaders.add(.contexts)
+        if let error = admitContext(of: registration) {
+            report(.rejected(error))
+            return .rejected(error)
         }
         let previous = store.modify { $0.updateValue(registration) }
         // Reported after unlocking, so that a handler may itself use the container.
@@ -273,6 +303,20 @@ extension Container {
         guard let previous else { return .added }
         report(.replaced(previous: previous.info, replacement: registration.info))
         return .replaced(previous.info)
+    }
+
+    /// Checks the context of `registration`, if it has one, and makes this container follow
+    /// the process's contexts: the error that rejects the registration, or `nil`.
+    func admitContext(of registration: Registration) -> ContainerError? {
+        guard let context = registration.context else { return nil }
+        if let name = context.name, let problem = IDValidation.problem(with: name) {
+            return .invalidID(registration.id, reason: "its context's name is invalid: \(problem)")
+        }
+        // Before the write, so that a change of the process's contexts cannot miss it, nor the
+        // services made with the registration from now on.
+        ContextActivation.track(store)
+        CreationTraceReaders.add(.contexts)
+        return nil
     }
 
     /// Reports a registration that was added as ``Scope/transient`` because it asked for

@@ -64,10 +64,11 @@ extension Container {
         let incoming = staging.store.read { entries in
             entries.mapValues { registration in
                 guard registration.dependencies == nil, let declared = declarations[registration.id] else {
-                    return owner.map { Registration(freshCopyOf: registration, owner: $0) }
-                        ?? Registration(freshCopyOf: registration)
+                    return Registration(copying: registration, owner: owner)
                 }
-                return Registration(freshCopyOf: registration, declaring: declared, owner: owner)
+                var settings = registration.settings
+                settings.dependencies = declared
+                return Registration(copying: registration, settings: settings, owner: owner)
             }
         }
         return store.modify { entries in

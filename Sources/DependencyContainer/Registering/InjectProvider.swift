@@ -57,6 +57,10 @@ public protocol InjectProvider: SendableMetatype {
     /// the default, for the ID's default registration.
     static var context: RegistrationContext? { get }
 
+    /// The registration's options, which the container reads instead of the requirements
+    /// above: by default, they gather them. A provider states a newer option here.
+    static var options: RegistrationOptions<Service> { get }
+
     /// Creates the service.
     ///
     /// - Parameter resolver: Loads the services this one depends on.
@@ -79,4 +83,11 @@ extension InjectProvider {
     public static var runningCheck: RunningCheck { .run }
     /// `nil`: the provider makes the ID's default registration.
     public static var context: RegistrationContext? { nil }
+
+    /// The options the requirements above state.
+    public static var options: RegistrationOptions<Service> {
+        RegistrationOptions(
+            scope: scope, context: context, lifecycle: lifecycle, dependencies: dependencies,
+            runningCheck: runningCheck)
+    }
 }

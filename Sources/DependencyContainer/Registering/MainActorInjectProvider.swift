@@ -38,6 +38,14 @@ public protocol MainActorInjectProvider: SendableMetatype {
     /// the default, for the ID's default registration.
     static var context: RegistrationContext? { get }
 
+    /// Whether `verify(running:)` may run ``make(with:)``; `.skip` for one with side effects.
+    /// The default is `.run`.
+    static var runningCheck: RunningCheck { get }
+
+    /// The registration's options, which the container reads instead of the requirements
+    /// above: by default, they gather them. A provider states a newer option here.
+    static var options: RegistrationOptions<Service> { get }
+
     /// Creates the service on the main actor.
     ///
     /// - Parameter resolver: Loads the services this one depends on.
@@ -58,6 +66,16 @@ extension MainActorInjectProvider {
     public static var dependencies: [Dependency]? { nil }
     /// `nil`: the provider makes the ID's default registration.
     public static var context: RegistrationContext? { nil }
+
+    /// The running check may run the factory.
+    public static var runningCheck: RunningCheck { .run }
+
+    /// The options the requirements above state.
+    public static var options: RegistrationOptions<Service> {
+        RegistrationOptions(
+            scope: scope, context: context, lifecycle: lifecycle, dependencies: dependencies,
+            runningCheck: runningCheck)
+    }
 }
 
 /// A type that supplies one service that takes `await` to create, under a typed ID.
@@ -98,6 +116,14 @@ public protocol AsyncInjectProvider: SendableMetatype {
     /// the default, for the ID's default registration.
     static var context: RegistrationContext? { get }
 
+    /// Whether `verify(running:)` may run ``make(with:)``; `.skip` for one with side effects.
+    /// The default is `.run`.
+    static var runningCheck: RunningCheck { get }
+
+    /// The registration's options, which the container reads instead of the requirements
+    /// above: by default, they gather them. A provider states a newer option here.
+    static var options: RegistrationOptions<Service> { get }
+
     /// Creates the service.
     ///
     /// - Parameter resolver: Loads the services this one depends on.
@@ -117,6 +143,16 @@ extension AsyncInjectProvider {
     public static var dependencies: [Dependency]? { nil }
     /// `nil`: the provider makes the ID's default registration.
     public static var context: RegistrationContext? { nil }
+
+    /// The running check may run the factory.
+    public static var runningCheck: RunningCheck { .run }
+
+    /// The options the requirements above state.
+    public static var options: RegistrationOptions<Service> {
+        RegistrationOptions(
+            scope: scope, context: context, lifecycle: lifecycle, dependencies: dependencies,
+            runningCheck: runningCheck)
+    }
 }
 
 extension Container {
@@ -136,8 +172,7 @@ extension Container {
         _ provider: Provider.Type, dependencies: [Dependency]? = nil
     ) -> RegistrationOutcome {
         registerOnMainActor(
-            Provider.id, scope: Provider.scope, context: Provider.context, provider: .type(Provider.self),
-            lifecycle: Provider.lifecycle, dependencies: dependencies ?? Provider.dependencies,
+            Provider.id, options: Provider.options.declaring(dependencies), provider: .type(Provider.self),
             factory: { try Provider.make(with: $0) })
     }
 
@@ -157,8 +192,7 @@ extension Container {
         _ provider: Provider.Type, dependencies: [Dependency]? = nil
     ) -> RegistrationOutcome {
         registerAsync(
-            Provider.id, scope: Provider.scope, context: Provider.context, provider: .type(Provider.self),
-            lifecycle: Provider.lifecycle, dependencies: dependencies ?? Provider.dependencies,
+            Provider.id, options: Provider.options.declaring(dependencies), provider: .type(Provider.self),
             factory: { try await Provider.make(with: $0) })
     }
 }

@@ -67,7 +67,9 @@ struct RunningSandbox {
     /// Each runs as a load of a fresh copy of its registration, appended to `probes`: with its
     /// hooks, keeping what its scope keeps, until the caller lets go of the copies when the
     /// check ends, and their dispose hooks run.
-    func runEach(in container: Container, keeping probes: inout [Registration]) -> [(Registration, [VerificationProblem])] {
+    func runEach(in container: Container, keeping probes: inout [Registration]) -> [(
+        Registration, [VerificationProblem]
+    )] {
         let thread = ThreadState.current
         let previous = thread.loadRecorder
         defer { thread.loadRecorder = previous }

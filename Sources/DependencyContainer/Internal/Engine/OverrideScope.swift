@@ -34,10 +34,10 @@ final class OverrideScope: Sendable {
             let entries = place.store.read { Array($0.values) }
             for registration in entries where seen.insert(registration.id).inserted {
                 if registration.isShared || registration.contributions != nil {
-                    copies.append(
-                        Registration(
-                            copying: registration, contributions: registration.contributions?.freshCopy(),
-                            keepingContext: false))
+                    // Each answers for every context: it is the one that answers now.
+                    var settings = registration.settings
+                    settings.context = nil
+                    copies.append(Registration(copying: registration, settings: settings))
                 }
             }
             return .absent

@@ -9,6 +9,10 @@ struct ContextTable {
     /// For each ID with a context registration (answering or not): the registrations that
     /// do not answer, at most one per context and one default.
     var parked: [String: [Registration]] = [:]
+    /// For each extension point with a context contribution (answering or not): the
+    /// contributions that do not answer, at most one per name and context and one default
+    /// per name. Of each name, the point's set holds the one that answers.
+    var parkedContributions: [String: [ContributionSet.Entry]] = [:]
     /// The contexts this store's container follows instead of the process's, if set.
     var activeOverride: [RegistrationContext]?
 
@@ -82,6 +86,21 @@ extension StoreEntries {
             table.parked[id] = settle(id, current: current, candidates: candidates, active: active)
             switched.insert(id)
         }
+        for (point, parked) in table.parkedContributions {
+            guard let registration = dictionary[point], let set = registration.contributions else { continue }
+            var rewrite = PointRewrite(set: set, parked: parked)
+            // The names with a waiting contribution, or answered by a context's.
+            let names = parked.map(\.name) + set.entries.filter { $0.registration.context != nil }.map(\.name)
+            for name in Set(names) {
+                rewrite.settle(name, active: active)
+            }
+            guard !rewrite.dropped.isEmpty || rewrite.set !== set else { continue }
+            table.parkedContributions[point] = rewrite.parked
+            replacePoint(
+                point, with: Registration(copying: registration, contributions: rewrite.set),
+                dropping: rewrite.dropped)
+            switched.insert(point)
+        }
         contexts = table
         resetDependents(of: switched)
     }
@@ -126,5 +145,62 @@ extension StoreEntries {
             setEntry(id, to: answering, previous: current)
         }
         return waiting
+    }
+}
+
+/// A point's contributions being rewritten for the active contexts: of each name, the set
+/// holds the contribution that answers and the others wait, parked.
+struct PointRewrite {
+    var set: ContributionSet
+    var parked: [ContributionSet.Entry]
+    /// The registrations whose services go: replaced, or parked as fresh copies.
+    var dropped: [Registration] = []
+
+    /// Adds `entry`, replacing the contribution of its name and context, and settles its name.
+    mutating func add(_ entry: ContributionSet.Entry, active: [RegistrationContext]) -> ContributionSet.Entry?
+    {
+        let context = entry.registration.context
+        var replaced: ContributionSet.Entry?
+        if let index = parked.firstIndex(where: {
+            $0.name == entry.name && $0.registration.context == context
+        }) {
+            replaced = parked.remove(at: index)
+        }
+        if let current = set.entries.first(where: { $0.name == entry.name }),
+            current.registration.context == context
+        {
+            replaced = current
+            set = set.removing(named: entry.name)?.set ?? set
+        }
+        if let replaced { dropped.append(replaced.registration) }
+        parked.append(entry)
+        settle(entry.name, active: active)
+        return replaced
+    }
+
+    /// Puts the contribution named `name` that answers for `active` into the set, and parks
+    /// the others; one that answered before is parked as a fresh copy.
+    mutating func settle(_ name: String, active: [RegistrationContext]) {
+        let current = set.entries.first { $0.name == name }
+        let waiting = parked.filter { $0.name == name }
+        let candidates = waiting + (current.map { [$0] } ?? [])
+        let answering = ContextTable.answering(among: candidates.map(\.registration), active: active)
+        guard answering !== current?.registration else { return }
+        parked.removeAll { $0.name == name && $0.registration !== current?.registration }
+        if let current, let removal = set.removing(named: name) {
+            set = removal.set
+            dropped.append(current.registration)
+            parked.append(
+                ContributionSet.Entry(
+                    name: name, priority: current.priority,
+                    registration: Registration(freshCopyOf: current.registration)))
+        }
+        for candidate in waiting {
+            if candidate.registration === answering {
+                set = set.adding(candidate).set
+            } else {
+                parked.append(candidate)
+            }
+        }
     }
 }

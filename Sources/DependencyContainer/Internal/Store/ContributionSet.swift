@@ -171,9 +171,7 @@ final class ContributionSet: Sendable {
             sortedEntries: entries.map {
                 Entry(
                     name: $0.name, priority: $0.priority,
-                    registration: owner.map { [registration = $0.registration] in
-                        Registration(freshCopyOf: registration, owner: $0)
-                    } ?? Registration(freshCopyOf: $0.registration))
+                    registration: Registration(copying: $0.registration, owner: owner))
             })
     }
 

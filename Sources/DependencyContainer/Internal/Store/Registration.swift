@@ -66,7 +66,7 @@ final class Registration: @unchecked Sendable {
     ) {
         self.scope = scope
         closureTakesResolver = closure.takesResolver
-        hasCreationHook = extras?.lifecycle?.hasCreationHook ?? false
+        hasCreationHook = extras?.settings.hooks?.hasCreationHook ?? false
         self.serviceType = serviceType
         closureBits = closure.bits
         self.extras = extras
@@ -75,116 +75,80 @@ final class Registration: @unchecked Sendable {
         AtomicPointerCell.claim(in: self)
     }
 
-    convenience init<Service>(
-        id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>,
-        seedItemType: (any Injectable.Type)? = nil, contributions: ContributionSet? = nil,
-        argumentFactory: ArgumentFactoryBase? = nil, lifecycle: LifecycleHooks? = nil,
-        dependencies: [Dependency]? = nil, skipsRunningCheck: Bool = false,
-        context: RegistrationContext? = nil
-    ) {
-        let lifetime = Scope.Lifetime.effective(scope.lifetime, for: Service.self)
-        // A named scope shares a singleton until reset, which replaces the registration.
-        self.init(
-            id: id, scope: lifetime, serviceType: Service.self, provider: provider, closure: factory.closure,
-            extras: Extras.ifAny(
-                seedItemType: seedItemType, scopeName: scope.resetName, contributions: contributions,
-                argumentFactory: argumentFactory, lifecycle: lifecycle,
-                ignoresWeakScope: lifetime != scope.lifetime,
-                dependencies: dependencies, skipsRunningCheck: skipsRunningCheck, context: context))
+    /// What only some kinds of registrations have, beside their options.
+    struct Parts {
+        /// The seed-API item type of a `regist(injectType:)` registration.
+        var seedItemType: (any Injectable.Type)?
+        /// An extension point's contributions.
+        var contributions: ContributionSet?
+        /// The function an argument registration makes its services with.
+        var argumentFactory: ArgumentFactoryBase?
+        /// A main-actor or async factory's isolation, and an async one's factory.
+        var isolation: FactoryIsolation = .nonisolated
+        var asyncFactory: AsyncServiceFactory?
+        /// Who put the registration into its container as one of a group that leaves together.
+        var owner: RegistrationOwner?
     }
 
-    /// A registration with nothing but a factory and a scope: the common case, kept apart so
-    /// that it passes none of the other parts (each a default argument the caller materializes).
+    /// A registration of `factory` with `settings`: how every verb makes one.
+    ///
+    /// A registration with nothing but a factory and an unnamed scope, the common case,
+    /// allocates nothing beside itself.
     @inline(__always)
     convenience init<Service>(
-        id: String, scope: Scope, provider: ProviderDescription, plainFactory factory: TypedFactory<Service>
+        id: String, settings: RegistrationSettings, provider: ProviderDescription,
+        factory: TypedFactory<Service>, parts: Parts = Parts()
     ) {
-        let lifetime = Scope.Lifetime.effective(scope.lifetime, for: Service.self)
-        let ignoresWeakScope = lifetime != scope.lifetime
+        let lifetime = Scope.Lifetime.effective(settings.scope.lifetime, for: Service.self)
+        let ignoresWeakScope = lifetime != settings.scope.lifetime
+        let isPlain =
+            settings.isPlain && !ignoresWeakScope && parts.seedItemType == nil && parts.contributions == nil
+            && parts.argumentFactory == nil && parts.isolation == .nonisolated && parts.owner == nil
         self.init(
             id: id, scope: lifetime, serviceType: Service.self, provider: provider, closure: factory.closure,
-            extras: scope.resetName == nil && !ignoresWeakScope
+            extras: isPlain
                 ? nil
-                : Extras.ifAny(
-                    seedItemType: nil, scopeName: scope.resetName, contributions: nil,
-                    ignoresWeakScope: ignoresWeakScope))
+                : Extras(
+                    settings: settings, parts: parts, lifetime: lifetime, ignoresWeakScope: ignoresWeakScope))
     }
 
-    /// The transient registration of an ``ArgumentInjectID``: its service is `made`, the
-    /// function that makes the real services, which loads call without running a factory.
-    convenience init<Argument, Service>(
-        id: String, provider: ProviderDescription, argumentFactory made: ArgumentFactory<Argument, Service>,
-        dependencies: [Dependency]? = nil
-    ) {
-        self.init(
-            id: id, scope: .transient, provider: provider, factory: TypedFactory { _ in made },
-            argumentFactory: made, dependencies: dependencies)
-    }
-
-    /// An isolated registration: `factory` is the synchronous form, which runs the
-    /// main-actor factory on the main actor and otherwise throws; `asyncFactory`, for an
-    /// ``FactoryIsolation/asynchronous`` one, is what ``Container/loadAsync(_:)`` runs.
-    convenience init<Service>(
-        id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>,
-        isolation: FactoryIsolation, asyncFactory: AsyncTypedFactory<Service>?, lifecycle: LifecycleHooks?,
-        dependencies: [Dependency]? = nil, context: RegistrationContext? = nil
-    ) {
-        // The effective lifetime decides whether async loads share a creation in progress.
-        let lifetime = Scope.Lifetime.effective(scope.lifetime, for: Service.self)
-        self.init(
-            id: id, scope: lifetime, serviceType: Service.self, provider: provider, closure: factory.closure,
-            extras: Extras.ifAny(
-                seedItemType: nil, scopeName: scope.resetName, contributions: nil,
-                isolated: IsolatedParts(isolation: isolation, asyncFactory: asyncFactory, scope: lifetime),
-                lifecycle: lifecycle, ignoresWeakScope: lifetime != scope.lifetime,
-                dependencies: dependencies,
-                context: context))
-    }
-
-    /// A registration with the same ID, scope and factory, and no services yet.
+    /// A registration with `other`'s ID, options and factory, and no services yet: for moving
+    /// registrations between containers (each releases the services of its own registrations
+    /// when it is freed, so two never share one), and for resetting services.
     ///
-    /// Used to move registrations between containers: each container releases the services
-    /// of its own registrations when it is freed, so two containers never share one.
-    convenience init(freshCopyOf other: Registration) {
-        self.init(copying: other, contributions: other.contributions?.freshCopy())
-    }
-
-    /// A fresh copy owned by `owner`, with its contributions: a plugin's registration adopted
-    /// into the host's container.
-    convenience init(freshCopyOf other: Registration, owner: RegistrationOwner) {
-        self.init(copying: other, contributions: other.contributions?.freshCopy(owner: owner), owner: owner)
-    }
-
-    /// A fresh copy that declares `dependencies`: a plugin's registration whose manifest
-    /// declares what its factory loads.
+    /// - Parameters:
+    ///   - other: The registration to copy.
+    ///   - contributions: The copy's contributions; a fresh copy of `other`'s by default.
+    ///   - settings: The copy's options, when not `other`'s: a plugin's manifest declaring what
+    ///     its factory loads, or a copy that answers for every context.
+    ///   - owner: The copy's owner, when not `other`'s: a plugin's registration adopted into
+    ///     the host's container.
     convenience init(
-        freshCopyOf other: Registration, declaring dependencies: [Dependency], owner: RegistrationOwner? = nil
+        copying other: Registration, contributions: ContributionSet?? = nil,
+        settings: RegistrationSettings? = nil, owner: RegistrationOwner? = nil
     ) {
-        self.init(
-            copying: other, contributions: other.contributions?.freshCopy(owner: owner),
-            declaring: dependencies,
-            owner: owner)
-    }
-
-    /// A registration with the same ID, scope and factory, no services yet, and the given
-    /// contributions; declaring `dependencies` instead of `other`'s, and owned by `owner`
-    /// instead of `other`'s owner, when they are given.
-    convenience init(
-        copying other: Registration, contributions: ContributionSet?, keepingContext: Bool = true,
-        declaring dependencies: [Dependency]? = nil, owner: RegistrationOwner? = nil
-    ) {
+        // A given owner owns the contributions too; else each keeps its own.
+        let contributions = contributions ?? other.contributions?.freshCopy(owner: owner)
+        let owner = owner ?? other.owner
+        let needsExtras = other.extras != nil || settings != nil || owner != nil || contributions != nil
         self.init(
             id: other.id, scope: other.scope, serviceType: other.serviceType, provider: other.provider,
             closure: other.closure,
-            extras: Extras.ifAny(
-                seedItemType: other.seedItemType, scopeName: other.scopeName, contributions: contributions,
-                argumentFactory: other.argumentFactory,
-                isolated: other.isolated.map {
-                    IsolatedParts(isolation: $0.isolation, asyncFactory: $0.asyncFactory, scope: other.scope)
-                },
-                lifecycle: other.lifecycle, ignoresWeakScope: other.ignoresWeakScope,
-                dependencies: dependencies ?? other.dependencies, skipsRunningCheck: other.skipsRunningCheck,
-                context: keepingContext ? other.context : nil, owner: owner ?? other.owner))
+            extras: needsExtras
+                ? Extras(
+                    settings: settings ?? other.settings,
+                    parts: Parts(
+                        seedItemType: other.seedItemType, contributions: contributions,
+                        argumentFactory: other.argumentFactory, isolation: other.isolation,
+                        asyncFactory: other.asyncFactory, owner: owner),
+                    lifetime: other.scope, ignoresWeakScope: other.ignoresWeakScope)
+                : nil)
+    }
+
+    /// A registration with `other`'s ID, options, factory and owner, fresh copies of its
+    /// contributions, and no services yet.
+    convenience init(freshCopyOf other: Registration) {
+        self.init(copying: other)
     }
 
     /// The seed-API item type this registration came from, whose `load(for:)` returns a
@@ -193,7 +157,7 @@ final class Registration: @unchecked Sendable {
 
     /// The named scope whose ``Container/reset(scope:)`` discards this registration's
     /// service, if any.
-    var scopeName: String? { extras?.scopeName }
+    var scopeName: String? { extras?.settings.scope.resetName }
 
     /// The contributions, when this registration is an extension point's.
     var contributions: ContributionSet? { extras?.contributions }
@@ -205,79 +169,49 @@ final class Registration: @unchecked Sendable {
     /// that the registration is ``Scope/transient`` (``Scope/Lifetime/effective(_:for:)``).
     var ignoresWeakScope: Bool { extras?.ignoresWeakScope ?? false }
 
+    /// The options the registration was made with, service type erased.
+    var settings: RegistrationSettings {
+        extras?.settings ?? RegistrationSettings(scope: Scope(lifetime: scope, resetName: nil))
+    }
+
     /// The creation and dispose hooks and the eager flag, if the registration has any.
-    var lifecycle: LifecycleHooks? { extras?.lifecycle }
+    var lifecycle: LifecycleHooks? { extras?.settings.hooks }
 
     /// The IDs the factory declares it loads, for `verify()`; `nil` when it declares nothing.
-    var dependencies: [Dependency]? { extras?.dependencies }
+    var dependencies: [Dependency]? { extras?.settings.dependencies }
 
     /// Whether `verify(running:)` leaves the factory alone, because it has side effects.
-    var skipsRunningCheck: Bool { extras?.skipsRunningCheck ?? false }
+    var skipsRunningCheck: Bool { extras?.settings.runningCheck == .skip }
     /// The context the registration is for; `nil` for the default registration.
-    var context: RegistrationContext? { extras?.context }
+    var context: RegistrationContext? { extras?.settings.context }
     /// Who put the registration into its container as one of a group that leaves together
     /// (a plugin's activation); `nil` for the container's own registrations.
     var owner: RegistrationOwner? { extras?.owner }
 
-    /// What few registrations have.
+    /// What few registrations have: their options and their kind's parts.
     ///
     /// `@unchecked Sendable`: immutable; the item type is a metatype.
     private final class Extras: @unchecked Sendable {
+        let settings: RegistrationSettings
         let seedItemType: (any Injectable.Type)?
         let argumentFactory: ArgumentFactoryBase?
-        let scopeName: String?
         let contributions: ContributionSet?
         let isolated: IsolatedParts?
-        let lifecycle: LifecycleHooks?
         let ignoresWeakScope: Bool
-        let dependencies: [Dependency]?
-        let skipsRunningCheck: Bool
-        let context: RegistrationContext?
         let owner: RegistrationOwner?
 
-        /// The extras, or `nil` when there are none.
-        ///
-        /// A static function, not a failable initializer: that would allocate the object
-        /// before it could fail, once for every plain registration.
-        static func ifAny(
-            seedItemType: (any Injectable.Type)?, scopeName: String?, contributions: ContributionSet?,
-            argumentFactory: ArgumentFactoryBase? = nil, isolated: IsolatedParts? = nil,
-            lifecycle: LifecycleHooks? = nil, ignoresWeakScope: Bool = false,
-            dependencies: [Dependency]? = nil,
-            skipsRunningCheck: Bool = false,
-            context: RegistrationContext? = nil, owner: RegistrationOwner? = nil
-        ) -> Extras? {
-            guard
-                seedItemType != nil || scopeName != nil || contributions != nil || argumentFactory != nil
-                    || isolated != nil || lifecycle != nil || ignoresWeakScope || dependencies != nil
-                    || skipsRunningCheck || context != nil || owner != nil
-            else {
-                return nil
-            }
-            return Extras(
-                seedItemType: seedItemType, scopeName: scopeName, contributions: contributions,
-                argumentFactory: argumentFactory, isolated: isolated, lifecycle: lifecycle,
-                ignoresWeakScope: ignoresWeakScope, dependencies: dependencies,
-                skipsRunningCheck: skipsRunningCheck, context: context, owner: owner)
-        }
-
-        private init(
-            seedItemType: (any Injectable.Type)?, scopeName: String?, contributions: ContributionSet?,
-            argumentFactory: ArgumentFactoryBase?, isolated: IsolatedParts?, lifecycle: LifecycleHooks?,
-            ignoresWeakScope: Bool, dependencies: [Dependency]?, skipsRunningCheck: Bool,
-            context: RegistrationContext?, owner: RegistrationOwner?
-        ) {
-            self.context = context
-            self.owner = owner
-            self.seedItemType = seedItemType
-            self.argumentFactory = argumentFactory
-            self.scopeName = scopeName
-            self.contributions = contributions
-            self.isolated = isolated
-            self.lifecycle = lifecycle
+        init(settings: RegistrationSettings, parts: Parts, lifetime: Scope.Lifetime, ignoresWeakScope: Bool) {
+            self.settings = settings
+            seedItemType = parts.seedItemType
+            argumentFactory = parts.argumentFactory
+            contributions = parts.contributions
+            // Each registration has its own: its async creation in progress belongs to its services.
+            isolated =
+                parts.isolation == .nonisolated
+                ? nil
+                : IsolatedParts(isolation: parts.isolation, asyncFactory: parts.asyncFactory, scope: lifetime)
             self.ignoresWeakScope = ignoresWeakScope
-            self.dependencies = dependencies
-            self.skipsRunningCheck = skipsRunningCheck
+            owner = parts.owner
         }
     }
 

@@ -243,7 +243,9 @@ final class RegistrationStore: Sendable {
             table.activeOverride = contexts.map(RegistrationContext.inPrecedenceOrder)
             entries.contexts = table
             entries.reselectContexts()
-            if table.parked.isEmpty && contexts == nil { entries.contexts = nil }
+            if table.parked.isEmpty && table.parkedContributions.isEmpty && contexts == nil {
+                entries.contexts = nil
+            }
         }
     }
 

@@ -48,10 +48,10 @@ struct RegistrationStoreInvariantsTests {
     @Test("The check names each broken rule")
     func violations() {
         let registration = Registration(
-            id: "Actual", scope: .transient, provider: .closure(file: #fileID, line: #line),
+            id: "Actual", settings: RegistrationSettings(), provider: .closure(file: #fileID, line: #line),
             factory: TypedFactory<Int> { _ in 1 })
         let retired = Registration(
-            id: "Retired", scope: .transient, provider: .closure(file: #fileID, line: #line),
+            id: "Retired", settings: RegistrationSettings(), provider: .closure(file: #fileID, line: #line),
             factory: TypedFactory<Int> { _ in 1 })
         _ = retired.retireInstances(disposals: nil)
         let snapshot = Snapshot(entries: [:], generation: 1)

@@ -1,0 +1,21 @@
+/// A registration's ``RegistrationOptions`` with the service type erased: what a registration
+/// stores, whole, and what every verb passes to make one.
+///
+/// A feature of registrations is a field here and in ``RegistrationOptions``, and one place
+/// that reads it.
+struct RegistrationSettings: Sendable {
+    /// The scope as registered, named scope included; the registration keeps its effective
+    /// lifetime inline (``Registration/scope``).
+    var scope: Scope = .transient
+    var context: RegistrationContext?
+    var hooks: LifecycleHooks?
+    var dependencies: [Dependency]?
+    var runningCheck: RunningCheck = .run
+
+    /// Whether these are the defaults but for an unnamed scope: a registration that needs no
+    /// storage for them.
+    var isPlain: Bool {
+        scope.resetName == nil && context == nil && hooks == nil && dependencies == nil
+            && runningCheck == .run
+    }
+}
