@@ -68,14 +68,14 @@ extension Container {
         return report
     }
 
-    /// Runs `probe`, a transient copy of a checked main-actor or `async` registration, as an
-    /// `await` load does: on the main actor, or awaited.
     /// Lets go of the check's copies of registrations, last made first: each disposes of the
     /// service it keeps, as a container being freed does.
     private static func release(_ probes: inout [Registration]) {
         while !probes.isEmpty { probes.removeLast() }
     }
 
+    /// Runs `probe`, a fresh copy of a checked main-actor or `async` registration, as an
+    /// `await` load does: on the main actor, or awaited.
     func runProbeAsync(_ probe: Registration) async throws(ContainerError) {
         func make<Service>(_: Service.Type) async throws(ContainerError) {
             _ = try await resolveAsync(probe, as: Service.self)

@@ -9,9 +9,10 @@ struct ContextTable {
     /// For each ID with a context registration (answering or not): the registrations that
     /// do not answer, at most one per context and one default.
     var parked: [String: [Registration]] = [:]
-    /// For each extension point with a context contribution (answering or not): the
-    /// contributions that do not answer, at most one per name and context and one default
-    /// per name. Of each name, the point's set holds the one that answers.
+    /// The contributions that do not answer, for each extension point with a context's.
+    ///
+    /// At most one per name and context, and one default per name: of each name, the point's
+    /// set holds the one that answers.
     var parkedContributions: [String: [ContributionSet.Entry]] = [:]
     /// The contexts this store's container follows instead of the process's, if set.
     var activeOverride: [RegistrationContext]?
