@@ -37,7 +37,8 @@ guard let article = try? String(contentsOfFile: articlePath, encoding: .utf8) el
 
 // ---- The tree: every .swift file under SOURCES, by path relative to it -------------------
 
-let swiftFiles: [String] = (FileManager.default.enumerator(atPath: sourcesPath)?.allObjects as? [String] ?? [])
+let swiftFiles: [String] =
+    (FileManager.default.enumerator(atPath: sourcesPath)?.allObjects as? [String] ?? [])
     .filter { $0.hasSuffix(".swift") && !$0.contains(".build/") }
     .sorted()
 guard !swiftFiles.isEmpty else {
@@ -129,7 +130,8 @@ if folderTables.count != 1 {
         }
         listed[name] = row.line
         var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: "\(sourcesPath)/\(name)", isDirectory: &isDirectory)
+        let exists = FileManager.default.fileExists(
+            atPath: "\(sourcesPath)/\(name)", isDirectory: &isDirectory)
         if !exists || !isDirectory.boolValue {
             problem(row.line, "folder '\(name)' is listed but does not exist under \(sourcesPath)")
         } else if !swiftFiles.contains(where: { $0.hasPrefix(name) }) {
@@ -190,7 +192,9 @@ if engineTables.count != 1 {
                 ? swiftFiles.filter { $0 == name }
                 : swiftFiles.filter { $0 == name || $0.hasSuffix("/" + name) }
             switch matches.count {
-            case 0: problem(row.line, "file '\(name)' is in the engine table but does not exist under \(sourcesPath)")
+            case 0:
+                problem(
+                    row.line, "file '\(name)' is in the engine table but does not exist under \(sourcesPath)")
             case 1: named.insert(matches[0])
             default:
                 problem(
@@ -199,7 +203,8 @@ if engineTables.count != 1 {
             }
         }
     }
-    for file in swiftFiles where engineFolders.contains(where: { file.hasPrefix($0) }) && !named.contains(file) {
+    for file in swiftFiles
+    where engineFolders.contains(where: { file.hasPrefix($0) }) && !named.contains(file) {
         problem(table.headerLine, "engine file '\(file)' is not in the engine table")
     }
 }
