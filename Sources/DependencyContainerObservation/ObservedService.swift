@@ -6,7 +6,7 @@ import Observation
 /// An `Observable` handle: a view that reads ``service`` or ``registration`` redraws when
 /// the feature behind the ID comes, goes, is replaced or is reset. Each change loads the
 /// service again, after the change is visible, on the thread that made it
-/// (``Container/observe(_:_:)-(InjectID<Service>,_)``); a main-actor registration loads only
+/// (`Container.observe(_:_:)`); a main-actor registration loads only
 /// when the change is made on the main actor.
 ///
 /// ```swift

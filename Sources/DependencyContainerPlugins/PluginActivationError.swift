@@ -1,5 +1,5 @@
-/// Why ``PluginLoader/deactivate(_:resettingDependents:)`` or ``PluginLoader/activate(_:resettingDependents:)``
-/// changed nothing.
+/// Why ``PluginLoader/deactivate(_:resettingDependents:)-71q5z`` or
+/// ``PluginLoader/activate(_:resettingDependents:)-6rrok``, or their async forms, changed nothing.
 ///
 /// Every case names the plugin.
 public enum PluginActivationError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -48,12 +48,13 @@ extension PluginLoader {
     /// the same change, so that their next load is made without the plugin. Handles such as
     /// `Lazy`, `ServiceProvider` and kept resolvers load the plugin's IDs as `nil` from then on.
     ///
-    /// The library stays mapped (Swift cannot unload type metadata), so ``activate(_:resettingDependents:)`` can
-    /// bring the plugin back. Each step that runs others' code (the listeners, the dispose
-    /// hooks and observers) is waited for at most ``deactivationTimeLimit``; what overruns is
-    /// reported, and the plugin is deactivated all the same. This call blocks its thread
-    /// meanwhile: on the main thread, dispose hooks that run on the main actor run after it
-    /// returns, and are reported as overrunning. From the main actor, await the async form.
+    /// The library stays mapped (Swift cannot unload type metadata), so
+    /// ``activate(_:resettingDependents:)-6rrok`` can bring the plugin back. Each step that
+    /// runs others' code (the listeners, the dispose hooks and observers) is waited for at
+    /// most ``deactivationTimeLimit``; what overruns is reported, and the plugin is
+    /// deactivated all the same. This call blocks its thread meanwhile: on the main thread,
+    /// dispose hooks that run on the main actor run after it returns, and are reported as
+    /// overrunning. From the main actor, await the async form.
     ///
     /// ```swift
     /// let report = try loader.deactivate(toastPlugin, resettingDependents: true)
@@ -74,7 +75,7 @@ extension PluginLoader {
         return try deactivate(pluginNamed: plugin.manifest.name, resettingDependents: resettingDependents)
     }
 
-    /// Switches off the loaded plugin named `name`; see ``deactivate(_:resettingDependents:)``.
+    /// Switches off the loaded plugin named `name`; see ``deactivate(_:resettingDependents:)-71q5z``.
     ///
     /// - Parameters:
     ///   - name: The plugin's name, as its manifest gives it.
@@ -171,7 +172,7 @@ extension PluginLoader {
         return try activate(pluginNamed: plugin.manifest.name, resettingDependents: resettingDependents)
     }
 
-    /// Switches on again the deactivated plugin named `name`; see ``activate(_:resettingDependents:)``.
+    /// Switches on again the deactivated plugin named `name`; see ``activate(_:resettingDependents:)-6rrok``.
     ///
     /// - Parameters:
     ///   - name: The plugin's name, as its manifest gives it.

@@ -5,7 +5,7 @@ extension PluginLoader {
     // MARK: From async code and the main actor
 
     /// Switches a loaded plugin off without blocking the caller: the async form of
-    /// ``deactivate(_:resettingDependents:)``, for the main actor and other async code.
+    /// ``deactivate(_:resettingDependents:)-71q5z``, for the main actor and other async code.
     ///
     /// The steps run on a thread of their own while the caller is suspended, so the main
     /// actor stays free: the plugin's main-actor dispose hooks run within the time limit
@@ -34,7 +34,7 @@ extension PluginLoader {
     }
 
     /// Switches a deactivated plugin on again without blocking the caller: the async form of
-    /// ``activate(_:resettingDependents:)``.
+    /// ``activate(_:resettingDependents:)-6rrok``.
     ///
     /// - Parameters:
     ///   - plugin: A plugin this loader loaded and deactivated.

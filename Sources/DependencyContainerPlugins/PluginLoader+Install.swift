@@ -58,7 +58,7 @@ extension PluginLoader {
     /// Installs every plugin in `directory` whose library name ends in `Plugin`, such as
     /// `libToastPlugin.so`, from its manifest file, in name order: no plugin code runs.
     ///
-    /// Each plugin's provided IDs are registered as placeholders, so that ``Container/registrations``,
+    /// Each plugin's provided IDs are registered as placeholders, so that `Container.registrations`,
     /// observers, `verify()` (with the manifest's declared dependencies) and
     /// ``deactivate(pluginNamed:resettingDependents:)`` see it as they see a loaded plugin. The
     /// first load of one of its IDs loads its library, once, through every check of

@@ -20,9 +20,9 @@ import Foundation
 /// Plugins are trusted code: the loader makes sure the code is what the host's user put
 /// there, whole. It refuses a library that, or whose directory or any directory above it,
 /// others could change: one writable by users other than its owner, or owned by a user
-/// other than root and the process's user (``PathTrust``). It judges the opened file, not
-/// the path, checks from it that the file is a whole library (``LibraryImageValidator``),
-/// and maps that very file (``LibraryMapper``). A plugin's registrations are adopted as they
+/// other than root and the process's user (`PathTrust`). It judges the opened file, not
+/// the path, checks from it that the file is a whole library (`LibraryImageValidator`),
+/// and maps that very file (`LibraryMapper`). A plugin's registrations are adopted as they
 /// stood when its register function returned, and a plugin that registers into any other
 /// container meanwhile is refused.
 ///
@@ -30,10 +30,12 @@ import Foundation
 /// `DependencyContainerDynamic` product. A plugin that links its own copy is refused, since
 /// the host could not use anything it registered.
 ///
-/// A loaded plugin can be switched off and on again while the host runs: ``deactivate(_:resettingDependents:)``
-/// takes everything it registered out of the container as one change, after asking the
-/// listeners (``addListener(_:)``), and ``activate(_:resettingDependents:)`` registers it again from its library,
-/// which stays mapped.
+/// A loaded plugin can be switched off and on again while the host runs:
+/// ``deactivate(_:resettingDependents:)-71q5z`` takes everything it registered out of the
+/// container as one change, after asking the listeners (``addListener(_:)``), and
+/// ``activate(_:resettingDependents:)-6rrok`` registers it again from its library, which
+/// stays mapped. Each has an async form for the main actor:
+/// ``deactivate(_:resettingDependents:)-492gv`` and ``activate(_:resettingDependents:)-1pvfg``.
 public final class PluginLoader: Sendable {
     /// What to do when a plugin provides an ID the host's container already has.
     public enum ConflictPolicy: Sendable {
@@ -106,7 +108,7 @@ public final class PluginLoader: Sendable {
     ///   - allowsFilesOwnedByOthers: Load libraries, or libraries in directories, owned by
     ///     users other than root and the user the process runs as. Off by default: the owner
     ///     can change such a file.
-    ///   - deactivationTimeLimit: How long each step of ``deactivate(_:resettingDependents:)``
+    ///   - deactivationTimeLimit: How long each step of ``deactivate(_:resettingDependents:)-71q5z``
     ///     that runs others' code may take, in seconds; 5 unless stated.
     ///   - sharedInterfaces: The interface types of the module host and plugins share, such as
     ///     `(any ToastInject).self`. A plugin that registers a service as a type of the same name
@@ -170,8 +172,8 @@ public final class PluginLoader: Sendable {
         }
     }
 
-    /// The plugins loaded and then deactivated, sorted by name: ``activate(_:resettingDependents:)`` brings
-    /// each back.
+    /// The plugins loaded and then deactivated, sorted by name:
+    /// ``activate(_:resettingDependents:)-6rrok`` brings each back.
     public var inactivePlugins: [LoadedPlugin] {
         state.withLock { state in
             state.plugins.values.filter { $0.status == .inactive }.map(\.plugin)

@@ -3,7 +3,7 @@ import Testing
 
 /// A Swift Testing trait that runs a test with some of a container's registrations replaced.
 ///
-/// Create it with ``Testing/Trait/overriding(_:_:)``:
+/// Create it with ``overriding(_:_:)``:
 ///
 /// ```swift
 /// @Test(.overriding(appContainer) { $0.register(.toast, scope: .singleton) { RecordingToast() } })
@@ -14,7 +14,7 @@ import Testing
 /// }
 /// ```
 ///
-/// The replacements are scoped with ``DependencyContainer/Container/withOverrides(_:isolation:operation:)``,
+/// The replacements are scoped with `Container.withOverrides(_:isolation:operation:)`,
 /// a task-local value: tests that run in parallel each see only their own, and the container
 /// itself never changes. Each test, and each case of a parameterized test, gets a fresh
 /// scratch container, so singletons registered as overrides are never shared between tests.
@@ -56,8 +56,8 @@ extension Trait where Self == ContainerOverridesTrait {
     /// ```
     ///
     /// - Parameters:
-    ///   - container: The container to override; ``DependencyContainer/Container/shared`` if omitted.
-    ///   - configure: Registers the replacements, as ``DependencyContainer/Container/withOverrides(_:operation:)`` does.
+    ///   - container: The container to override; `Container.shared` if omitted.
+    ///   - configure: Registers the replacements, as `Container.withOverrides(_:operation:)` does.
     /// - Returns: The trait.
     public static func overriding(
         _ container: Container = .shared, _ configure: @escaping @Sendable (Container) -> Void

@@ -4,7 +4,7 @@ import Testing
 /// A Swift Testing trait that gives a test its own instance of every cached service of a
 /// container, disposed when the test ends.
 ///
-/// Create it with ``Testing/Trait/isolatedInstances(_:_:)``:
+/// Create it with ``isolatedInstances(_:_:)``:
 ///
 /// ```swift
 /// @Test(.isolatedInstances(appContainer) { $0.register(.toast, scope: .singleton) { RecordingToast() } })
@@ -15,7 +15,7 @@ import Testing
 /// }
 /// ```
 ///
-/// Scoped with ``DependencyContainer/Container/withIsolatedInstances(_:isolation:operation:)``:
+/// Scoped with `Container.withIsolatedInstances(_:isolation:operation:)`:
 /// every singleton, weak and named-scope service the container's loads reach is made afresh
 /// for the test, with the test's overrides, and disposed when it ends. Tests that run in
 /// parallel each get their own, and none sees a service made before it started. On a suite,
@@ -60,8 +60,8 @@ extension Trait where Self == IsolatedInstancesTrait {
     /// ```
     ///
     /// - Parameters:
-    ///   - container: The container; ``DependencyContainer/Container/shared`` if omitted.
-    ///   - configure: Registers overrides, as ``DependencyContainer/Container/withOverrides(_:operation:)`` does.
+    ///   - container: The container; `Container.shared` if omitted.
+    ///   - configure: Registers overrides, as `Container.withOverrides(_:operation:)` does.
     /// - Returns: The trait.
     public static func isolatedInstances(
         _ container: Container = .shared, _ configure: @escaping @Sendable (Container) -> Void = { _ in }
