@@ -28,9 +28,9 @@ extension Container {
         guard running else { return report }
         let sandbox = RunningSandbox(container: self)
         let scope = OverrideScope(target: self) { sandbox.fill($0) }
-        var probes: [Registration] = []
-        let results = OverrideScope.binding(scope) { sandbox.runEach(in: self, keeping: &probes) }
-        Self.release(&probes)
+        var holdings = RunningSandbox.Holdings()
+        let results = OverrideScope.binding(scope) { sandbox.runEach(in: self, holding: &holdings) }
+        holdings.release(reportingTo: store.disposals)
         for (registration, problems) in results where !problems.isEmpty {
             report.add(problems, for: registration)
         }
@@ -55,41 +55,36 @@ extension Container {
         guard running else { return report }
         let sandbox = RunningSandbox(container: self)
         let scope = OverrideScope(target: self) { sandbox.fill($0) }
-        var probes: [Registration] = []
+        var holdings = RunningSandbox.Holdings()
         let results = await OverrideScope.binding(scope) {
             () async -> [(Registration, [VerificationProblem])] in
-            let synchronous = sandbox.runEach(in: self, keeping: &probes)
-            return await synchronous + sandbox.runEachIsolated(in: self, keeping: &probes)
+            let synchronous = sandbox.runEach(in: self, holding: &holdings)
+            return await synchronous + sandbox.runEachIsolated(in: self, holding: &holdings)
         }
-        Self.release(&probes)
+        holdings.release(reportingTo: store.disposals)
         for (registration, problems) in results where !problems.isEmpty {
             report.add(problems, for: registration)
         }
         return report
     }
 
-    /// Lets go of the check's copies of registrations, last made first: each disposes of the
-    /// service it keeps, as a container being freed does.
-    private static func release(_ probes: inout [Registration]) {
-        while !probes.isEmpty { probes.removeLast() }
-    }
-
     /// Runs `probe`, a fresh copy of a checked main-actor or `async` registration, as an
     /// `await` load does: on the main actor, or awaited.
-    func runProbeAsync(_ probe: Registration) async throws(ContainerError) {
-        func make<Service>(_: Service.Type) async throws(ContainerError) {
-            _ = try await resolveAsync(probe, as: Service.self)
+    func runProbeAsync(_ probe: Registration) async throws(ContainerError) -> ServiceTransfer<Any> {
+        func make<Service>(_: Service.Type) async throws(ContainerError) -> ServiceTransfer<Any> {
+            ServiceTransfer(value: try await resolveAsync(probe, as: Service.self))
         }
-        try await make(probe.serviceType)
+        return try await make(probe.serviceType)
     }
 
-    /// Runs `probe`, a transient copy of a checked registration, as a top-level load.
-    func runProbe(_ probe: Registration) throws(ContainerError) {
+    /// Runs `probe`, a fresh copy of a checked registration, as a top-level load, and returns
+    /// the service.
+    func runProbe(_ probe: Registration) throws(ContainerError) -> Any {
         let thread = ThreadState.current
-        func make<Service>(_: Service.Type) throws(ContainerError) {
-            _ = try resolve(probe, as: Service.self, thread: thread)
+        func make<Service>(_: Service.Type) throws(ContainerError) -> Any {
+            try resolve(probe, as: Service.self, thread: thread)
         }
-        try make(probe.serviceType)
+        return try make(probe.serviceType)
     }
 }
 

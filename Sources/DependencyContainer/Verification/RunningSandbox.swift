@@ -64,10 +64,9 @@ struct RunningSandbox {
     /// Runs each checked factory once, inside the sandbox's override scope, and returns what
     /// each one's loads show.
     ///
-    /// Each runs as a load of a fresh copy of its registration, appended to `probes`: with its
-    /// hooks, keeping what its scope keeps, until the caller lets go of the copies when the
-    /// check ends, and their dispose hooks run.
-    func runEach(in container: Container, keeping probes: inout [Registration]) -> [(
+    /// Each runs as a load of a fresh copy of its registration, with its hooks, keeping what
+    /// its scope keeps; `holdings` holds the copy and the service until the check ends.
+    func runEach(in container: Container, holding holdings: inout Holdings) -> [(
         Registration, [VerificationProblem]
     )] {
         let thread = ThreadState.current
@@ -79,12 +78,12 @@ struct RunningSandbox {
                 registration.argumentFactory == nil, registration.isolation == .nonisolated
             else { continue }
             let probe = Registration(freshCopyOf: registration)
-            probes.append(probe)
+            holdings.probes.append(probe)
             let recorder = LoadRecorder(loader: probe)
             thread.loadRecorder = recorder
             var failure: ContainerError?
             do {
-                try container.runProbe(probe)
+                holdings.services.append(try container.runProbe(probe))
             } catch {
                 failure = error
             }
@@ -95,10 +94,10 @@ struct RunningSandbox {
     }
 
     /// Runs each checked main-actor and `async` factory once, inside the sandbox's override
-    /// scope: a main-actor one on the main actor, an `async` one awaited; each a fresh copy
-    /// appended to `probes`, as ``runEach(in:keeping:)`` does.
+    /// scope: a main-actor one on the main actor, an `async` one awaited; each as
+    /// ``runEach(in:holding:)`` runs one.
     func runEachIsolated(
-        in container: Container, keeping probes: inout [Registration]
+        in container: Container, holding holdings: inout Holdings
     ) async -> [(Registration, [VerificationProblem])] {
         var results: [(Registration, [VerificationProblem])] = []
         for registration in checked {
@@ -106,15 +105,20 @@ struct RunningSandbox {
                 registration.argumentFactory == nil, registration.isolation != .nonisolated
             else { continue }
             let probe = Registration(freshCopyOf: registration)
-            probes.append(probe)
+            holdings.probes.append(probe)
             let recorder = LoadRecorder(loader: probe)
-            let failure = await recorder.recording { () async -> ContainerError? in
+            let outcome = await recorder.recording {
+                () async -> Result<ServiceTransfer<Any>, ContainerError> in
                 do throws(ContainerError) {
-                    try await container.runProbeAsync(probe)
-                    return nil
+                    return .success(try await container.runProbeAsync(probe))
                 } catch {
-                    return error
+                    return .failure(error)
                 }
+            }
+            var failure: ContainerError?
+            switch outcome {
+            case .success(let made): holdings.services.append(made.value)
+            case .failure(let error): failure = error
             }
             results.append((registration, Self.problems(registration, dependencies, recorder.loads, failure)))
         }
@@ -148,5 +152,25 @@ struct RunningSandbox {
                     location: location))
         }
         return problems
+    }
+
+    /// What the check made, held until it ends: the fresh copies it loaded, which keep what
+    /// their scopes keep, and the services the loads returned, so that a weak one is still
+    /// alive to be disposed.
+    struct Holdings {
+        var probes: [Registration] = []
+        var services: [Any] = []
+
+        /// Lets go of everything as a container being freed does: the dispose hooks of the kept
+        /// services run, last kept first, and those that fail are reported through `disposals`.
+        mutating func release(reportingTo disposals: DisposalLedger) {
+            var boxes: [RetiredBox] = []
+            for probe in probes {
+                probe.retireWithContributions(into: &boxes, disposals: disposals)
+            }
+            InstanceReclaimer.shared.retire(boxes)
+            services.removeAll()
+            probes.removeAll()
+        }
     }
 }

@@ -74,10 +74,14 @@ extension StoreEntries {
     }
 
     /// Puts the registration that answers for the active contexts in the entries of every ID
-    /// with context registrations; each one that stops answering is retired with its
-    /// services and parked as a fresh copy.
-    mutating func reselectContexts() {
-        guard var table = contexts else { return }
+    /// with context registrations, and the contribution that answers in every point with
+    /// context contributions; each one that stops answering is retired with its services and
+    /// parked as a fresh copy, and the cached services made with it are reset.
+    ///
+    /// - Returns: The IDs and points whose answer changed.
+    @discardableResult
+    mutating func reselectContexts() -> Set<String> {
+        guard var table = contexts else { return [] }
         let active = table.active
         var switched: Set<String> = []
         for (id, parked) in table.parked {
@@ -104,6 +108,7 @@ extension StoreEntries {
         }
         contexts = table
         resetDependents(of: switched)
+        return switched
     }
 
     /// Resets the cached services made with the registrations of `changed`, and those made

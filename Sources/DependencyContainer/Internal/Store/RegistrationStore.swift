@@ -231,21 +231,33 @@ final class RegistrationStore: Sendable {
     /// host) is left alone: the change is not a late write of its plugin.
     func reselectContexts() {
         guard !state.withLock({ $0.lateWriteHandler != nil }) else { return }
-        modify { $0.reselectContexts() }
+        resetDescendantsDependents(of: modify { $0.reselectContexts() })
     }
 
     /// Makes this store follow `contexts` rather than the process's, or the process's again
     /// when `nil`.
     func setActiveContexts(_ contexts: [RegistrationContext]?) {
-        modify { entries in
-            if contexts == nil && entries.contexts == nil { return }
+        let switched = modify { entries -> Set<String> in
+            if contexts == nil && entries.contexts == nil { return [] }
             var table = entries.contexts ?? ContextTable()
             table.activeOverride = contexts.map(RegistrationContext.inPrecedenceOrder)
             entries.contexts = table
-            entries.reselectContexts()
+            let switched = entries.reselectContexts()
             if table.parked.isEmpty && table.parkedContributions.isEmpty && contexts == nil {
                 entries.contexts = nil
             }
+            return switched
+        }
+        resetDescendantsDependents(of: switched)
+    }
+
+    /// Resets the cached services that the containers below this store's made with the
+    /// registrations a switch of contexts changed here: a child's service made with its
+    /// parent's registration follows the parent's switch.
+    private func resetDescendantsDependents(of switched: Set<String>) {
+        guard !switched.isEmpty, let container = disposals.reference?.container else { return }
+        for descendant in container.descendants {
+            descendant.store.modify { $0.resetDependents(of: switched) }
         }
     }
 
