@@ -83,7 +83,7 @@ struct LifecycleExamplesTests {
     }
 
     private func awaitWarmUp(of container: Container) async -> WarmUpReport {
-        let report = await container.warmUp()
+        let report = await container.warmUpIncludingIsolated()
         return report
     }
 }

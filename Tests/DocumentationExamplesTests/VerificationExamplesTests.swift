@@ -43,7 +43,7 @@ struct VerificationExamplesTests {
     func asyncRunningCheck() async {
         let container = Container()
         container.register(.appLog, dependencies: []) { PrintLog() }
-        let report = await container.verify(running: true)
+        let report = await container.verifyRunningIncludingIsolated()
         #expect(report.isClean, "\(report)")
     }
 

@@ -67,15 +67,16 @@ extension Container {
     /// concurrently where they are independent, and reports how each went.
     ///
     /// ```swift
-    /// let report = await container.warmUp()
+    /// let report = await container.warmUpIncludingIsolated()
     /// ```
     ///
-    /// As the synchronous `warmUp()`, but main-actor factories run on the main actor and
-    /// `async` factories are awaited, so nothing is skipped.
+    /// As `warmUp()`, but main-actor factories run on the main actor and `async` factories are
+    /// awaited, so nothing is skipped. Named apart from `warmUp()`, which skips them: async code
+    /// chooses which it runs, instead of getting this one because it can `await`.
     ///
     /// - Returns: Per eager ID, the time its load took and what became of it.
     @discardableResult
-    public func warmUp() async -> WarmUpReport {
+    public func warmUpIncludingIsolated() async -> WarmUpReport {
         let ids = eagerRegistrations().map(\.id)
         let recorder = WarmUpRecorder()
         let entries = await recorder.recordingAsync {

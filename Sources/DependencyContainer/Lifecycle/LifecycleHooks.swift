@@ -60,6 +60,22 @@ final class LifecycleHooks: Sendable {
     /// Whether any hook runs when a service is made.
     var hasCreationHook: Bool { onCreate != nil || onCreateAsync != nil }
 
+    /// Runs the creation hook on `service`, which the registration's factory just made, with
+    /// the factory's resolver: the one place a synchronous load runs a creation hook.
+    func runCreationHook(on service: Any, resolver: Resolver) throws {
+        try onCreate?(service, resolver)
+    }
+
+    /// Runs the creation hook on `service` for an async load: an `async` registration's
+    /// hook awaited, any other as a synchronous load runs it.
+    func awaitCreationHook(on service: Any, resolver: Resolver) async throws {
+        if let onCreateAsync {
+            try await onCreateAsync(service, resolver)
+        } else {
+            try runCreationHook(on: service, resolver: resolver)
+        }
+    }
+
     // MARK: Erasing
 
     /// `hook` for any value: the engine passes only services of the registration's own

@@ -32,9 +32,9 @@ public struct WarmUpReport: Sendable, CustomStringConvertible {
         /// The load failed; the error says why. Nothing was kept, so a later load tries again.
         case failed(ContainerError)
         /// Not created: its factory runs on the main actor and the synchronous `warmUp()` was
-        /// called elsewhere. Call it on the main actor, or `await` the async `warmUp()`.
+        /// called elsewhere. Call it on the main actor, or `await` `warmUpIncludingIsolated()`.
         case skippedOffMainActor
-        /// Not created: its factory is `async`, which only the async `warmUp()` awaits.
+        /// Not created: its factory is `async`, which only `warmUpIncludingIsolated()` awaits.
         case skippedAsynchronous
 
         /// A word or two, and the error for a failure.

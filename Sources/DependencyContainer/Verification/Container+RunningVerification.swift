@@ -37,22 +37,23 @@ extension Container {
         return report
     }
 
-    /// The `async` twin of `verify(running:)`, which also runs main-actor factories, on the
-    /// main actor, and awaits `async` ones.
+    /// Runs every checked factory as `verify(running: true)` does, main-actor ones included, on
+    /// the main actor, and `async` ones, awaited.
+    ///
+    /// Named apart from `verify(running:)`, which skips them: async code chooses which check
+    /// it runs, instead of getting this one because it can `await`.
     ///
     /// ```swift
-    /// let report = await container.verify(running: true)
+    /// let report = await container.verifyRunningIncludingIsolated()
     /// ```
     ///
     /// Every factory runs in one sandbox, as in the synchronous check: nothing it makes is
     /// cached in the container, and the sandbox's services are released when the check ends.
     ///
-    /// - Parameter running: Whether to run the factories; `false` is `verify()`.
     /// - Returns: The report.
     /// - Complexity: As `verify(running:)`, plus the isolated factories' runs.
-    public func verify(running: Bool) async -> VerificationReport {
+    public func verifyRunningIncludingIsolated() async -> VerificationReport {
         var report = verify()
-        guard running else { return report }
         let sandbox = RunningSandbox(container: self)
         let scope = OverrideScope(target: self) { sandbox.fill($0) }
         var holdings = RunningSandbox.Holdings()

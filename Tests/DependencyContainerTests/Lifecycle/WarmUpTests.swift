@@ -88,7 +88,7 @@ struct WarmUpTests {
         #expect(outcomes[database.name] == "\(WarmUpReport.Outcome.skippedAsynchronous)")
         #expect(report.skipped.count == 2)
 
-        let awaited = await container.warmUp()
+        let awaited = await container.warmUpIncludingIsolated()
         #expect(awaited.entries.count == 2)
         #expect(awaited.failures.isEmpty && awaited.skipped.isEmpty)
         #expect(container.load(banner)?.name == "banner")  // made on the main actor, and existing now
@@ -105,7 +105,7 @@ struct WarmUpTests {
                 return Connection(id.name)
             }
         }
-        let report = await withTimeout { await container.warmUp() }
+        let report = await withTimeout { await container.warmUpIncludingIsolated() }
         #expect(report?.entries.count == 3)
         #expect(report?.failures.isEmpty == true)
     }

@@ -93,7 +93,7 @@ struct OptionsCoverageTests {
             control.increment()
             return ContextService("checked")
         }
-        let report = await container.verify(running: true)
+        let report = await container.verifyRunningIncludingIsolated()
         #expect(made.count == 0, "the opted-out main-actor factory was run")
         #expect(control.count == 1, "a main-actor factory that does not opt out is run")
         #expect(report.problems.map(\.kind) == [.missingDependency], "\(report)")
@@ -116,7 +116,7 @@ struct OptionsCoverageTests {
             control.increment()
             return ContextService("checked")
         }
-        let report = await container.verify(running: true)
+        let report = await container.verifyRunningIncludingIsolated()
         #expect(made.count == 0, "the opted-out async factory was run")
         #expect(control.count == 1)
         #expect(report.isClean, "the undeclared load of the skipped factory is never seen: \(report)")
@@ -135,7 +135,7 @@ struct OptionsCoverageTests {
             _ = await resolver.loadAsync(.player)
             return ContextService("async")
         }
-        let report = await container.verify(running: true)
+        let report = await container.verifyRunningIncludingIsolated()
         #expect(
             Set(report.problems.filter { $0.kind == .undeclaredLoad }.map(\.registrationID))
                 == [main.name, async.name])
@@ -155,7 +155,7 @@ struct OptionsCoverageTests {
             ProviderRuns.asyncSkipped.count,
             ProviderRuns.asyncChecked.count
         )
-        let report = await container.verify(running: true)
+        let report = await container.verifyRunningIncludingIsolated()
         #expect(report.isClean, "\(report)")
         #expect(ProviderRuns.mainSkipped.count == before.0, "the opted-out main-actor provider was run")
         #expect(ProviderRuns.mainChecked.count == before.1 + 1)

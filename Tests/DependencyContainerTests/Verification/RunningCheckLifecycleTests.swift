@@ -169,7 +169,7 @@ struct RunningCheckLifecycleTests {
         container.registerAsync(async, scope: .singleton, onDispose: { $0.close() }, dependencies: []) {
             made.make("async")
         }
-        let report = await container.verify(running: true)
+        let report = await container.verifyRunningIncludingIsolated()
         #expect(report.isClean, "\(report)")
         let sandboxed = made.all
         #expect(sandboxed.map(\.name).sorted() == ["async", "main", "plain"])

@@ -42,7 +42,7 @@ struct RunningVerificationTests {
         // The synchronous check never runs them.
         let synchronous = runSynchronously(container)
         #expect(!synchronous.problems.contains { $0.kind == .undeclaredLoad })
-        let report = await container.verify(running: true)
+        let report = await container.verifyRunningIncludingIsolated()
         let undeclared = report.problems.filter { $0.kind == .undeclaredLoad }
         #expect(Set(undeclared.map(\.registrationID)) == ["BannerInjectID", database.name])
         #expect(Set(undeclared.compactMap(\.dependencyID)) == ["PlayerInjectID", "AnalyticsInjectID"])

@@ -191,11 +191,7 @@ extension Container {
                     container: self, overrides: OverrideScope.current, running: registration)
                 let box = try await factory.makeBox(resolver)
                 // Before anything keeps it: no load receives the service until its hook has run.
-                if let hook = registration.lifecycle?.onCreateAsync {
-                    try await hook(box.anyValue, resolver)
-                } else if let hook = registration.lifecycle?.onCreate {
-                    try hook(box.anyValue, resolver)
-                }
+                try await registration.lifecycle?.awaitCreationHook(on: box.anyValue, resolver: resolver)
                 return box
             }
         } catch {

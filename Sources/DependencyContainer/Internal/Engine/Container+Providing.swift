@@ -92,7 +92,7 @@ extension Container {
                 let box = try registration.factory.makeBox(resolver)
                 // Before it is kept: no load receives the service until its hook has run.
                 if registration.hasCreationHook {
-                    try registration.lifecycle?.onCreate?(box.anyValue, resolver)
+                    try registration.lifecycle?.runCreationHook(on: box.anyValue, resolver: resolver)
                 }
                 return box
             }
@@ -143,7 +143,7 @@ extension Container {
     ) throws(ContainerError) -> Service {
         let value = try runFactory(registration, thread: thread) { resolver throws in
             let value = try registration.factory.makeValue(resolver)
-            try registration.lifecycle?.onCreate?(value, resolver)
+            try registration.lifecycle?.runCreationHook(on: value, resolver: resolver)
             return value
         }
         return try cast(value, from: registration, to: Service.self)
@@ -157,7 +157,7 @@ extension Container {
         throws(ContainerError)
     {
         try runFactory(registration, thread: thread) { resolver throws in
-            try registration.lifecycle?.onCreate?(service, resolver)
+            try registration.lifecycle?.runCreationHook(on: service, resolver: resolver)
         }
     }
 
