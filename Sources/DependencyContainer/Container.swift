@@ -16,8 +16,9 @@
 /// Every method may be called from any thread or task at any time. Loads read an immutable
 /// snapshot of the registrations that each thread caches, so readers never contend with
 /// each other. A registration takes a lock and makes the snapshot stale; the loads that
-/// follow take the lock too until enough have come to make publishing a new snapshot worth
-/// its O(*n*) cost.
+/// follow take the lock too until enough have come to publish a new one. Publishing is O(1);
+/// the next write's copy of the registrations is O(*n*), which the wait for enough loads
+/// amortizes to O(1) per load.
 ///
 /// A container created with a parent sees the parent's registrations, and its own override
 /// them; nothing registered in the child is visible to the parent. The child keeps its

@@ -12,8 +12,8 @@ public enum DiagnosticEvent: Sendable, CustomStringConvertible {
     /// A load found no registration; callers usually fall back to a default.
     case missing(id: String, requestedType: String)
 
-    /// A load failed for a reason other than a missing registration: a type mismatch,
-    /// a cycle, or a factory that threw.
+    /// A load failed for a reason other than a missing registration (a type mismatch, a
+    /// cycle, a factory that threw), or a dispose hook threw (``ContainerError/disposeFailed(id:underlying:)``).
     case failed(ContainerError)
 
     /// A registration replaced an earlier one for the same ID.

@@ -89,30 +89,3 @@ extension InjectContribution {
             runningCheck: runningCheck)
     }
 }
-
-extension Container {
-    /// Adds the contribution that a contribution type describes.
-    ///
-    /// ```swift
-    /// container.contribute(ShareMenuEntry.self)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - contribution: The contribution type.
-    ///   - dependencies: What its factory loads, for `verify()`; `nil`, the default, takes the
-    ///     contribution's own `dependencies`.
-    /// - Returns: Whether the contribution was added, replaced one of the same name, or rejected.
-    @discardableResult
-    public func contribute<Contribution: InjectContribution>(
-        _ contribution: Contribution.Type, dependencies: [Dependency]? = nil
-    ) -> RegistrationOutcome {
-        addContribution(
-            to: Contribution.id, named: Contribution.name, priority: Contribution.priority,
-            registration: Registration(
-                id: contributionID(Contribution.id.name, Contribution.name),
-                settings: Contribution.options.declaring(dependencies).settings,
-                provider: .type(Contribution.self),
-                factory: TypedFactory { try Contribution.make(with: $0) })
-        )
-    }
-}

@@ -153,3 +153,31 @@ extension Container {
         store.disposals.pendingIDs
     }
 }
+
+extension Container {
+    /// Runs `body` and reports which batches of services writes on the calling thread
+    /// retired meanwhile; for tests of when services end.
+    ///
+    /// A write disposes of and frees what it retires before it returns, whatever loads and
+    /// factories run elsewhere; a test uses the probe to know that its write retired
+    /// something, so that checking that it was freed is meaningful. Probes nest: an
+    /// enclosing probe sees what a nested one saw.
+    ///
+    /// - Parameter body: The writes and loads to watch.
+    /// - Returns: What the calling thread retired while `body` ran.
+    package static func probingReleases(_ body: () throws -> Void) rethrows -> ReleaseProbe {
+        let thread = ThreadState.current
+        let enclosing = thread.releaseProbe
+        thread.releaseProbe = ReleaseProbe()
+        defer {
+            if var outer = enclosing, let inner = thread.releaseProbe {
+                outer.retired += inner.retired
+                thread.releaseProbe = outer
+            } else {
+                thread.releaseProbe = enclosing
+            }
+        }
+        try body()
+        return thread.releaseProbe ?? ReleaseProbe()
+    }
+}

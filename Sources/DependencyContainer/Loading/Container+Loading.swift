@@ -54,7 +54,12 @@ extension Container {
     /// - Returns: The service, created or reused according to the registration's scope.
     /// - Throws: ``ContainerError/notRegistered(id:requestedType:registeredIDs:)`` when the ID
     ///   has no registration, ``ContainerError/typeMismatch(id:requestedType:actualType:)``,
-    ///   ``ContainerError/cycle(path:)`` or ``ContainerError/factoryFailed(id:underlying:)``.
+    ///   ``ContainerError/cycle(path:)``, ``ContainerError/factoryFailed(id:underlying:)``,
+    ///   ``ContainerError/resolutionTooDeep(id:depth:innermostID:)``,
+    ///   ``ContainerError/unavailableSynchronously(id:isolation:)`` for a main-actor or `async`
+    ///   registration it may not run here, ``ContainerError/captiveDependency(id:scope:dependency:dependencyScope:)``
+    ///   under the `.fail` policy, or ``ContainerError/argumentMismatch(id:requestedArgument:registeredArgument:)``
+    ///   for an argument ID's registration.
     public func require<Service>(_ id: InjectID<Service>) throws(ContainerError) -> Service {
         try requireService(named: id.name, as: Service.self)
     }
@@ -137,5 +142,40 @@ extension Container {
     ///   async factories, in one task or several, load each other in a cycle.
     public func requireAsync<Service>(_ id: InjectID<Service>) async throws(ContainerError) -> Service {
         try await requireServiceAsync(named: id.name, as: Service.self)
+    }
+}
+
+extension Container {
+    /// A handle that loads the service registered under `id` anew on every call.
+    ///
+    /// Each call loads as this container sees it with the calling task's overrides. See
+    /// ``ServiceProvider``.
+    ///
+    /// ```swift
+    /// let makeToast = container.provider(.toast)
+    /// makeToast()?.show("Saved")
+    /// ```
+    ///
+    /// - Parameter id: The ID to load.
+    /// - Returns: The handle.
+    public func provider<Service>(_ id: InjectID<Service>) -> ServiceProvider<Service> {
+        ServiceProvider(id, context: Resolver(container: self, overrides: OverrideScope.current))
+    }
+}
+
+extension Container {
+    /// A handle that loads the service registered under `id` on first use, once.
+    ///
+    /// It loads as this container sees it with the calling task's overrides. See ``Lazy``.
+    ///
+    /// ```swift
+    /// let player = container.lazy(.player)
+    /// player.value?.play("Intro")  // loaded here
+    /// ```
+    ///
+    /// - Parameter id: The ID to load.
+    /// - Returns: A handle that has loaded nothing yet.
+    public func lazy<Service>(_ id: InjectID<Service>) -> Lazy<Service> {
+        Lazy(id, context: Resolver(container: self, overrides: OverrideScope.current))
     }
 }

@@ -104,20 +104,3 @@ public struct Lazy<Service>: Sendable {
         throw failure ?? ThreadState.current.loadFailure ?? .cycle(path: [id.name, id.name])
     }
 }
-
-extension Container {
-    /// A handle that loads the service registered under `id` on first use, once.
-    ///
-    /// It loads as this container sees it with the calling task's overrides. See ``Lazy``.
-    ///
-    /// ```swift
-    /// let player = container.lazy(.player)
-    /// player.value?.play("Intro")  // loaded here
-    /// ```
-    ///
-    /// - Parameter id: The ID to load.
-    /// - Returns: A handle that has loaded nothing yet.
-    public func lazy<Service>(_ id: InjectID<Service>) -> Lazy<Service> {
-        Lazy(id, context: Resolver(container: self, overrides: OverrideScope.current))
-    }
-}

@@ -48,21 +48,3 @@ public struct ServiceProvider<Service>: Sendable {
         try context.require(id)
     }
 }
-
-extension Container {
-    /// A handle that loads the service registered under `id` anew on every call.
-    ///
-    /// Each call loads as this container sees it with the calling task's overrides. See
-    /// ``ServiceProvider``.
-    ///
-    /// ```swift
-    /// let makeToast = container.provider(.toast)
-    /// makeToast()?.show("Saved")
-    /// ```
-    ///
-    /// - Parameter id: The ID to load.
-    /// - Returns: The handle.
-    public func provider<Service>(_ id: InjectID<Service>) -> ServiceProvider<Service> {
-        ServiceProvider(id, context: Resolver(container: self, overrides: OverrideScope.current))
-    }
-}

@@ -44,28 +44,3 @@ extension ArgumentInjectProvider {
     /// Undeclared: `verify()` lists the registration as unchecked.
     public static var dependencies: [Dependency]? { nil }
 }
-
-extension Container {
-    /// Registers the argument factory that a provider type describes.
-    ///
-    /// ```swift
-    /// container.register(StreamProvider.self)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - provider: The provider type.
-    ///   - dependencies: What its factory loads, for `verify()`; `nil`, the default, takes the
-    ///     provider's own `dependencies`.
-    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
-    @discardableResult
-    public func register<Provider: ArgumentInjectProvider>(
-        _ provider: Provider.Type, dependencies: [Dependency]? = nil
-    ) -> RegistrationOutcome {
-        let made = ArgumentFactory<Provider.Argument, Provider.Service> { resolver, argument in
-            try Provider.make(with: resolver, argument: argument)
-        }
-        return add(
-            Provider.id, made, dependencies: dependencies ?? Provider.dependencies,
-            provider: .type(Provider.self))
-    }
-}

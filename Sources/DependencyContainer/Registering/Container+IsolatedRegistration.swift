@@ -236,3 +236,45 @@ extension Container {
         registerAsync(id, options: options, provider: .closure(file: file, line: line), factory: factory)
     }
 }
+
+extension Container {
+    /// Registers the main-actor service that a provider type describes.
+    ///
+    /// ```swift
+    /// container.register(BannerProvider.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - provider: The provider type.
+    ///   - dependencies: What its factory loads, for `verify()`; `nil`, the default, takes the
+    ///     provider's own `dependencies`.
+    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
+    @discardableResult
+    public func register<Provider: MainActorInjectProvider>(
+        _ provider: Provider.Type, dependencies: [Dependency]? = nil
+    ) -> RegistrationOutcome {
+        registerOnMainActor(
+            Provider.id, options: Provider.options.declaring(dependencies), provider: .type(Provider.self),
+            factory: { try Provider.make(with: $0) })
+    }
+
+    /// Registers the asynchronously created service that a provider type describes.
+    ///
+    /// ```swift
+    /// container.register(DatabaseProvider.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - provider: The provider type.
+    ///   - dependencies: What its factory loads, for `verify()`; `nil`, the default, takes the
+    ///     provider's own `dependencies`.
+    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
+    @discardableResult
+    public func register<Provider: AsyncInjectProvider>(
+        _ provider: Provider.Type, dependencies: [Dependency]? = nil
+    ) -> RegistrationOutcome {
+        registerAsync(
+            Provider.id, options: Provider.options.declaring(dependencies), provider: .type(Provider.self),
+            factory: { try await Provider.make(with: $0) })
+    }
+}

@@ -326,3 +326,115 @@ extension Container {
         report(.ignoredWeakScope(id: registration.id, serviceType: registration.serviceTypeName))
     }
 }
+
+extension Container {
+    /// The service type of each registration this container makes itself, by ID; inherited
+    /// registrations are not included.
+    ///
+    /// For the plugin loader's check that a plugin registers the host's own interface types,
+    /// not those of another copy of their module, which no load of the host's could cast.
+    package var ownServiceTypes: [String: Any.Type] {
+        store.read { entries in entries.mapValues(\.serviceType) }
+    }
+}
+
+extension Container {
+    /// Makes this container refuse every change from now on, and report each refused one.
+    ///
+    /// A plugin registers into a scratch container, which the loader checks against the
+    /// plugin's manifest and then moves into the host's. The plugin's code may keep the
+    /// scratch container, and write to it from another thread, after its register function
+    /// returned: sealed right then, the container the loader checks is the container it
+    /// moves. A refused change runs on a copy that is dropped; it reaches nothing.
+    ///
+    /// - Parameter lateWrite: Called, after the refused change and outside every lock, with
+    ///   the IDs it would have changed.
+    package func seal(reportingLateWrites lateWrite: @escaping @Sendable ([String]) -> Void) {
+        store.seal(reportingLateWrites: lateWrite)
+    }
+
+    /// Runs `body` and returns, with its result, the IDs that registrations made by this
+    /// thread meanwhile changed in containers other than this one, sorted.
+    ///
+    /// Writes by other threads are not seen: they cannot be told apart from the host's own.
+    /// Nor are writes to containers created meanwhile: those belong to the code in `body`.
+    package func recordingWritesElsewhere<Result>(during body: () -> Result) -> (Result, [String]) {
+        WriteWatch.watching(exempting: store.serial, body)
+    }
+}
+
+extension Container {
+    /// Discards the services of `scope` that this container's registrations hold, so that
+    /// the next load of each creates a fresh one.
+    ///
+    /// Services already handed out stay valid: a load that raced with the reset may still
+    /// return the old service, and a load that starts after it returns a new one. Only this
+    /// container's own registrations and contributions are reset, not those it inherits
+    /// from its parent; reset the parent to reset those. ``Injected`` properties keep what
+    /// they loaded.
+    ///
+    /// ```swift
+    /// container.reset(scope: .session)
+    /// ```
+    ///
+    /// Only named scopes (``Scope/named(_:)``) can be reset. Resetting a built-in scope,
+    /// such as ``Scope/singleton``, changes nothing, returns 0 and reports
+    /// ``DiagnosticEvent/ignoredReset(scope:)``: a singleton lives as long as its registration.
+    ///
+    /// - Parameter scope: The named scope to reset.
+    /// - Returns: The number of registrations and contributions reset.
+    /// - Complexity: O(*n*) in the number of registrations.
+    @discardableResult
+    public func reset(scope: Scope) -> Int {
+        guard let name = scope.resetName else {
+            report(.ignoredReset(scope: scope))
+            return 0
+        }
+        // The read path reads singletons in place without retaining them, so an instance is
+        // never cleared in place: each registration of the scope is replaced by a fresh copy.
+        // The old registrations are retired: their services go before this returns, or, if
+        // loads are in progress, when the last of them ends.
+        return store.modify { entries -> Int in
+            var count = 0
+            for registration in Array(entries.values) {
+                if registration.scopeName == name {
+                    entries.replacePoint(
+                        registration.id, with: Registration(freshCopyOf: registration), dropping: [])
+                    count += 1
+                } else if let contributions = registration.contributions?.resetting(scope: name) {
+                    entries.replacePoint(
+                        registration.id,
+                        with: Registration(copying: registration, contributions: contributions.set),
+                        dropping: contributions.replaced)
+                    count += contributions.replaced.count
+                }
+            }
+            return count
+        }
+    }
+}
+
+extension Container {
+    /// Registers the argument factory that a provider type describes.
+    ///
+    /// ```swift
+    /// container.register(StreamProvider.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - provider: The provider type.
+    ///   - dependencies: What its factory loads, for `verify()`; `nil`, the default, takes the
+    ///     provider's own `dependencies`.
+    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
+    @discardableResult
+    public func register<Provider: ArgumentInjectProvider>(
+        _ provider: Provider.Type, dependencies: [Dependency]? = nil
+    ) -> RegistrationOutcome {
+        let made = ArgumentFactory<Provider.Argument, Provider.Service> { resolver, argument in
+            try Provider.make(with: resolver, argument: argument)
+        }
+        return add(
+            Provider.id, made, dependencies: dependencies ?? Provider.dependencies,
+            provider: .type(Provider.self))
+    }
+}

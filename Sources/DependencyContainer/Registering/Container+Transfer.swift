@@ -141,3 +141,139 @@ extension Container {
         }
     }
 }
+
+extension Container {
+    /// Takes every registration and contribution of `record`'s owner out of this container
+    /// in one change, brings back what they replaced, and names, or resets, the cached
+    /// services made with their services.
+    ///
+    /// A load sees all of the change or none of it. Everything taken out is retired as any
+    /// write's is: dispose hooks run, latest-kept first, so that the dependents reset with it
+    /// go before the owner's services they were made with, and observers hear of each ID.
+    /// A registration the owner no longer holds (something replaced it since) stays.
+    ///
+    /// - Parameters:
+    ///   - record: What the adoption recorded.
+    ///   - resettingDependents: Whether the dependents are replaced by fresh copies, so that
+    ///     their next load makes them without the owner.
+    ///   - whenChanged: Called with the outcome under the store's lock, the moment the change
+    ///     is made and before anything retired runs; it must not load or write.
+    /// - Returns: What changed.
+    /// - Complexity: O(*n*) in the registrations of this container, for the dependents.
+    @discardableResult
+    package func withdrawRegistrations(
+        _ record: OwnedRegistrations, resettingDependents: Bool,
+        whenChanged: (WithdrawalOutcome) -> Void = { _ in }
+    ) -> WithdrawalOutcome {
+        let owner = record.owner
+        return store.modify { entries in
+            var outcome = WithdrawalOutcome(resetDependents: resettingDependents)
+            for id in record.ids {
+                guard let current = entries[id], current.owner == owner else {
+                    outcome.leftInPlace.append(id)
+                    continue
+                }
+                outcome.removedIDs.append(id)
+                if let replaced = record.replaced[id] {
+                    entries.updateValue(Registration(freshCopyOf: replaced))
+                    outcome.restored.append(id)
+                } else {
+                    entries.removeValue(forKey: id)
+                }
+            }
+            for (point, names) in Dictionary(grouping: record.contributions, by: \.point) {
+                withdrawContributions(
+                    named: names.map(\.name), from: point, record: record, entries: &entries,
+                    outcome: &outcome)
+            }
+            let dependents = Self.cachedServices(in: entries) { registration, notes in
+                registration.owner != owner && notes.owners.contains(owner)
+            }
+            outcome.dependents = dependents.map(\.id).sorted()
+            if resettingDependents {
+                Self.reset(dependents, entries: &entries)
+            }
+            outcome.removedIDs.sort()
+            outcome.removedContributions.sort()
+            outcome.restored.sort()
+            outcome.leftInPlace.sort()
+            whenChanged(outcome)
+            return outcome
+        }
+    }
+
+    /// Takes the owner's contributions `names` out of `point`, bringing back the ones they replaced.
+    private func withdrawContributions(
+        named names: [String], from point: String, record: OwnedRegistrations, entries: inout StoreEntries,
+        outcome: inout WithdrawalOutcome
+    ) {
+        guard let existing = entries[point], var set = existing.contributions else {
+            outcome.leftInPlace += names.map { "\(point)[\($0)]" }
+            return
+        }
+        var dropped: [Registration] = []
+        for name in names {
+            let id = "\(point)[\(name)]"
+            guard set.entries.contains(where: { $0.name == name && $0.registration.owner == record.owner }),
+                let (next, removed) = set.removing(named: name)
+            else {
+                outcome.leftInPlace.append(id)
+                continue
+            }
+            set = next
+            dropped.append(removed.registration)
+            outcome.removedContributions.append(id)
+            if let replaced = record.replacedContributions[id] {
+                set =
+                    set.adding(
+                        ContributionSet.Entry(
+                            name: replaced.name, priority: replaced.priority,
+                            registration: Registration(freshCopyOf: replaced.registration))
+                    ).set
+                outcome.restored.append(id)
+            }
+        }
+        guard !dropped.isEmpty else { return }
+        entries.replacePoint(
+            point, with: set.count == 0 ? nil : Registration(copying: existing, contributions: set),
+            dropping: dropped)
+    }
+}
+
+extension Container {
+    /// Every container below this one still alive: its children, theirs, and so on, each
+    /// before its own children.
+    package var descendants: [Container] {
+        var found: [Container] = []
+        var pending = children.live
+        while !pending.isEmpty {
+            let next = pending.removeFirst()
+            found.append(next)
+            pending += next.children.live
+        }
+        return found
+    }
+
+    /// The cached services of this container's own registrations that were made with one of
+    /// `owner`'s services (or, with `lookingUp`, while one of those IDs or extension points
+    /// had nothing, or its contributions as they were), sorted; reset in one change when
+    /// `resetting` is set, so that their next load makes them anew.
+    ///
+    /// For a plugin's dependents in child containers, which its adoption and withdrawal, changes
+    /// of the parent's store, do not see.
+    package func cachedDependents(
+        of owner: RegistrationOwner, lookingUp ids: Set<String>? = nil, resetting: Bool
+    ) -> [String] {
+        store.modify { entries in
+            let found = Self.cachedServices(in: entries) { registration, notes in
+                guard registration.owner != owner else { return false }
+                guard let ids else { return notes.owners.contains(owner) }
+                return notes.lookedUp(anyOf: ids)
+            }
+            if resetting {
+                Self.reset(found, entries: &entries)
+            }
+            return found.map(\.id).sorted()
+        }
+    }
+}

@@ -3,11 +3,14 @@ import DependencyContainerSystem
 extension Container {
     // MARK: Step 3: checks before a factory runs or a service is handed out
     //
-    // Each rule is coded once, here: a cycle on this thread (`checkNoCycle`), too deep a chain
-    // of factories (`checkDepth`), a captive dependency (`checkNotCaptive`) and isolation
-    // (`mayRunFactoryHere`). Cycles across threads and tasks are found where threads and tasks
-    // wait for each other: ``CreationMonitor`` and ``AsyncWaitGraph``, with ``AsyncFrame``'s
-    // stack for one task.
+    // Each rule is a function here that every load path calls: a cycle on this thread
+    // (`checkNoCycle`), too deep a chain of factories (`checkDepth`), a captive dependency
+    // (`checkNotCaptive`, also called by a `Lazy` handle's first load and for a published
+    // singleton inside a factory) and isolation (`mayRunFactoryHere`; an async load's own
+    // check is in `Container+AsyncResolution.swift`). Cycles across threads and tasks are found
+    // where threads and tasks wait for each other: ``CreationMonitor`` and ``AsyncWaitGraph``,
+    // with ``AsyncFrame``'s stack for one task. `verify()` checks declared dependencies with
+    // its own graph (`CompositionVerifier`), which the differential test holds to these rules.
 
     /// Throws the cycle when `registration`'s factory is already running on this thread.
     ///

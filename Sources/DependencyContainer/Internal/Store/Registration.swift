@@ -52,7 +52,7 @@ final class Registration: @unchecked Sendable {
     private var keptOrder: UInt64 = 0
     /// What the kept service's factory met: the owners whose services it used and the names it
     /// looked up without a provider, for naming the dependents of a plugin that leaves or
-    /// comes (`Container+Withdrawal.swift`, `Container+Transfer.swift`).
+    /// comes (`Container+Transfer.swift`).
     ///
     /// Written as ``keptOrder`` is, and `nil` unless the factory met a plugin or its absence.
     private var madeWith: KeptCreationNotes?

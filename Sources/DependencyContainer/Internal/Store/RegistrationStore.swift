@@ -132,7 +132,7 @@ final class RegistrationStore: Sendable {
         )
         let (result, unpublished, removed, changed, refusal, notified) = state.withLock { state -> Outcome in
             if let refusal = state.lateWriteHandler {
-                // Sealed (Container+Staging.swift): the change runs on a copy that is dropped,
+                // Sealed (`Container.seal`, Container+Registering.swift): the change runs on a copy that is dropped,
                 // so nothing it removed leaves the store.
                 var copy = StoreEntries(state.entries, contexts: state.contexts)
                 let result = body(&copy)
