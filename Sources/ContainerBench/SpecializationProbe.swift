@@ -32,6 +32,11 @@ enum SpecializationProbe {
         /// A singleton never loaded before: each load creates and keeps a service, registered
         /// under its own ID (``firstSingletonNames``).
         case firstSingleton = "first-singleton"
+        /// A registration of a transient under a new ID: the register verb's whole path, the
+        /// ID's validation and the store's write included (``registeredNames``).
+        case register
+        /// A load of an ID nothing registers, which returns `nil`.
+        case miss
     }
 
     /// The singletons the `first-singleton` case loads once each: a fixed number, so that runs
@@ -66,13 +71,16 @@ enum SpecializationProbe {
                 checksum &+= Sink.identity(container.load(.graphTop))
             }
         }
-        let firstSingletonIDs = firstSingletons.map { InjectID<any BenchService>($0) }
+        let firstSingletonIDs =
+            probeCase == .register
+            ? firstSingletonNames(loads: loads).map { InjectID<any BenchService>("registered.\($0)") }
+            : firstSingletons.map { InjectID<any BenchService>($0) }
         Sink.consume(checksum &+ loop(probeCase, container, loads: loads, firstSingletons: firstSingletonIDs))
         return true
     }
 
     /// Loads `probeCase`'s service `loads` times; `first-singleton` loads `firstSingletons[i]`
-    /// on iteration `i`.
+    /// on iteration `i`, and `register` registers it.
     ///
     /// Never inlined: the step's callgrind run collects inside this function only, which it
     /// finds by its name (`*SpecializationProbeO4loop*`).
@@ -103,6 +111,15 @@ enum SpecializationProbe {
             for _ in 0..<loads { checksum &+= Sink.identity(container.load(top)) }
         case .firstSingleton:
             for index in 0..<loads { checksum &+= Sink.identity(container.load(firstSingletons[index])) }
+        case .miss:
+            let missing = Sink.opaque(InjectID<any BenchService>("probe.missing"))
+            for _ in 0..<loads where container.load(missing) == nil { checksum &+= 1 }
+        case .register:
+            for index in 0..<loads {
+                if case .added = container.register(firstSingletons[index], factory: { Node(tag: 9) }) {
+                    checksum &+= 1
+                }
+            }
         }
         return checksum
     }

@@ -265,7 +265,13 @@ extension Container {
         context: RegistrationContext?, dependencies: [Dependency]?, verify: RunningCheck, file: StaticString,
         line: UInt, factory: TypedFactory<Service>
     ) -> RegistrationOutcome {
-        add(
+        // The common case, a factory and a scope, builds no settings to take apart again.
+        guard lifecycle.hooks != nil || context != nil || dependencies != nil || verify != .run else {
+            return add(
+                Registration(
+                    id: id.name, scope: scope, provider: .closure(file: file, line: line), factory: factory))
+        }
+        return add(
             Registration(
                 id: id.name,
                 settings: RegistrationSettings(

@@ -180,7 +180,7 @@ extension Container {
     ) async throws(ContainerError) -> (box: InstanceBoxBase, notes: CreationNotes) {
         let frame = AsyncFrame(
             registration: registration, parent: parent, createsSharedService: createsSharedService)
-        // Counted while it runs, so that its loads of published services note a plugin's.
+        // Counted while it runs, so that its loads, published services included, are traced.
         let isCounted = GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0
         if isCounted { GlobalAtomicWord.tracedAsyncFactories.add(1) }
         defer { if isCounted { GlobalAtomicWord.tracedAsyncFactories.add(UInt64.max) } }

@@ -51,8 +51,7 @@ extension Container {
 
     @inline(never)
     private func noteTracedUse(of registration: Registration, thread: ThreadState) {
-        // An async factory's loads run with no frame of it on the thread: its frame is the task's.
-        let asyncFrame = AsyncFrame.current
+        let asyncFrame = Self.tracedAsyncFrame
         guard !thread.frames.isEmpty || asyncFrame != nil else { return }
         let readers = CreationTraceReaders.current
         let owners = readers.contains(.owners) ? registration.ownersInUse : []
@@ -88,9 +87,16 @@ extension Container {
 
     @inline(never)
     private func noteTracedLookup(of name: String, thread: ThreadState) {
-        let asyncFrame = AsyncFrame.current
+        let asyncFrame = Self.tracedAsyncFrame
         guard !thread.frames.isEmpty || asyncFrame != nil else { return }
         Self.note(on: thread, asyncFrame) { $0.add(lookedUp: name) }
+    }
+
+    /// The frame of the async factory running in this task, if it traces: an async factory's
+    /// loads run with no frame of it on the thread. Read only while such factories run, so that
+    /// a load outside every factory costs no task-local read once the trace has a reader.
+    private static var tracedAsyncFrame: AsyncFrame? {
+        GlobalAtomicWord.tracedAsyncFactories.loadRelaxed() == 0 ? nil : AsyncFrame.current
     }
 
     /// Applies `change` to the notes of every shared service being made on `thread`, and

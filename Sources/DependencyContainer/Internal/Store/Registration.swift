@@ -112,6 +112,23 @@ final class Registration: @unchecked Sendable {
                     settings: settings, parts: parts, lifetime: lifetime, ignoresWeakScope: ignoresWeakScope))
     }
 
+    /// A registration of `factory` with nothing but a scope: the common case, kept apart from
+    /// ``init(id:settings:provider:factory:parts:)`` so that it builds no settings.
+    @inline(__always)
+    convenience init<Service>(
+        id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>
+    ) {
+        let lifetime = Scope.Lifetime.effective(scope.lifetime, for: Service.self)
+        let ignoresWeakScope = lifetime != scope.lifetime
+        self.init(
+            id: id, scope: lifetime, serviceType: Service.self, provider: provider, closure: factory.closure,
+            extras: scope.resetName == nil && !ignoresWeakScope
+                ? nil
+                : Extras(
+                    settings: RegistrationSettings(scope: scope), parts: Parts(), lifetime: lifetime,
+                    ignoresWeakScope: ignoresWeakScope))
+    }
+
     /// A registration with `other`'s ID, options and factory, and no services yet: for moving
     /// registrations between containers (each releases the services of its own registrations
     /// when it is freed, so two never share one), and for resetting services.
