@@ -92,9 +92,11 @@ extension Container {
         Self.note(on: thread, asyncFrame) { $0.add(lookedUp: name) }
     }
 
-    /// The frame of the async factory running in this task, if it traces: an async factory's
-    /// loads run with no frame of it on the thread. Read only while such factories run, so that
-    /// a load outside every factory costs no task-local read once the trace has a reader.
+    /// The frame of the async factory running in this task, if it traces.
+    ///
+    /// An async factory's loads run with no frame of it on the thread. Read only while such
+    /// factories run, so that a load outside every factory costs no task-local read once the
+    /// trace has a reader.
     private static var tracedAsyncFrame: AsyncFrame? {
         GlobalAtomicWord.tracedAsyncFactories.loadRelaxed() == 0 ? nil : AsyncFrame.current
     }
