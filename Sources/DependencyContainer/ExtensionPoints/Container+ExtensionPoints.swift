@@ -304,9 +304,7 @@ extension Container {
             }
             return .absent
         }
-        if let recorder = LoadRecorder.active(on: thread) {
-            recorder.record(name, found: first != nil, thread: thread)
-        }
+        traceLookup(of: name, found: first != nil, thread: thread)
         guard let first else { return ([], mismatch) }
         guard !more.isEmpty else { return (first.entries, mismatch) }
         // The nearest contribution of each name wins; then the documented order.

@@ -2,37 +2,34 @@
 /// report lists services in dependency order: a factory's dependencies are created, and
 /// kept, before the factory returns.
 ///
-/// The engine tells it of each shared service it keeps, but only while a warm-up runs
-/// somewhere (one atomic load otherwise), and only on the threads and tasks of that warm-up:
-/// the recorder is task-local, which an unstructured creation task inherits.
+/// A reader of the creation trace: the engine tells it of each shared service it keeps, but
+/// only while a warm-up runs somewhere (``CreationTraceReaders``), and only on the threads and
+/// tasks of that warm-up: the recorder is task-local, which an unstructured creation task
+/// inherits.
 final class WarmUpRecorder: Sendable {
     @TaskLocal static var current: WarmUpRecorder?
-
-    /// How many warm-ups are in progress in the process.
-    private static let activeCount = AtomicCounter(0)
 
     /// When each event happened, on one count: creations by ID, and loads' ends.
     private let events = LockedValue<(next: UInt64, created: [String: UInt64])>((0, [:]))
 
     /// Runs `body` with this recorder active for the warm-up's loads.
     func recording<Result>(_ body: () throws -> Result) rethrows -> Result {
-        _ = Self.activeCount.add(1)
-        defer { _ = Self.activeCount.add(UInt64.max) }  // - 1, wrapping
-        return try Self.$current.withValue(self, operation: body)
+        try CreationTraceReaders.counting(.warmUp) {
+            try Self.$current.withValue(self, operation: body)
+        }
     }
 
     /// The async counterpart of `recording(_:)`.
     func recordingAsync<Result: Sendable>(_ body: () async -> Result) async -> Result {
-        _ = Self.activeCount.add(1)
-        defer { _ = Self.activeCount.add(UInt64.max) }
-        return await Self.$current.withValue(self, operation: body)
+        await CreationTraceReaders.counting(.warmUp) {
+            await Self.$current.withValue(self, operation: body)
+        }
     }
 
-    /// Tells the warm-up running the current load, if any, that `id`'s shared service was kept.
-    @inline(__always)
-    static func noteCreation(of id: String) {
-        guard activeCount.load() != 0, let recorder = current else { return }
-        recorder.events.withLock { events in
+    /// Records that `id`'s shared service was kept, by a load of this warm-up: what the
+    /// creation trace tells it (``Container/traceKept(_:)``).
+    func noteCreation(of id: String) {
+        events.withLock { events in
             events.next += 1
             if events.created[id] == nil { events.created[id] = events.next }
         }

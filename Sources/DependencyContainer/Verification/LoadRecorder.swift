@@ -11,8 +11,6 @@
 final class LoadRecorder: @unchecked Sendable {
     /// The recorder of the factory the `async` check runs in this task.
     @TaskLocal static var current: LoadRecorder?
-    /// How many `async` checks are in progress, so that lookups read `current` only then.
-    private static let activeCount = AtomicCounter(0)
 
     /// The registration whose factory is checked: the frame that loads.
     private let loader: Registration
@@ -25,18 +23,17 @@ final class LoadRecorder: @unchecked Sendable {
     /// The IDs looked up, in order, with whether a registration was found.
     var loads: [(id: String, found: Bool)] { recorded.withLock { $0 } }
 
-    /// The recorder a lookup on `thread` reports to, if any: one atomic load when no check runs.
-    @inline(__always)
+    /// The recorder a lookup on `thread` reports to, if any; asked only while a check runs
+    /// (``Container/traceLookup(of:found:thread:)``).
     static func active(on thread: ThreadState) -> LoadRecorder? {
-        if let recorder = thread.loadRecorder { return recorder }
-        return activeCount.load() == 0 ? nil : current
+        thread.loadRecorder ?? current
     }
 
     /// Runs `body` with this recorder as the task's.
     func recording<Result: Sendable>(_ body: () async -> Result) async -> Result {
-        _ = Self.activeCount.add(1)
-        defer { _ = Self.activeCount.add(UInt64.max) }  // - 1, wrapping
-        return await Self.$current.withValue(self, operation: body)
+        await CreationTraceReaders.counting(.loads) {
+            await Self.$current.withValue(self, operation: body)
+        }
     }
 
     /// Records a lookup of `id`, if the checked factory is the one running: on `thread`'s

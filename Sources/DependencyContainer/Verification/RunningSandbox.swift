@@ -69,6 +69,13 @@ struct RunningSandbox {
     func runEach(in container: Container, holding holdings: inout Holdings) -> [(
         Registration, [VerificationProblem]
     )] {
+        CreationTraceReaders.counting(.loads) { runEachCounted(in: container, holding: &holdings) }
+    }
+
+    /// ``runEach(in:holding:)`` while the trace counts its recording.
+    private func runEachCounted(
+        in container: Container, holding holdings: inout Holdings
+    ) -> [(Registration, [VerificationProblem])] {
         let thread = ThreadState.current
         let previous = thread.loadRecorder
         defer { thread.loadRecorder = previous }

@@ -122,7 +122,7 @@ extension Container {
                     }
                     let box = made.box
                     registration.keep(box, madeWith: made.notes)
-                    WarmUpRecorder.noteCreation(of: registration.id)
+                    Self.traceKept(registration)
                     creation.finish()
                     return ServiceTransfer(value: box)
                 } catch {

@@ -1,9 +1,23 @@
-/// The readers of the creation trace, one bit each of a process-wide word.
+/// The readers of the creation trace, in one process-wide word: a bit each for the readers
+/// that stay once they exist, and a count each, in the upper bits, for the recordings in
+/// progress.
 ///
-/// Until the first reader exists, the word is zero and a load inside a factory pays one
-/// relaxed read for the trace.
+/// Every reader of what factories look up and what the engine keeps reads through this one
+/// gate: until a reader exists, the word is zero, and a load pays one relaxed read for the
+/// whole trace.
 struct CreationTraceReaders: OptionSet {
     let rawValue: UInt64
+
+    /// A recording that reads the trace while it runs.
+    enum Recording {
+        /// The running check's record of what a checked factory looks up (``LoadRecorder``).
+        case loads
+        /// A warm-up's record of the order services were kept in (``WarmUpRecorder``).
+        case warmUp
+
+        /// The recording's count's unit in the word: 24 bits each, above the readers' bits.
+        fileprivate var unit: UInt64 { self == .loads ? 1 << 16 : 1 << 40 }
+    }
 
     /// Plugins: a plugin that leaves names the services made with its services, and one that
     /// comes names the ones made while it was away (set once an owned registration is adopted).
@@ -19,6 +33,27 @@ struct CreationTraceReaders: OptionSet {
     static func add(_ readers: Self) {
         guard !current.isSuperset(of: readers) else { return }
         GlobalAtomicWord.creationTraceReaders.setBits(readers.rawValue)
+    }
+
+    /// Runs `body` with `recording` counted as a reader of the trace.
+    static func counting<Result, Failure: Error>(
+        _ recording: Recording, _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        GlobalAtomicWord.creationTraceReaders.add(recording.unit)
+        defer { GlobalAtomicWord.creationTraceReaders.add(0 &- recording.unit) }
+        return try body()
+    }
+
+    /// The async counterpart of ``counting(_:_:)``.
+    static func counting<Result>(_ recording: Recording, _ body: () async -> Result) async -> Result {
+        GlobalAtomicWord.creationTraceReaders.add(recording.unit)
+        defer { GlobalAtomicWord.creationTraceReaders.add(0 &- recording.unit) }
+        return await body()
+    }
+
+    /// Whether a recording of `recording`'s kind is in progress.
+    func records(_ recording: Recording) -> Bool {
+        rawValue / recording.unit & 0xFF_FFFF != 0
     }
 }
 
@@ -54,6 +89,8 @@ extension Container {
         let asyncFrame = Self.tracedAsyncFrame
         guard !thread.frames.isEmpty || asyncFrame != nil else { return }
         let readers = CreationTraceReaders.current
+        // A recording alone (a running check, a warm-up) notes nothing here.
+        guard readers.contains(.owners) || readers.contains(.contexts) else { return }
         let owners = readers.contains(.owners) ? registration.ownersInUse : []
         let notesID = readers.contains(.contexts)
         guard !owners.isEmpty || notesID else { return }
@@ -87,6 +124,8 @@ extension Container {
 
     @inline(never)
     private func noteTracedLookup(of name: String, thread: ThreadState) {
+        let readers = CreationTraceReaders.current
+        guard readers.contains(.owners) || readers.contains(.contexts) else { return }
         let asyncFrame = Self.tracedAsyncFrame
         guard !thread.frames.isEmpty || asyncFrame != nil else { return }
         Self.note(on: thread, asyncFrame) { $0.add(lookedUp: name) }
@@ -110,6 +149,40 @@ extension Container {
         for frame in thread.frames where frame.isShared {
             change(&thread.notesInCreation[ObjectIdentifier(frame), default: CreationNotes()])
         }
+    }
+
+    /// Traces a lookup of `name` that found a registration or not, for the running check's
+    /// record of what the checked factory loads.
+    ///
+    /// - Complexity: O(1): one relaxed read while the trace has no reader.
+    @inline(__always)
+    func traceLookup(of name: String, found: Bool, thread: ThreadState) {
+        guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
+        traceRecordedLookup(of: name, found: found, thread: thread)
+    }
+
+    @inline(never)
+    private func traceRecordedLookup(of name: String, found: Bool, thread: ThreadState) {
+        guard CreationTraceReaders.current.records(.loads), let recorder = LoadRecorder.active(on: thread)
+        else {
+            return
+        }
+        recorder.record(name, found: found, thread: thread)
+    }
+
+    /// Traces that `registration`'s new service is kept, for the warm-up's order.
+    ///
+    /// - Complexity: O(1): one relaxed read while the trace has no reader.
+    @inline(__always)
+    static func traceKept(_ registration: Registration) {
+        guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
+        traceRecordedKeep(of: registration)
+    }
+
+    @inline(never)
+    private static func traceRecordedKeep(of registration: Registration) {
+        guard CreationTraceReaders.current.records(.warmUp) else { return }
+        WarmUpRecorder.current?.noteCreation(of: registration.id)
     }
 
     /// What `registration`'s factory, which just ran on this thread, met; forgets it.

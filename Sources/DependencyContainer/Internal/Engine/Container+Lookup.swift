@@ -53,9 +53,7 @@ extension Container {
             found = place.store.registration(named: name, thread: thread)
             return found == nil ? .absent : .foundAndHeld
         }
-        if let recorder = LoadRecorder.active(on: thread) {
-            recorder.record(name, found: found != nil, thread: thread)
-        }
+        traceLookup(of: name, found: found != nil, thread: thread)
         return found
     }
 

@@ -106,7 +106,7 @@ extension Container {
         guard thread.loadFailure == nil else {
             return try unbox(box, from: registration, as: Service.self)
         }
-        WarmUpRecorder.noteCreation(of: registration.id)
+        Self.traceKept(registration)
         // Nothing is freed in the hand-over: this load holds the box.
         thread.beginRead(ReadKey(registration))
         isHandingOver = true
