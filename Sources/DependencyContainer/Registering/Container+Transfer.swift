@@ -130,7 +130,7 @@ extension Container {
             var outcome = AdoptionOutcome(adopted: true, conflicts: conflicts, record: record)
             guard dependents != .ignored else { return outcome }
             let provided = Set(record.ids + record.contributions.map(\.point))
-            let found = Self.cachedServices(in: entries) { registration, notes in
+            let found = Self.dependents(in: entries) { registration, notes in
                 registration.owner != owner && notes.lookedUp(anyOf: provided)
             }
             outcome.dependents = found.map(\.id).sorted()
@@ -186,7 +186,7 @@ extension Container {
                     named: names.map(\.name), from: point, record: record, entries: &entries,
                     outcome: &outcome)
             }
-            let dependents = Self.cachedServices(in: entries) { registration, notes in
+            let dependents = Self.dependents(in: entries) { registration, notes in
                 registration.owner != owner && notes.owners.contains(owner)
             }
             outcome.dependents = dependents.map(\.id).sorted()
@@ -265,7 +265,7 @@ extension Container {
         of owner: RegistrationOwner, lookingUp ids: Set<String>? = nil, resetting: Bool
     ) -> [String] {
         store.modify { entries in
-            let found = Self.cachedServices(in: entries) { registration, notes in
+            let found = Self.dependents(in: entries) { registration, notes in
                 guard registration.owner != owner else { return false }
                 guard let ids else { return notes.owners.contains(owner) }
                 return notes.lookedUp(anyOf: ids)

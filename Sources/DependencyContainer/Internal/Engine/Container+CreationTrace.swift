@@ -66,8 +66,8 @@ extension Container {
     // without its contributions. A context switch must name the ones made with a registration
     // it changes. The engine knows at creation: a load inside a factory is noted for every
     // shared service being made on the thread (transient and graph services in between are
-    // held by it): the owners its service was made with, the ID it looked up (only while
-    // contexts are in use), the ID it missed, the extension point it loaded. The notes go with
+    // held by it): the owners its service was made with, the ID it got, the ID it missed, the
+    // extension point it loaded. The notes go with
     // the service when it is kept (``Registration/keep(_:madeWith:)``). An async factory's
     // frame is task-local (``AsyncFrame``): its loads note there, and its service is kept with
     // what it noted. Until the trace has a reader (``CreationTraceReaders``), a load pays one
@@ -92,11 +92,10 @@ extension Container {
         // A recording alone (a running check, a warm-up) notes nothing here.
         guard readers.contains(.owners) || readers.contains(.contexts) else { return }
         let owners = readers.contains(.owners) ? registration.ownersInUse : []
-        let notesID = readers.contains(.contexts)
-        guard !owners.isEmpty || notesID else { return }
+        // The ID it got too, for chains of dependents: a service made with a dependent is one.
         Self.note(on: thread, asyncFrame) { notes in
             if !owners.isEmpty { notes.add(owners: owners) }
-            if notesID { notes.add(answered: registration.id) }
+            notes.add(answered: registration.id)
         }
     }
 
@@ -194,34 +193,54 @@ extension Container {
 }
 
 extension Container {
-    // MARK: The cached services a plugin's going or coming leaves behind
+    // MARK: Dependents: the cached services a change leaves behind
 
     /// The registrations in `entries`, contributions included, that keep a service whose
-    /// factory met what `isDependent` looks for in its notes.
+    /// factory met what `isDependent` looks for in its trace, and those that keep a service
+    /// made with one of them, and so on: the one reader of the trace that a plugin's going or
+    /// coming and a switch of contexts share.
     ///
     /// - Parameters:
     ///   - entries: The store's entries, inside a change.
     ///   - isDependent: Whether a registration, given what its kept service's factory met,
-    ///     is a dependent.
+    ///     depends on the change itself.
     /// - Returns: The dependents, in no particular order.
-    /// - Complexity: O(*n*) in the registrations and contributions of the store.
-    static func cachedServices(
+    /// - Complexity: O(*n* × *d*) in the registrations and contributions of the store and the
+    ///   length of the longest chain of dependents; O(*n*) when nothing depends on the change.
+    static func dependents(
         in entries: StoreEntries, where isDependent: (Registration, CreationNotes) -> Bool
     ) -> [Registration] {
         var found: [Registration] = []
-        func visit(_ registration: Registration) {
-            guard registration.isShared else { return }
+        var seen: Set<ObjectIdentifier> = []
+        // The IDs of the dependents found in the last pass: what the next pass looks for.
+        var frontier: Set<String> = []
+        func visit(
+            _ registration: Registration, point: String?, isDependent: (Registration, CreationNotes) -> Bool
+        ) {
+            guard registration.isShared, !seen.contains(ObjectIdentifier(registration)) else { return }
             let notes = registration.keptServiceNotes
-            if !notes.isEmpty, isDependent(registration, notes) {
-                found.append(registration)
+            guard !notes.isEmpty, isDependent(registration, notes) else { return }
+            found.append(registration)
+            seen.insert(ObjectIdentifier(registration))
+            frontier.insert(registration.id)
+            if let point { frontier.insert(point) }
+        }
+        func pass(_ isDependent: (Registration, CreationNotes) -> Bool) {
+            for registration in entries.values {
+                if let contributions = registration.contributions {
+                    for entry in contributions.entries {
+                        visit(entry.registration, point: registration.id, isDependent: isDependent)
+                    }
+                } else {
+                    visit(registration, point: nil, isDependent: isDependent)
+                }
             }
         }
-        for registration in entries.values {
-            if let contributions = registration.contributions {
-                for entry in contributions.entries { visit(entry.registration) }
-            } else {
-                visit(registration)
-            }
+        pass(isDependent)
+        while !frontier.isEmpty {
+            let names = frontier
+            frontier = []
+            pass { $1.used(anyOf: names) }
         }
         return found
     }

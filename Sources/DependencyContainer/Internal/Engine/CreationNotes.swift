@@ -11,8 +11,8 @@ struct CreationNotes: Sendable, Equatable {
     private(set) var owners: [RegistrationOwner] = []
     /// The IDs the factory found absent and the extension points it loaded, in the order first met.
     private(set) var lookedUpWithoutProvider: [String] = []
-    /// The IDs the factory looked up and got a registration for, in the order first met;
-    /// noted only while contexts are in use.
+    /// The IDs the factory looked up and got a registration for, in the order first met: what
+    /// a switch of contexts changes, and the links of a chain of dependents.
     private(set) var answered: [String] = []
 
     var isEmpty: Bool {

@@ -118,21 +118,7 @@ extension StoreEntries {
     ///   dependents' chain; O(1) when nothing changed.
     mutating func resetDependents(of changed: Set<String>) {
         guard !changed.isEmpty else { return }
-        var names = changed
-        var found: [Registration] = []
-        var seen: Set<ObjectIdentifier> = []
-        while true {
-            let more = Container.cachedServices(in: self) { registration, notes in
-                !seen.contains(ObjectIdentifier(registration)) && notes.used(anyOf: names)
-            }
-            guard !more.isEmpty else { break }
-            for registration in more {
-                seen.insert(ObjectIdentifier(registration))
-                names.insert(registration.id)
-            }
-            found += more
-        }
-        Container.reset(found, entries: &self)
+        Container.reset(Container.dependents(in: self) { $1.used(anyOf: changed) }, entries: &self)
     }
 
     /// Makes the candidate that answers the entry of `id`, retiring `current` if it stops
