@@ -159,7 +159,9 @@ struct CompositionVerifier {
         edgeStarts.append(eagerEdges.count)
         lazyStarts.append(lazyEdges.count)
         checkCaptiveThroughUncached(&problems)
-        for cycle in cycles() {
+        for cycle in cycles() + reentries() {
+            // A re-entry through another context may retrace a cycle already reported.
+            guard !problems[nodeUnits[cycle[0]]].contains(where: { $0.kind == .cycle }) else { continue }
             let first = units[nodeUnits[cycle[0]]]
             let path = cycle.map { units[nodeUnits[$0]].id } + [first.id]
             problems[nodeUnits[cycle[0]]].append(
@@ -522,6 +524,63 @@ struct CompositionVerifier {
             }
         }
         return found
+    }
+
+    /// The eager paths from a node to another node of the same registration, one per
+    /// registration: the engine finds a cycle when a factory already running on the thread is
+    /// asked for again (`Container.checkNoCycle`), whatever context each load is made in.
+    ///
+    /// Only an uncached registration has several nodes: one per context that loads it. The
+    /// path leaves its first node and re-enters it, in another context, through a cached
+    /// service of a farther place, so a lookup order without child containers or overrides
+    /// has none of these and costs nothing here.
+    ///
+    /// - Complexity: O(*n* + *e*) per node of a registration reached in several contexts.
+    private func reentries() -> [[Int]] {
+        guard !contextNodes.isEmpty else { return [] }
+        var nodesOfUnit: [Int: [Int]] = [:]
+        for (key, node) in contextNodes {
+            nodesOfUnit[key.index, default: loaderNodes[key.index] >= 0 ? [loaderNodes[key.index]] : []]
+                .append(node)
+        }
+        var found: [[Int]] = []
+        for unit in nodesOfUnit.keys.sorted() {
+            guard let nodes = nodesOfUnit[unit], nodes.count > 1 else { continue }
+            for start in nodes.sorted() {
+                guard let path = eagerPath(from: start, toAnotherOf: unit) else { continue }
+                found.append(path)
+                break
+            }
+        }
+        return found
+    }
+
+    /// The nodes of an eager path from `start` to the edge that reaches another node of
+    /// `unit`, breadth first, or `nil`.
+    private func eagerPath(from start: Int, toAnotherOf unit: Int) -> [Int]? {
+        var cameFrom = [Int: Int]()
+        cameFrom[start] = start
+        var queue = [start]
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            for edge in edgeStarts[node]..<edgeStarts[node + 1] {
+                let target = eagerEdges[edge]
+                if target != start, nodeUnits[target] == unit {
+                    var path = [node]
+                    while path[path.count - 1] != start {
+                        path.append(cameFrom[path[path.count - 1]] ?? start)
+                    }
+                    return path.reversed()
+                }
+                if cameFrom[target] == nil {
+                    cameFrom[target] = node
+                    queue.append(target)
+                }
+            }
+        }
+        return nil
     }
 
     private func problem(
