@@ -300,8 +300,12 @@ struct VerificationDifferentialTests {
             if finding.report.isClean { cleanReports += 1 }
             if finding.failingLoads > 0 { withFailingLoads += 1 }
         }
-        // The generator must make both kinds, or the test checks nothing.
-        #expect(cleanReports >= seeds.count / 20, "\(cleanReports) clean reports")
+        // The generator must make both kinds, or the test checks nothing. In the nested layout
+        // most compositions have a cached service of a farther place that needs what only a
+        // nearer place registers: about 5.5% of reports are clean (3,000 compositions, seeds
+        // 0x0D1F_F00D, 1, 2, 3), 3.5% of the default run's 400.
+        let minimumClean = seeds.count / (layout == .nested ? 40 : 20)
+        #expect(cleanReports >= minimumClean, "\(cleanReports) clean reports")
         #expect(withFailingLoads >= seeds.count / 20, "\(withFailingLoads) compositions with failing loads")
         if environmentInteger("DC_VERIFY_DUMP") == 1 {
             print(
