@@ -115,6 +115,33 @@ struct VerificationOwnContextTests {
         #expect(!report.isClean, "\(report)")
     }
 
+    @Test(
+        "An override's cached service sees the scopes enclosing its own, not a parent's override nested inside it"
+    )
+    func overrideNestedInsideForParent() {
+        let parent = Container()
+        let child = Container(parent: parent)
+        let singleton = uniqueID(DifferentialNode.self)
+        let inner = uniqueID(DifferentialNode.self)
+        let (failed, report) = child.withOverrides { outer in
+            outer.register(singleton, scope: .singleton, dependencies: [.require(inner)]) { resolver in
+                _ = try resolver.require(inner)
+                return DifferentialNode("singleton")
+            }
+        } operation: {
+            parent.withOverrides { overrides in
+                overrides.register(inner, dependencies: []) { DifferentialNode("inner") }
+            } operation: {
+                // Loaded on its own, the parent's override is in the lookup order.
+                #expect(child.load(inner) != nil)
+                return ((try? child.require(singleton)) == nil, child.verify())
+            }
+        }
+        // Made in the outer scope over the child, the singleton does not see the inner scope.
+        #expect(failed)
+        #expect(report.problems.map(\.kind) == [.missingDependency], "\(report)")
+    }
+
     /// Seeds of `VerificationDifferentialTests.nested`, with `DC_TEST_SEED` unset, whose
     /// compositions disagree with verify(): small ones, one of each kind.
     static let disagreeingSeeds: [UInt64] = [
