@@ -1,22 +1,63 @@
 /// Checks declared dependencies over the registrations of one lookup order: what
 /// `Container.verify()` runs once it has walked the order.
 ///
-/// Registrations are added nearest place first, so the first one added for an ID is the one a
-/// load would use; an extension point gathers the nearest contribution of each name, as a load
-/// of the point does.
+/// Registrations are added nearest place first. The graph's nodes are registrations in the
+/// creation context a load makes them in (``CreationContexts``): each ID's top-level load
+/// from the verified container is a root, and a node's dependencies are looked up from its
+/// context, so that a cached service of a farther place gets the registrations its factory
+/// sees, whose own dependencies are then checked there too. An extension point gathers, per
+/// context, the nearest visible contribution of each name, as a load of the point does.
+/// Problems belong to registrations: one reached in several contexts reports each once.
 struct CompositionVerifier {
-    /// What an ID names in the lookup order.
-    private enum Target {
-        case service(Int)
-        /// An extension point: its registration, for its type, and its contributions' nodes.
-        case point(Registration, [Int])
+    /// One registration of an ID at one place of the lookup order.
+    private struct Candidate {
+        enum Kind {
+            case service(unit: Int)
+            /// An extension point: its registration, for its type, and the units of its
+            /// contributions, in the order of its entries.
+            case point(Registration, units: Range<Int>)
+        }
+
+        let place: Int
+        let kind: Kind
+        /// The next farther candidate of the same ID, or -1.
+        var next = -1
+    }
+
+    /// A registration (its unit) in a creation context: a node, or a point's contributions.
+    private struct ContextKey: Hashable {
+        let index: Int
+        let context: Int
     }
 
     /// Whether the container fails loads of captive dependencies, which makes them errors.
     private let captiveIsError: Bool
-    /// The registrations a load can reach, checked or not: the graph's nodes.
-    private var nodes: [Registration] = []
-    private var targets: [String: Target] = [:]
+    /// The places of the lookup order and what each context sees.
+    private var contexts = CreationContexts()
+    /// Every registration added, services and contributions alike: the units problems belong to.
+    private var units: [Registration] = []
+    /// The place each unit was found at.
+    private var unitPlaces: [Int] = []
+    private var candidates: [Candidate] = []
+    /// The nearest candidate of each ID; farther ones follow `Candidate.next`.
+    private var nearest: [String: Int] = [:]
+    /// The nearest candidate of each ID, in the order added: the top-level loads.
+    private var roots: [Int] = []
+    /// Each unit's named scope, isolation and caching, read once by ``report()``.
+    private var scopeNames: [String?] = []
+    private var isolations: [FactoryIsolation] = []
+    private var shared: [Bool] = []
+    /// The nodes: a unit and the context its factory runs in.
+    private var nodeUnits: [Int] = []
+    private var nodeContexts: [Int] = []
+    /// Each unit's node in the loader's context, or -1: the common case, without a dictionary.
+    private var loaderNodes: [Int] = []
+    /// The nodes in other contexts.
+    private var contextNodes: [ContextKey: Int] = [:]
+    /// The contribution units a load of a point gets, by its first visible candidate and context.
+    private var pointUnits: [ContextKey: [Int]] = [:]
+    /// Whether each unit is a node in some context: a registration a load can reach.
+    private var reached: [Bool] = []
     /// The nodes each node's eager dependencies lead to, filled in by ``report()``.
     ///
     /// Those of node *i* are `eagerEdges[edgeStarts[i]..<edgeStarts[i + 1]]`: flat, so that a
@@ -27,34 +68,27 @@ struct CompositionVerifier {
     /// service keeps what they load, but they break cycles.
     private var lazyEdges: [Int] = []
     private var lazyStarts: [Int] = []
-    /// Each node's named scope and isolation, read once by ``report()``: every edge into a
-    /// node checks them.
-    private var scopeNames: [String?] = []
-    private var isolations: [FactoryIsolation] = []
-    /// The contribution names each point has, to keep the nearest contribution of each.
-    private var contributionNames: [String: Set<String>] = [:]
-    /// Whether each place of the lookup order so far is an override scope, nearest first.
-    private var placeIsOverride: [Bool] = []
-    /// The place each node was found at.
-    private var nodePlaces: [Int] = []
-    /// The registrations a nearer place shadows, by ID, with their places: a cached service
-    /// made in a farther place's context loads them (see `Container.runInOwnContext`).
-    private var shadowed: [String: [(place: Int, registration: Registration)]] = [:]
 
     init(captiveIsError: Bool) {
         self.captiveIsError = captiveIsError
     }
 
     /// Starts the next place of the lookup order, making room for its `count` registrations.
-    mutating func beginPlace(isOverride: Bool, count: Int) {
-        placeIsOverride.append(isOverride)
-        nodes.reserveCapacity(nodes.count + count)
-        nodePlaces.reserveCapacity(nodes.count + count)
-        targets.reserveCapacity(targets.count + count)
+    ///
+    /// - Parameters:
+    ///   - overrideDepth: `nil` for a container's own registrations, or the override scope's
+    ///     position in the task's chain of scopes, innermost first.
+    ///   - count: How many registrations the place has.
+    mutating func beginPlace(overrideDepth: Int?, count: Int) {
+        contexts.append(overrideDepth: overrideDepth)
+        units.reserveCapacity(units.count + count)
+        unitPlaces.reserveCapacity(units.count + count)
+        candidates.reserveCapacity(candidates.count + count)
+        nearest.reserveCapacity(nearest.count + count)
     }
 
     /// The place registrations are being added at.
-    private var place: Int { placeIsOverride.count - 1 }
+    private var place: Int { contexts.count - 1 }
 
     /// Adds a registration found at the next place of the lookup order.
     ///
@@ -63,186 +97,258 @@ struct CompositionVerifier {
     ///   - mayBeShadowed: Whether a nearer place may have registered its ID: `false` for the
     ///     first place, whose IDs are unique, which saves a lookup per registration.
     mutating func add(_ registration: Registration, mayBeShadowed: Bool) {
-        guard let contributions = registration.contributions else {
-            if mayBeShadowed, targets[registration.id] != nil {
-                shadowed[registration.id, default: []].append((place, registration))
-                return
+        let kind: Candidate.Kind
+        if let contributions = registration.contributions {
+            let start = units.count
+            for entry in contributions.entries {
+                units.append(entry.registration)
+                unitPlaces.append(place)
             }
-            targets[registration.id] = .service(nodes.count)
-            nodes.append(registration)
-            nodePlaces.append(place)
-            return
-        }
-        var indices: [Int]
-        switch targets[registration.id] {
-        case nil:
-            indices = []
-        case .point(let nearest, let existing):
-            // A point of another element type in a farther container: a load of it fails.
-            guard ObjectIdentifier(nearest.serviceType) == ObjectIdentifier(registration.serviceType) else {
-                return
-            }
-            indices = existing
-        case .service:
-            return
-        }
-        var names = contributionNames[registration.id] ?? []
-        for entry in contributions.entries where names.insert(entry.name).inserted {
-            indices.append(nodes.count)
-            nodes.append(entry.registration)
-            nodePlaces.append(place)
-        }
-        contributionNames[registration.id] = names
-        if case .point(let nearest, _) = targets[registration.id] {
-            targets[registration.id] = .point(nearest, indices)
+            kind = .point(registration, units: start..<units.count)
         } else {
-            targets[registration.id] = .point(registration, indices)
+            kind = .service(unit: units.count)
+            units.append(registration)
+            unitPlaces.append(place)
         }
+        let index = candidates.count
+        candidates.append(Candidate(place: place, kind: kind))
+        if mayBeShadowed, var last = nearest[registration.id] {
+            while candidates[last].next >= 0 { last = candidates[last].next }
+            candidates[last].next = index
+            return
+        }
+        nearest[registration.id] = index
+        roots.append(index)
     }
 
-    /// Checks every added registration.
+    /// Checks every registration a load can reach.
     mutating func report() -> VerificationReport {
-        var problems = [[VerificationProblem]](repeating: [], count: nodes.count)
-        var checkedCount = 0
-        edgeStarts.reserveCapacity(nodes.count + 1)
-        scopeNames = nodes.map(\.scopeName)
-        isolations = nodes.map(\.isolation)
-        lazyStarts.reserveCapacity(nodes.count + 1)
-        for index in nodes.indices {
+        scopeNames = units.map(\.scopeName)
+        isolations = units.map(\.isolation)
+        shared = units.map(\.isShared)
+        loaderNodes = [Int](repeating: -1, count: units.count)
+        reached = [Bool](repeating: false, count: units.count)
+        nodeUnits.reserveCapacity(units.count)
+        nodeContexts.reserveCapacity(units.count)
+        for root in roots {
+            switch candidates[root].kind {
+            case .service(let unit):
+                _ = node(unit, loadedFrom: CreationContexts.loader)
+            case .point:
+                for unit in contributionUnits(root, from: CreationContexts.loader) {
+                    _ = node(unit, loadedFrom: CreationContexts.loader)
+                }
+            }
+        }
+        var problems = [[VerificationProblem]](repeating: [], count: units.count)
+        edgeStarts.reserveCapacity(nodeUnits.count + 1)
+        lazyStarts.reserveCapacity(nodeUnits.count + 1)
+        // Checking a node may add the nodes its dependencies lead to: they are checked in turn.
+        var index = 0
+        while index < nodeUnits.count {
             edgeStarts.append(eagerEdges.count)
             lazyStarts.append(lazyEdges.count)
-            guard let dependencies = nodes[index].dependencies else { continue }
-            checkedCount += 1
-            for dependency in dependencies {
-                check(dependency, of: index, into: &problems[index])
+            let unit = nodeUnits[index]
+            if let dependencies = units[unit].dependencies {
+                for dependency in dependencies {
+                    check(dependency, of: index, into: &problems[unit])
+                }
             }
+            index += 1
         }
         edgeStarts.append(eagerEdges.count)
         lazyStarts.append(lazyEdges.count)
         checkCaptiveThroughUncached(&problems)
-        for cycle in cycles() {
-            let first = nodes[cycle[0]]
-            let path = cycle.map { nodes[$0].id } + [first.id]
-            problems[cycle[0]].append(
+        for cycle in cycles() + reentries() {
+            // A re-entry through another context may retrace a cycle already reported.
+            guard !problems[nodeUnits[cycle[0]]].contains(where: { $0.kind == .cycle }) else { continue }
+            let first = units[nodeUnits[cycle[0]]]
+            let path = cycle.map { units[nodeUnits[$0]].id } + [first.id]
+            problems[nodeUnits[cycle[0]]].append(
                 problem(
                     .error, .cycle, first, dependency: nil,
                     "eager dependency cycle: \(path.joined(separator: " → ")); take a lazy or provider handle to break it",
                     path: path))
         }
-        var withProblems: [VerifiedRegistration] = []
-        var unchecked: [VerifiedRegistration] = []
-        for index in nodes.indices {
-            let registration = nodes[index]
+        var checkedCount = 0
+        var withProblems: [(unit: Int, verified: VerifiedRegistration)] = []
+        var unchecked: [(unit: Int, verified: VerifiedRegistration)] = []
+        for unit in units.indices where reached[unit] {
+            let registration = units[unit]
             if registration.dependencies == nil {
-                unchecked.append(Self.verified(registration, problems: []))
-            } else if !problems[index].isEmpty {
-                let sorted = problems[index].enumerated().sorted {
-                    ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset)
-                }
-                withProblems.append(Self.verified(registration, problems: sorted.map(\.element)))
+                unchecked.append((unit, Self.verified(registration, problems: [])))
+                continue
             }
+            checkedCount += 1
+            guard !problems[unit].isEmpty else { continue }
+            // A registration reached in several contexts finds the same problem in each.
+            var seen: Set<VerificationProblem> = []
+            let distinct =
+                problems[unit].count == 1
+                ? problems[unit] : problems[unit].filter { seen.insert($0).inserted }
+            let sorted = distinct.enumerated().sorted {
+                ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset)
+            }
+            withProblems.append((unit, Self.verified(registration, problems: sorted.map(\.element))))
+        }
+        func byID(
+            _ lhs: (unit: Int, verified: VerifiedRegistration),
+            _ rhs: (unit: Int, verified: VerifiedRegistration)
+        ) -> Bool {
+            (lhs.verified.id, lhs.unit) < (rhs.verified.id, rhs.unit)
         }
         return VerificationReport(
-            registrations: withProblems.sorted { $0.id < $1.id },
-            unchecked: unchecked.sorted { $0.id < $1.id },
+            registrations: withProblems.sorted(by: byID).map(\.verified),
+            unchecked: unchecked.sorted(by: byID).map(\.verified),
             checkedCount: checkedCount)
     }
 
-    /// Checks one declared dependency of the node at `index`, recording its eager edges.
+    /// The node of `unit` for a load made in `context`, added if it is new.
+    private mutating func node(_ unit: Int, loadedFrom context: Int) -> Int {
+        let made = contexts.context(
+            ofRegistrationAt: unitPlaces[unit], isShared: shared[unit], loadedFrom: context)
+        if made == CreationContexts.loader {
+            if loaderNodes[unit] >= 0 { return loaderNodes[unit] }
+            loaderNodes[unit] = nodeUnits.count
+        } else {
+            let key = ContextKey(index: unit, context: made)
+            if let existing = contextNodes[key] { return existing }
+            contextNodes[key] = nodeUnits.count
+        }
+        reached[unit] = true
+        nodeUnits.append(unit)
+        nodeContexts.append(made)
+        return nodeUnits.count - 1
+    }
+
+    /// The first candidate from `first` on that a factory running in `context` sees: the
+    /// registration its load of the ID gets.
+    private func visibleCandidate(from first: Int, in context: Int) -> Int? {
+        var index = first
+        while index >= 0 {
+            if contexts.sees(candidates[index].place, from: context) { return index }
+            index = candidates[index].next
+        }
+        return nil
+    }
+
+    /// The contribution units a load of the point whose first visible candidate is `first`
+    /// gets in `context`: the nearest visible contribution of each name, from the visible
+    /// candidates of the first one's type, as `LookupPlace.contributionEntries` gathers them.
+    private mutating func contributionUnits(_ first: Int, from context: Int) -> [Int] {
+        guard case .point(let point, let firstUnits) = candidates[first].kind else { return [] }
+        var next = candidates[first].next
+        while next >= 0, !contexts.sees(candidates[next].place, from: context) {
+            next = candidates[next].next
+        }
+        // One place contributes: its entries, whose names are unique.
+        guard next >= 0 else { return Array(firstUnits) }
+        let key = ContextKey(index: first, context: context)
+        if let gathered = pointUnits[key] { return gathered }
+        var names: Set<String> = []
+        var gathered: [Int] = []
+        var index = first
+        while index >= 0 {
+            defer { index = candidates[index].next }
+            guard contexts.sees(candidates[index].place, from: context),
+                case .point(let registration, let units) = candidates[index].kind,
+                // A point of another element type in a farther container: a load of it skips it.
+                ObjectIdentifier(registration.serviceType) == ObjectIdentifier(point.serviceType),
+                let entries = registration.contributions?.entries
+            else { continue }
+            for (offset, unit) in units.enumerated() where names.insert(entries[offset].name).inserted {
+                gathered.append(unit)
+            }
+        }
+        pointUnits[key] = gathered
+        return gathered
+    }
+
+    /// Checks one declared dependency of node `index`, from its context, recording its edges
+    /// and adding the nodes they lead to.
     private mutating func check(
         _ dependency: Dependency, of index: Int, into problems: inout [VerificationProblem]
     ) {
-        let holder = nodes[index]
-        switch targets[dependency.id] {
-        case nil:
-            let isPoint = dependency.serviceType.hasPrefix("extension point of ")
-            let what = isPoint ? "no contribution in its lookup order" : "nothing in its lookup order"
-            if dependency.isOptional {
-                problems.append(
-                    problem(
-                        .note, .missingOptionalDependency, holder, dependency: dependency.id,
-                        "'\(holder.id)' loads optional '\(dependency.id)' (\(dependency.serviceType)), which \(what) provides: it gets nil"
-                    ))
-            } else {
-                problems.append(
-                    problem(
-                        .error, .missingDependency, holder, dependency: dependency.id,
-                        "'\(holder.id)' requires '\(dependency.id)' (\(dependency.serviceType)), which \(what) provides"
-                    ))
-            }
+        let holderUnit = nodeUnits[index]
+        let holder = units[holderUnit]
+        let context = nodeContexts[index]
+        guard let first = nearest[dependency.id] else {
+            reportMissing(dependency, of: holder, inOwnContext: false, &problems)
             return
-        case .service(let target):
-            // A cached service is made where it is registered: its factory does not see nearer places.
-            if placeIsOverride.count > 1, holder.isShared, !sees(nodePlaces[target], from: nodePlaces[index])
-            {
-                checkInOwnContext(dependency, of: index, &problems)
-                return
-            }
+        }
+        guard let found = visibleCandidate(from: first, in: context) else {
+            reportMissing(dependency, of: holder, inOwnContext: true, &problems)
+            return
+        }
+        switch candidates[found].kind {
+        case .service(let unit):
+            let target = node(unit, loadedFrom: context)
             if dependency.kind == .eager { eagerEdges.append(target) }
             if dependency.kind == .lazy { lazyEdges.append(target) }
-            checkType(dependency, of: holder, registeredAs: nodes[target], &problems)
-            checkReached(target, by: dependency, of: index, &problems)
-        case .point(let point, let contributions):
-            if dependency.kind == .eager { eagerEdges += contributions }
-            if dependency.kind == .lazy { lazyEdges += contributions }
+            checkType(dependency, of: holder, registeredAs: units[unit], &problems)
+            checkReached(unit, by: dependency, of: holderUnit, &problems)
+        case .point(let point, _):
+            let contributions = contributionUnits(found, from: context)
+            for unit in contributions {
+                let target = node(unit, loadedFrom: context)
+                if dependency.kind == .eager { eagerEdges.append(target) }
+                if dependency.kind == .lazy { lazyEdges.append(target) }
+            }
             checkType(dependency, of: holder, registeredAs: point, &problems)
-            for target in contributions {
-                checkReached(target, by: dependency, of: index, &problems)
+            for unit in contributions {
+                checkReached(unit, by: dependency, of: holderUnit, &problems)
             }
         }
     }
 
-    /// Whether a cached service made at place `holder` sees place `target`: a later place,
-    /// and, for a service made in a container rather than an override scope, not an override.
-    private func sees(_ target: Int, from holder: Int) -> Bool {
-        target >= holder && (placeIsOverride[holder] || !placeIsOverride[target])
-    }
-
-    /// Checks a dependency of the cached service at node `index`, whose nearest registration
-    /// its factory does not see, against the registration it does see, if any.
-    ///
-    /// That registration is not a node of the graph, so the cycles through it are not
-    /// followed.
-    private func checkInOwnContext(
-        _ dependency: Dependency, of index: Int, _ problems: inout [VerificationProblem]
+    /// Reports a dependency that no registration provides, or, with `inOwnContext`, none that
+    /// the context `holder` is made in sees: a cached service of a farther place made where it
+    /// is registered, or an uncached service such a service loads.
+    private func reportMissing(
+        _ dependency: Dependency, of holder: Registration, inOwnContext: Bool,
+        _ problems: inout [VerificationProblem]
     ) {
-        let holder = nodes[index]
-        let holderPlace = nodePlaces[index]
-        guard let seen = shadowed[dependency.id]?.first(where: { sees($0.place, from: holderPlace) }) else {
-            let nearer =
-                "it is cached where it is registered, whose factory does not see the nearer registration"
+        let isPoint = dependency.serviceType.hasPrefix("extension point of ")
+        let what: String
+        if !inOwnContext {
+            what =
+                isPoint
+                ? "no contribution in its lookup order provides" : "nothing in its lookup order provides"
+        } else if holder.isShared {
+            what =
+                "nothing in its own context provides: it is cached where it is registered, whose factory does not see the nearer registration"
+        } else {
+            what =
+                "nothing in its own context provides when a cached service of a farther place loads it: made in that service's context, it does not see the nearer registration"
+        }
+        if dependency.isOptional {
             problems.append(
                 problem(
-                    dependency.isOptional ? .note : .error,
-                    dependency.isOptional ? .missingOptionalDependency : .missingDependency, holder,
-                    dependency: dependency.id,
-                    "'\(holder.id)' \(dependency.isOptional ? "loads optional" : "requires") '\(dependency.id)' (\(dependency.serviceType)), which nothing in its own context provides: \(nearer)"
+                    .note, .missingOptionalDependency, holder, dependency: dependency.id,
+                    "'\(holder.id)' loads optional '\(dependency.id)' (\(dependency.serviceType)), which \(what): it gets nil"
                 ))
-            return
+        } else {
+            problems.append(
+                problem(
+                    .error, .missingDependency, holder, dependency: dependency.id,
+                    "'\(holder.id)' requires '\(dependency.id)' (\(dependency.serviceType)), which \(what)"
+                ))
         }
-        let target = seen.registration
-        checkType(dependency, of: holder, registeredAs: target, &problems)
-        if let targetScope = target.scopeName {
-            checkCaptive(dependency, of: holder, target: target, targetScope: targetScope, &problems)
-        }
-        checkIsolation(
-            dependency, of: holder, holderIsolation: isolations[index], target: target,
-            targetIsolation: target.isolation, &problems)
     }
 
-    /// Checks what loading the node `target` does to the node `holder`: captive dependencies
-    /// and isolation, from the facts ``report()`` read once per node.
+    /// Checks what loading the unit `target` does to the unit `holder`: captive dependencies
+    /// and isolation, from the facts ``report()`` read once per unit.
     private func checkReached(
         _ target: Int, by dependency: Dependency, of holder: Int, _ problems: inout [VerificationProblem]
     ) {
-        // Most nodes are neither isolated nor in a named scope: two array reads rule both out.
+        // Most units are neither isolated nor in a named scope: two array reads rule both out.
         if let targetScope = scopeNames[target] {
             checkCaptive(
-                dependency, of: nodes[holder], target: nodes[target], targetScope: targetScope, &problems)
+                dependency, of: units[holder], target: units[target], targetScope: targetScope, &problems)
         }
         if isolations[target] != .nonisolated {
             checkIsolation(
-                dependency, of: nodes[holder], holderIsolation: isolations[holder], target: nodes[target],
+                dependency, of: units[holder], holderIsolation: isolations[holder], target: units[target],
                 targetIsolation: isolations[target], &problems)
         }
     }
@@ -310,24 +416,26 @@ struct CompositionVerifier {
     /// - Complexity: O(*n* · *d*) to find what each uncached node keeps, once, plus the size
     ///   of those lists for each cached node that loads uncached ones.
     private func checkCaptiveThroughUncached(_ problems: inout [[VerificationProblem]]) {
-        let shared = nodes.map(\.isShared)
-        var kept = [[Int]?](repeating: nil, count: nodes.count)
-        for holder in nodes.indices where shared[holder] {
+        var kept = [[Int]?](repeating: nil, count: nodeUnits.count)
+        for holder in nodeUnits.indices where shared[nodeUnits[holder]] {
+            let holderRegistration = units[nodeUnits[holder]]
             var reported: Set<Int> = []
             for edge in edgeStarts[holder]..<edgeStarts[holder + 1] {
                 let via = eagerEdges[edge]
-                guard !shared[via] else { continue }
-                if kept[via] == nil { keptScoped(from: via, shared: shared, into: &kept) }
-                for target in kept[via] ?? []
-                where scopeNames[target] != nodes[holder].scopeName && reported.insert(target).inserted {
-                    let holderRegistration = nodes[holder]
+                guard !shared[nodeUnits[via]] else { continue }
+                if kept[via] == nil { keptScoped(from: via, into: &kept) }
+                for target in kept[via] ?? [] {
+                    let targetUnit = nodeUnits[target]
+                    guard scopeNames[targetUnit] != holderRegistration.scopeName,
+                        reported.insert(targetUnit).inserted
+                    else { continue }
                     let holderScope =
                         holderRegistration.scopeName.map { "scope \($0)" } ?? "\(holderRegistration.scope)"
-                    problems[holder].append(
+                    problems[nodeUnits[holder]].append(
                         problem(
                             captiveIsError ? .error : .warning, .captiveDependency, holderRegistration,
-                            dependency: nodes[target].id,
-                            "'\(holderRegistration.id)' (\(holderScope)) keeps '\(nodes[target].id)' of scope \(scopeNames[target] ?? "") through the uncached '\(nodes[via].id)' it loads eagerly, after reset(scope:); take a provider handle"
+                            dependency: units[targetUnit].id,
+                            "'\(holderRegistration.id)' (\(holderScope)) keeps '\(units[targetUnit].id)' of scope \(scopeNames[targetUnit] ?? "") through the uncached '\(units[nodeUnits[via]].id)' it loads eagerly, after reset(scope:); take a provider handle"
                         ))
                 }
             }
@@ -338,14 +446,14 @@ struct CompositionVerifier {
     ///
     /// Each gets the named-scope nodes it reaches through uncached nodes. Iterative, for long
     /// chains; a cycle of uncached nodes (reported as a cycle) ends the walk.
-    private func keptScoped(from root: Int, shared: [Bool], into kept: inout [[Int]?]) {
+    private func keptScoped(from root: Int, into kept: inout [[Int]?]) {
         var onStack = Set<Int>([root])
         var stack: [(node: Int, next: Int)] = [(root, edgeStarts[root])]
         while let (node, next) = stack.last {
             if next < edgeStarts[node + 1] {
                 stack[stack.count - 1].next += 1
                 let target = eagerEdges[next]
-                if !shared[target], kept[target] == nil, onStack.insert(target).inserted {
+                if !shared[nodeUnits[target]], kept[target] == nil, onStack.insert(target).inserted {
                     stack.append((target, edgeStarts[target]))
                 }
                 continue
@@ -354,8 +462,10 @@ struct CompositionVerifier {
             var seen: Set<Int> = []
             for edge in edgeStarts[node]..<edgeStarts[node + 1] {
                 let target = eagerEdges[edge]
-                if shared[target] {
-                    if scopeNames[target] != nil, seen.insert(target).inserted { result.append(target) }
+                if shared[nodeUnits[target]] {
+                    if scopeNames[nodeUnits[target]] != nil, seen.insert(target).inserted {
+                        result.append(target)
+                    }
                 } else {
                     for scoped in kept[target] ?? [] where seen.insert(scoped).inserted {
                         result.append(scoped)
@@ -364,7 +474,9 @@ struct CompositionVerifier {
             }
             for edge in lazyStarts[node]..<lazyStarts[node + 1] {
                 let target = lazyEdges[edge]
-                if scopeNames[target] != nil, seen.insert(target).inserted { result.append(target) }
+                if scopeNames[nodeUnits[target]] != nil, seen.insert(target).inserted {
+                    result.append(target)
+                }
             }
             kept[node] = result
             onStack.remove(node)
@@ -377,13 +489,13 @@ struct CompositionVerifier {
     /// An iterative depth-first search: O(*n* + *e*), and no recursion for long chains.
     private func cycles() -> [[Int]] {
         enum Mark { case unvisited, onPath, done }
-        var marks = [Mark](repeating: .unvisited, count: nodes.count)
+        var marks = [Mark](repeating: .unvisited, count: nodeUnits.count)
         var found: [[Int]] = []
         var path: [Int] = []
         /// Where each node on the path is in it.
-        var positions = [Int](repeating: 0, count: nodes.count)
+        var positions = [Int](repeating: 0, count: nodeUnits.count)
         var stack: [(node: Int, next: Int)] = []
-        for start in nodes.indices
+        for start in nodeUnits.indices
         where marks[start] == .unvisited && edgeStarts[start] < edgeStarts[start + 1] {
             stack.append((start, edgeStarts[start]))
             marks[start] = .onPath
@@ -412,6 +524,63 @@ struct CompositionVerifier {
             }
         }
         return found
+    }
+
+    /// The eager paths from a node to another node of the same registration, one per
+    /// registration: the engine finds a cycle when a factory already running on the thread is
+    /// asked for again (`Container.checkNoCycle`), whatever context each load is made in.
+    ///
+    /// Only an uncached registration has several nodes: one per context that loads it. The
+    /// path leaves its first node and re-enters it, in another context, through a cached
+    /// service of a farther place, so a lookup order without child containers or overrides
+    /// has none of these and costs nothing here.
+    ///
+    /// - Complexity: O(*n* + *e*) per node of a registration reached in several contexts.
+    private func reentries() -> [[Int]] {
+        guard !contextNodes.isEmpty else { return [] }
+        var nodesOfUnit: [Int: [Int]] = [:]
+        for (key, node) in contextNodes {
+            nodesOfUnit[key.index, default: loaderNodes[key.index] >= 0 ? [loaderNodes[key.index]] : []]
+                .append(node)
+        }
+        var found: [[Int]] = []
+        for unit in nodesOfUnit.keys.sorted() {
+            guard let nodes = nodesOfUnit[unit], nodes.count > 1 else { continue }
+            for start in nodes.sorted() {
+                guard let path = eagerPath(from: start, toAnotherOf: unit) else { continue }
+                found.append(path)
+                break
+            }
+        }
+        return found
+    }
+
+    /// The nodes of an eager path from `start` to the edge that reaches another node of
+    /// `unit`, breadth first, or `nil`.
+    private func eagerPath(from start: Int, toAnotherOf unit: Int) -> [Int]? {
+        var cameFrom = [Int: Int]()
+        cameFrom[start] = start
+        var queue = [start]
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            for edge in edgeStarts[node]..<edgeStarts[node + 1] {
+                let target = eagerEdges[edge]
+                if target != start, nodeUnits[target] == unit {
+                    var path = [node]
+                    while path[path.count - 1] != start {
+                        path.append(cameFrom[path[path.count - 1]] ?? start)
+                    }
+                    return path.reversed()
+                }
+                if cameFrom[target] == nil {
+                    cameFrom[target] = node
+                    queue.append(target)
+                }
+            }
+        }
+        return nil
     }
 
     private func problem(

@@ -15,8 +15,10 @@ extension Container {
     ///
     /// A cached service (singleton, weak, named scope) is made where it is registered, as a
     /// load makes it, so the dependencies of one an ancestor registers are looked up from that
-    /// ancestor on, without the nearer registrations it cannot see. Registrations that declare
-    /// nothing are listed as unchecked; that is not a problem.
+    /// ancestor on, without the nearer registrations it cannot see; the registrations it gets
+    /// there, and the transient and graph services it loads, which run in its context, are
+    /// checked in that context too. Registrations that declare nothing are listed as
+    /// unchecked; that is not a problem.
     ///
     /// ```swift
     /// let report = container.verify()
@@ -24,14 +26,17 @@ extension Container {
     /// ```
     ///
     /// - Returns: The report.
-    /// - Complexity: O(*n* · *d*) in the reachable registrations and the dependencies each declares.
+    /// - Complexity: O(*n* · *d*) in the reachable registrations and the dependencies each declares,
+    ///   each registration counted once per creation context that reaches it: once without
+    ///   child containers or overrides.
     public func verify() -> VerificationReport {
         var verifier = CompositionVerifier(captiveIsError: captiveDependencyPolicy == .fail)
         // The lookup order of rule 5, with the task's overrides, nearest place first.
         var isFirstPlace = true
-        _ = walkLookupOrder(overrides: OverrideScope.current) { place in
+        let overrides = OverrideScope.current
+        _ = walkLookupOrder(overrides: overrides) { place in
             let entries = place.store.read { Array($0.values) }
-            verifier.beginPlace(isOverride: place.isOverride, count: entries.count)
+            verifier.beginPlace(overrideDepth: Self.depth(of: place, in: overrides), count: entries.count)
             for registration in entries {
                 verifier.add(registration, mayBeShadowed: !isFirstPlace)
             }
@@ -39,5 +44,18 @@ extension Container {
             return .absent
         }
         return verifier.report()
+    }
+
+    /// Where the override scope of `place` is in the chain `overrides`, innermost 0; `nil` for
+    /// a container's own registrations.
+    private static func depth(of place: LookupPlace, in overrides: OverrideScope?) -> Int? {
+        guard case .override(let scope, _) = place else { return nil }
+        var depth = 0
+        var current = overrides
+        while let enclosing = current, enclosing !== scope {
+            depth += 1
+            current = enclosing.enclosing
+        }
+        return depth
     }
 }

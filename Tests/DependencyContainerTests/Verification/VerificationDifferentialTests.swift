@@ -300,8 +300,12 @@ struct VerificationDifferentialTests {
             if finding.report.isClean { cleanReports += 1 }
             if finding.failingLoads > 0 { withFailingLoads += 1 }
         }
-        // The generator must make both kinds, or the test checks nothing.
-        #expect(cleanReports >= seeds.count / 20, "\(cleanReports) clean reports")
+        // The generator must make both kinds, or the test checks nothing. In the nested layout
+        // most compositions have a cached service of a farther place that needs what only a
+        // nearer place registers: about 5.5% of reports are clean (3,000 compositions, seeds
+        // 0x0D1F_F00D, 1, 2, 3), 3.5% of the default run's 400.
+        let minimumClean = seeds.count / (layout == .nested ? 40 : 20)
+        #expect(cleanReports >= minimumClean, "\(cleanReports) clean reports")
         #expect(withFailingLoads >= seeds.count / 20, "\(withFailingLoads) compositions with failing loads")
         if environmentInteger("DC_VERIFY_DUMP") == 1 {
             print(
@@ -335,10 +339,8 @@ struct VerificationDifferentialTests {
     }
 
     @Test(
-        "Child and overrides, any scope anywhere: a clean report means every load succeeds; a failing load reaches a flagged registration",
-        .disabled(
-            "verify() bug: a cached service of a farther place is made in its own context, but verify() checks neither the dependencies of the registration that context sees nor those of the uncached services it loads there (see VerificationOwnContextTests)"
-        ))
+        "Child and overrides, any scope anywhere: a clean report means every load succeeds; a failing load reaches a flagged registration"
+    )
     func nested() {
         Self.checkAll(.nested)
     }

@@ -2,15 +2,6 @@ import DependencyContainer
 import Foundation
 import Testing
 
-/// Why the tests below are disabled: the verify() bug that VerificationDifferentialTests found.
-private let ownContextBug: Comment = """
-    verify() bug: a cached service of a farther place (a parent's singleton loaded through a \
-    child, a container's singleton loaded inside withOverrides) is made in its own context, but \
-    verify() checks only the type of the registration that context sees for a dependency, not \
-    that registration's own dependencies (missing ones, cycles), and checks the dependencies of \
-    the uncached services it loads from the loading container's lookup order instead of its own
-    """
-
 /// The IDs of the registrations `report` flags with an error or a warning.
 private func flagged(_ report: VerificationReport) -> Set<String> {
     Set(report.registrations.filter { $0.problems.contains { $0.severity != .note } }.map(\.id))
@@ -21,8 +12,8 @@ private func flagged(_ report: VerificationReport) -> Set<String> {
 @Suite("verify() follows a cached service into its own context")
 struct VerificationOwnContextTests {
     @Test(
-        "A parent's singleton loads a parent's transient that requires what only the child registers",
-        .disabled(ownContextBug))
+        "A parent's singleton loads a parent's transient that requires what only the child registers"
+    )
     func uncachedDependencyInOwnContext() {
         let parent = Container()
         let child = Container(parent: parent)
@@ -48,8 +39,8 @@ struct VerificationOwnContextTests {
     }
 
     @Test(
-        "A parent's singleton requires an ID the child shadows; the parent's registration it gets requires what is missing",
-        .disabled(ownContextBug))
+        "A parent's singleton requires an ID the child shadows; the parent's registration it gets requires what is missing"
+    )
     func shadowedRegistrationDependencies() {
         let parent = Container()
         let child = Container(parent: parent)
@@ -72,8 +63,8 @@ struct VerificationOwnContextTests {
     }
 
     @Test(
-        "A parent's singleton requires an ID the child shadows; the parent's registration it gets requires the singleton",
-        .disabled(ownContextBug))
+        "A parent's singleton requires an ID the child shadows; the parent's registration it gets requires the singleton"
+    )
     func cycleThroughShadowedRegistration() {
         let parent = Container()
         let child = Container(parent: parent)
@@ -100,8 +91,8 @@ struct VerificationOwnContextTests {
     }
 
     @Test(
-        "The same inside withOverrides: a container's singleton does not see the override its dependency's factory needs",
-        .disabled(ownContextBug))
+        "The same inside withOverrides: a container's singleton does not see the override its dependency's factory needs"
+    )
     func uncachedDependencyUnderOverrides() {
         let container = Container()
         let singleton = uniqueID(DifferentialNode.self)
@@ -124,6 +115,33 @@ struct VerificationOwnContextTests {
         #expect(!report.isClean, "\(report)")
     }
 
+    @Test(
+        "An override's cached service sees the scopes enclosing its own, not a parent's override nested inside it"
+    )
+    func overrideNestedInsideForParent() {
+        let parent = Container()
+        let child = Container(parent: parent)
+        let singleton = uniqueID(DifferentialNode.self)
+        let inner = uniqueID(DifferentialNode.self)
+        let (failed, report) = child.withOverrides { outer in
+            outer.register(singleton, scope: .singleton, dependencies: [.require(inner)]) { resolver in
+                _ = try resolver.require(inner)
+                return DifferentialNode("singleton")
+            }
+        } operation: {
+            parent.withOverrides { overrides in
+                overrides.register(inner, dependencies: []) { DifferentialNode("inner") }
+            } operation: {
+                // Loaded on its own, the parent's override is in the lookup order.
+                #expect(child.load(inner) != nil)
+                return ((try? child.require(singleton)) == nil, child.verify())
+            }
+        }
+        // Made in the outer scope over the child, the singleton does not see the inner scope.
+        #expect(failed)
+        #expect(report.problems.map(\.kind) == [.missingDependency], "\(report)")
+    }
+
     /// Seeds of `VerificationDifferentialTests.nested`, with `DC_TEST_SEED` unset, whose
     /// compositions disagree with verify(): small ones, one of each kind.
     static let disagreeingSeeds: [UInt64] = [
@@ -134,7 +152,7 @@ struct VerificationOwnContextTests {
     ]
 
     @Test(
-        "Generated compositions that found the bug", .disabled(ownContextBug), arguments: disagreeingSeeds)
+        "Generated compositions that found the bug", arguments: disagreeingSeeds)
     func replay(seed: UInt64) {
         let finding = VerificationDifferentialTests.check(
             DifferentialComposition(seed: seed, layout: .nested))
