@@ -48,10 +48,10 @@ extension Container {
             }
             // On the calling thread: main-actor factories may run only here, if anywhere.
             for registration in eager where registration.isolation != .nonisolated {
-                if registration.isolation == .asynchronous {
-                    record(WarmUpReport.Entry(id: registration.id, seconds: 0, outcome: .skippedAsynchronous))
-                } else if !onMainActor {
-                    record(WarmUpReport.Entry(id: registration.id, seconds: 0, outcome: .skippedOffMainActor))
+                if !Self.mayRunSynchronously(registration.isolation, onMainThread: onMainActor) {
+                    let outcome: WarmUpReport.Outcome =
+                        registration.isolation == .asynchronous ? .skippedAsynchronous : .skippedOffMainActor
+                    record(WarmUpReport.Entry(id: registration.id, seconds: 0, outcome: outcome))
                 } else {
                     record(
                         warmUpEntry(registration.id) { () throws(ContainerError) in

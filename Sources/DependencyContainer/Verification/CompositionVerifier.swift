@@ -377,7 +377,9 @@ struct CompositionVerifier {
         _ dependency: Dependency, of holder: Registration, target: Registration, targetScope: String,
         _ problems: inout [VerificationProblem]
     ) {
-        guard dependency.kind != .provider, holder.isShared, holder.scopeName != targetScope else { return }
+        guard dependency.kind != .provider, holder.isShared,
+            Container.keepsCaptive(holderScope: holder.scopeName, dependencyScope: targetScope)
+        else { return }
         let holderScope = holder.scopeName.map { "scope \($0)" } ?? "\(holder.scope)"
         let how = dependency.kind == .lazy ? "through a lazy handle" : "eagerly"
         problems.append(
@@ -392,7 +394,11 @@ struct CompositionVerifier {
         target: Registration,
         targetIsolation: FactoryIsolation, _ problems: inout [VerificationProblem]
     ) {
-        guard dependency.kind == .eager, holderIsolation != .asynchronous else { return }
+        // An async factory awaits its loads; another runs them synchronously, on the main
+        // thread only if it is a main-actor one.
+        guard dependency.kind == .eager, holderIsolation != .asynchronous,
+            !Container.mayRunSynchronously(targetIsolation, onMainThread: holderIsolation == .mainActor)
+        else { return }
         let message: String
         switch (holderIsolation, targetIsolation) {
         case (.nonisolated, .mainActor):
@@ -426,7 +432,10 @@ struct CompositionVerifier {
                 if kept[via] == nil { keptScoped(from: via, into: &kept) }
                 for target in kept[via] ?? [] {
                     let targetUnit = nodeUnits[target]
-                    guard scopeNames[targetUnit] != holderRegistration.scopeName,
+                    guard
+                        Container.keepsCaptive(
+                            holderScope: holderRegistration.scopeName, dependencyScope: scopeNames[targetUnit]
+                        ),
                         reported.insert(targetUnit).inserted
                     else { continue }
                     let holderScope =

@@ -47,7 +47,33 @@ extension Container {
     @inline(__always)
     func mayRunFactoryHere(_ registration: Registration) -> Bool {
         guard let isolated = registration.isolated else { return true }
-        return isolated.isolation != .asynchronous && MainThread.isCurrent
+        return Self.mayRunSynchronously(isolated.isolation, onMainThread: MainThread.isCurrent)
+    }
+
+    /// The isolation rule, which the engine checks for each synchronous load and `verify()`
+    /// for each eager dependency: whether a synchronous load may run a factory of
+    /// `isolation`, on the main thread or off it.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    static func mayRunSynchronously(_ isolation: FactoryIsolation, onMainThread: Bool) -> Bool {
+        switch isolation {
+        case .nonisolated: true
+        case .mainActor: onMainThread
+        case .asynchronous: false
+        }
+    }
+
+    /// The captive rule, which the engine checks for each load inside a cached service's
+    /// factory and `verify()` for each dependency a cached service keeps: whether a cached
+    /// service of the scope named `holderScope` (`nil` for a singleton or weak one) keeps a
+    /// service of `dependencyScope` captive, past the reset of its scope.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    static func keepsCaptive(holderScope: String?, dependencyScope: String?) -> Bool {
+        guard let dependencyScope else { return false }
+        return holderScope != dependencyScope
     }
 
     /// The singleton or live weak service of an isolated registration, which a synchronous
@@ -91,7 +117,9 @@ extension Container {
     /// For a load inside `holder`'s factory and for the first load of a lazy handle the
     /// factory took. Reports a captive dependency, and throws it under the `fail` policy.
     func checkNotCaptive(_ dependency: Registration, heldBy holder: Registration) throws(ContainerError) {
-        guard let dependencyScope = dependency.scopeName, holder.scopeName != dependencyScope else { return }
+        guard let dependencyScope = dependency.scopeName,
+            Self.keepsCaptive(holderScope: holder.scopeName, dependencyScope: dependencyScope)
+        else { return }
         let error = ContainerError.captiveDependency(
             id: holder.id, scope: holder.scopeName.map { "scope \($0)" } ?? "\(holder.scope)",
             dependency: dependency.id, dependencyScope: dependencyScope)
