@@ -59,3 +59,107 @@ extension Container {
         return depth
     }
 }
+
+extension Container {
+    /// Checks the declared dependencies as `verify()` does and, when `running` is `true`, also
+    /// runs each checked factory once to catch the loads its declaration misses.
+    ///
+    /// Each registration that declares its dependencies, runs on any thread and does not opt
+    /// out (`verify: .skip`, or a provider's `runningCheck`) has its factory run once inside a
+    /// sandbox: an override scope holding fresh copies of every registration this container's
+    /// loads can reach, so that nothing it makes is cached in the container; the services the
+    /// sandbox made are released, and their dispose hooks run, when the check ends. The
+    /// lookups the factory makes are recorded, and one of an ID the declaration does not list,
+    /// including an ID built at run time, is an `undeclared-load` error. A factory that fails
+    /// in the sandbox is a note. Main-actor and async factories are run by the `async` twin of this
+    /// method; argument factories are never run.
+    ///
+    /// ```swift
+    /// let report = container.verify(running: true)
+    /// #expect(report.isClean, "\(report)")
+    /// ```
+    ///
+    /// Failures inside the sandbox are reported to the diagnostics handler, as loads report them.
+    ///
+    /// - Parameter running: Whether to run the factories; `false` is `verify()`.
+    /// - Returns: The report.
+    /// - Complexity: `verify()`'s, plus running each checked factory once, with its
+    ///   dependencies' factories as they are first loaded in the sandbox.
+    public func verify(running: Bool) -> VerificationReport {
+        var report = verify()
+        guard running else { return report }
+        let sandbox = RunningSandbox(container: self)
+        let scope = OverrideScope(target: self) { sandbox.fill($0) }
+        var holdings = RunningSandbox.Holdings()
+        let results = OverrideScope.binding(scope) { sandbox.runEach(in: self, holding: &holdings) }
+        holdings.release(reportingTo: store.disposals)
+        for (registration, problems) in results where !problems.isEmpty {
+            report.add(problems, for: registration)
+        }
+        return report
+    }
+
+    /// Runs every checked factory as `verify(running: true)` does, main-actor ones included, on
+    /// the main actor, and `async` ones, awaited.
+    ///
+    /// Named apart from `verify(running:)`, which skips them: async code chooses which check
+    /// it runs, instead of getting this one because it can `await`.
+    ///
+    /// ```swift
+    /// let report = await container.verifyRunningIncludingIsolated()
+    /// ```
+    ///
+    /// Every factory runs in one sandbox, as in the synchronous check: nothing it makes is
+    /// cached in the container, and the sandbox's services are released when the check ends.
+    ///
+    /// - Returns: The report.
+    /// - Complexity: As `verify(running:)`, plus the isolated factories' runs.
+    public func verifyRunningIncludingIsolated() async -> VerificationReport {
+        var report = verify()
+        let sandbox = RunningSandbox(container: self)
+        let scope = OverrideScope(target: self) { sandbox.fill($0) }
+        var holdings = RunningSandbox.Holdings()
+        let results = await OverrideScope.binding(scope) {
+            () async -> [(Registration, [VerificationProblem])] in
+            let synchronous = sandbox.runEach(in: self, holding: &holdings)
+            return await synchronous + sandbox.runEachIsolated(in: self, holding: &holdings)
+        }
+        holdings.release(reportingTo: store.disposals)
+        for (registration, problems) in results where !problems.isEmpty {
+            report.add(problems, for: registration)
+        }
+        return report
+    }
+
+    /// Runs `probe`, a fresh copy of a checked main-actor or `async` registration, as an
+    /// `await` load does: on the main actor, or awaited.
+    func runProbeAsync(_ probe: Registration) async throws(ContainerError) -> ServiceTransfer<Any> {
+        func make<Service>(_: Service.Type) async throws(ContainerError) -> ServiceTransfer<Any> {
+            ServiceTransfer(value: try await resolveAsync(probe, as: Service.self))
+        }
+        return try await make(probe.serviceType)
+    }
+
+    /// Runs `probe`, a fresh copy of a checked registration, as a top-level load, and returns
+    /// the service.
+    func runProbe(_ probe: Registration) throws(ContainerError) -> Any {
+        let thread = ThreadState.current
+        func make<Service>(_: Service.Type) throws(ContainerError) -> Any {
+            try resolve(probe, as: Service.self, thread: thread)
+        }
+        return try make(probe.serviceType)
+    }
+}
+
+extension VerificationReport {
+    /// Adds problems the running check found for `registration`, keeping the groups sorted.
+    mutating func add(_ problems: [VerificationProblem], for registration: Registration) {
+        if let index = registrations.firstIndex(where: { $0.id == registration.id }) {
+            registrations[index].problems += problems
+            registrations[index].problems.sort { $0.severity < $1.severity }
+            return
+        }
+        registrations.append(CompositionVerifier.verified(registration, problems: problems))
+        registrations.sort { $0.id < $1.id }
+    }
+}
