@@ -149,7 +149,7 @@ extension Container {
     /// several registrations, or built by a function of the app's.
     ///
     /// ```swift
-    /// let shared = RegistrationOptions<Player>(scope: .singleton, dependencies: [.load(.toast)])
+    /// let shared = RegistrationOptions<any PlayerInject>(scope: .singleton, dependencies: [.load(.toast)])
     /// container.register(.player, options: shared) { resolver in
     ///     Player(toast: resolver.load(.toast))
     /// }
