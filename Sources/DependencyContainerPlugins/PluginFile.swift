@@ -38,10 +38,7 @@ struct PluginFile {
     static func open(_ path: String) -> Result<PluginFile, PluginLoadError> {
         guard !path.isEmpty else { return .failure(.fileMissing(path: path)) }
         let resolvedPath = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        // O_NONBLOCK: opening a FIFO must not wait for a writer; O_NOCTTY: nor may a terminal
-        // become the process's controlling terminal. Neither changes how a regular file reads.
-        let flags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY
-        let descriptor = resolvedPath.withCString { systemOpen($0, flags) }
+        let descriptor = resolvedPath.withCString { systemOpen($0, openFlags) }
         guard descriptor >= 0 else {
             let error = errno
             if error == ELOOP, FileStatus(path: path) != nil {
@@ -67,6 +64,44 @@ struct PluginFile {
         return .success(
             PluginFile(path: path, resolvedPath: resolvedPath, descriptor: descriptor, status: status))
     }
+
+    /// Opens the entry `name` of `checkedDirectory`, a directory whose symbolic links are
+    /// resolved, without resolving the path again: ``open(_:)`` for a file the host named
+    /// as `path` in that directory.
+    ///
+    /// The entry is opened without following a symbolic link, so the open file is in
+    /// `checkedDirectory` (its ``resolvedPath`` is `checkedDirectory/name`). An entry that
+    /// is a symbolic link goes to ``open(_:)``, which resolves it.
+    ///
+    /// - Parameters:
+    ///   - name: The entry's name, without `/`.
+    ///   - checkedDirectory: The directory, with its symbolic links resolved.
+    ///   - path: The file's path as the host gave it, for messages.
+    /// - Returns: The open file, or why it cannot be opened.
+    static func open(named name: String, in checkedDirectory: String, reportedAs path: String)
+        -> Result<PluginFile, PluginLoadError>
+    {
+        guard !name.isEmpty, !name.utf8.contains(UInt8(ascii: "/")), name != ".", name != ".." else {
+            return open(path)
+        }
+        let resolvedPath =
+            checkedDirectory.hasSuffix("/") ? checkedDirectory + name : checkedDirectory + "/" + name
+        let descriptor = resolvedPath.withCString { systemOpen($0, openFlags) }
+        guard descriptor >= 0 else {
+            // A symbolic link, or anything else unusual: the resolving open decides and reports.
+            return open(path)
+        }
+        guard let status = FileStatus(descriptor: descriptor) else {
+            _ = systemClose(descriptor)
+            return open(path)
+        }
+        return .success(
+            PluginFile(path: path, resolvedPath: resolvedPath, descriptor: descriptor, status: status))
+    }
+
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; O_NOCTTY: nor may a terminal
+    // become the process's controlling terminal. Neither changes how a regular file reads.
+    private static let openFlags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY
 
     /// `nil` if ``resolvedPath`` still names the checked file, or else what it names now.
     func namesCheckedFile() -> PluginLoadError? {

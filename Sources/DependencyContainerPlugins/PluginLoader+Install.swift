@@ -90,7 +90,10 @@ extension PluginLoader {
             return report
         }
         for path in files.paths {
-            switch install(at: path, loadingAtStart: loadingAtStart, checkedDirectory: files.resolved) {
+            // `path` is the directory, `/` and the entry's name (``pluginFiles(in:)``).
+            let name = String(decoding: path.utf8.dropFirst(directory.utf8.count + 1), as: UTF8.self)
+            let checked = (directory: files.resolved, name: name)
+            switch install(at: path, loadingAtStart: loadingAtStart, checked: checked) {
             case .loaded(let plugin):
                 report.loaded.append(plugin)
                 if !plugin.manifest.contributions.isEmpty && !loadingAtStart.contains(plugin.manifest.name) {
@@ -117,25 +120,29 @@ extension PluginLoader {
     ///   if a plugin of its name is already installed or loaded, or why it failed; the
     ///   container is unchanged by a failure.
     public func install(at path: String, loadingAtStart: Set<String> = []) -> PluginLoadResult {
-        install(at: path, loadingAtStart: loadingAtStart, checkedDirectory: nil)
+        install(at: path, loadingAtStart: loadingAtStart, checked: nil)
     }
 
-    /// ``install(at:loadingAtStart:)`` in `checkedDirectory`, whose trust ``install(in:loadingAtStart:)``
-    /// checked, with its ancestors', for all its plugins.
-    private func install(at path: String, loadingAtStart: Set<String>, checkedDirectory: String?)
-        -> PluginLoadResult
-    {
+    /// ``install(at:loadingAtStart:)`` of the entry `checked.name` of `checked.directory`
+    /// (symbolic links resolved), whose trust ``install(in:loadingAtStart:)`` checked, with
+    /// its ancestors', for all its plugins.
+    private func install(
+        at path: String, loadingAtStart: Set<String>, checked: (directory: String, name: String)?
+    ) -> PluginLoadResult {
         let manifest: PluginManifest
-        switch readManifestFile(forLibraryAt: path, checkedDirectory: checkedDirectory) {
+        switch readManifestFile(forLibraryAt: path, checked: checked) {
         case .failure(let error): return .failed(error)
         case .success(let read): manifest = read
         }
-        guard FileStatus(path: path) != nil else { return .failed(.fileMissing(path: path)) }
-        let libraryPath: String
         var link = stat()
-        if let checkedDirectory, lstat(path, &link) == 0, link.st_mode & S_IFMT != S_IFLNK {
+        guard lstat(path, &link) == 0 else { return .failed(.fileMissing(path: path)) }
+        let isLink = link.st_mode & S_IFMT == S_IFLNK
+        // A link must lead to a file.
+        guard !isLink || FileStatus(path: path) != nil else { return .failed(.fileMissing(path: path)) }
+        let libraryPath: String
+        if let checked, !isLink {
             // No link to resolve but the directory's, which the directory check resolved.
-            libraryPath = checkedDirectory + "/" + (path as NSString).lastPathComponent
+            libraryPath = checked.directory + "/" + checked.name
         } else {
             libraryPath = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         }
@@ -268,7 +275,7 @@ extension PluginLoader {
     private func firstLoad(of record: PluginRecord) -> Result<PluginRecord, PluginLoadError> {
         let path = record.plugin.path
         let descriptor: UnsafeRawPointer
-        switch openLibrary(at: path) {
+        switch openLibrary(at: path, of: record.plugin.manifest.name) {
         case .failure(let error): return .failure(error)
         case .success(let opened): descriptor = opened
         }
@@ -302,8 +309,9 @@ extension PluginLoader {
         }
     }
 
-    /// The descriptor of the library at `path`, mapped through every check of ``load(at:)``.
-    private func openLibrary(at path: String) -> Result<UnsafeRawPointer, PluginLoadError> {
+    /// The descriptor of the library at `path`, mapped through every check of ``load(at:)``,
+    /// recorded as the file the installed plugin `name` loaded from.
+    private func openLibrary(at path: String, of name: String) -> Result<UnsafeRawPointer, PluginLoadError> {
         if let libraryOpener { return libraryOpener(path) }
         let file: PluginFile
         switch PluginFile.open(path) {
@@ -316,9 +324,7 @@ extension PluginLoader {
         let result = descriptor(of: file)
         if case .success = result {
             state.withLock { state in
-                if state.files[identity] == nil,
-                    let name = state.plugins.first(where: { $0.value.plugin.path == path })?.key
-                {
+                if state.files[identity] == nil {
                     state.files[identity] = .loaded(name: name)
                 }
             }
@@ -356,18 +362,27 @@ extension PluginLoader {
 
     /// Reads, checks and decodes the manifest file beside the library at `libraryPath`, with
     /// the trust checks of a library.
-    private func readManifestFile(forLibraryAt libraryPath: String, checkedDirectory: String?)
-        -> Result<PluginManifest, PluginLoadError>
-    {
+    ///
+    /// With `checked`, the library is the entry `checked.name` of the checked directory
+    /// `checked.directory`, and so is the manifest file, unless it is a symbolic link: then it
+    /// is resolved and checked as any file is.
+    private func readManifestFile(
+        forLibraryAt libraryPath: String, checked: (directory: String, name: String)?
+    ) -> Result<PluginManifest, PluginLoadError> {
         let path = Self.manifestPath(forLibraryAt: libraryPath)
+        let opened =
+            checked.map {
+                PluginFile.open(
+                    named: Self.manifestPath(forLibraryAt: $0.name), in: $0.directory, reportedAs: path)
+            } ?? PluginFile.open(path)
         let file: PluginFile
-        switch PluginFile.open(path) {
+        switch opened {
         case .failure(let error): return .failure(error)
         case .success(let opened): file = opened
         }
         defer { file.close() }
         let problem =
-            checkedDirectory.map { trust.problem(checking: file, in: $0) } ?? trust.problem(checking: file)
+            checked.map { trust.problem(checking: file, in: $0.directory) } ?? trust.problem(checking: file)
         if let problem { return .failure(problem) }
         guard !file.status.isDirectory else {
             return .failure(.invalidManifest(path: path, detail: "it is a directory"))
@@ -383,7 +398,7 @@ extension PluginLoader {
         }
         let manifest: PluginManifest
         do {
-            manifest = try JSONDecoder().decode(PluginManifest.self, from: Data(bytes))
+            manifest = try bytes.withUnsafeBufferPointer { try PluginManifest.decoded(from: $0) }
         } catch {
             return .failure(
                 .invalidManifest(
