@@ -89,11 +89,19 @@ extension PluginLoader {
             report.failures.append(error)
             return report
         }
+        // Each plugin's files are opened in the directory just checked; if it cannot be held
+        // open, each path is resolved and checked whole.
+        let checkedDirectory = CheckedDirectory.open(files.resolved)
+        defer { checkedDirectory?.close() }
+        // One staging container for all: each plugin's placeholders are adopted from it, then
+        // cleared from it.
+        let staging = Container()
         for path in files.paths {
             // `path` is the directory, `/` and the entry's name (``pluginFiles(in:)``).
             let name = String(decoding: path.utf8.dropFirst(directory.utf8.count + 1), as: UTF8.self)
-            let checked = (directory: files.resolved, name: name)
-            switch install(at: path, loadingAtStart: loadingAtStart, checked: checked) {
+            let checked = checkedDirectory.map { (directory: $0, name: name) }
+            let result = install(at: path, loadingAtStart: loadingAtStart, checked: checked, staging: staging)
+            switch result {
             case .loaded(let plugin):
                 report.loaded.append(plugin)
                 if !plugin.manifest.contributions.isEmpty && !loadingAtStart.contains(plugin.manifest.name) {
@@ -120,14 +128,15 @@ extension PluginLoader {
     ///   if a plugin of its name is already installed or loaded, or why it failed; the
     ///   container is unchanged by a failure.
     public func install(at path: String, loadingAtStart: Set<String> = []) -> PluginLoadResult {
-        install(at: path, loadingAtStart: loadingAtStart, checked: nil)
+        install(at: path, loadingAtStart: loadingAtStart, checked: nil, staging: Container())
     }
 
-    /// ``install(at:loadingAtStart:)`` of the entry `checked.name` of `checked.directory`
-    /// (symbolic links resolved), whose trust ``install(in:loadingAtStart:)`` checked, with
-    /// its ancestors', for all its plugins.
+    /// ``install(at:loadingAtStart:)`` of the entry `checked.name` of `checked.directory`,
+    /// whose trust ``install(in:loadingAtStart:)`` checked, with its ancestors', for all its
+    /// plugins; its placeholders are staged in `staging`, which is empty again afterwards.
     private func install(
-        at path: String, loadingAtStart: Set<String>, checked: (directory: String, name: String)?
+        at path: String, loadingAtStart: Set<String>, checked: (directory: CheckedDirectory, name: String)?,
+        staging: Container
     ) -> PluginLoadResult {
         let manifest: PluginManifest
         switch readManifestFile(forLibraryAt: path, checked: checked) {
@@ -135,22 +144,28 @@ extension PluginLoader {
         case .success(let read): manifest = read
         }
         var link = stat()
-        guard lstat(path, &link) == 0 else { return .failed(.fileMissing(path: path)) }
+        if let checked {
+            guard let status = checked.directory.linkStatus(of: checked.name) else {
+                return .failed(.fileMissing(path: path))
+            }
+            link = status
+        } else {
+            guard lstat(path, &link) == 0 else { return .failed(.fileMissing(path: path)) }
+        }
         let isLink = link.st_mode & S_IFMT == S_IFLNK
         // A link must lead to a file.
         guard !isLink || FileStatus(path: path) != nil else { return .failed(.fileMissing(path: path)) }
         let libraryPath: String
         if let checked, !isLink {
             // No link to resolve but the directory's, which the directory check resolved.
-            libraryPath = checked.directory + "/" + checked.name
+            libraryPath = checked.directory.entryPath(checked.name)
         } else {
             libraryPath = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         }
         let name = manifest.name
-        let staging: Container
-        switch placeholders(for: manifest, path: libraryPath) {
-        case .failure(let error): return .failed(error)
-        case .success(let made): staging = made
+        defer { staging.removeAll() }
+        if case .failure(let error) = placeholders(for: manifest, path: libraryPath, into: staging) {
+            return .failed(error)
         }
         let installed = state.withLock { state -> PluginLoadResult in
             if let previous = state.plugins[name] {
@@ -339,8 +354,14 @@ extension PluginLoader {
     ///
     /// A placeholder declares what the manifest declares for its ID, so `verify()` checks it,
     /// and is skipped by `verify(running:)`, which must not load libraries.
-    func placeholders(for manifest: PluginManifest, path: String) -> Result<Container, PluginLoadError> {
-        let staging = Container()
+    ///
+    /// - Parameters:
+    ///   - manifest: The plugin's manifest.
+    ///   - path: The plugin library's path, for messages.
+    ///   - staging: An empty container to register them in; a new one unless given.
+    func placeholders(for manifest: PluginManifest, path: String, into staging: Container = Container())
+        -> Result<Container, PluginLoadError>
+    {
         let name = manifest.name
         for id in manifest.providedIDs {
             let outcome = staging.register(
@@ -367,7 +388,7 @@ extension PluginLoader {
     /// `checked.directory`, and so is the manifest file, unless it is a symbolic link: then it
     /// is resolved and checked as any file is.
     private func readManifestFile(
-        forLibraryAt libraryPath: String, checked: (directory: String, name: String)?
+        forLibraryAt libraryPath: String, checked: (directory: CheckedDirectory, name: String)?
     ) -> Result<PluginManifest, PluginLoadError> {
         let path = Self.manifestPath(forLibraryAt: libraryPath)
         let opened =
@@ -382,7 +403,8 @@ extension PluginLoader {
         }
         defer { file.close() }
         let problem =
-            checked.map { trust.problem(checking: file, in: $0.directory) } ?? trust.problem(checking: file)
+            checked.map { trust.problem(checking: file, in: $0.directory.path) }
+            ?? trust.problem(checking: file)
         if let problem { return .failure(problem) }
         guard !file.status.isDirectory else {
             return .failure(.invalidManifest(path: path, detail: "it is a directory"))
