@@ -124,9 +124,10 @@ struct ManifestScanner {
         let start = index
         var value = 0
         while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+            // 18 digits fit in an `Int`; a 19th may not.
+            guard index - start < 18 else { return nil }
             value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
             index += 1
-            guard index - start <= 18 else { return nil }
         }
         let count = index - start
         guard count > 0, count == 1 || bytes[start] != UInt8(ascii: "0") else { return nil }

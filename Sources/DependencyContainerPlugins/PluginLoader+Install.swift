@@ -359,6 +359,7 @@ extension PluginLoader {
     ///   - manifest: The plugin's manifest.
     ///   - path: The plugin library's path, for messages.
     ///   - staging: An empty container to register them in; a new one unless given.
+    /// - Returns: `staging` with the placeholders, or why one of the IDs is refused.
     func placeholders(for manifest: PluginManifest, path: String, into staging: Container = Container())
         -> Result<Container, PluginLoadError>
     {
