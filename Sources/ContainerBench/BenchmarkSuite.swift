@@ -28,10 +28,15 @@ struct BenchmarkSuite {
         let (hooked, observers) = lifecycleFixture()
         let verified = verificationFixture(count: batchCount)
         let contextual = contextFixture()
+        // Built once, for the linked-feature cases and the start-up cases.
+        let pluginLibraries = Result { try PluginStartupCase.Libraries() }
+        defer { try? pluginLibraries.get().remove() }
+        let pluginsInstalled = pluginLinkedFixture(libraries: pluginLibraries)
         let samples = sampler.measure(
             baselines(fillerNames: fillerNames) + cases(small: small, large: large, fillerNames: fillerNames)
                 + isolationWorkloads(isolated) + reclamationWorkloads(reclaiming) + lifecycleWorkloads(hooked)
-                + verificationWorkloads(verified) + contextWorkloads(contextual))
+                + verificationWorkloads(verified) + contextWorkloads(contextual)
+                + pluginLinkedWorkloads(pluginsInstalled))
         let median = { (name: String) in Statistics.median(samples[name]!) }
         let compare = { (name: String, baseline: String, target: Target?) in
             CaseResult(
@@ -73,8 +78,21 @@ struct BenchmarkSuite {
         results.append(compare(VerificationCase.verify, VerificationCase.loadEach, .ratio(atMost: 20)))
         // Issue 32's promise: context registrations elsewhere cost an existing singleton's load nothing.
         results.append(compare(ContextCase.singletonAmongContexts, Case.singleton, .ratio(atMost: 1.1)))
-        // Issue 41's promises: plugins installed, loaded on first use.
-        results += PluginStartupCase.results(rounds: isQuick ? 3 : 11)
+        // Issue 41's promises: loads of linked features cost the same with 50 plugins installed
+        // (none of them loaded, checked after the loads) as without...
+        switch pluginsInstalled.flatMap({ fixture in
+            Result { try PluginStartupCase.checkNoneLoaded(fixture.1) }
+        }) {
+        case .success:
+            results += [
+                compare(PluginLinkedCase.singleton, Case.singleton, .ratio(atMost: 1.1)),
+                compare(PluginLinkedCase.transient, Case.transient, .ratio(atMost: 1.1)),
+            ]
+        case .failure(let error):
+            results.append(CaseResult(name: PluginLinkedCase.singleton, note: "not run: \(error)"))
+        }
+        // ...and plugins installed start up faster than all loaded, loading on first use.
+        results += PluginStartupCase.results(rounds: isQuick ? 3 : 11, libraries: pluginLibraries)
         results += threadCases(small)
         results.append(footprint)
         withExtendedLifetime((large, observers)) {}

@@ -31,23 +31,73 @@ enum PluginStartupCase {
     private static let pluginCount = 50
     private static let usedIndexes = [3, 41]
 
+    /// The 50 plugin libraries, each with its manifest file, built once for all the plugin
+    /// cases into a directory of their own, which ``remove()`` removes.
+    final class Libraries {
+        let base: String
+        let paths: [String]
+
+        /// Builds them, or throws why they cannot be built.
+        init() throws {
+            base =
+                FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "container-bench-plugins-\(UUID().uuidString)"
+                ).path
+            try FileManager.default.createDirectory(
+                atPath: base, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            do {
+                paths = try buildLibraries(in: base)
+            } catch {
+                try? FileManager.default.removeItem(atPath: base)
+                throw error
+            }
+        }
+
+        func remove() {
+            try? FileManager.default.removeItem(atPath: base)
+        }
+    }
+
     /// The cases' results over `rounds` rounds, or one result saying why they could not run.
-    static func results(rounds: Int) -> [CaseResult] {
+    static func results(rounds: Int, libraries: Result<Libraries, any Error>) -> [CaseResult] {
         do {
-            return try measure(rounds: rounds)
+            return try measure(rounds: rounds, libraries: libraries.get())
         } catch {
             return [CaseResult(name: install, note: "not run: \(error)")]
         }
     }
 
-    private static func measure(rounds: Int) throws -> [CaseResult] {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "container-bench-plugins-\(UUID().uuidString)"
-        ).path
-        try FileManager.default.createDirectory(
-            atPath: base, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        defer { try? FileManager.default.removeItem(atPath: base) }
-        let libraries = try buildLibraries(in: base)
+    /// The benchmark's fixture (``Container/benchmarkFixture(fillerCount:fillerNames:)`` with 3
+    /// fillers) with the 50 plugins installed into it: their placeholders are in it, and
+    /// none of their libraries is loaded.
+    ///
+    /// - Returns: The container, and its loader, which the caller keeps and checks with
+    ///   ``checkNoneLoaded(_:)`` afterwards.
+    static func installedFixture(libraries: Libraries) throws -> (Container, PluginLoader) {
+        let directory = try copy(libraries.paths, to: "\(libraries.base)/installed-fixture", manifests: true)
+        let container = Container.benchmarkFixture(fillerCount: 3, fillerNames: Names.filler(3))
+        let loader = PluginLoader(container: container)
+        let report = loader.install(in: directory)
+        guard report.loaded.count == pluginCount, report.failures.isEmpty else {
+            throw BenchFailure("install: \(report)")
+        }
+        try checkNoneLoaded(loader)
+        container.publishForReaders(registrationCount: pluginCount + 13)
+        return (container, loader)
+    }
+
+    /// Throws unless every plugin of `loader` is installed and none of their libraries loaded.
+    static func checkNoneLoaded(_ loader: PluginLoader) throws {
+        guard loader.loadedPlugins.isEmpty, loader.installedPlugins.count == pluginCount else {
+            throw BenchFailure(
+                "\(loader.loadedPlugins.count) plugin libraries loaded, \(loader.installedPlugins.count) installed"
+            )
+        }
+    }
+
+    private static func measure(rounds: Int, libraries built: Libraries) throws -> [CaseResult] {
+        let base = built.base
+        let libraries = built.paths
         var samples: [String: [Double]] = [:]
         let used = usedIndexes.map { InjectID<Int>("bench.plugin\($0)") }
         for round in 0..<rounds {
@@ -134,7 +184,7 @@ enum PluginStartupCase {
     }
 
     /// Builds the 50 plugin libraries, each with its manifest file, into `base/built`.
-    private static func buildLibraries(in base: String) throws -> [String] {
+    fileprivate static func buildLibraries(in base: String) throws -> [String] {
         let directory = "\(base)/built"
         try FileManager.default.createDirectory(
             atPath: directory, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])

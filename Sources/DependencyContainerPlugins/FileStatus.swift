@@ -66,4 +66,9 @@ struct FileStatus {
     static var trustedOwnerIDs: [UInt32] {
         Array(Set([0, UInt32(geteuid())])).sorted()
     }
+
+    /// Whether `ownerID` is one of ``trustedOwnerIDs``, without building them.
+    static func isTrustedOwner(_ ownerID: uid_t) -> Bool {
+        ownerID == 0 || ownerID == geteuid()
+    }
 }

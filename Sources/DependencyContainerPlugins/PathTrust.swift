@@ -35,9 +35,22 @@ struct PathTrust {
     /// checked as `checkedDirectory` (symbolic links resolved): the directories are checked
     /// again only if the file lies elsewhere.
     func problem(checking file: PluginFile, in checkedDirectory: String) -> PluginLoadError? {
-        let directory = (file.resolvedPath as NSString).deletingLastPathComponent
-        guard directory == checkedDirectory, file.status.isRegularFile else { return problem(checking: file) }
+        guard let directory = Self.directory(of: file.resolvedPath), directory == checkedDirectory,
+            file.status.isRegularFile
+        else {
+            return problem(checking: file)
+        }
         return problem(with: file.status, of: file.resolvedPath, reportedAs: file.path, role: .item)
+    }
+
+    /// The directory part of the absolute `path`: all before its last `/`, or `/` for an
+    /// entry of the root; `nil` for a path with no `/`.
+    ///
+    /// Plain string work, for a path without `.`, `..` or doubled separators (a resolved
+    /// one): a path it reads otherwise only makes ``problem(checking:in:)`` check all again.
+    static func directory(of path: String) -> Substring? {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+        return slash == path.startIndex ? path[...slash] : path[..<slash]
     }
 
     /// Why the directory at `directory` (symbolic links resolved), or one of its ancestors,
@@ -97,8 +110,8 @@ struct PathTrust {
                 path: path,
                 detail: "\(item) writable by other users (mode \(status.octalPermissions))\(sticky)")
         }
-        let trusted = FileStatus.trustedOwnerIDs
-        if !allowsOwnedByOthers, !trusted.contains(UInt32(status.ownerID)) {
+        if !allowsOwnedByOthers, !FileStatus.isTrustedOwner(status.ownerID) {
+            let trusted = FileStatus.trustedOwnerIDs
             return .untrustedOwner(
                 path: path, directory: role == .item ? nil : itemPath, ownerID: UInt32(status.ownerID),
                 trustedOwnerIDs: trusted)

@@ -38,10 +38,7 @@ struct PluginFile {
     static func open(_ path: String) -> Result<PluginFile, PluginLoadError> {
         guard !path.isEmpty else { return .failure(.fileMissing(path: path)) }
         let resolvedPath = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        // O_NONBLOCK: opening a FIFO must not wait for a writer; O_NOCTTY: nor may a terminal
-        // become the process's controlling terminal. Neither changes how a regular file reads.
-        let flags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY
-        let descriptor = resolvedPath.withCString { systemOpen($0, flags) }
+        let descriptor = resolvedPath.withCString { systemOpen($0, openFlags) }
         guard descriptor >= 0 else {
             let error = errno
             if error == ELOOP, FileStatus(path: path) != nil {
@@ -67,6 +64,38 @@ struct PluginFile {
         return .success(
             PluginFile(path: path, resolvedPath: resolvedPath, descriptor: descriptor, status: status))
     }
+
+    /// Opens the entry `name` of `directory` without resolving its path again: ``open(_:)``
+    /// for a file the host named as `path` in that directory.
+    ///
+    /// The entry is opened relative to the open directory, without following a symbolic
+    /// link, so the open file is in that directory (its ``resolvedPath`` is the directory's
+    /// path, `/` and `name`). An entry that is a symbolic link, or that this cannot open, goes
+    /// to ``open(_:)``, which resolves it and says why it cannot be opened.
+    ///
+    /// - Parameters:
+    ///   - name: The entry's name, without `/`.
+    ///   - directory: The open directory.
+    ///   - path: The file's path as the host gave it, for messages.
+    /// - Returns: The open file, or why it cannot be opened.
+    static func open(named name: String, in directory: CheckedDirectory, reportedAs path: String)
+        -> Result<PluginFile, PluginLoadError>
+    {
+        guard CheckedDirectory.isEntryName(name) else { return open(path) }
+        let descriptor = name.withCString { openat(directory.descriptor, $0, openFlags) }
+        guard descriptor >= 0 else { return open(path) }
+        guard let status = FileStatus(descriptor: descriptor) else {
+            _ = systemClose(descriptor)
+            return open(path)
+        }
+        return .success(
+            PluginFile(
+                path: path, resolvedPath: directory.entryPath(name), descriptor: descriptor, status: status))
+    }
+
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; O_NOCTTY: nor may a terminal
+    // become the process's controlling terminal. Neither changes how a regular file reads.
+    private static let openFlags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY
 
     /// `nil` if ``resolvedPath`` still names the checked file, or else what it names now.
     func namesCheckedFile() -> PluginLoadError? {
@@ -124,4 +153,52 @@ private func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 {
 
 private func systemClose(_ descriptor: Int32) -> Int32 {
     close(descriptor)
+}
+
+/// A directory that passed the trust checks, with its ancestors, held open, so that the
+/// entries read from it are that directory's.
+///
+/// ``PluginLoader/install(in:loadingAtStart:)`` opens the directory it checked once, and
+/// opens and looks at each plugin's files relative to it, without resolving their paths again.
+struct CheckedDirectory {
+    /// The directory's path, with its symbolic links resolved: the one that was checked.
+    let path: String
+
+    /// The open directory.
+    let descriptor: Int32
+
+    /// Opens the checked directory at `path` (symbolic links resolved), or `nil` if it
+    /// cannot be opened as a directory.
+    static func open(_ path: String) -> CheckedDirectory? {
+        let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
+        let descriptor = path.withCString { systemOpen($0, flags) }
+        guard descriptor >= 0 else { return nil }
+        return CheckedDirectory(path: path, descriptor: descriptor)
+    }
+
+    /// Whether `name` names an entry of a directory: not empty, `.` or `..`, and without `/`.
+    static func isEntryName(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.utf8.contains(UInt8(ascii: "/"))
+    }
+
+    /// The path of the entry `name`.
+    func entryPath(_ name: String) -> String {
+        path.hasSuffix("/") ? path + name : path + "/" + name
+    }
+
+    /// The `lstat` of the entry `name`: its own status if it is a symbolic link; `nil` if
+    /// there is none.
+    func linkStatus(of name: String) -> stat? {
+        guard Self.isEntryName(name) else { return nil }
+        var info = stat()
+        guard name.withCString({ fstatat(descriptor, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 else {
+            return nil
+        }
+        return info
+    }
+
+    /// Closes the directory; call once, when done with its entries.
+    func close() {
+        _ = systemClose(descriptor)
+    }
 }

@@ -89,8 +89,19 @@ extension PluginLoader {
             report.failures.append(error)
             return report
         }
+        // Each plugin's files are opened in the directory just checked; if it cannot be held
+        // open, each path is resolved and checked whole.
+        let checkedDirectory = CheckedDirectory.open(files.resolved)
+        defer { checkedDirectory?.close() }
+        // One staging container for all: each plugin's placeholders are adopted from it, then
+        // cleared from it.
+        let staging = Container()
         for path in files.paths {
-            switch install(at: path, loadingAtStart: loadingAtStart, checkedDirectory: files.resolved) {
+            // `path` is the directory, `/` and the entry's name (``pluginFiles(in:)``).
+            let name = String(decoding: path.utf8.dropFirst(directory.utf8.count + 1), as: UTF8.self)
+            let checked = checkedDirectory.map { (directory: $0, name: name) }
+            let result = install(at: path, loadingAtStart: loadingAtStart, checked: checked, staging: staging)
+            switch result {
             case .loaded(let plugin):
                 report.loaded.append(plugin)
                 if !plugin.manifest.contributions.isEmpty && !loadingAtStart.contains(plugin.manifest.name) {
@@ -117,33 +128,44 @@ extension PluginLoader {
     ///   if a plugin of its name is already installed or loaded, or why it failed; the
     ///   container is unchanged by a failure.
     public func install(at path: String, loadingAtStart: Set<String> = []) -> PluginLoadResult {
-        install(at: path, loadingAtStart: loadingAtStart, checkedDirectory: nil)
+        install(at: path, loadingAtStart: loadingAtStart, checked: nil, staging: Container())
     }
 
-    /// ``install(at:loadingAtStart:)`` in `checkedDirectory`, whose trust ``install(in:loadingAtStart:)``
-    /// checked, with its ancestors', for all its plugins.
-    private func install(at path: String, loadingAtStart: Set<String>, checkedDirectory: String?)
-        -> PluginLoadResult
-    {
+    /// ``install(at:loadingAtStart:)`` of the entry `checked.name` of `checked.directory`,
+    /// whose trust ``install(in:loadingAtStart:)`` checked, with its ancestors', for all its
+    /// plugins; its placeholders are staged in `staging`, which is empty again afterwards.
+    private func install(
+        at path: String, loadingAtStart: Set<String>, checked: (directory: CheckedDirectory, name: String)?,
+        staging: Container
+    ) -> PluginLoadResult {
         let manifest: PluginManifest
-        switch readManifestFile(forLibraryAt: path, checkedDirectory: checkedDirectory) {
+        switch readManifestFile(forLibraryAt: path, checked: checked) {
         case .failure(let error): return .failed(error)
         case .success(let read): manifest = read
         }
-        guard FileStatus(path: path) != nil else { return .failed(.fileMissing(path: path)) }
-        let libraryPath: String
         var link = stat()
-        if let checkedDirectory, lstat(path, &link) == 0, link.st_mode & S_IFMT != S_IFLNK {
+        if let checked {
+            guard let status = checked.directory.linkStatus(of: checked.name) else {
+                return .failed(.fileMissing(path: path))
+            }
+            link = status
+        } else {
+            guard lstat(path, &link) == 0 else { return .failed(.fileMissing(path: path)) }
+        }
+        let isLink = link.st_mode & S_IFMT == S_IFLNK
+        // A link must lead to a file.
+        guard !isLink || FileStatus(path: path) != nil else { return .failed(.fileMissing(path: path)) }
+        let libraryPath: String
+        if let checked, !isLink {
             // No link to resolve but the directory's, which the directory check resolved.
-            libraryPath = checkedDirectory + "/" + (path as NSString).lastPathComponent
+            libraryPath = checked.directory.entryPath(checked.name)
         } else {
             libraryPath = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         }
         let name = manifest.name
-        let staging: Container
-        switch placeholders(for: manifest, path: libraryPath) {
-        case .failure(let error): return .failed(error)
-        case .success(let made): staging = made
+        defer { staging.removeAll() }
+        if case .failure(let error) = placeholders(for: manifest, path: libraryPath, into: staging) {
+            return .failed(error)
         }
         let installed = state.withLock { state -> PluginLoadResult in
             if let previous = state.plugins[name] {
@@ -268,7 +290,7 @@ extension PluginLoader {
     private func firstLoad(of record: PluginRecord) -> Result<PluginRecord, PluginLoadError> {
         let path = record.plugin.path
         let descriptor: UnsafeRawPointer
-        switch openLibrary(at: path) {
+        switch openLibrary(at: path, of: record.plugin.manifest.name) {
         case .failure(let error): return .failure(error)
         case .success(let opened): descriptor = opened
         }
@@ -302,8 +324,9 @@ extension PluginLoader {
         }
     }
 
-    /// The descriptor of the library at `path`, mapped through every check of ``load(at:)``.
-    private func openLibrary(at path: String) -> Result<UnsafeRawPointer, PluginLoadError> {
+    /// The descriptor of the library at `path`, mapped through every check of ``load(at:)``,
+    /// recorded as the file the installed plugin `name` loaded from.
+    private func openLibrary(at path: String, of name: String) -> Result<UnsafeRawPointer, PluginLoadError> {
         if let libraryOpener { return libraryOpener(path) }
         let file: PluginFile
         switch PluginFile.open(path) {
@@ -316,9 +339,7 @@ extension PluginLoader {
         let result = descriptor(of: file)
         if case .success = result {
             state.withLock { state in
-                if state.files[identity] == nil,
-                    let name = state.plugins.first(where: { $0.value.plugin.path == path })?.key
-                {
+                if state.files[identity] == nil {
                     state.files[identity] = .loaded(name: name)
                 }
             }
@@ -333,8 +354,15 @@ extension PluginLoader {
     ///
     /// A placeholder declares what the manifest declares for its ID, so `verify()` checks it,
     /// and is skipped by `verify(running:)`, which must not load libraries.
-    func placeholders(for manifest: PluginManifest, path: String) -> Result<Container, PluginLoadError> {
-        let staging = Container()
+    ///
+    /// - Parameters:
+    ///   - manifest: The plugin's manifest.
+    ///   - path: The plugin library's path, for messages.
+    ///   - staging: An empty container to register them in; a new one unless given.
+    /// - Returns: `staging` with the placeholders, or why one of the IDs is refused.
+    func placeholders(for manifest: PluginManifest, path: String, into staging: Container = Container())
+        -> Result<Container, PluginLoadError>
+    {
         let name = manifest.name
         for id in manifest.providedIDs {
             let outcome = staging.register(
@@ -356,18 +384,28 @@ extension PluginLoader {
 
     /// Reads, checks and decodes the manifest file beside the library at `libraryPath`, with
     /// the trust checks of a library.
-    private func readManifestFile(forLibraryAt libraryPath: String, checkedDirectory: String?)
-        -> Result<PluginManifest, PluginLoadError>
-    {
+    ///
+    /// With `checked`, the library is the entry `checked.name` of the checked directory
+    /// `checked.directory`, and so is the manifest file, unless it is a symbolic link: then it
+    /// is resolved and checked as any file is.
+    private func readManifestFile(
+        forLibraryAt libraryPath: String, checked: (directory: CheckedDirectory, name: String)?
+    ) -> Result<PluginManifest, PluginLoadError> {
         let path = Self.manifestPath(forLibraryAt: libraryPath)
+        let opened =
+            checked.map {
+                PluginFile.open(
+                    named: Self.manifestPath(forLibraryAt: $0.name), in: $0.directory, reportedAs: path)
+            } ?? PluginFile.open(path)
         let file: PluginFile
-        switch PluginFile.open(path) {
+        switch opened {
         case .failure(let error): return .failure(error)
         case .success(let opened): file = opened
         }
         defer { file.close() }
         let problem =
-            checkedDirectory.map { trust.problem(checking: file, in: $0) } ?? trust.problem(checking: file)
+            checked.map { trust.problem(checking: file, in: $0.directory.path) }
+            ?? trust.problem(checking: file)
         if let problem { return .failure(problem) }
         guard !file.status.isDirectory else {
             return .failure(.invalidManifest(path: path, detail: "it is a directory"))
@@ -383,7 +421,7 @@ extension PluginLoader {
         }
         let manifest: PluginManifest
         do {
-            manifest = try JSONDecoder().decode(PluginManifest.self, from: Data(bytes))
+            manifest = try bytes.withUnsafeBufferPointer { try PluginManifest.decoded(from: $0) }
         } catch {
             return .failure(
                 .invalidManifest(

@@ -1,4 +1,5 @@
 import DependencyContainer
+import Foundation
 
 /// What a plugin library declares about itself: who it is, which IDs it provides and what
 /// it contributes to extension points.
@@ -70,11 +71,25 @@ public struct PluginManifest: Codable, Hashable, Sendable {
 
     /// Why the declared dependencies cannot be adopted, or `nil`: each must be for a provided ID.
     var dependencyProblem: String? {
+        guard !dependencies.isEmpty else { return nil }
         let provided = Set(providedIDs)
         guard let stray = dependencies.keys.sorted().first(where: { !provided.contains($0) }) else {
             return nil
         }
         return "dependencies are declared for '\(stray)', which the plugin does not provide"
+    }
+
+    /// The manifest the JSON `bytes` hold, decoded as `JSONDecoder` decodes it.
+    ///
+    /// ``ManifestScanner`` reads the common ones; `JSONDecoder` reads the rest, and says why a
+    /// manifest is not valid.
+    ///
+    /// - Parameter bytes: The JSON text, as UTF-8.
+    /// - Returns: The manifest.
+    /// - Throws: `JSONDecoder`'s error for JSON that is not a valid manifest.
+    static func decoded(from bytes: UnsafeBufferPointer<UInt8>) throws -> PluginManifest {
+        if let manifest = ManifestScanner.manifest(in: bytes) { return manifest }
+        return try JSONDecoder().decode(PluginManifest.self, from: Data(buffer: bytes))
     }
 
     private enum CodingKeys: String, CodingKey {
