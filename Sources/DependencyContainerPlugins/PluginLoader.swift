@@ -592,11 +592,6 @@ struct DescriptorView: @unchecked Sendable {
             return .failure(DescriptorProblem("the descriptor has no manifest"))
         }
         do {
-            let count = strlen(text)
-            let scanned = text.withMemoryRebound(to: UInt8.self, capacity: count + 1) {
-                ManifestScanner.manifest(in: UnsafeBufferPointer(start: $0, count: count))
-            }
-            if let scanned { return .success(scanned) }
             return .success(
                 try JSONDecoder().decode(PluginManifest.self, from: Data(String(cString: text).utf8)))
         } catch {

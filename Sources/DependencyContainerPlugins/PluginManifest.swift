@@ -79,17 +79,14 @@ public struct PluginManifest: Codable, Hashable, Sendable {
         return "dependencies are declared for '\(stray)', which the plugin does not provide"
     }
 
-    /// The manifest the JSON `bytes` hold, decoded as `JSONDecoder` decodes it.
-    ///
-    /// ``ManifestScanner`` reads the common ones; `JSONDecoder` reads the rest, and says why a
-    /// manifest is not valid.
+    /// The manifest the JSON `bytes` hold, decoded by `JSONDecoder`, which says why a manifest
+    /// is not valid.
     ///
     /// - Parameter bytes: The JSON text, as UTF-8.
     /// - Returns: The manifest.
     /// - Throws: `JSONDecoder`'s error for JSON that is not a valid manifest.
     static func decoded(from bytes: UnsafeBufferPointer<UInt8>) throws -> PluginManifest {
-        if let manifest = ManifestScanner.manifest(in: bytes) { return manifest }
-        return try JSONDecoder().decode(PluginManifest.self, from: Data(buffer: bytes))
+        try JSONDecoder().decode(PluginManifest.self, from: Data(buffer: bytes))
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -13,85 +13,9 @@ import Testing
 #endif
 
 /// How `install(in:)` reads a checked directory: each plugin's files opened relative to it,
-/// a symbolic link among them resolved and checked whole, and manifests read by
-/// ``ManifestScanner`` exactly as `JSONDecoder` reads them.
-@Suite("Installed plugins: files read from the checked directory, manifests read as JSONDecoder reads them")
+/// and a symbolic link among them resolved and checked whole.
+@Suite("Installed plugins: files read from the checked directory")
 struct PluginInstallPathTests {
-    // MARK: Manifests
-
-    /// The manifest `json` holds by ``PluginManifest/decoded(from:)``, and by `JSONDecoder`.
-    private func decodedBothWays(_ json: String) -> (fast: PluginManifest?, decoder: PluginManifest?) {
-        let bytes = Array(json.utf8)
-        let fast = try? bytes.withUnsafeBufferPointer { try PluginManifest.decoded(from: $0) }
-        let decoder = try? JSONDecoder().decode(PluginManifest.self, from: Data(bytes))
-        return (fast, decoder)
-    }
-
-    private func scanned(_ json: String) -> PluginManifest? {
-        Array(json.utf8).withUnsafeBufferPointer { ManifestScanner.manifest(in: $0) }
-    }
-
-    @Test("The scanner reads encoded manifests as JSONDecoder does")
-    func scannerReadsEncodedManifests() throws {
-        let manifests = [
-            PluginManifest(name: "ToastPlugin", version: "1.0.0", providedIDs: ["ToastInjectID"]),
-            PluginManifest(name: "EmptyPlugin", version: "0", providedIDs: []),
-            PluginManifest(
-                name: "MenuPlugin", version: "2.1", providedIDs: ["a", "b.c", "d e"],
-                contributions: ["PlayerMenuExtensionPoint": ["notify-when-live", "x"], "Other": []]),
-        ]
-        for manifest in manifests {
-            for formatting in [JSONEncoder.OutputFormatting(), [.sortedKeys, .prettyPrinted]] {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = formatting
-                let json = String(decoding: try encoder.encode(manifest), as: UTF8.self)
-                #expect(scanned(json) == manifest, "\(json)")
-                #expect(decodedBothWays(json).fast == manifest)
-            }
-        }
-        // JSONEncoder escapes `/` as `\/`: such a manifest goes to JSONDecoder, to the same end.
-        let slashed = PluginManifest(name: "SlashPlugin", version: "1", providedIDs: ["a/b"])
-        let escaped = String(decoding: try JSONEncoder().encode(slashed), as: UTF8.self)
-        #expect(scanned(escaped) == nil)
-        #expect(decodedBothWays(escaped).fast == slashed)
-        let written = #"{ "abiVersion" : 1, "name":"P","version":"1","providedIDs":["x"] }"#
-        #expect(scanned(written) == PluginManifest(name: "P", version: "1", providedIDs: ["x"]))
-    }
-
-    @Test(
-        "What the scanner does not read goes to JSONDecoder, which decides",
-        arguments: [
-            // Outside the subset, valid: JSONDecoder reads them.
-            #"{"name":"T\u00e9","version":"1","abiVersion":1,"providedIDs":["a\"b"]}"#,
-            #"{"name":"Té","version":"1","abiVersion":1,"providedIDs":[]}"#,
-            #"{"name":"T","version":"1","abiVersion":1,"providedIDs":["a"],"extra":[1,2]}"#,
-            #"{"name":"T","version":"1","abiVersion":1,"providedIDs":["a"],"contributions":null}"#,
-            #"{"name":"T","version":"1","abiVersion":1,"providedIDs":["a"],"dependencies":{"a":[]}}"#,
-            #"{"name":"T","version":"1","abiVersion":1.0,"providedIDs":[]}"#,
-            #"{"name":"T","version":"1","abiVersion":-1,"providedIDs":[]}"#,
-            // Outside the subset, invalid: JSONDecoder refuses them.
-            #"{"name":"T","version":"1","abiVersion":01,"providedIDs":[]}"#,
-            #"{"name":"T","version":"1","abiVersion":1,"providedIDs":[]} x"#,
-            #"{"name":"T","version":"1","abiVersion":1}"#,
-            #"{"name":null,"version":"1","abiVersion":1,"providedIDs":[]}"#,
-            #"{"name":"T","version":"1","abiVersion":1,"providedIDs":["a",]}"#,
-            #"{"name":"T","version":"1","abiVersion":1,"providedIDs":["a"]"#,
-            #"{"name":"T\u0001","version":"1","abiVersion":1,"providedIDs":[]}"#,
-            "{\"name\":\"T\tab\",\"version\":\"1\",\"abiVersion\":1,\"providedIDs\":[]}",
-            #"{"name":"T","version":"1","abiVersion":1,"providedIDs":["a"],"name":"U"}"#,
-            #"{"name":"T","version":"1","abiVersion":1,"contributions":{"P":["a"],"P":["b"]},"providedIDs":[]}"#,
-            #"{"name":"T","version":"1","abiVersion":99999999999999999999,"providedIDs":[]}"#,
-            "",
-            "[]",
-        ])
-    func fallsBackToJSONDecoder(json: String) {
-        #expect(scanned(json) == nil)
-        let (fast, decoder) = decodedBothWays(json)
-        #expect(fast == decoder)
-    }
-
-    // MARK: Files
-
     @Test("A manifest file that is a symbolic link is resolved and checked where it leads")
     func linkedManifestFile() throws {
         let fixture = try InstalledPluginFixture()
