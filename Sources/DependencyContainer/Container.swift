@@ -45,6 +45,10 @@ public final class Container: Sendable {
     let captivePolicySetting = LockedValue<CaptiveDependencyPolicy?>(nil)
     /// The containers created with this one as their parent, held weakly.
     let children = ChildContainers()
+    /// Whether loads in this container trace what its factories meet: set once it or an
+    /// ancestor has a reader of the trace (a plugin's registrations, a context registration),
+    /// so that a container without one pays one relaxed read per load for the trace.
+    let tracesCreations = AtomicFlag()
 
     /// Creates an empty container.
     ///
@@ -56,6 +60,9 @@ public final class Container: Sendable {
         store = RegistrationStore(reference: reference)
         reference.attach(self)
         parent?.children.add(self)
+        // After joining the children: a parent that starts tracing meanwhile either saw this
+        // child in its list or set its own flag before this read.
+        if parent?.tracesCreations.load() == true { tracesCreations.store(true) }
     }
 
     deinit {

@@ -144,6 +144,9 @@ public final class PluginLoader: Sendable {
         self.deactivationTimeLimit =
             deactivationTimeLimit.isFinite && deactivationTimeLimit > 0 ? deactivationTimeLimit : 5
         self.container = container
+        // A reader of the creation trace from now on: a plugin that comes later names the
+        // services made while it was away.
+        container.startTracingCreations()
         self.conflictPolicy = conflictPolicy
         self.allowsFilesWritableByOthers = allowsFilesWritableByOthers
         self.allowsFilesOwnedByOthers = allowsFilesOwnedByOthers

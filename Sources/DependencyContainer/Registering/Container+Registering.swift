@@ -321,7 +321,7 @@ extension Container {
         // Before the write, so that a change of the process's contexts cannot miss it, nor the
         // services made with the registration from now on.
         ContextActivation.track(store)
-        CreationTraceReaders.add(.contexts)
+        CreationTraceReaders.add(.contexts, for: self)
         return nil
     }
 

@@ -58,7 +58,7 @@ extension Container {
         of staging: Container, replacingExisting: Bool, declaring declarations: [String: [Dependency]],
         owner: RegistrationOwner?, dependents: AdoptionDependents = .ignored
     ) -> AdoptionOutcome {
-        if owner != nil { CreationTraceReaders.add(.owners) }
+        if owner != nil { CreationTraceReaders.add(.owners, for: self) }
         // Fresh copies: each container releases its own registrations' services when freed. One
         // that declares nothing takes what the plugin's manifest declares for it.
         let incoming = staging.store.read { entries in

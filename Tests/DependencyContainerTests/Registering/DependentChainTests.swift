@@ -1,5 +1,6 @@
-import DependencyContainer
 import Testing
+
+@testable import DependencyContainer
 
 /// A service that records what it was made with.
 private final class Link: Sendable {
@@ -23,6 +24,8 @@ struct DependentChainTests {
     @Test("A plugin that comes resets a singleton made without it and the singleton made with that one")
     func pluginComingResetsTheChain() throws {
         let host = Container()
+        // What a `PluginLoader` for the host does when it is made.
+        host.startTracingCreations()
         host.register(.chainMiddle, scope: .singleton) { resolver in
             Link("middle", inner: resolver.load(.chainLeaf))
         }
@@ -70,5 +73,44 @@ struct DependentChainTests {
 
         #expect(try container.require(.chainTop).inner?.inner?.label == "default")
         #expect(try container.require(unrelated) === kept)
+    }
+}
+
+@Suite("The creation trace costs only the containers that have a reader")
+struct CreationTraceScopeTests {
+    @Test(
+        "A reader makes its container and those below it trace, children made before and after; others do not"
+    )
+    func tracingFollowsTheContainerTree() {
+        let parent = Container()
+        let earlyChild = Container(parent: parent)
+        let earlyGrandchild = Container(parent: earlyChild)
+        let unrelated = Container()
+        #expect(!parent.tracesCreations.load() && !earlyChild.tracesCreations.load())
+
+        parent.register(.chainLeaf, context: .preview) { Link("preview") }
+
+        let lateChild = Container(parent: parent)
+        #expect(parent.tracesCreations.load())
+        #expect(earlyChild.tracesCreations.load() && earlyGrandchild.tracesCreations.load())
+        #expect(lateChild.tracesCreations.load())
+        #expect(!unrelated.tracesCreations.load())
+    }
+
+    @Test("A child made before its parent's first context registration follows the parent's switch")
+    func childMadeBeforeTheReader() throws {
+        let parent = Container()
+        let child = Container(parent: parent)
+        child.register(.chainTop, scope: .singleton) { resolver in
+            Link("top", inner: try resolver.require(.chainLeaf))
+        }
+        parent.register(.chainLeaf) { Link("default") }
+        parent.register(.chainLeaf, context: .preview) { Link("preview") }
+        parent.setActiveContexts([.preview])
+        #expect(try child.require(.chainTop).inner?.label == "preview")
+
+        parent.setActiveContexts([])
+
+        #expect(try child.require(.chainTop).inner?.label == "default")
     }
 }

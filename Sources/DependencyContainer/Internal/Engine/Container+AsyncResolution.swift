@@ -181,7 +181,7 @@ extension Container {
         let frame = AsyncFrame(
             registration: registration, parent: parent, createsSharedService: createsSharedService)
         // Counted while it runs, so that its loads, published services included, are traced.
-        let isCounted = GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0
+        let isCounted = tracesCreations.load()
         if isCounted { GlobalAtomicWord.tracedAsyncFactories.add(1) }
         defer { if isCounted { GlobalAtomicWord.tracedAsyncFactories.add(UInt64.max) } }
         let box: InstanceBoxBase

@@ -29,8 +29,15 @@ struct CreationTraceReaders: OptionSet {
     /// The readers that exist now.
     static var current: Self { Self(rawValue: GlobalAtomicWord.creationTraceReaders.loadRelaxed()) }
 
+    /// Records that `readers` exist, from now on, and that `container`, and the containers
+    /// below it, trace what their factories meet.
+    static func add(_ readers: Self, for container: Container) {
+        container.startTracingCreations()
+        add(readers)
+    }
+
     /// Records that `readers` exist, from now on.
-    static func add(_ readers: Self) {
+    private static func add(_ readers: Self) {
         guard !current.isSuperset(of: readers) else { return }
         GlobalAtomicWord.creationTraceReaders.setBits(readers.rawValue)
     }
@@ -80,7 +87,7 @@ extension Container {
     ///   the factories running.
     @inline(__always)
     func noteUse(of registration: Registration, thread: ThreadState) {
-        guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
+        guard tracesCreations.load() else { return }
         noteTracedUse(of: registration, thread: thread)
     }
 
@@ -104,7 +111,7 @@ extension Container {
     /// joined by an async creation.
     func noteAsyncUse(of registration: Registration) {
         // The thread after the last suspension: no synchronous factory runs on it here.
-        guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
+        guard tracesCreations.load() else { return }
         noteTracedUse(of: registration, thread: ThreadState.current)
     }
 
@@ -117,7 +124,7 @@ extension Container {
     ///   - thread: The thread's state, when the caller has it at hand.
     @inline(__always)
     func noteLookupWithoutProvider(of name: String, thread: ThreadState? = nil) {
-        guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
+        guard tracesCreations.load() else { return }
         noteTracedLookup(of: name, thread: thread ?? ThreadState.current)
     }
 
@@ -182,6 +189,22 @@ extension Container {
     private static func traceRecordedKeep(of registration: Registration) {
         guard CreationTraceReaders.current.records(.warmUp) else { return }
         WarmUpRecorder.current?.noteCreation(of: registration.id)
+    }
+
+    /// Makes this container and every container below it trace what their factories meet.
+    ///
+    /// A container that traces already has every container below it tracing: each inherits the
+    /// flag when it is made, or got it from here.
+    ///
+    /// - Complexity: O(*d*) in the containers below it, the first time; O(1) after.
+    package func startTracingCreations() {
+        guard !tracesCreations.load() else { return }
+        // Each container's flag before its list of children: a child joining meanwhile is in
+        // the list read next, or reads the flag set here (see `Container.init`).
+        tracesCreations.store(true)
+        for child in children.live {
+            child.startTracingCreations()
+        }
     }
 
     /// What `registration`'s factory, which just ran on this thread, met; forgets it.
