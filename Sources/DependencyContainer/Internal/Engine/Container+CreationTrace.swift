@@ -25,6 +25,9 @@ struct CreationTraceReaders: OptionSet {
     /// Contexts: a switch names the services made with a registration it changes (set once a
     /// context registration is added).
     static let contexts = Self(rawValue: 2)
+    /// Some container traces (``Container/tracesCreations``): a load checks its own container
+    /// only then, so that a process without a reader pays one read of this word.
+    static let containers = Self(rawValue: 4)
 
     /// The readers that exist now.
     static var current: Self { Self(rawValue: GlobalAtomicWord.creationTraceReaders.loadRelaxed()) }
@@ -87,18 +90,16 @@ extension Container {
     ///   the factories running.
     @inline(__always)
     func noteUse(of registration: Registration, thread: ThreadState) {
-        guard tracesCreations.load() else { return }
+        guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
         noteTracedUse(of: registration, thread: thread)
     }
 
     @inline(never)
     private func noteTracedUse(of registration: Registration, thread: ThreadState) {
+        guard tracesCreations.load() else { return }
         let asyncFrame = Self.tracedAsyncFrame
         guard !thread.frames.isEmpty || asyncFrame != nil else { return }
-        let readers = CreationTraceReaders.current
-        // A recording alone (a running check, a warm-up) notes nothing here.
-        guard readers.contains(.owners) || readers.contains(.contexts) else { return }
-        let owners = readers.contains(.owners) ? registration.ownersInUse : []
+        let owners = CreationTraceReaders.current.contains(.owners) ? registration.ownersInUse : []
         // The ID it got too, for chains of dependents: a service made with a dependent is one.
         Self.note(on: thread, asyncFrame) { notes in
             if !owners.isEmpty { notes.add(owners: owners) }
@@ -111,7 +112,7 @@ extension Container {
     /// joined by an async creation.
     func noteAsyncUse(of registration: Registration) {
         // The thread after the last suspension: no synchronous factory runs on it here.
-        guard tracesCreations.load() else { return }
+        guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
         noteTracedUse(of: registration, thread: ThreadState.current)
     }
 
@@ -124,14 +125,13 @@ extension Container {
     ///   - thread: The thread's state, when the caller has it at hand.
     @inline(__always)
     func noteLookupWithoutProvider(of name: String, thread: ThreadState? = nil) {
-        guard tracesCreations.load() else { return }
+        guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
         noteTracedLookup(of: name, thread: thread ?? ThreadState.current)
     }
 
     @inline(never)
     private func noteTracedLookup(of name: String, thread: ThreadState) {
-        let readers = CreationTraceReaders.current
-        guard readers.contains(.owners) || readers.contains(.contexts) else { return }
+        guard tracesCreations.load() else { return }
         let asyncFrame = Self.tracedAsyncFrame
         guard !thread.frames.isEmpty || asyncFrame != nil else { return }
         Self.note(on: thread, asyncFrame) { $0.add(lookedUp: name) }
@@ -199,6 +199,7 @@ extension Container {
     /// - Complexity: O(*d*) in the containers below it, the first time; O(1) after.
     package func startTracingCreations() {
         guard !tracesCreations.load() else { return }
+        GlobalAtomicWord.creationTraceReaders.setBits(CreationTraceReaders.containers.rawValue)
         // Each container's flag before its list of children: a child joining meanwhile is in
         // the list read next, or reads the flag set here (see `Container.init`).
         tracesCreations.store(true)
