@@ -219,8 +219,8 @@ extension Container {
     ///
     /// - Parameters:
     ///   - id: The ID to register.
-    ///   - options: The scope, context, lifecycle (``ServiceLifecycle/async(eager:onCreate:onDispose:)``
-    ///     for hooks that take `await`), declared dependencies and running check.
+    ///   - options: The scope, context, lifecycle (``ServiceLifecycle/async(eager:onDispose:)``
+    ///     for a dispose hook that takes `await`), declared dependencies and running check.
     ///   - file: The registering file, shown in ``registrations``.
     ///   - line: The registering line, shown in ``registrations``.
     ///   - factory: Creates the service.
