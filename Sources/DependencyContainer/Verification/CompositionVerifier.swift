@@ -33,7 +33,9 @@ struct CompositionVerifier {
     /// Whether the container fails loads of captive dependencies, which makes them errors.
     private let captiveIsError: Bool
     /// The places of the lookup order and what each context sees.
-    private var contexts = CreationContexts()
+    private let contexts: CreationContexts
+    /// How many places have begun: the last is where registrations are being added.
+    private var placesBegun = 0
     /// Every registration added, services and contributions alike: the units problems belong to.
     private var units: [Registration] = []
     /// The place each unit was found at.
@@ -69,18 +71,16 @@ struct CompositionVerifier {
     private var lazyEdges: [Int] = []
     private var lazyStarts: [Int] = []
 
-    init(captiveIsError: Bool) {
+    init(captiveIsError: Bool, contexts: CreationContexts) {
         self.captiveIsError = captiveIsError
+        self.contexts = contexts
     }
 
     /// Starts the next place of the lookup order, making room for its `count` registrations.
     ///
-    /// - Parameters:
-    ///   - overrideDepth: `nil` for a container's own registrations, or the override scope's
-    ///     position in the task's chain of scopes, innermost first.
-    ///   - count: How many registrations the place has.
-    mutating func beginPlace(overrideDepth: Int?, count: Int) {
-        contexts.append(overrideDepth: overrideDepth)
+    /// - Parameter count: How many registrations the place has.
+    mutating func beginPlace(count: Int) {
+        placesBegun += 1
         units.reserveCapacity(units.count + count)
         unitPlaces.reserveCapacity(units.count + count)
         candidates.reserveCapacity(candidates.count + count)
@@ -88,7 +88,7 @@ struct CompositionVerifier {
     }
 
     /// The place registrations are being added at.
-    private var place: Int { contexts.count - 1 }
+    private var place: Int { placesBegun - 1 }
 
     /// Adds a registration found at the next place of the lookup order.
     ///

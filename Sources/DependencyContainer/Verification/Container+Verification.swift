@@ -30,33 +30,22 @@ extension Container {
     ///   each registration counted once per creation context that reaches it: once without
     ///   child containers or overrides.
     public func verify() -> VerificationReport {
-        var verifier = CompositionVerifier(captiveIsError: captiveDependencyPolicy == .fail)
         // The lookup order of rule 5, with the task's overrides, nearest place first.
-        var isFirstPlace = true
-        let overrides = OverrideScope.current
-        _ = walkLookupOrder(overrides: overrides) { place in
-            let entries = place.store.read { Array($0.values) }
-            verifier.beginPlace(overrideDepth: Self.depth(of: place, in: overrides), count: entries.count)
-            for registration in entries {
-                verifier.add(registration, mayBeShadowed: !isFirstPlace)
-            }
-            isFirstPlace = false
+        var places: [LookupPlace] = []
+        _ = walkLookupOrder(overrides: OverrideScope.current) { place in
+            places.append(place)
             return .absent
         }
-        return verifier.report()
-    }
-
-    /// Where the override scope of `place` is in the chain `overrides`, innermost 0; `nil` for
-    /// a container's own registrations.
-    private static func depth(of place: LookupPlace, in overrides: OverrideScope?) -> Int? {
-        guard case .override(let scope, _) = place else { return nil }
-        var depth = 0
-        var current = overrides
-        while let enclosing = current, enclosing !== scope {
-            depth += 1
-            current = enclosing.enclosing
+        var verifier = CompositionVerifier(
+            captiveIsError: captiveDependencyPolicy == .fail, contexts: CreationContexts(places: places))
+        for (index, place) in places.enumerated() {
+            let entries = place.store.read { Array($0.values) }
+            verifier.beginPlace(count: entries.count)
+            for registration in entries {
+                verifier.add(registration, mayBeShadowed: index > 0)
+            }
         }
-        return depth
+        return verifier.report()
     }
 }
 

@@ -2,46 +2,46 @@
 /// in a context sees, and which context a load makes a service in.
 ///
 /// A context is a place of the lookup order, nearest first, or ``loader``. The rule is the
-/// engine's, `Container.runInOwnContext(_:thread:_:)`: a cached service (singleton, weak,
-/// named scope) is made where its registration lives, so its factory's loads start there;
-/// an uncached one (transient, graph) is made in the context of the load that asks for it.
+/// engine's, called, not copied: a cached service (singleton, weak, named scope) is made in
+/// ``LookupPlace/creationContext`` of its place, and what its factory sees is that context's
+/// own lookup order; an uncached one (transient, graph) is made in the context of the load
+/// that asks for it.
 struct CreationContexts {
     /// The context of a top-level load: the verified container with the task's overrides,
     /// which sees every place.
     static let loader = -1
 
-    /// For each place, nearest first: `nil` for a container's own registrations, or, for an
-    /// override scope, its position in the task's chain of scopes (0 for the innermost).
-    private var overrideDepths: [Int?] = []
+    /// For each place, nearest first, the places a factory running in its context sees:
+    /// `visible[context][target]`.
+    private let visible: [[Bool]]
     /// Whether place 0 sees every place, which makes it the same context as ``loader``.
-    private var firstPlaceSeesAll = true
+    private let firstPlaceSeesAll: Bool
 
-    /// How many places the lookup order has so far.
-    var count: Int { overrideDepths.count }
-
-    /// Adds the next place of the lookup order.
+    /// The contexts of a lookup order, by the engine's own rule and walk: each place's context
+    /// is ``LookupPlace/creationContext``, and it sees the places of that context's lookup
+    /// order (`Container.walkLookupOrder(overrides:_:)`).
     ///
-    /// - Parameter overrideDepth: `nil` for a container's own registrations, or the override
-    ///   scope's position in the task's chain of scopes, innermost first.
-    mutating func append(overrideDepth: Int?) {
-        overrideDepths.append(overrideDepth)
-        if overrideDepths.count > 1, firstPlaceSeesAll {
-            firstPlaceSeesAll = sees(overrideDepths.count - 1, from: 0)
+    /// - Parameter places: The verified container's lookup order, nearest first.
+    /// - Complexity: O(*p*²) in the places, which are the containers and override scopes
+    ///   between the verified container and its root: a handful.
+    init(places: [LookupPlace]) {
+        var indexes: [ObjectIdentifier: Int] = [:]
+        for (index, place) in places.enumerated() { indexes[ObjectIdentifier(place.store)] = index }
+        visible = places.map { place in
+            var row = [Bool](repeating: false, count: places.count)
+            let context = place.creationContext
+            _ = context.container.walkLookupOrder(overrides: context.overrides) { seen in
+                if let index = indexes[ObjectIdentifier(seen.store)] { row[index] = true }
+                return .absent
+            }
+            return row
         }
+        firstPlaceSeesAll = visible.first.map { !$0.contains(false) } ?? true
     }
 
     /// Whether a factory running in `context` sees the registrations at place `target`.
-    ///
-    /// A container's context (`Container.ownContext`: the container, without overrides) sees
-    /// it and its ancestors; an override scope's (its target container, with the scope and
-    /// those enclosing it) also sees those scopes, never one nested inside it or one of a
-    /// nearer container. The loader sees everything.
     func sees(_ target: Int, from context: Int) -> Bool {
-        guard context != Self.loader else { return true }
-        guard target >= context else { return false }
-        guard let targetDepth = overrideDepths[target] else { return true }
-        guard let contextDepth = overrideDepths[context] else { return false }
-        return targetDepth >= contextDepth
+        context == Self.loader || visible[context][target]
     }
 
     /// The context a load made in `context` makes the service of a registration at `place` in:

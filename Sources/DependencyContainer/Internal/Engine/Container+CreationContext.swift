@@ -71,23 +71,34 @@ extension Container {
         return owner
     }
 
-    /// Where `registration` lives on this container's lookup order: the container whose
-    /// store holds it, with no overrides, or the override scope that registers it, with the
-    /// scopes it is nested in.
+    /// Where `registration` lives on this container's lookup order, as the context a cached
+    /// service of it is made in (``LookupPlace/creationContext``).
     private func creationContext(of registration: Registration, overrides: OverrideScope?)
         -> (container: Container, overrides: OverrideScope?)?
     {
         var context: (container: Container, overrides: OverrideScope?)?
         _ = walkLookupOrder(overrides: overrides) { place in
             guard place.store.holds(registration) else { return .absent }
-            switch place {
-            // The container the override replaces registrations of, never the child that
-            // loaded through it: the service is cached in the scope, for every loader.
-            case .override(let scope, let target): context = (target, scope)
-            case .own(let container): context = (container, nil)
-            }
+            context = place.creationContext
             return .foundAndHeld
         }
         return context
+    }
+}
+
+extension LookupPlace {
+    /// The context a cached service registered at this place is made in: the rule that both
+    /// loads (`Container.runInOwnContext(_:thread:_:)`) and `verify()` (`CreationContexts`)
+    /// apply.
+    ///
+    /// A container's own registration is made on that container, with no overrides; an
+    /// override's, on the container the override is for (never the child that loaded
+    /// through it: the service is cached in the scope, for every loader), with the scope and
+    /// those enclosing it. What the factory then sees is that context's own lookup order.
+    var creationContext: (container: Container, overrides: OverrideScope?) {
+        switch self {
+        case .override(let scope, let target): return (target, scope)
+        case .own(let container): return (container, nil)
+        }
     }
 }
