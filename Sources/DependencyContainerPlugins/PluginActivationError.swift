@@ -1,5 +1,6 @@
-/// Why ``PluginLoader/deactivate(_:resettingDependents:)-71q5z`` or
-/// ``PluginLoader/activate(_:resettingDependents:)-6rrok``, or their async forms, changed nothing.
+/// Why ``PluginLoader/deactivate(_:resettingDependents:)`` or
+/// ``PluginLoader/activate(_:resettingDependents:)``, or their forms that do not block,
+/// changed nothing.
 ///
 /// Every case names the plugin.
 public enum PluginActivationError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-/// What ``PluginLoader/activate(_:resettingDependents:)-6rrok``, or its async form, did.
+/// What ``PluginLoader/activate(_:resettingDependents:)``, or ``PluginLoader/activateWithoutBlocking(_:resettingDependents:)``, did.
 public struct PluginActivationReport: Sendable, CustomStringConvertible {
     /// The plugin, as this activation loaded it.
     public let plugin: LoadedPlugin

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What ``PluginLoader/deactivate(_:resettingDependents:)-71q5z``, or its async form, did.
+/// What ``PluginLoader/deactivate(_:resettingDependents:)``, or ``PluginLoader/deactivateWithoutBlocking(_:resettingDependents:)``, did.
 public struct PluginDeactivationReport: Sendable, CustomStringConvertible {
     /// The plugin, as it was loaded.
     public let plugin: LoadedPlugin

@@ -49,12 +49,12 @@ extension PluginLoader {
     /// `Lazy`, `ServiceProvider` and kept resolvers load the plugin's IDs as `nil` from then on.
     ///
     /// The library stays mapped (Swift cannot unload type metadata), so
-    /// ``activate(_:resettingDependents:)-6rrok`` can bring the plugin back. Each step that
+    /// ``activate(_:resettingDependents:)`` can bring the plugin back. Each step that
     /// runs others' code (the listeners, the dispose hooks and observers) is waited for at
     /// most ``deactivationTimeLimit``; what overruns is reported, and the plugin is
     /// deactivated all the same. This call blocks its thread meanwhile: on the main thread,
     /// dispose hooks that run on the main actor run after it returns, and are reported as
-    /// overrunning. From the main actor, await the async form.
+    /// overrunning. From the main actor, await ``deactivateWithoutBlocking(_:resettingDependents:)``.
     ///
     /// ```swift
     /// let report = try loader.deactivate(toastPlugin, resettingDependents: true)
@@ -75,7 +75,7 @@ extension PluginLoader {
         return try deactivate(pluginNamed: plugin.manifest.name, resettingDependents: resettingDependents)
     }
 
-    /// Switches off the loaded plugin named `name`; see ``deactivate(_:resettingDependents:)-71q5z``.
+    /// Switches off the loaded plugin named `name`; see ``deactivate(_:resettingDependents:)``.
     ///
     /// - Parameters:
     ///   - name: The plugin's name, as its manifest gives it.
@@ -172,7 +172,7 @@ extension PluginLoader {
         return try activate(pluginNamed: plugin.manifest.name, resettingDependents: resettingDependents)
     }
 
-    /// Switches on again the deactivated plugin named `name`; see ``activate(_:resettingDependents:)-6rrok``.
+    /// Switches on again the deactivated plugin named `name`; see ``activate(_:resettingDependents:)``.
     ///
     /// - Parameters:
     ///   - name: The plugin's name, as its manifest gives it.

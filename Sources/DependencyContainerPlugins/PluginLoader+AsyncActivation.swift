@@ -4,17 +4,20 @@ import Foundation
 extension PluginLoader {
     // MARK: From async code and the main actor
 
-    /// Switches a loaded plugin off without blocking the caller: the async form of
-    /// ``deactivate(_:resettingDependents:)-71q5z``, for the main actor and other async code.
+    /// Switches a loaded plugin off without blocking the caller:
+    /// ``deactivate(_:resettingDependents:)`` on a thread of its own, for the main actor and
+    /// other async code.
     ///
     /// The steps run on a thread of their own while the caller is suspended, so the main
     /// actor stays free: the plugin's main-actor dispose hooks run within the time limit
-    /// instead of after the call, and the app keeps drawing while listeners answer.
+    /// instead of after the call, and the app keeps drawing while listeners answer. Its own
+    /// name, not an `async` overload of `deactivate`: async code can call either, and says
+    /// which.
     ///
     /// ```swift
     /// @MainActor
     /// func switchToastOff() async throws {
-    ///     try await loader.deactivate(toastPlugin, resettingDependents: true)
+    ///     try await loader.deactivateWithoutBlocking(toastPlugin, resettingDependents: true)
     /// }
     /// ```
     ///
@@ -24,7 +27,7 @@ extension PluginLoader {
     /// - Returns: What was removed, restored, reset and what overran.
     /// - Throws: ``PluginActivationError`` as the synchronous form does; nothing changed then.
     @discardableResult
-    public func deactivate(_ plugin: LoadedPlugin, resettingDependents: Bool = false)
+    public func deactivateWithoutBlocking(_ plugin: LoadedPlugin, resettingDependents: Bool = false)
         async
         throws(PluginActivationError) -> PluginDeactivationReport
     {
@@ -33,8 +36,8 @@ extension PluginLoader {
         }
     }
 
-    /// Switches a deactivated plugin on again without blocking the caller: the async form of
-    /// ``activate(_:resettingDependents:)-6rrok``.
+    /// Switches a deactivated plugin on again without blocking the caller:
+    /// ``activate(_:resettingDependents:)`` on a thread of its own.
     ///
     /// - Parameters:
     ///   - plugin: A plugin this loader loaded and deactivated.
@@ -43,7 +46,7 @@ extension PluginLoader {
     ///   that overran.
     /// - Throws: ``PluginActivationError`` as the synchronous form does.
     @discardableResult
-    public func activate(_ plugin: LoadedPlugin, resettingDependents: Bool = false)
+    public func activateWithoutBlocking(_ plugin: LoadedPlugin, resettingDependents: Bool = false)
         async
         throws(PluginActivationError) -> PluginActivationReport
     {

@@ -31,11 +31,12 @@ import Foundation
 /// the host could not use anything it registered.
 ///
 /// A loaded plugin can be switched off and on again while the host runs:
-/// ``deactivate(_:resettingDependents:)-71q5z`` takes everything it registered out of the
+/// ``deactivate(_:resettingDependents:)`` takes everything it registered out of the
 /// container as one change, after asking the listeners (``addListener(_:)``), and
-/// ``activate(_:resettingDependents:)-6rrok`` registers it again from its library, which
-/// stays mapped. Each has an async form for the main actor:
-/// ``deactivate(_:resettingDependents:)-492gv`` and ``activate(_:resettingDependents:)-1pvfg``.
+/// ``activate(_:resettingDependents:)`` registers it again from its library, which
+/// stays mapped. From the main actor, ``deactivateWithoutBlocking(_:resettingDependents:)``
+/// and ``activateWithoutBlocking(_:resettingDependents:)`` run the same steps on a thread of
+/// their own.
 public final class PluginLoader: Sendable {
     /// What to do when a plugin provides an ID the host's container already has.
     public enum ConflictPolicy: Sendable {
@@ -108,7 +109,7 @@ public final class PluginLoader: Sendable {
     ///   - allowsFilesOwnedByOthers: Load libraries, or libraries in directories, owned by
     ///     users other than root and the user the process runs as. Off by default: the owner
     ///     can change such a file.
-    ///   - deactivationTimeLimit: How long each step of ``deactivate(_:resettingDependents:)-71q5z``
+    ///   - deactivationTimeLimit: How long each step of ``deactivate(_:resettingDependents:)``
     ///     that runs others' code may take, in seconds; 5 unless stated.
     ///   - sharedInterfaces: The interface types of the module host and plugins share, such as
     ///     `(any ToastInject).self`. A plugin that registers a service as a type of the same name
@@ -176,7 +177,7 @@ public final class PluginLoader: Sendable {
     }
 
     /// The plugins loaded and then deactivated, sorted by name:
-    /// ``activate(_:resettingDependents:)-6rrok`` brings each back.
+    /// ``activate(_:resettingDependents:)`` brings each back.
     public var inactivePlugins: [LoadedPlugin] {
         state.withLock { state in
             state.plugins.values.filter { $0.status == .inactive }.map(\.plugin)

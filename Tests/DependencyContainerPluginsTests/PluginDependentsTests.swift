@@ -28,7 +28,7 @@ struct PluginDependentsTests {
         let player = try #require(await container.loadAsync(Self.asyncPlayer))
         #expect(player.toast != nil)
 
-        let report = try await loader.deactivate(plugin, resettingDependents: true)
+        let report = try await loader.deactivateWithoutBlocking(plugin, resettingDependents: true)
         #expect(report.dependents == ["AsyncPlayerID"])
         let remade = try #require(await container.loadAsync(Self.asyncPlayer))
         #expect(remade !== player)
@@ -56,7 +56,7 @@ struct PluginDependentsTests {
         #expect(await container.loadAsync(direct)?.toast != nil)
         #expect(await container.loadAsync(Self.asyncPlayer)?.toast != nil)
 
-        let report = try await loader.deactivate(plugin)
+        let report = try await loader.deactivateWithoutBlocking(plugin)
         #expect(report.dependents == ["AsyncPlayerID", "DirectPlayerID", "HostPlayerID"])
     }
 
@@ -148,10 +148,10 @@ struct PluginDependentsTests {
         }
         let loader = PluginLoader(container: container)
         let plugin = try InProcessPlugin.load(InProcessPlugin.toast(), into: loader)
-        try await loader.deactivate(plugin)
+        try await loader.deactivateWithoutBlocking(plugin)
         #expect(await container.loadAsync(Self.asyncPlayer)?.toast == nil)
 
-        let report = try await loader.activate(plugin, resettingDependents: true)
+        let report = try await loader.activateWithoutBlocking(plugin, resettingDependents: true)
         #expect(report.dependents == ["AsyncPlayerID"])
         #expect(await container.loadAsync(Self.asyncPlayer)?.toast != nil)
     }

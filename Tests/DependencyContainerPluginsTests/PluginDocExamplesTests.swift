@@ -74,6 +74,6 @@ private final class ToastSwitch {
 
     @MainActor
     func switchToastOff() async throws {
-        try await loader.deactivate(toastPlugin, resettingDependents: true)
+        try await loader.deactivateWithoutBlocking(toastPlugin, resettingDependents: true)
     }
 }

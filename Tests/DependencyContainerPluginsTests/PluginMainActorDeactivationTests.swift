@@ -43,14 +43,14 @@ struct PluginMainActorDeactivationTests {
             path: "/plugins/libBannerTestPlugin.so")
         let banner = try #require(container.load(.pluginBanner))
 
-        let report = try await loader.deactivate(plugin)
+        let report = try await loader.deactivateWithoutBlocking(plugin)
         #expect(report.removedIDs == ["PluginBannerID"])
         #expect(report.overruns.isEmpty)
         #expect(hidden.withLock { $0 } == 1)
         #expect(!banner.isShown)
         #expect(container.load(.pluginBanner) == nil)
 
-        let activation = try await loader.activate(plugin)
+        let activation = try await loader.activateWithoutBlocking(plugin)
         #expect(activation.plugin.manifest.name == "BannerTestPlugin")
         #expect(container.load(.pluginBanner)?.isShown == true)
     }
@@ -68,18 +68,12 @@ struct PluginMainActorDeactivationTests {
             path: "/plugins/libBannerTestPlugin.so")
         _ = try #require(container.load(.pluginBanner))
 
-        let report = try syncDeactivate(plugin, with: loader)
+        // Called from async code, without `await`: the blocking form has its own name, so
+        // this compiles only while no async overload of `deactivate` can take the call.
+        let report = try loader.deactivate(plugin)
         #expect(report.overruns.map(\.step) == [.disposal])
         #expect(report.overruns.first?.culprit.contains("PluginBannerID") == true)
         await container.waitForDisposals()
         #expect(hidden.withLock { $0 } == 1)
-    }
-
-    /// The synchronous form, which an async context would not choose by itself.
-    @MainActor
-    private func syncDeactivate(_ plugin: LoadedPlugin, with loader: PluginLoader) throws
-        -> PluginDeactivationReport
-    {
-        try loader.deactivate(plugin)
     }
 }

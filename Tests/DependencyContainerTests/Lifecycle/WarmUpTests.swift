@@ -82,7 +82,9 @@ struct WarmUpTests {
         let database = uniqueID(Connection.self, "database")
         container.registerOnMainActor(banner, scope: .singleton, eager: true) { Connection("banner") }
         container.registerAsync(database, scope: .singleton, eager: true) { Connection("database") }
-        let report = await Task.detached { container.warmUp() }.value
+        // Async code calls the synchronous form directly: the twins have their own names,
+        // so this compiles only while no async overload of `warmUp` can take the call.
+        let report = container.warmUp()
         let outcomes = Dictionary(uniqueKeysWithValues: report.entries.map { ($0.id, "\($0.outcome)") })
         #expect(outcomes[banner.name] == "\(WarmUpReport.Outcome.skippedOffMainActor)")
         #expect(outcomes[database.name] == "\(WarmUpReport.Outcome.skippedAsynchronous)")
