@@ -168,4 +168,28 @@ struct ContextSwitchDependentsTests {
         await container.waitForDisposals()
         #expect(first.disposeCount == 0)
     }
+
+    @Test(
+        "A cached service made before its container had any context registration is made again when the answer it used switches",
+        arguments: keptScopes)
+    func madeBeforeTheFirstContextRegistration(scope: Scope) async throws {
+        let container = Container()
+        let dependent = uniqueID(ContextDependent.self)
+        let dependency = uniqueID(ContextService.self)
+        container.register(dependency) { ContextService("default") }
+        container.register(dependent, scope: scope, onDispose: { $0.dispose() }) { resolver in
+            ContextDependent(dependency: try resolver.require(dependency))
+        }
+        // Made while nothing in the container read creation traces.
+        let first = try #require(container.load(dependent))
+        #expect(first.origin == "default")
+
+        container.register(dependency, context: .preview) { ContextService("preview") }
+        container.setActiveContexts([.preview])
+        #expect(container.load(dependency)?.origin == "preview")
+        let second = try #require(container.load(dependent))
+        #expect(second.origin == "preview")
+        await container.waitForDisposals()
+        #expect(first.disposeCount == 1)
+    }
 }

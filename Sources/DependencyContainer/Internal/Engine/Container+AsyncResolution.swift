@@ -121,7 +121,7 @@ extension Container {
                             registration, factory, parent: frame, createsSharedService: true)
                     }
                     let box = made.box
-                    registration.keep(box, madeWith: made.notes)
+                    registration.keep(box, madeWith: self.notes(made.notes))
                     Self.traceKept(registration)
                     creation.finish()
                     return ServiceTransfer(value: box)

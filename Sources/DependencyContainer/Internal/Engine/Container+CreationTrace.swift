@@ -211,8 +211,16 @@ extension Container {
     /// What `registration`'s factory, which just ran on this thread, met; forgets it.
     @inline(__always)
     func takeNotes(creating registration: Registration, thread: ThreadState) -> CreationNotes {
-        guard !thread.notesInCreation.isEmpty else { return CreationNotes() }
-        return thread.notesInCreation.removeValue(forKey: ObjectIdentifier(registration)) ?? CreationNotes()
+        guard !thread.notesInCreation.isEmpty else { return notes(CreationNotes()) }
+        return notes(
+            thread.notesInCreation.removeValue(forKey: ObjectIdentifier(registration)) ?? CreationNotes())
+    }
+
+    /// `taken`, what a factory run by a load on this container met, as the notes to keep: the
+    /// same, or ``CreationNotes/untraced`` when nothing was noted because this container
+    /// did not trace.
+    func notes(_ taken: CreationNotes) -> CreationNotes {
+        taken.isEmpty && !tracesCreations.load() ? .untraced : taken
     }
 }
 
@@ -243,7 +251,7 @@ extension Container {
         ) {
             guard registration.isShared, !seen.contains(ObjectIdentifier(registration)) else { return }
             let notes = registration.keptServiceNotes
-            guard !notes.isEmpty, isDependent(registration, notes) else { return }
+            guard !notes.isEmpty || !notes.isTraced, isDependent(registration, notes) else { return }
             found.append(registration)
             seen.insert(ObjectIdentifier(registration))
             frontier.insert(registration.id)

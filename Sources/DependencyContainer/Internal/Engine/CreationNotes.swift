@@ -14,7 +14,19 @@ struct CreationNotes: Sendable, Equatable {
     /// The IDs the factory looked up and got a registration for, in the order first met: what
     /// a switch of contexts changes, and the links of a chain of dependents.
     private(set) var answered: [String] = []
+    /// Whether the factory ran while its container traced creations. A service made before
+    /// then met things nobody wrote down: a switch of contexts counts it as a dependent of
+    /// whatever changed, since it cannot tell.
+    private(set) var isTraced = true
 
+    /// The notes of a service made while its container did not trace.
+    static var untraced: Self {
+        var notes = Self()
+        notes.isTraced = false
+        return notes
+    }
+
+    /// Whether nothing was noted, traced or not.
     var isEmpty: Bool {
         owners.isEmpty && lookedUpWithoutProvider.isEmpty && answered.isEmpty
     }
@@ -50,6 +62,10 @@ struct CreationNotes: Sendable, Equatable {
 /// The notes a kept service was made with, out of line: one word in every registration, and
 /// an allocation only for a service whose factory met a plugin.
 final class KeptCreationNotes: Sendable {
+    /// The notes of a traced factory that met nothing: shared, so that keeping them costs no
+    /// allocation.
+    static let tracedNothing = KeptCreationNotes(CreationNotes())
+
     let notes: CreationNotes
 
     init(_ notes: CreationNotes) {

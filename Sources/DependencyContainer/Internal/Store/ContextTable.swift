@@ -118,7 +118,9 @@ extension StoreEntries {
     ///   dependents' chain; O(1) when nothing changed.
     mutating func resetDependents(of changed: Set<String>) {
         guard !changed.isEmpty else { return }
-        Container.reset(Container.dependents(in: self) { $1.used(anyOf: changed) }, entries: &self)
+        // A service made before its container traced may have used any of them: it goes too.
+        let dependents = Container.dependents(in: self) { !$1.isTraced || $1.used(anyOf: changed) }
+        Container.reset(dependents, entries: &self)
     }
 
     /// Makes the candidate that answers the entry of `id`, retiring `current` if it stops

@@ -370,7 +370,10 @@ final class Registration: @unchecked Sendable {
     ///     looked up without a provider.
     func keep(_ box: InstanceBoxBase, madeWith notes: CreationNotes = CreationNotes()) {
         let order = lifecycle?.onDispose == nil ? 0 : Self.keptCount.add(1)
-        let kept = notes.isEmpty ? nil : KeptCreationNotes(notes)
+        // No notes at all (nil) is what an untraced container keeps, for free.
+        let kept =
+            notes.isEmpty
+            ? (notes.isTraced ? KeptCreationNotes.tracedNothing : nil) : KeptCreationNotes(notes)
         if scope == .singleton {
             // Before publishing, under the lock that retiring takes to read them: a load that
             // raced a write retiring this registration keeps nothing, and writes nothing.
@@ -396,7 +399,8 @@ final class Registration: @unchecked Sendable {
         return kept.contains(owner) ? kept : kept + [owner]
     }
 
-    /// What the factory of the service kept now met; empty when no service is kept.
+    /// What the factory of the service kept now met; empty when no service is kept, and
+    /// ``CreationNotes/untraced`` for one made while its container did not trace.
     var keptServiceNotes: CreationNotes {
         instanceLock.withLock { _ in
             let isKept: Bool
@@ -405,7 +409,7 @@ final class Registration: @unchecked Sendable {
             case .weak: isKept = weakInstance != nil
             case .transient, .graph: isKept = false
             }
-            return isKept ? madeWith?.notes ?? CreationNotes() : CreationNotes()
+            return isKept ? madeWith?.notes ?? .untraced : CreationNotes()
         }
     }
 
