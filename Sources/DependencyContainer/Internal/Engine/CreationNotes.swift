@@ -14,9 +14,10 @@ struct CreationNotes: Sendable, Equatable {
     /// The IDs the factory looked up and got a registration for, in the order first met: what
     /// a switch of contexts changes, and the links of a chain of dependents.
     private(set) var answered: [String] = []
-    /// Whether the factory ran while its container traced creations. A service made before
-    /// then met things nobody wrote down: a switch of contexts counts it as a dependent of
-    /// whatever changed, since it cannot tell.
+    /// Whether the factory ran while its container traced creations.
+    ///
+    /// A service made before then met things nobody wrote down: a switch of contexts counts
+    /// it as a dependent of whatever changed, since it cannot tell.
     private(set) var isTraced = true
 
     /// The notes of a service made while its container did not trace.
