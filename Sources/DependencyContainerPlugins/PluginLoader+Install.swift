@@ -58,21 +58,21 @@ extension PluginLoader {
     /// Installs every plugin in `directory` whose library name ends in `Plugin`, such as
     /// `libToastPlugin.so`, from its manifest file, in name order: no plugin code runs.
     ///
-    /// Each plugin's provided IDs are registered as placeholders, so that `Container.registrations`,
-    /// observers, `verify()` (with the manifest's declared dependencies) and
-    /// ``deactivate(pluginNamed:resettingDependents:)`` see it as they see a loaded plugin. The
-    /// first load of one of its IDs loads its library, once, through every check of
-    /// ``load(at:)``; loads on other threads meanwhile wait for it. If that load fails, the
-    /// placeholders go, the load returns `nil`, and ``firstLoadFailures`` says why.
+    /// Each plugin's provided IDs and contributions are registered as placeholders, so that
+    /// `Container.registrations`, observers, `verify()` (with the manifest's declared
+    /// dependencies) and ``deactivate(pluginNamed:resettingDependents:)`` see it as they see a
+    /// loaded plugin. The first load of one of its IDs, or of an extension point it contributes
+    /// to, loads its library, once, through every check of ``load(at:)``; loads on other
+    /// threads meanwhile wait for it. If that load fails, the placeholders go, a load of an ID
+    /// returns `nil`, a load of a point returns the other contributions, and
+    /// ``firstLoadFailures`` says why.
     ///
     /// ```swift
     /// let loader = PluginLoader(container: container)
     /// let report = loader.install(in: directory)  // manifests only; libraries load on first use
     /// ```
     ///
-    /// A plugin that contributes to extension points is loaded now: a contribution's element
-    /// type is known only to its library, so it cannot wait as a placeholder. So is every
-    /// plugin named in `loadingAtStart`.
+    /// The plugins named in `loadingAtStart` are loaded now.
     ///
     /// - Parameters:
     ///   - directory: The directory to install from.
@@ -104,11 +104,6 @@ extension PluginLoader {
             switch result {
             case .loaded(let plugin):
                 report.loaded.append(plugin)
-                if !plugin.manifest.contributions.isEmpty && !loadingAtStart.contains(plugin.manifest.name) {
-                    report.notes.append(
-                        "\(path): \(plugin.manifest.name) contributes to extension points, so its library "
-                            + "loaded at install")
-                }
             case .alreadyLoaded(let note):
                 report.notes.append(note)
             case .failed(let error):
@@ -183,7 +178,7 @@ extension PluginLoader {
             }
             let plugin = LoadedPlugin(
                 manifest: manifest, path: libraryPath, providedIDs: manifest.providedIDs.sorted(),
-                replacedIDs: outcome.conflicts, contributions: [], loaderSerial: serial)
+                replacedIDs: outcome.conflicts, contributions: manifest.contributionIDs, loaderSerial: serial)
             state.failures[name] = nil
             state.plugins[name] = PluginRecord(
                 plugin: plugin, descriptor: nil, status: .active, owned: owned, placeholders: owned)
@@ -191,8 +186,7 @@ extension PluginLoader {
         }
         // Its placeholders stand until the library loads, now: the first load's checks,
         // against the manifest file, apply.
-        guard case .loaded = installed, loadingAtStart.contains(name) || !manifest.contributions.isEmpty
-        else {
+        guard case .loaded = installed, loadingAtStart.contains(name) else {
             return installed
         }
         do {
@@ -350,7 +344,9 @@ extension PluginLoader {
     // MARK: Placeholders
 
     /// A staging container with a placeholder for each ID `manifest` provides: a transient
-    /// registration of `Any` whose factory loads the plugin's library, then the ID again.
+    /// registration of `Any` whose factory loads the plugin's library, then the ID again;
+    /// and one for each contribution it makes, of ``PlaceholderContribution``, whose factory
+    /// loads the library, after which a load of the point reads its list again.
     ///
     /// A placeholder declares what the manifest declares for its ID, so `verify()` checks it,
     /// and is skipped by `verify(running:)`, which must not load libraries.
@@ -373,13 +369,30 @@ extension PluginLoader {
                 return try resolver.require(InjectID<Any>(id))
             }
             if case .rejected(let error) = outcome {
-                return .failure(
-                    .invalidManifest(
-                        path: Self.manifestPath(forLibraryAt: path),
-                        detail: "its provided ID is refused: \(error)"))
+                return .failure(refused("provided ID", error))
+            }
+        }
+        for (point, names) in manifest.contributions {
+            for contribution in names {
+                let id = "\(point)[\(contribution)]"
+                let outcome = staging.contribute(
+                    to: ExtensionPoint<PlaceholderContribution>(point), named: contribution, verify: .skip
+                ) { [weak self] () throws -> PlaceholderContribution in
+                    guard let self else { throw PlaceholderOrphaned(id: id, plugin: name) }
+                    try self.loadLibrary(ofInstalled: name)
+                    return PlaceholderContribution()
+                }
+                if case .rejected(let error) = outcome {
+                    return .failure(refused("contribution", error))
+                }
             }
         }
         return .success(staging)
+
+        func refused(_ what: String, _ error: ContainerError) -> PluginLoadError {
+            .invalidManifest(
+                path: Self.manifestPath(forLibraryAt: path), detail: "its \(what) is refused: \(error)")
+        }
     }
 
     /// Reads, checks and decodes the manifest file beside the library at `libraryPath`, with

@@ -79,6 +79,11 @@ public struct PluginManifest: Codable, Hashable, Sendable {
         return "dependencies are declared for '\(stray)', which the plugin does not provide"
     }
 
+    /// The contributions as `Point[name]`, sorted, as ``LoadedPlugin/contributions`` lists them.
+    var contributionIDs: [String] {
+        contributions.flatMap { point, names in names.map { "\(point)[\($0)]" } }.sorted()
+    }
+
     /// The manifest the JSON `bytes` hold, decoded by `JSONDecoder`, which says why a manifest
     /// is not valid.
     ///

@@ -1,0 +1,301 @@
+import DependencyContainer
+import Foundation
+import Testing
+
+@testable import DependencyContainerPlugins
+
+@Suite("Installed plugins: contributions wait as placeholders until their point is loaded")
+struct PluginLazyContributionTests {
+    /// The toast plugin with its menu entry, `PluginMenuPoint[notify]`.
+    static let manifest = InProcessPlugin.toastManifest
+
+    @Test("Installing a contributing plugin runs no plugin code; the first load of its point loads it once")
+    func firstLoadOfPoint() throws {
+        let fixture = try InstalledPluginFixture()
+        defer { fixture.remove() }
+        try fixture.place(Self.manifest)
+        let container = Container()
+        container.contribute(to: .pluginMenu, named: "report") { "Report a problem" }
+        let loader = fixture.loader(into: container, descriptor: InProcessPlugin.toast())
+        let report = loader.install(in: fixture.directory)
+        #expect(report.failures.isEmpty && report.notes.isEmpty)
+        #expect(report.loaded.first?.contributions == ["PluginMenuPoint[notify]"])
+        #expect(fixture.opens.withLock { $0 } == 0)
+        #expect(!loader.isLibraryLoaded(pluginNamed: "ToastTestPlugin"))
+        #expect(container.contributions(to: .pluginMenu) == ["notify", "report"])
+        #expect(fixture.opens.withLock { $0 } == 0)
+
+        #expect(container.load(.pluginMenu) == ["Notify when live", "Report a problem"])
+        #expect(fixture.opens.withLock { $0 } == 1)
+        #expect(loader.isLibraryLoaded(pluginNamed: "ToastTestPlugin"))
+        #expect(container.load(.pluginMenu) == ["Notify when live", "Report a problem"])
+        #expect(container.load(.pluginToast)?.generation == 1)
+        #expect(fixture.opens.withLock { $0 } == 1)
+        #expect(loader.firstLoadFailures.isEmpty)
+        #expect(loader.loadedPlugins.first?.contributions == ["PluginMenuPoint[notify]"])
+    }
+
+    @Test("A point only installed plugins contribute to takes its type from the load; require loads it too")
+    func placeholderOnlyPoint() throws {
+        let fixture = try InstalledPluginFixture()
+        defer { fixture.remove() }
+        try fixture.place(Self.manifest)
+        let container = Container()
+        let loader = fixture.loader(into: container, descriptor: InProcessPlugin.toast())
+        #expect(loader.install(in: fixture.directory).failures.isEmpty)
+        #expect(container.registrations.map(\.id).sorted() == ["PluginMenuPoint", "PluginToastID"])
+        #expect(try container.require(.pluginMenu) == ["Notify when live"])
+        #expect(fixture.opens.withLock { $0 } == 1)
+
+        // The host contributes after the install, before any load: the point takes its type.
+        let later = Container()
+        let laterLoader = fixture.loader(into: later, descriptor: InProcessPlugin.toast())
+        #expect(laterLoader.install(in: fixture.directory).failures.isEmpty)
+        #expect(later.contribute(to: .pluginMenu, named: "report") { "Report a problem" }.isRegistered)
+        #expect(fixture.opens.withLock { $0 } == 1)
+        // A child's load runs its parent's placeholders, and sees its own contributions too.
+        let child = Container(parent: later)
+        child.contribute(to: .pluginMenu, named: "child") { "Child's entry" }
+        #expect(child.load(.pluginMenu) == ["Child's entry", "Notify when live", "Report a problem"])
+        #expect(fixture.opens.withLock { $0 } == 2)
+        #expect(later.load(.pluginMenu) == ["Notify when live", "Report a problem"])
+    }
+
+    @Test("A contribution the host already has refuses the install, naming it, under the default policy")
+    func conflictAtInstall() throws {
+        let fixture = try InstalledPluginFixture()
+        defer { fixture.remove() }
+        try fixture.place(Self.manifest)
+        let container = Container()
+        container.contribute(to: .pluginMenu, named: "notify") { "Host's notify" }
+        let loader = fixture.loader(into: container, descriptor: InProcessPlugin.toast())
+        let report = loader.install(in: fixture.directory)
+        guard case .duplicateIDs(_, let ids)? = report.failures.first else {
+            Issue.record("expected duplicateIDs, got \(report.failures)")
+            return
+        }
+        #expect(ids == ["PluginMenuPoint[notify]"])
+        #expect(container.load(.pluginMenu) == ["Host's notify"])
+        #expect(container.registrations.map(\.id) == ["PluginMenuPoint"])
+        #expect(fixture.opens.withLock { $0 } == 0)
+    }
+
+    @Test("A library missing at the first load of the point gives the other contributions and a report")
+    func missingAtFirstLoad() throws {
+        let fixture = try InstalledPluginFixture()
+        defer { fixture.remove() }
+        let path = try fixture.place(Self.manifest)
+        let container = Container()
+        container.contribute(to: .pluginMenu, named: "report") { "Report a problem" }
+        let reported = LockedValue<[String]>([])
+        container.setDiagnosticsHandler { event in reported.withLock { $0.append("\(event)") } }
+        let loader = PluginLoader(container: container)
+        #expect(loader.install(in: fixture.directory).failures.isEmpty)
+        try FileManager.default.removeItem(atPath: path)
+
+        #expect(container.load(.pluginMenu) == ["Report a problem"])
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        #expect(loader.firstLoadFailures == [.fileMissing(path: resolved)])
+        #expect(reported.withLock { $0 }.contains { $0.contains("PluginMenuPoint[notify]") })
+        #expect(container.contributions(to: .pluginMenu) == ["report"])
+        #expect(container.registrations.map(\.id) == ["PluginMenuPoint"])
+        #expect(try container.require(.pluginMenu) == ["Report a problem"])
+        #expect(container.load(.pluginToast) == nil)
+        #expect(loader.firstLoadFailures.count == 1)
+        #expect(loader.installedPlugins.isEmpty && loader.loadedPlugins.isEmpty)
+    }
+
+    @Test("A library truncated at the first load of the point gives the other contributions and a report")
+    func truncatedAtFirstLoad() throws {
+        let fixture = try InstalledPluginFixture()
+        defer { fixture.remove() }
+        let built = try fixture.builder.buildLibrary(
+            named: "ToastTestPlugin", source: "int toast_test_plugin = 1;\n")
+        let whole = try Data(contentsOf: URL(fileURLWithPath: built))
+        let path = try fixture.place(Self.manifest, library: whole)
+        let container = Container()
+        container.contribute(to: .pluginMenu, named: "report") { "Report a problem" }
+        let loader = PluginLoader(container: container)
+        #expect(loader.install(in: fixture.directory).failures.isEmpty)
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: path))
+
+        #expect(container.load(.pluginMenu) == ["Report a problem"])
+        let failures = loader.firstLoadFailures
+        #expect(failures.count == 1)
+        guard case .notALoadableLibrary(let failedPath, _)? = failures.first else {
+            Issue.record("expected notALoadableLibrary, got \(failures)")
+            return
+        }
+        #expect(failedPath.hasSuffix("libToastTestPlugin.\(SharedLibrary.fileExtension)"))
+        #expect(container.load(.pluginMenu) == ["Report a problem"])
+        #expect(failures.count == 1)
+    }
+
+    @Test("A never-loaded contributing plugin deactivates and reactivates; so does one whose library loaded")
+    func deactivation() throws {
+        let fixture = try InstalledPluginFixture()
+        defer { fixture.remove() }
+        try fixture.place(Self.manifest)
+        let container = Container()
+        container.contribute(to: .pluginMenu, named: "report") { "Report a problem" }
+        let loader = fixture.loader(into: container, descriptor: InProcessPlugin.toast())
+        _ = loader.install(in: fixture.directory)
+
+        let report = try loader.deactivate(pluginNamed: "ToastTestPlugin")
+        #expect(report.removedIDs == ["PluginToastID"])
+        #expect(report.removedContributions == ["PluginMenuPoint[notify]"])
+        #expect(report.restored.isEmpty && report.leftInPlace.isEmpty)
+        #expect(container.load(.pluginMenu) == ["Report a problem"])
+        #expect(fixture.opens.withLock { $0 } == 0)
+
+        let activation = try loader.activate(pluginNamed: "ToastTestPlugin")
+        #expect(activation.plugin.contributions == ["PluginMenuPoint[notify]"])
+        #expect(container.contributions(to: .pluginMenu) == ["notify", "report"])
+        #expect(fixture.opens.withLock { $0 } == 0)
+        #expect(container.load(.pluginMenu) == ["Notify when live", "Report a problem"])
+        #expect(fixture.opens.withLock { $0 } == 1)
+
+        let loaded = try loader.deactivate(pluginNamed: "ToastTestPlugin")
+        #expect(loaded.removedIDs == ["PluginToastID"])
+        #expect(loaded.removedContributions == ["PluginMenuPoint[notify]"])
+        #expect(loaded.restored.isEmpty && loaded.leftInPlace.isEmpty)
+        #expect(container.load(.pluginMenu) == ["Report a problem"])
+        #expect(container.contributions(to: .pluginMenu) == ["report"])
+        try loader.activate(pluginNamed: "ToastTestPlugin")
+        #expect(container.load(.pluginMenu) == ["Notify when live", "Report a problem"])
+        #expect(fixture.opens.withLock { $0 } == 1)
+    }
+
+    @Test("Observers see the placeholder contribution, then the loaded one")
+    func observers() throws {
+        let fixture = try InstalledPluginFixture()
+        defer { fixture.remove() }
+        try fixture.place(Self.manifest)
+        let container = Container()
+        let changes = LockedValue<[String]>([])
+        let token = container.observe(.pluginMenu) { change in
+            let label: String
+            switch change {
+            case .current(let infos): label = "current \(infos.map(\.id))"
+            case .added(let name, let info): label = "added \(name) \(info.serviceType)"
+            case .replaced(let name, let previous, let replacement):
+                label = "replaced \(name) \(previous.serviceType) with \(replacement.serviceType)"
+            case .removed(let name, let info): label = "removed \(name) \(info.serviceType)"
+            case .reset(let name, let info): label = "reset \(name) \(info.serviceType)"
+            }
+            changes.withLock { $0.append(label) }
+        }
+        defer { token.cancel() }
+        let loader = fixture.loader(into: container, descriptor: InProcessPlugin.toast())
+        _ = loader.install(in: fixture.directory)
+        #expect(changes.withLock { $0 }.last == "added notify PlaceholderContribution")
+        #expect(container.load(.pluginMenu) == ["Notify when live"])
+        #expect(changes.withLock { $0 }.last == "replaced notify PlaceholderContribution with String")
+        try loader.deactivate(pluginNamed: "ToastTestPlugin")
+        #expect(changes.withLock { $0 }.last == "removed notify PlaceholderContribution")
+    }
+
+    @Test("verify() sees the placeholder contributions without loading their libraries")
+    func verification() throws {
+        let fixture = try InstalledPluginFixture()
+        defer { fixture.remove() }
+        try fixture.place(Self.manifest)
+        let container = Container()
+        let menu = InjectID<[String]>("HostMenuID")
+        container.register(menu, dependencies: [.require(.pluginMenu)]) { resolver in
+            resolver.load(.pluginMenu)
+        }
+        let loader = fixture.loader(into: container, descriptor: InProcessPlugin.toast())
+        #expect(loader.install(in: fixture.directory).failures.isEmpty)
+        let report = container.verify()
+        #expect(report.isClean, "\(report)")
+        #expect(container.registrations.contains { $0.id == "PluginMenuPoint" })
+        #expect(fixture.opens.withLock { $0 } == 0)
+        #expect(container.load(menu) == ["Notify when live"])
+        #expect(container.verify().isClean)
+    }
+}
+
+@Suite("Installed plugins: threads racing on the first load of a point", .tags(.concurrency))
+struct PluginLazyContributionRaceTests {
+    /// Rounds; CI's sanitizer runs set DC_STRESS_ITERATIONS higher, and each round starts 8 threads.
+    private var rounds: Int {
+        let configured =
+            ProcessInfo.processInfo.environment["DC_STRESS_ITERATIONS"].flatMap(Int.init) ?? 2_000
+        return max(20, min(configured / 100, 200))
+    }
+
+    /// Starts 8 threads at once, each loading the menu of `container` (half through a host
+    /// singleton), and returns what each got.
+    private func racingLoads(of container: Container) -> [[String]] {
+        let start = DispatchSemaphore(value: 0)
+        let group = DispatchGroup()
+        let menus = LockedValue<[[String]]>([])
+        for index in 0..<8 {
+            group.enter()
+            Thread.detachNewThread {
+                start.wait()
+                let menu = index % 2 == 0 ? container.load(.pluginMenu) : container.load(.hostMenu) ?? []
+                menus.withLock { $0.append(menu) }
+                group.leave()
+            }
+        }
+        for _ in 0..<8 { start.signal() }
+        group.wait()
+        return menus.withLock { $0 }
+    }
+
+    /// A container with the host's menu entry and a transient host service that loads the menu.
+    private func hostContainer() -> Container {
+        let container = Container()
+        container.contribute(to: .pluginMenu, named: "report") { "Report a problem" }
+        container.register(.hostMenu) { resolver in resolver.load(.pluginMenu) }
+        return container
+    }
+
+    @Test("Eight threads racing on the first load of a point load the library once and all see its contribution")
+    func eightThreads() throws {
+        let fixture = try InstalledPluginFixture()
+        defer { fixture.remove() }
+        try fixture.place(PluginLazyContributionTests.manifest)
+        for _ in 0..<rounds {
+            let before = fixture.opens.withLock { $0 }
+            let container = hostContainer()
+            let loader = fixture.loader(into: container, descriptor: InProcessPlugin.toast(), delay: 0.001)
+            #expect(loader.install(in: fixture.directory).failures.isEmpty)
+            let menus = racingLoads(of: container)
+            #expect(menus.count == 8)
+            #expect(menus.allSatisfy { $0 == ["Notify when live", "Report a problem"] })
+            #expect(fixture.opens.withLock { $0 } == before + 1)
+            #expect(loader.firstLoadFailures.isEmpty)
+        }
+    }
+
+    @Test("Threads racing on a first load of a point that fails all get the others, and it is tried once")
+    func failingFirstLoad() throws {
+        let fixture = try InstalledPluginFixture()
+        defer { fixture.remove() }
+        let path = try fixture.place(PluginLazyContributionTests.manifest)
+        for _ in 0..<max(rounds / 4, 10) {
+            let container = hostContainer()
+            let opens = LockedValue(0)
+            let loader = PluginLoader(container: container, stepHook: nil) { path in
+                opens.withLock { $0 += 1 }
+                Thread.sleep(forTimeInterval: 0.001)
+                return .failure(.fileMissing(path: path))
+            }
+            #expect(loader.install(at: path).isInstalled)
+            let menus = racingLoads(of: container)
+            #expect(menus.count == 8)
+            #expect(menus.allSatisfy { $0 == ["Report a problem"] })
+            #expect(opens.withLock { $0 } == 1)
+            #expect(loader.firstLoadFailures.count == 1)
+            #expect(container.contributions(to: .pluginMenu) == ["report"])
+        }
+    }
+}
+
+extension InjectID where Service == [String] {
+    /// A host service that loads the plugin menu.
+    fileprivate static var hostMenu: Self { InjectID("HostMenuID") }
+}
