@@ -35,6 +35,20 @@ struct PluginLazyContributionTests {
         #expect(loader.loadedPlugins.first?.contributions == ["PluginMenuPoint[notify]"])
     }
 
+    @Test("The article's load of a point loads the contributing plugin's library once")
+    func articleExample() throws {
+        let fixture = try InstalledPluginFixture()
+        defer { fixture.remove() }
+        try fixture.place(Self.manifest)
+        let container = Container()
+        let loader = fixture.loader(into: container, descriptor: InProcessPlugin.toast())
+        #expect(loader.install(in: fixture.directory).failures.isEmpty)
+        let entries = container.load(.playerMenu)  // loads the contributing plugins' libraries once
+        #expect(entries == ["Notify when live"])
+        #expect(container.load(.playerMenu) == entries)
+        #expect(fixture.opens.withLock { $0 } == 1)
+    }
+
     @Test("A point only installed plugins contribute to takes its type from the load; require loads it too")
     func placeholderOnlyPoint() throws {
         let fixture = try InstalledPluginFixture()
@@ -44,8 +58,14 @@ struct PluginLazyContributionTests {
         let loader = fixture.loader(into: container, descriptor: InProcessPlugin.toast())
         #expect(loader.install(in: fixture.directory).failures.isEmpty)
         #expect(container.registrations.map(\.id).sorted() == ["PluginMenuPoint", "PluginToastID"])
+        #expect(
+            container.registrations.first { $0.id == "PluginMenuPoint" }?.serviceType
+                == "extension point of PlaceholderContribution")
         #expect(try container.require(.pluginMenu) == ["Notify when live"])
         #expect(fixture.opens.withLock { $0 } == 1)
+        #expect(
+            container.registrations.first { $0.id == "PluginMenuPoint" }?.serviceType
+                == "extension point of String")
 
         // The host contributes after the install, before any load: the point takes its type.
         let later = Container()
@@ -103,6 +123,25 @@ struct PluginLazyContributionTests {
         #expect(container.load(.pluginToast) == nil)
         #expect(loader.firstLoadFailures.count == 1)
         #expect(loader.installedPlugins.isEmpty && loader.loadedPlugins.isEmpty)
+    }
+
+    @Test("A point whose placeholders outlive their loader gives the other contributions, without hanging")
+    func orphanedPlaceholders() throws {
+        let fixture = try InstalledPluginFixture()
+        defer { fixture.remove() }
+        try fixture.place(Self.manifest)
+        let container = Container()
+        container.contribute(to: .pluginMenu, named: "report") { "Report a problem" }
+        let reported = LockedValue<[String]>([])
+        container.setDiagnosticsHandler { event in reported.withLock { $0.append("\(event)") } }
+        do {
+            let loader = fixture.loader(into: container, descriptor: InProcessPlugin.toast())
+            #expect(loader.install(in: fixture.directory).failures.isEmpty)
+        }
+        #expect(container.load(.pluginMenu) == ["Report a problem"])
+        #expect(try container.require(.pluginMenu) == ["Report a problem"])
+        #expect(reported.withLock { $0 }.contains { $0.contains("whose loader was freed") })
+        #expect(fixture.opens.withLock { $0 } == 0)
     }
 
     @Test("A library truncated at the first load of the point gives the other contributions and a report")
@@ -253,7 +292,9 @@ struct PluginLazyContributionRaceTests {
         return container
     }
 
-    @Test("Eight threads racing on the first load of a point load the library once and all see its contribution")
+    @Test(
+        "Eight threads racing on the first load of a point load the library once and all see its contribution"
+    )
     func eightThreads() throws {
         let fixture = try InstalledPluginFixture()
         defer { fixture.remove() }
@@ -298,4 +339,9 @@ struct PluginLazyContributionRaceTests {
 extension InjectID where Service == [String] {
     /// A host service that loads the plugin menu.
     fileprivate static var hostMenu: Self { InjectID("HostMenuID") }
+}
+
+extension ExtensionPoint where Element == String {
+    /// The test plugin's menu under the name the article gives it.
+    fileprivate static var playerMenu: Self { .pluginMenu }
 }

@@ -232,7 +232,8 @@ extension Container {
                     return .conflict(existing.serviceTypeName)
                 }
                 // A point of a plugin's placeholders only takes this contribution's type.
-                contributions = existing.produces(ExtensionPointMarker<Element>.self) ? set : set.retyped(Element.self)
+                contributions =
+                    existing.produces(ExtensionPointMarker<Element>.self) ? set : set.retyped(Element.self)
             }
             // With a context, or beside one: of each name, the contribution that answers.
             if registration.context != nil || entries.contexts?.parkedContributions[point.name] != nil {

@@ -165,7 +165,8 @@ extension Container {
             _ = reportingFailure(thread: thread) { () throws(ContainerError) -> PlaceholderContribution in
                 try resolve(placeholder.registration, as: PlaceholderContribution.self, thread: thread)
             }
-            current = contributionEntries(pointNamed: name, marker: marker, elementType: elementType, thread: thread)
+            current = contributionEntries(
+                pointNamed: name, marker: marker, elementType: elementType, thread: thread)
         }
         current.entries.removeAll { $0.registration.isPlaceholderContribution }
         return current
