@@ -81,7 +81,7 @@ extension PluginLoader {
     ///   tells which loaded), what failed and why, and notes.
     public func install(in directory: String, loadingAtStart: Set<String> = []) -> PluginLoadReport {
         var report = PluginLoadReport()
-        let files: (resolved: String, paths: [String])
+        let files: PluginDirectory
         switch pluginFiles(in: directory) {
         case .success(let found):
             files = found
@@ -91,15 +91,13 @@ extension PluginLoader {
         }
         // Each plugin's files are opened in the directory just checked; if it cannot be held
         // open, each path is resolved and checked whole.
-        let checkedDirectory = CheckedDirectory.open(files.resolved)
-        defer { checkedDirectory?.close() }
+        defer { files.checked?.close() }
         // One staging container for all: each plugin's placeholders are adopted from it, then
         // cleared from it.
         let staging = Container()
-        for path in files.paths {
-            // `path` is the directory, `/` and the entry's name (``pluginFiles(in:)``).
-            let name = String(decoding: path.utf8.dropFirst(directory.utf8.count + 1), as: UTF8.self)
-            let checked = checkedDirectory.map { (directory: $0, name: name) }
+        for entry in files.entries {
+            let path = directory + "/" + entry.name
+            let checked = files.checked.map { (directory: $0, entry: entry) }
             let result = install(at: path, loadingAtStart: loadingAtStart, checked: checked, staging: staging)
             switch result {
             case .loaded(let plugin):
@@ -126,34 +124,38 @@ extension PluginLoader {
         install(at: path, loadingAtStart: loadingAtStart, checked: nil, staging: Container())
     }
 
-    /// ``install(at:loadingAtStart:)`` of the entry `checked.name` of `checked.directory`,
+    /// ``install(at:loadingAtStart:)`` of the entry `checked.entry` of `checked.directory`,
     /// whose trust ``install(in:loadingAtStart:)`` checked, with its ancestors', for all its
     /// plugins; its placeholders are staged in `staging`, which is empty again afterwards.
     private func install(
-        at path: String, loadingAtStart: Set<String>, checked: (directory: CheckedDirectory, name: String)?,
-        staging: Container
+        at path: String, loadingAtStart: Set<String>,
+        checked: (directory: CheckedDirectory, entry: CheckedDirectory.Entry)?, staging: Container
     ) -> PluginLoadResult {
         let manifest: PluginManifest
         switch readManifestFile(forLibraryAt: path, checked: checked) {
         case .failure(let error): return .failed(error)
         case .success(let read): manifest = read
         }
-        var link = stat()
-        if let checked {
-            guard let status = checked.directory.linkStatus(of: checked.name) else {
+        // The listing says whether the library is a link; where it does not, its `lstat` does.
+        let isLink: Bool
+        if let listed = checked?.entry.isSymbolicLink {
+            isLink = listed
+        } else if let checked {
+            guard let status = checked.directory.linkStatus(of: checked.entry.name) else {
                 return .failed(.fileMissing(path: path))
             }
-            link = status
+            isLink = status.st_mode & S_IFMT == S_IFLNK
         } else {
+            var link = stat()
             guard lstat(path, &link) == 0 else { return .failed(.fileMissing(path: path)) }
+            isLink = link.st_mode & S_IFMT == S_IFLNK
         }
-        let isLink = link.st_mode & S_IFMT == S_IFLNK
         // A link must lead to a file.
         guard !isLink || FileStatus(path: path) != nil else { return .failed(.fileMissing(path: path)) }
         let libraryPath: String
         if let checked, !isLink {
             // No link to resolve but the directory's, which the directory check resolved.
-            libraryPath = checked.directory.entryPath(checked.name)
+            libraryPath = checked.directory.entryPath(checked.entry.name)
         } else {
             libraryPath = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         }
@@ -398,17 +400,18 @@ extension PluginLoader {
     /// Reads, checks and decodes the manifest file beside the library at `libraryPath`, with
     /// the trust checks of a library.
     ///
-    /// With `checked`, the library is the entry `checked.name` of the checked directory
+    /// With `checked`, the library is the entry `checked.entry` of the checked directory
     /// `checked.directory`, and so is the manifest file, unless it is a symbolic link: then it
     /// is resolved and checked as any file is.
     private func readManifestFile(
-        forLibraryAt libraryPath: String, checked: (directory: CheckedDirectory, name: String)?
+        forLibraryAt libraryPath: String,
+        checked: (directory: CheckedDirectory, entry: CheckedDirectory.Entry)?
     ) -> Result<PluginManifest, PluginLoadError> {
         let path = Self.manifestPath(forLibraryAt: libraryPath)
         let opened =
             checked.map {
                 PluginFile.open(
-                    named: Self.manifestPath(forLibraryAt: $0.name), in: $0.directory, reportedAs: path)
+                    named: Self.manifestPath(forLibraryAt: $0.entry.name), in: $0.directory, reportedAs: path)
             } ?? PluginFile.open(path)
         let file: PluginFile
         switch opened {
