@@ -156,16 +156,26 @@ private func systemClose(_ descriptor: Int32) -> Int32 {
 }
 
 /// A directory that passed the trust checks, with its ancestors, held open, so that the
-/// entries read from it are that directory's.
+/// entries read from it are that directory's; closed when the last holder lets it go.
 ///
 /// ``PluginLoader/install(in:loadingAtStart:)`` opens the directory it checked once, and
-/// opens and looks at each plugin's files relative to it, without resolving their paths again.
-struct CheckedDirectory {
+/// opens and looks at each plugin's files relative to it, without resolving their paths again;
+/// an installed plugin holds it until its library's first load opens the library in it.
+final class CheckedDirectory: Sendable {
     /// The directory's path, with its symbolic links resolved: the one that was checked.
     let path: String
 
     /// The open directory.
     let descriptor: Int32
+
+    private init(path: String, descriptor: Int32) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        _ = systemClose(descriptor)
+    }
 
     /// Opens the checked directory at `path` (symbolic links resolved), or `nil` if it
     /// cannot be opened as a directory.
@@ -233,10 +243,5 @@ struct CheckedDirectory {
             return nil
         }
         return info
-    }
-
-    /// Closes the directory; call once, when done with its entries.
-    func close() {
-        _ = systemClose(descriptor)
     }
 }

@@ -273,7 +273,8 @@ extension PluginLoader {
             release(
                 name,
                 as: PluginRecord(
-                    plugin: plugin, descriptor: nil, status: .active, owned: owned, placeholders: owned))
+                    plugin: plugin, descriptor: nil, status: .active, owned: owned, placeholders: owned,
+                    directory: record.directory))
             var report = PluginActivationReport(
                 plugin: plugin, dependents: adoption.dependents, resetDependents: resettingDependents,
                 overruns: [],

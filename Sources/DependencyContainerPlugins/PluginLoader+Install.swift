@@ -91,7 +91,6 @@ extension PluginLoader {
         }
         // Each plugin's files are opened in the directory just checked; if it cannot be held
         // open, each path is resolved and checked whole.
-        defer { files.checked?.close() }
         // One staging container for all: each plugin's placeholders are adopted from it, then
         // cleared from it.
         let staging = Container()
@@ -183,7 +182,8 @@ extension PluginLoader {
                 replacedIDs: outcome.conflicts, contributions: manifest.contributionIDs, loaderSerial: serial)
             state.failures[name] = nil
             state.plugins[name] = PluginRecord(
-                plugin: plugin, descriptor: nil, status: .active, owned: owned, placeholders: owned)
+                plugin: plugin, descriptor: nil, status: .active, owned: owned, placeholders: owned,
+                directory: isLink ? nil : checked?.directory)
             return .loaded(plugin)
         }
         // Its placeholders stand until the library loads, now: the first load's checks,
@@ -286,7 +286,7 @@ extension PluginLoader {
     private func firstLoad(of record: PluginRecord) -> Result<PluginRecord, PluginLoadError> {
         let path = record.plugin.path
         let descriptor: UnsafeRawPointer
-        switch openLibrary(at: path, of: record.plugin.manifest.name) {
+        switch openLibrary(at: path, of: record.plugin.manifest.name, in: record.directory) {
         case .failure(let error): return .failure(error)
         case .success(let opened): descriptor = opened
         }
@@ -322,15 +322,30 @@ extension PluginLoader {
 
     /// The descriptor of the library at `path`, mapped through every check of ``load(at:)``,
     /// recorded as the file the installed plugin `name` loaded from.
-    private func openLibrary(at path: String, of name: String) -> Result<UnsafeRawPointer, PluginLoadError> {
+    ///
+    /// A library that is an entry of the checked `directory` install held open is opened in
+    /// it, where libraries are mapped through their descriptors: the directory's own status is
+    /// checked again, and its ancestors need no check, since they cannot change which
+    /// directory the descriptor is. Elsewhere, the path is resolved and checked whole.
+    private func openLibrary(at path: String, of name: String, in directory: CheckedDirectory?)
+        -> Result<UnsafeRawPointer, PluginLoadError>
+    {
         if let libraryOpener { return libraryOpener(path) }
+        let held = LibraryMapper.opensDescriptors ? directory : nil
+        let opened =
+            held.flatMap { held in
+                PathTrust.entryName(of: path, in: held.path).map {
+                    PluginFile.open(named: $0, in: held, reportedAs: path)
+                }
+            } ?? PluginFile.open(path)
         let file: PluginFile
-        switch PluginFile.open(path) {
+        switch opened {
         case .failure(let error): return .failure(error)
         case .success(let opened): file = opened
         }
         defer { file.close() }
-        if let error = trust.problem(checking: file) { return .failure(error) }
+        let problem = held.map { trust.problem(checking: file, inHeld: $0) } ?? trust.problem(checking: file)
+        if let problem { return .failure(problem) }
         let identity = file.status.identity
         let result = descriptor(of: file)
         if case .success = result {

@@ -237,7 +237,6 @@ public final class PluginLoader: Sendable {
             report.failures.append(error)
             return report
         }
-        files.checked?.close()
         for path in files.entries.map({ directory + "/" + $0.name }) {
             switch load(at: path) {
             case .loaded(let plugin):
@@ -497,7 +496,7 @@ public final class PluginLoader: Sendable {
 /// A directory of plugins whose trust ``PluginLoader/pluginFiles(in:)`` checked, with its
 /// ancestors'.
 struct PluginDirectory {
-    /// The directory, held open as checked; `nil` if it could not be opened. The caller closes it.
+    /// The directory, held open as checked; `nil` if it could not be opened.
     let checked: CheckedDirectory?
     /// Its plugin libraries, in name order.
     let entries: [CheckedDirectory.Entry]
@@ -535,6 +534,9 @@ struct PluginRecord: Sendable {
     /// What withdraws the placeholders an install registered, while they are in the container:
     /// they stand for the plugin until its library loads, and stay behind what it registered then.
     var placeholders: OwnedRegistrations? = nil
+    /// The checked directory an installed plugin's library is an entry of, held open for the
+    /// library's first load; `nil` once it loaded, or for a library installed by path.
+    var directory: CheckedDirectory? = nil
 
     enum Status: Sendable {
         case active
