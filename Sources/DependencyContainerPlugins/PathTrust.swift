@@ -43,10 +43,12 @@ struct PathTrust {
         return problem(with: file.status, of: file.resolvedPath, reportedAs: file.path, role: .item)
     }
 
-    /// ``problem(checking:in:)`` for a file opened in `directory`, held open since it was
-    /// checked with its ancestors, perhaps long ago: the directory's own status is checked
-    /// again, through its descriptor, as its owner may have opened it to others since. Its
-    /// ancestors need no check: whatever becomes of them, the descriptor is that directory.
+    /// ``problem(checking:in:)`` for a file opened in a directory held open since its check.
+    ///
+    /// The check of `directory` and its ancestors may be long past: the directory's own status
+    /// is checked again, through its descriptor, as its owner may have opened it to others
+    /// since. Its ancestors need no check: whatever becomes of them, the descriptor is that
+    /// directory.
     func problem(checking file: PluginFile, inHeld directory: CheckedDirectory) -> PluginLoadError? {
         guard let status = FileStatus(descriptor: directory.descriptor) else {
             return problem(checking: file)
