@@ -6,20 +6,20 @@ import Testing
 
 @Suite("Installed plugins: contributions wait as placeholders until their point is loaded")
 struct PluginLazyContributionTests {
-    /// The toast plugin with its menu entry, `PluginMenuPoint[notify]`.
-    static let manifest = InProcessPlugin.toastManifest
+    /// A container with the host's own menu entry, `report`.
+    static func hostContainer() -> Container {
+        let container = Container()
+        container.contribute(to: .pluginMenu, named: "report") { "Report a problem" }
+        return container
+    }
 
     @Test("Installing a contributing plugin runs no plugin code; the first load of its point loads it once")
     func firstLoadOfPoint() throws {
         let fixture = try InstalledPluginFixture()
         defer { fixture.remove() }
-        try fixture.place(Self.manifest)
-        let container = Container()
-        container.contribute(to: .pluginMenu, named: "report") { "Report a problem" }
-        let loader = fixture.loader(into: container, descriptor: InProcessPlugin.toast())
-        let report = loader.install(in: fixture.directory)
-        #expect(report.failures.isEmpty && report.notes.isEmpty)
-        #expect(report.loaded.first?.contributions == ["PluginMenuPoint[notify]"])
+        let container = Self.hostContainer()
+        let loader = try fixture.installContributing(into: container)
+        #expect(loader.installedPlugins.first?.contributions == ["PluginMenuPoint[notify]"])
         #expect(fixture.opens.withLock { $0 } == 0)
         #expect(!loader.isLibraryLoaded(pluginNamed: "ToastTestPlugin"))
         #expect(container.contributions(to: .pluginMenu) == ["notify", "report"])
@@ -39,38 +39,35 @@ struct PluginLazyContributionTests {
     func articleExample() throws {
         let fixture = try InstalledPluginFixture()
         defer { fixture.remove() }
-        try fixture.place(Self.manifest)
         let container = Container()
-        let loader = fixture.loader(into: container, descriptor: InProcessPlugin.toast())
-        #expect(loader.install(in: fixture.directory).failures.isEmpty)
+        let loader = try fixture.installContributing(into: container)
         let entries = container.load(.playerMenu)  // loads the contributing plugins' libraries once
         #expect(entries == ["Notify when live"])
         #expect(container.load(.playerMenu) == entries)
         #expect(fixture.opens.withLock { $0 } == 1)
+        #expect(loader.isLibraryLoaded(pluginNamed: "ToastTestPlugin"))
     }
 
     @Test("A point only installed plugins contribute to takes its type from the load; require loads it too")
     func placeholderOnlyPoint() throws {
         let fixture = try InstalledPluginFixture()
         defer { fixture.remove() }
-        try fixture.place(Self.manifest)
         let container = Container()
-        let loader = fixture.loader(into: container, descriptor: InProcessPlugin.toast())
-        #expect(loader.install(in: fixture.directory).failures.isEmpty)
+        let loader = try fixture.installContributing(into: container)
         #expect(container.registrations.map(\.id).sorted() == ["PluginMenuPoint", "PluginToastID"])
         #expect(
             container.registrations.first { $0.id == "PluginMenuPoint" }?.serviceType
                 == "extension point of PlaceholderContribution")
         #expect(try container.require(.pluginMenu) == ["Notify when live"])
         #expect(fixture.opens.withLock { $0 } == 1)
+        #expect(loader.isLibraryLoaded(pluginNamed: "ToastTestPlugin"))
         #expect(
             container.registrations.first { $0.id == "PluginMenuPoint" }?.serviceType
                 == "extension point of String")
 
         // The host contributes after the install, before any load: the point takes its type.
         let later = Container()
-        let laterLoader = fixture.loader(into: later, descriptor: InProcessPlugin.toast())
-        #expect(laterLoader.install(in: fixture.directory).failures.isEmpty)
+        let laterLoader = try fixture.installContributing(into: later)
         #expect(later.contribute(to: .pluginMenu, named: "report") { "Report a problem" }.isRegistered)
         #expect(fixture.opens.withLock { $0 } == 1)
         // A child's load runs its parent's placeholders, and sees its own contributions too.
@@ -79,13 +76,14 @@ struct PluginLazyContributionTests {
         #expect(child.load(.pluginMenu) == ["Child's entry", "Notify when live", "Report a problem"])
         #expect(fixture.opens.withLock { $0 } == 2)
         #expect(later.load(.pluginMenu) == ["Notify when live", "Report a problem"])
+        #expect(laterLoader.isLibraryLoaded(pluginNamed: "ToastTestPlugin"))
     }
 
     @Test("A contribution the host already has refuses the install, naming it, under the default policy")
     func conflictAtInstall() throws {
         let fixture = try InstalledPluginFixture()
         defer { fixture.remove() }
-        try fixture.place(Self.manifest)
+        try fixture.place(InstalledPluginFixture.contributingManifest)
         let container = Container()
         container.contribute(to: .pluginMenu, named: "notify") { "Host's notify" }
         let loader = fixture.loader(into: container, descriptor: InProcessPlugin.toast())
@@ -104,9 +102,8 @@ struct PluginLazyContributionTests {
     func missingAtFirstLoad() throws {
         let fixture = try InstalledPluginFixture()
         defer { fixture.remove() }
-        let path = try fixture.place(Self.manifest)
-        let container = Container()
-        container.contribute(to: .pluginMenu, named: "report") { "Report a problem" }
+        let path = try fixture.place(InstalledPluginFixture.contributingManifest)
+        let container = Self.hostContainer()
         let reported = LockedValue<[String]>([])
         container.setDiagnosticsHandler { event in reported.withLock { $0.append("\(event)") } }
         let loader = PluginLoader(container: container)
@@ -129,15 +126,10 @@ struct PluginLazyContributionTests {
     func orphanedPlaceholders() throws {
         let fixture = try InstalledPluginFixture()
         defer { fixture.remove() }
-        try fixture.place(Self.manifest)
-        let container = Container()
-        container.contribute(to: .pluginMenu, named: "report") { "Report a problem" }
+        let container = Self.hostContainer()
         let reported = LockedValue<[String]>([])
         container.setDiagnosticsHandler { event in reported.withLock { $0.append("\(event)") } }
-        do {
-            let loader = fixture.loader(into: container, descriptor: InProcessPlugin.toast())
-            #expect(loader.install(in: fixture.directory).failures.isEmpty)
-        }
+        _ = try fixture.installContributing(into: container)
         #expect(container.load(.pluginMenu) == ["Report a problem"])
         #expect(try container.require(.pluginMenu) == ["Report a problem"])
         #expect(reported.withLock { $0 }.contains { $0.contains("whose loader was freed") })
@@ -151,9 +143,8 @@ struct PluginLazyContributionTests {
         let built = try fixture.builder.buildLibrary(
             named: "ToastTestPlugin", source: "int toast_test_plugin = 1;\n")
         let whole = try Data(contentsOf: URL(fileURLWithPath: built))
-        let path = try fixture.place(Self.manifest, library: whole)
-        let container = Container()
-        container.contribute(to: .pluginMenu, named: "report") { "Report a problem" }
+        let path = try fixture.place(InstalledPluginFixture.contributingManifest, library: whole)
+        let container = Self.hostContainer()
         let loader = PluginLoader(container: container)
         #expect(loader.install(in: fixture.directory).failures.isEmpty)
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: path))
@@ -174,11 +165,8 @@ struct PluginLazyContributionTests {
     func deactivation() throws {
         let fixture = try InstalledPluginFixture()
         defer { fixture.remove() }
-        try fixture.place(Self.manifest)
-        let container = Container()
-        container.contribute(to: .pluginMenu, named: "report") { "Report a problem" }
-        let loader = fixture.loader(into: container, descriptor: InProcessPlugin.toast())
-        _ = loader.install(in: fixture.directory)
+        let container = Self.hostContainer()
+        let loader = try fixture.installContributing(into: container)
 
         let report = try loader.deactivate(pluginNamed: "ToastTestPlugin")
         #expect(report.removedIDs == ["PluginToastID"])
@@ -209,7 +197,6 @@ struct PluginLazyContributionTests {
     func observers() throws {
         let fixture = try InstalledPluginFixture()
         defer { fixture.remove() }
-        try fixture.place(Self.manifest)
         let container = Container()
         let changes = LockedValue<[String]>([])
         let token = container.observe(.pluginMenu) { change in
@@ -225,8 +212,7 @@ struct PluginLazyContributionTests {
             changes.withLock { $0.append(label) }
         }
         defer { token.cancel() }
-        let loader = fixture.loader(into: container, descriptor: InProcessPlugin.toast())
-        _ = loader.install(in: fixture.directory)
+        let loader = try fixture.installContributing(into: container)
         #expect(changes.withLock { $0 }.last == "added notify PlaceholderContribution")
         #expect(container.load(.pluginMenu) == ["Notify when live"])
         #expect(changes.withLock { $0 }.last == "replaced notify PlaceholderContribution with String")
@@ -238,56 +224,33 @@ struct PluginLazyContributionTests {
     func verification() throws {
         let fixture = try InstalledPluginFixture()
         defer { fixture.remove() }
-        try fixture.place(Self.manifest)
         let container = Container()
-        let menu = InjectID<[String]>("HostMenuID")
-        container.register(menu, dependencies: [.require(.pluginMenu)]) { resolver in
+        container.register(.hostMenu, dependencies: [.require(.pluginMenu)]) { resolver in
             resolver.load(.pluginMenu)
         }
-        let loader = fixture.loader(into: container, descriptor: InProcessPlugin.toast())
-        #expect(loader.install(in: fixture.directory).failures.isEmpty)
+        let loader = try fixture.installContributing(into: container)
         let report = container.verify()
         #expect(report.isClean, "\(report)")
         #expect(container.registrations.contains { $0.id == "PluginMenuPoint" })
         #expect(fixture.opens.withLock { $0 } == 0)
-        #expect(container.load(menu) == ["Notify when live"])
+        #expect(container.load(.hostMenu) == ["Notify when live"])
         #expect(container.verify().isClean)
+        #expect(loader.isLibraryLoaded(pluginNamed: "ToastTestPlugin"))
     }
 }
 
 @Suite("Installed plugins: threads racing on the first load of a point", .tags(.concurrency))
 struct PluginLazyContributionRaceTests {
-    /// Rounds; CI's sanitizer runs set DC_STRESS_ITERATIONS higher, and each round starts 8 threads.
-    private var rounds: Int {
-        let configured =
-            ProcessInfo.processInfo.environment["DC_STRESS_ITERATIONS"].flatMap(Int.init) ?? 2_000
-        return max(20, min(configured / 100, 200))
-    }
-
-    /// Starts 8 threads at once, each loading the menu of `container` (half through a host
-    /// singleton), and returns what each got.
+    /// The menus 8 threads started at once load from `container`, half through a host service.
     private func racingLoads(of container: Container) -> [[String]] {
-        let start = DispatchSemaphore(value: 0)
-        let group = DispatchGroup()
-        let menus = LockedValue<[[String]]>([])
-        for index in 0..<8 {
-            group.enter()
-            Thread.detachNewThread {
-                start.wait()
-                let menu = index % 2 == 0 ? container.load(.pluginMenu) : container.load(.hostMenu) ?? []
-                menus.withLock { $0.append(menu) }
-                group.leave()
-            }
+        InstalledPluginFixture.racing { index in
+            index % 2 == 0 ? container.load(.pluginMenu) : container.load(.hostMenu) ?? []
         }
-        for _ in 0..<8 { start.signal() }
-        group.wait()
-        return menus.withLock { $0 }
     }
 
-    /// A container with the host's menu entry and a transient host service that loads the menu.
+    /// The host's container, with its menu entry and a transient service that loads the menu.
     private func hostContainer() -> Container {
-        let container = Container()
-        container.contribute(to: .pluginMenu, named: "report") { "Report a problem" }
+        let container = PluginLazyContributionTests.hostContainer()
         container.register(.hostMenu) { resolver in resolver.load(.pluginMenu) }
         return container
     }
@@ -298,12 +261,10 @@ struct PluginLazyContributionRaceTests {
     func eightThreads() throws {
         let fixture = try InstalledPluginFixture()
         defer { fixture.remove() }
-        try fixture.place(PluginLazyContributionTests.manifest)
-        for _ in 0..<rounds {
+        for _ in 0..<InstalledPluginFixture.raceRounds {
             let before = fixture.opens.withLock { $0 }
             let container = hostContainer()
-            let loader = fixture.loader(into: container, descriptor: InProcessPlugin.toast(), delay: 0.001)
-            #expect(loader.install(in: fixture.directory).failures.isEmpty)
+            let loader = try fixture.installContributing(into: container, delay: 0.001)
             let menus = racingLoads(of: container)
             #expect(menus.count == 8)
             #expect(menus.allSatisfy { $0 == ["Notify when live", "Report a problem"] })
@@ -316,15 +277,10 @@ struct PluginLazyContributionRaceTests {
     func failingFirstLoad() throws {
         let fixture = try InstalledPluginFixture()
         defer { fixture.remove() }
-        let path = try fixture.place(PluginLazyContributionTests.manifest)
-        for _ in 0..<max(rounds / 4, 10) {
+        let path = try fixture.place(InstalledPluginFixture.contributingManifest)
+        for _ in 0..<max(InstalledPluginFixture.raceRounds / 4, 10) {
             let container = hostContainer()
-            let opens = LockedValue(0)
-            let loader = PluginLoader(container: container, stepHook: nil) { path in
-                opens.withLock { $0 += 1 }
-                Thread.sleep(forTimeInterval: 0.001)
-                return .failure(.fileMissing(path: path))
-            }
+            let (loader, opens) = InstalledPluginFixture.failingLoader(into: container)
             #expect(loader.install(at: path).isInstalled)
             let menus = racingLoads(of: container)
             #expect(menus.count == 8)
