@@ -72,7 +72,9 @@ extension PluginLoader {
     /// let report = loader.install(in: directory)  // manifests only; libraries load on first use
     /// ```
     ///
-    /// The plugins named in `loadingAtStart` are loaded now.
+    /// The manifest files are read several at a time, on the cores the system has; the
+    /// placeholders are registered one plugin after another, in name order. The plugins named
+    /// in `loadingAtStart` are loaded now.
     ///
     /// - Parameters:
     ///   - directory: The directory to install from.
@@ -89,21 +91,34 @@ extension PluginLoader {
             report.failures.append(error)
             return report
         }
-        // Each plugin's files are opened in the directory just checked; if it cannot be held
-        // open, each path is resolved and checked whole.
-        // One staging container for all: each plugin's placeholders are adopted from it, then
-        // cleared from it.
+        // Room for them all at once, rather than growing by doubling as they come.
+        state.withLock { $0.plugins.reserveCapacity($0.plugins.count + files.entries.count) }
+        report.loaded.reserveCapacity(files.entries.count)
+        let paths = files.entries.map { directory + "/" + $0.name }
+        // Each plugin's files are opened in the directory just checked (if it cannot be held
+        // open, each path is resolved and checked whole), several plugins at once: reading
+        // and decoding the manifests is most of an install, and each is read on its own.
+        let read = LockedValue(
+            [Result<InstallableLibrary, PluginLoadError>?](repeating: nil, count: paths.count))
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            let checked = files.checked.map { (directory: $0, entry: files.entries[index]) }
+            let library = installable(at: paths[index], checked: checked)
+            read.withLock { $0[index] = library }
+        }
+        let libraries = read.withLock { $0 }
+        // Then the placeholders, in name order. One staging container for all: each plugin's
+        // placeholders are adopted from it, then cleared from it.
         let staging = Container()
-        for entry in files.entries {
-            let path = directory + "/" + entry.name
-            let checked = files.checked.map { (directory: $0, entry: entry) }
-            let result = install(at: path, loadingAtStart: loadingAtStart, checked: checked, staging: staging)
+        for (index, path) in paths.enumerated() {
+            let result = (libraries[index] ?? .failure(.fileMissing(path: path))).map {
+                install($0, at: path, loadingAtStart: loadingAtStart, staging: staging)
+            }
             switch result {
-            case .loaded(let plugin):
+            case .success(.loaded(let plugin)):
                 report.loaded.append(plugin)
-            case .alreadyLoaded(let note):
+            case .success(.alreadyLoaded(let note)):
                 report.notes.append(note)
-            case .failed(let error):
+            case .success(.failed(let error)), .failure(let error):
                 report.failures.append(error)
             }
         }
@@ -120,19 +135,25 @@ extension PluginLoader {
     ///   if a plugin of its name is already installed or loaded, or why it failed; the
     ///   container is unchanged by a failure.
     public func install(at path: String, loadingAtStart: Set<String> = []) -> PluginLoadResult {
-        install(at: path, loadingAtStart: loadingAtStart, checked: nil, staging: Container())
+        switch installable(at: path, checked: nil) {
+        case .failure(let error): return .failed(error)
+        case .success(let library):
+            return install(library, at: path, loadingAtStart: loadingAtStart, staging: Container())
+        }
     }
 
-    /// ``install(at:loadingAtStart:)`` of the entry `checked.entry` of `checked.directory`,
-    /// whose trust ``install(in:loadingAtStart:)`` checked, with its ancestors', for all its
-    /// plugins; its placeholders are staged in `staging`, which is empty again afterwards.
-    private func install(
-        at path: String, loadingAtStart: Set<String>,
-        checked: (directory: CheckedDirectory, entry: CheckedDirectory.Entry)?, staging: Container
-    ) -> PluginLoadResult {
+    /// The library at `path` as its manifest file describes it, with the trust checks of a
+    /// library, or why it cannot be installed; `checked`, for the entry `checked.entry` of
+    /// `checked.directory`, whose trust ``install(in:loadingAtStart:)`` checked, with its
+    /// ancestors', for all its plugins.
+    ///
+    /// Reads files only, so that an install reads several at once.
+    private func installable(
+        at path: String, checked: (directory: CheckedDirectory, entry: CheckedDirectory.Entry)?
+    ) -> Result<InstallableLibrary, PluginLoadError> {
         let manifest: PluginManifest
         switch readManifestFile(forLibraryAt: path, checked: checked) {
-        case .failure(let error): return .failed(error)
+        case .failure(let error): return .failure(error)
         case .success(let read): manifest = read
         }
         // The listing says whether the library is a link; where it does not, its `lstat` does.
@@ -141,23 +162,36 @@ extension PluginLoader {
             isLink = listed
         } else if let checked {
             guard let status = checked.directory.linkStatus(of: checked.entry.name) else {
-                return .failed(.fileMissing(path: path))
+                return .failure(.fileMissing(path: path))
             }
             isLink = status.st_mode & S_IFMT == S_IFLNK
         } else {
             var link = stat()
-            guard lstat(path, &link) == 0 else { return .failed(.fileMissing(path: path)) }
+            guard lstat(path, &link) == 0 else { return .failure(.fileMissing(path: path)) }
             isLink = link.st_mode & S_IFMT == S_IFLNK
         }
         // A link must lead to a file.
-        guard !isLink || FileStatus(path: path) != nil else { return .failed(.fileMissing(path: path)) }
-        let libraryPath: String
-        if let checked, !isLink {
-            // No link to resolve but the directory's, which the directory check resolved.
-            libraryPath = checked.directory.entryPath(checked.entry.name)
-        } else {
-            libraryPath = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard !isLink || FileStatus(path: path) != nil else { return .failure(.fileMissing(path: path)) }
+        guard let checked, !isLink else {
+            return .success(
+                InstallableLibrary(
+                    manifest: manifest, path: URL(fileURLWithPath: path).resolvingSymlinksInPath().path,
+                    directory: nil))
         }
+        // No link to resolve but the directory's, which the directory check resolved.
+        return .success(
+            InstallableLibrary(
+                manifest: manifest, path: checked.directory.entryPath(checked.entry.name),
+                directory: checked.directory))
+    }
+
+    /// Registers the placeholders of `library`, found at `path`, staged in `staging`, which is
+    /// empty again afterwards, and loads it if `loadingAtStart` names it.
+    private func install(
+        _ library: InstallableLibrary, at path: String, loadingAtStart: Set<String>, staging: Container
+    ) -> PluginLoadResult {
+        let manifest = library.manifest
+        let libraryPath = library.path
         let name = manifest.name
         defer { staging.removeAll() }
         if case .failure(let error) = placeholders(for: manifest, path: libraryPath, into: staging) {
@@ -183,7 +217,7 @@ extension PluginLoader {
             state.failures[name] = nil
             state.plugins[name] = PluginRecord(
                 plugin: plugin, descriptor: nil, status: .active, owned: owned, placeholders: owned,
-                directory: isLink ? nil : checked?.directory)
+                directory: library.directory)
             return .loaded(plugin)
         }
         // Its placeholders stand until the library loads, now: the first load's checks,
@@ -482,4 +516,14 @@ struct PlaceholderOrphaned: Error, CustomStringConvertible {
     var description: String {
         "'\(id)' stands for the plugin \(plugin), whose loader was freed before its library loaded"
     }
+}
+
+/// A plugin library whose manifest file was read and checked, ready to install.
+private struct InstallableLibrary: Sendable {
+    let manifest: PluginManifest
+    /// The library's path, with its symbolic links resolved.
+    let path: String
+    /// The checked directory it is an entry of, held open for its first load; `nil` for a
+    /// library elsewhere.
+    let directory: CheckedDirectory?
 }
