@@ -50,7 +50,7 @@ extension Container {
             (entries, mismatch) = runningPlaceholders(
                 in: entries, pointNamed: point.name, marker: ExtensionPointMarker<Element>.self,
                 elementType: Element.self, thread: thread)
-            publishedCount = entries.count(where: { $0.registration.hasPublished(Element.self) })
+            publishedCount = entries.reduce(0) { $0 + ($1.registration.hasPublished(Element.self) ? 1 : 0) }
         }
         if let mismatch {
             report(.failed(mismatch))
