@@ -200,24 +200,24 @@ struct PluginLazyContributionTests {
         let container = Container()
         let changes = LockedValue<[String]>([])
         let token = container.observe(.pluginMenu) { change in
-            let label: String
+            // The change ("added: notify") and the service types it names.
+            let types: [RegistrationInfo]
             switch change {
-            case .current(let infos): label = "current \(infos.map(\.id))"
-            case .added(let name, let info): label = "added \(name) \(info.serviceType)"
-            case .replaced(let name, let previous, let replacement):
-                label = "replaced \(name) \(previous.serviceType) with \(replacement.serviceType)"
-            case .removed(let name, let info): label = "removed \(name) \(info.serviceType)"
-            case .reset(let name, let info): label = "reset \(name) \(info.serviceType)"
+            case .current(let infos): types = infos
+            case .added(_, let info), .removed(_, let info), .reset(_, let info): types = [info]
+            case .replaced(_, let previous, let replacement): types = [previous, replacement]
             }
-            changes.withLock { $0.append(label) }
+            changes.withLock {
+                $0.append("\(change) \(types.map(\.serviceType).joined(separator: " with "))")
+            }
         }
         defer { token.cancel() }
         let loader = try fixture.installContributing(into: container)
-        #expect(changes.withLock { $0 }.last == "added notify PlaceholderContribution")
+        #expect(changes.withLock { $0 }.last == "added: notify PlaceholderContribution")
         #expect(container.load(.pluginMenu) == ["Notify when live"])
-        #expect(changes.withLock { $0 }.last == "replaced notify PlaceholderContribution with String")
+        #expect(changes.withLock { $0 }.last == "replaced: notify PlaceholderContribution with String")
         try loader.deactivate(pluginNamed: "ToastTestPlugin")
-        #expect(changes.withLock { $0 }.last == "removed notify PlaceholderContribution")
+        #expect(changes.withLock { $0 }.last == "removed: notify PlaceholderContribution")
     }
 
     @Test("verify() sees the placeholder contributions without loading their libraries")
