@@ -43,6 +43,31 @@ struct PathTrust {
         return problem(with: file.status, of: file.resolvedPath, reportedAs: file.path, role: .item)
     }
 
+    /// ``problem(checking:in:)`` for a file opened in a directory held open since its check.
+    ///
+    /// The check of `directory` and its ancestors may be long past: the directory's own status
+    /// is checked again, through its descriptor, as its owner may have opened it to others
+    /// since. Its ancestors need no check: whatever becomes of them, the descriptor is that
+    /// directory.
+    func problem(checking file: PluginFile, inHeld directory: CheckedDirectory) -> PluginLoadError? {
+        guard let status = FileStatus(descriptor: directory.descriptor) else {
+            return problem(checking: file)
+        }
+        if let problem = problem(with: status, of: directory.path, reportedAs: file.path, role: .directory) {
+            return problem
+        }
+        return problem(checking: file, in: directory.path)
+    }
+
+    /// The name of the entry that the absolute `path` names in `directory`, or `nil` when it
+    /// names none: `path` is `directory`, `/` and a name without `/`.
+    static func entryName(of path: String, in directory: String) -> String? {
+        guard let parent = Self.directory(of: path), parent == directory else { return nil }
+        let name = String(
+            decoding: path.utf8.dropFirst(parent.utf8.count + (parent == "/" ? 0 : 1)), as: UTF8.self)
+        return CheckedDirectory.isEntryName(name) ? name : nil
+    }
+
     /// The directory part of the absolute `path`: all before its last `/`, or `/` for an
     /// entry of the root; `nil` for a path with no `/`.
     ///

@@ -156,16 +156,26 @@ private func systemClose(_ descriptor: Int32) -> Int32 {
 }
 
 /// A directory that passed the trust checks, with its ancestors, held open, so that the
-/// entries read from it are that directory's.
+/// entries read from it are that directory's; closed when the last holder lets it go.
 ///
 /// ``PluginLoader/install(in:loadingAtStart:)`` opens the directory it checked once, and
-/// opens and looks at each plugin's files relative to it, without resolving their paths again.
-struct CheckedDirectory {
+/// opens and looks at each plugin's files relative to it, without resolving their paths again;
+/// an installed plugin holds it until its library's first load opens the library in it.
+final class CheckedDirectory: Sendable {
     /// The directory's path, with its symbolic links resolved: the one that was checked.
     let path: String
 
     /// The open directory.
     let descriptor: Int32
+
+    private init(path: String, descriptor: Int32) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        _ = systemClose(descriptor)
+    }
 
     /// Opens the checked directory at `path` (symbolic links resolved), or `nil` if it
     /// cannot be opened as a directory.
@@ -186,6 +196,44 @@ struct CheckedDirectory {
         path.hasSuffix("/") ? path + name : path + "/" + name
     }
 
+    /// An entry as the directory's listing gives it.
+    struct Entry {
+        /// Its name, without `/`.
+        let name: String
+        /// Whether it is a symbolic link, as the listing says; `nil` when the file system's
+        /// listing does not say, and ``linkStatus(of:)`` must.
+        let isSymbolicLink: Bool?
+    }
+
+    /// The entries of the open directory, `.` and `..` aside, read through its descriptor
+    /// (the directory that was checked, whatever its path names now), in no order; `nil` if
+    /// it cannot be read.
+    ///
+    /// The listing says which entries are symbolic links, so a plugin's library needs no
+    /// `lstat` of its own.
+    func entries() -> [Entry]? {
+        // A copy: the stream closes the descriptor it reads.
+        let copy = dup(descriptor)
+        guard copy >= 0 else { return nil }
+        guard let stream = fdopendir(copy) else {
+            _ = systemClose(copy)
+            return nil
+        }
+        defer { closedir(stream) }
+        rewinddir(stream)
+        var found: [Entry] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard Self.isEntryName(name) else { continue }
+            let type = entry.pointee.d_type
+            found.append(
+                Entry(name: name, isSymbolicLink: type == UInt8(DT_UNKNOWN) ? nil : type == UInt8(DT_LNK)))
+        }
+        return found
+    }
+
     /// The `lstat` of the entry `name`: its own status if it is a symbolic link; `nil` if
     /// there is none.
     func linkStatus(of name: String) -> stat? {
@@ -195,10 +243,5 @@ struct CheckedDirectory {
             return nil
         }
         return info
-    }
-
-    /// Closes the directory; call once, when done with its entries.
-    func close() {
-        _ = systemClose(descriptor)
     }
 }

@@ -268,12 +268,13 @@ extension PluginLoader {
             }
             let plugin = LoadedPlugin(
                 manifest: record.plugin.manifest, path: record.plugin.path,
-                providedIDs: record.plugin.providedIDs, replacedIDs: adoption.conflicts, contributions: [],
-                loaderSerial: serial)
+                providedIDs: record.plugin.providedIDs, replacedIDs: adoption.conflicts,
+                contributions: record.plugin.contributions, loaderSerial: serial)
             release(
                 name,
                 as: PluginRecord(
-                    plugin: plugin, descriptor: nil, status: .active, owned: owned, placeholders: owned))
+                    plugin: plugin, descriptor: nil, status: .active, owned: owned, placeholders: owned,
+                    directory: record.directory))
             var report = PluginActivationReport(
                 plugin: plugin, dependents: adoption.dependents, resetDependents: resettingDependents,
                 overruns: [],
@@ -292,10 +293,11 @@ extension PluginLoader {
     static func merging(_ first: WithdrawalOutcome, placeholdersWithdrawn second: WithdrawalOutcome)
         -> WithdrawalOutcome
     {
-        let placeholderIDs = Set(second.removedIDs + second.leftInPlace)
+        let placeholderIDs = Set(second.removedIDs + second.removedContributions + second.leftInPlace)
         var merged = WithdrawalOutcome(resetDependents: first.resetDependents)
         merged.removedIDs = Array(Set(first.removedIDs + second.removedIDs)).sorted()
-        merged.removedContributions = first.removedContributions
+        merged.removedContributions =
+            Array(Set(first.removedContributions + second.removedContributions)).sorted()
         merged.restored = (first.restored.filter { !placeholderIDs.contains($0) } + second.restored).sorted()
         merged.leftInPlace = Array(Set(first.leftInPlace + second.leftInPlace)).sorted()
         merged.dependents = Array(Set(first.dependents + second.dependents)).sorted()

@@ -58,21 +58,23 @@ extension PluginLoader {
     /// Installs every plugin in `directory` whose library name ends in `Plugin`, such as
     /// `libToastPlugin.so`, from its manifest file, in name order: no plugin code runs.
     ///
-    /// Each plugin's provided IDs are registered as placeholders, so that `Container.registrations`,
-    /// observers, `verify()` (with the manifest's declared dependencies) and
-    /// ``deactivate(pluginNamed:resettingDependents:)`` see it as they see a loaded plugin. The
-    /// first load of one of its IDs loads its library, once, through every check of
-    /// ``load(at:)``; loads on other threads meanwhile wait for it. If that load fails, the
-    /// placeholders go, the load returns `nil`, and ``firstLoadFailures`` says why.
+    /// Each plugin's provided IDs and contributions are registered as placeholders, so that
+    /// `Container.registrations`, observers, `verify()` (with the manifest's declared
+    /// dependencies) and ``deactivate(pluginNamed:resettingDependents:)`` see it as they see a
+    /// loaded plugin. The first load of one of its IDs, or of an extension point it contributes
+    /// to, loads its library, once, through every check of ``load(at:)``; loads on other
+    /// threads meanwhile wait for it. If that load fails, the placeholders go, a load of an ID
+    /// returns `nil`, a load of a point returns the other contributions, and
+    /// ``firstLoadFailures`` says why.
     ///
     /// ```swift
     /// let loader = PluginLoader(container: container)
     /// let report = loader.install(in: directory)  // manifests only; libraries load on first use
     /// ```
     ///
-    /// A plugin that contributes to extension points is loaded now: a contribution's element
-    /// type is known only to its library, so it cannot wait as a placeholder. So is every
-    /// plugin named in `loadingAtStart`.
+    /// The manifest files are read several at a time, on the cores the system has; the
+    /// placeholders are registered one plugin after another, in name order. The plugins named
+    /// in `loadingAtStart` are loaded now.
     ///
     /// - Parameters:
     ///   - directory: The directory to install from.
@@ -81,7 +83,7 @@ extension PluginLoader {
     ///   tells which loaded), what failed and why, and notes.
     public func install(in directory: String, loadingAtStart: Set<String> = []) -> PluginLoadReport {
         var report = PluginLoadReport()
-        let files: (resolved: String, paths: [String])
+        let files: PluginDirectory
         switch pluginFiles(in: directory) {
         case .success(let found):
             files = found
@@ -89,29 +91,34 @@ extension PluginLoader {
             report.failures.append(error)
             return report
         }
-        // Each plugin's files are opened in the directory just checked; if it cannot be held
-        // open, each path is resolved and checked whole.
-        let checkedDirectory = CheckedDirectory.open(files.resolved)
-        defer { checkedDirectory?.close() }
-        // One staging container for all: each plugin's placeholders are adopted from it, then
-        // cleared from it.
+        // Room for them all at once, rather than growing by doubling as they come.
+        state.withLock { $0.plugins.reserveCapacity($0.plugins.count + files.entries.count) }
+        report.loaded.reserveCapacity(files.entries.count)
+        let paths = files.entries.map { directory + "/" + $0.name }
+        // Each plugin's files are opened in the directory just checked (if it cannot be held
+        // open, each path is resolved and checked whole), several plugins at once: reading
+        // and decoding the manifests is most of an install, and each is read on its own.
+        let read = LockedValue(
+            [Result<InstallableLibrary, PluginLoadError>?](repeating: nil, count: paths.count))
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            let checked = files.checked.map { (directory: $0, entry: files.entries[index]) }
+            let library = installable(at: paths[index], checked: checked)
+            read.withLock { $0[index] = library }
+        }
+        let libraries = read.withLock { $0 }
+        // Then the placeholders, in name order. One staging container for all: each plugin's
+        // placeholders are adopted from it, then cleared from it.
         let staging = Container()
-        for path in files.paths {
-            // `path` is the directory, `/` and the entry's name (``pluginFiles(in:)``).
-            let name = String(decoding: path.utf8.dropFirst(directory.utf8.count + 1), as: UTF8.self)
-            let checked = checkedDirectory.map { (directory: $0, name: name) }
-            let result = install(at: path, loadingAtStart: loadingAtStart, checked: checked, staging: staging)
+        for (index, path) in paths.enumerated() {
+            let result = (libraries[index] ?? .failure(.fileMissing(path: path))).map {
+                install($0, at: path, loadingAtStart: loadingAtStart, staging: staging)
+            }
             switch result {
-            case .loaded(let plugin):
+            case .success(.loaded(let plugin)):
                 report.loaded.append(plugin)
-                if !plugin.manifest.contributions.isEmpty && !loadingAtStart.contains(plugin.manifest.name) {
-                    report.notes.append(
-                        "\(path): \(plugin.manifest.name) contributes to extension points, so its library "
-                            + "loaded at install")
-                }
-            case .alreadyLoaded(let note):
+            case .success(.alreadyLoaded(let note)):
                 report.notes.append(note)
-            case .failed(let error):
+            case .success(.failed(let error)), .failure(let error):
                 report.failures.append(error)
             }
         }
@@ -128,40 +135,63 @@ extension PluginLoader {
     ///   if a plugin of its name is already installed or loaded, or why it failed; the
     ///   container is unchanged by a failure.
     public func install(at path: String, loadingAtStart: Set<String> = []) -> PluginLoadResult {
-        install(at: path, loadingAtStart: loadingAtStart, checked: nil, staging: Container())
+        switch installable(at: path, checked: nil) {
+        case .failure(let error): return .failed(error)
+        case .success(let library):
+            return install(library, at: path, loadingAtStart: loadingAtStart, staging: Container())
+        }
     }
 
-    /// ``install(at:loadingAtStart:)`` of the entry `checked.name` of `checked.directory`,
-    /// whose trust ``install(in:loadingAtStart:)`` checked, with its ancestors', for all its
-    /// plugins; its placeholders are staged in `staging`, which is empty again afterwards.
-    private func install(
-        at path: String, loadingAtStart: Set<String>, checked: (directory: CheckedDirectory, name: String)?,
-        staging: Container
-    ) -> PluginLoadResult {
+    /// The library at `path` as its manifest file describes it, with the trust checks of a
+    /// library, or why it cannot be installed; `checked`, for the entry `checked.entry` of
+    /// `checked.directory`, whose trust ``install(in:loadingAtStart:)`` checked, with its
+    /// ancestors', for all its plugins.
+    ///
+    /// Reads files only, so that an install reads several at once.
+    private func installable(
+        at path: String, checked: (directory: CheckedDirectory, entry: CheckedDirectory.Entry)?
+    ) -> Result<InstallableLibrary, PluginLoadError> {
         let manifest: PluginManifest
         switch readManifestFile(forLibraryAt: path, checked: checked) {
-        case .failure(let error): return .failed(error)
+        case .failure(let error): return .failure(error)
         case .success(let read): manifest = read
         }
-        var link = stat()
-        if let checked {
-            guard let status = checked.directory.linkStatus(of: checked.name) else {
-                return .failed(.fileMissing(path: path))
+        // The listing says whether the library is a link; where it does not, its `lstat` does.
+        let isLink: Bool
+        if let listed = checked?.entry.isSymbolicLink {
+            isLink = listed
+        } else if let checked {
+            guard let status = checked.directory.linkStatus(of: checked.entry.name) else {
+                return .failure(.fileMissing(path: path))
             }
-            link = status
+            isLink = status.st_mode & S_IFMT == S_IFLNK
         } else {
-            guard lstat(path, &link) == 0 else { return .failed(.fileMissing(path: path)) }
+            var link = stat()
+            guard lstat(path, &link) == 0 else { return .failure(.fileMissing(path: path)) }
+            isLink = link.st_mode & S_IFMT == S_IFLNK
         }
-        let isLink = link.st_mode & S_IFMT == S_IFLNK
         // A link must lead to a file.
-        guard !isLink || FileStatus(path: path) != nil else { return .failed(.fileMissing(path: path)) }
-        let libraryPath: String
-        if let checked, !isLink {
-            // No link to resolve but the directory's, which the directory check resolved.
-            libraryPath = checked.directory.entryPath(checked.name)
-        } else {
-            libraryPath = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard !isLink || FileStatus(path: path) != nil else { return .failure(.fileMissing(path: path)) }
+        guard let checked, !isLink else {
+            return .success(
+                InstallableLibrary(
+                    manifest: manifest, path: URL(fileURLWithPath: path).resolvingSymlinksInPath().path,
+                    directory: nil))
         }
+        // No link to resolve but the directory's, which the directory check resolved.
+        return .success(
+            InstallableLibrary(
+                manifest: manifest, path: checked.directory.entryPath(checked.entry.name),
+                directory: checked.directory))
+    }
+
+    /// Registers the placeholders of `library`, found at `path`, staged in `staging`, which is
+    /// empty again afterwards, and loads it if `loadingAtStart` names it.
+    private func install(
+        _ library: InstallableLibrary, at path: String, loadingAtStart: Set<String>, staging: Container
+    ) -> PluginLoadResult {
+        let manifest = library.manifest
+        let libraryPath = library.path
         let name = manifest.name
         defer { staging.removeAll() }
         if case .failure(let error) = placeholders(for: manifest, path: libraryPath, into: staging) {
@@ -183,16 +213,16 @@ extension PluginLoader {
             }
             let plugin = LoadedPlugin(
                 manifest: manifest, path: libraryPath, providedIDs: manifest.providedIDs.sorted(),
-                replacedIDs: outcome.conflicts, contributions: [], loaderSerial: serial)
+                replacedIDs: outcome.conflicts, contributions: manifest.contributionIDs, loaderSerial: serial)
             state.failures[name] = nil
             state.plugins[name] = PluginRecord(
-                plugin: plugin, descriptor: nil, status: .active, owned: owned, placeholders: owned)
+                plugin: plugin, descriptor: nil, status: .active, owned: owned, placeholders: owned,
+                directory: library.directory)
             return .loaded(plugin)
         }
         // Its placeholders stand until the library loads, now: the first load's checks,
         // against the manifest file, apply.
-        guard case .loaded = installed, loadingAtStart.contains(name) || !manifest.contributions.isEmpty
-        else {
+        guard case .loaded = installed, loadingAtStart.contains(name) else {
             return installed
         }
         do {
@@ -290,7 +320,7 @@ extension PluginLoader {
     private func firstLoad(of record: PluginRecord) -> Result<PluginRecord, PluginLoadError> {
         let path = record.plugin.path
         let descriptor: UnsafeRawPointer
-        switch openLibrary(at: path, of: record.plugin.manifest.name) {
+        switch openLibrary(at: path, of: record.plugin.manifest.name, in: record.directory) {
         case .failure(let error): return .failure(error)
         case .success(let opened): descriptor = opened
         }
@@ -326,15 +356,30 @@ extension PluginLoader {
 
     /// The descriptor of the library at `path`, mapped through every check of ``load(at:)``,
     /// recorded as the file the installed plugin `name` loaded from.
-    private func openLibrary(at path: String, of name: String) -> Result<UnsafeRawPointer, PluginLoadError> {
+    ///
+    /// A library that is an entry of the checked `directory` install held open is opened in
+    /// it, where libraries are mapped through their descriptors: the directory's own status is
+    /// checked again, and its ancestors need no check, since they cannot change which
+    /// directory the descriptor is. Elsewhere, the path is resolved and checked whole.
+    private func openLibrary(at path: String, of name: String, in directory: CheckedDirectory?)
+        -> Result<UnsafeRawPointer, PluginLoadError>
+    {
         if let libraryOpener { return libraryOpener(path) }
+        let held = LibraryMapper.opensDescriptors ? directory : nil
+        let opened =
+            held.flatMap { held in
+                PathTrust.entryName(of: path, in: held.path).map {
+                    PluginFile.open(named: $0, in: held, reportedAs: path)
+                }
+            } ?? PluginFile.open(path)
         let file: PluginFile
-        switch PluginFile.open(path) {
+        switch opened {
         case .failure(let error): return .failure(error)
         case .success(let opened): file = opened
         }
         defer { file.close() }
-        if let error = trust.problem(checking: file) { return .failure(error) }
+        let problem = held.map { trust.problem(checking: file, inHeld: $0) } ?? trust.problem(checking: file)
+        if let problem { return .failure(problem) }
         let identity = file.status.identity
         let result = descriptor(of: file)
         if case .success = result {
@@ -350,7 +395,9 @@ extension PluginLoader {
     // MARK: Placeholders
 
     /// A staging container with a placeholder for each ID `manifest` provides: a transient
-    /// registration of `Any` whose factory loads the plugin's library, then the ID again.
+    /// registration of `Any` whose factory loads the plugin's library, then the ID again;
+    /// and one for each contribution it makes, of ``PlaceholderContribution``, whose factory
+    /// loads the library, after which a load of the point reads its list again.
     ///
     /// A placeholder declares what the manifest declares for its ID, so `verify()` checks it,
     /// and is skipped by `verify(running:)`, which must not load libraries.
@@ -373,29 +420,47 @@ extension PluginLoader {
                 return try resolver.require(InjectID<Any>(id))
             }
             if case .rejected(let error) = outcome {
-                return .failure(
-                    .invalidManifest(
-                        path: Self.manifestPath(forLibraryAt: path),
-                        detail: "its provided ID is refused: \(error)"))
+                return .failure(refused("provided ID", error))
+            }
+        }
+        for (point, names) in manifest.contributions {
+            for contribution in names {
+                let id = "\(point)[\(contribution)]"
+                let outcome = staging.contribute(
+                    to: ExtensionPoint<PlaceholderContribution>(point), named: contribution, verify: .skip
+                ) { [weak self] () throws -> PlaceholderContribution in
+                    guard let self else { throw PlaceholderOrphaned(id: id, plugin: name) }
+                    try self.loadLibrary(ofInstalled: name)
+                    return PlaceholderContribution()
+                }
+                if case .rejected(let error) = outcome {
+                    return .failure(refused("contribution", error))
+                }
             }
         }
         return .success(staging)
+
+        func refused(_ what: String, _ error: ContainerError) -> PluginLoadError {
+            .invalidManifest(
+                path: Self.manifestPath(forLibraryAt: path), detail: "its \(what) is refused: \(error)")
+        }
     }
 
     /// Reads, checks and decodes the manifest file beside the library at `libraryPath`, with
     /// the trust checks of a library.
     ///
-    /// With `checked`, the library is the entry `checked.name` of the checked directory
+    /// With `checked`, the library is the entry `checked.entry` of the checked directory
     /// `checked.directory`, and so is the manifest file, unless it is a symbolic link: then it
     /// is resolved and checked as any file is.
     private func readManifestFile(
-        forLibraryAt libraryPath: String, checked: (directory: CheckedDirectory, name: String)?
+        forLibraryAt libraryPath: String,
+        checked: (directory: CheckedDirectory, entry: CheckedDirectory.Entry)?
     ) -> Result<PluginManifest, PluginLoadError> {
         let path = Self.manifestPath(forLibraryAt: libraryPath)
         let opened =
             checked.map {
                 PluginFile.open(
-                    named: Self.manifestPath(forLibraryAt: $0.name), in: $0.directory, reportedAs: path)
+                    named: Self.manifestPath(forLibraryAt: $0.entry.name), in: $0.directory, reportedAs: path)
             } ?? PluginFile.open(path)
         let file: PluginFile
         switch opened {
@@ -451,4 +516,14 @@ struct PlaceholderOrphaned: Error, CustomStringConvertible {
     var description: String {
         "'\(id)' stands for the plugin \(plugin), whose loader was freed before its library loaded"
     }
+}
+
+/// A plugin library whose manifest file was read and checked, ready to install.
+private struct InstallableLibrary: Sendable {
+    let manifest: PluginManifest
+    /// The library's path, with its symbolic links resolved.
+    let path: String
+    /// The checked directory it is an entry of, held open for its first load; `nil` for a
+    /// library elsewhere.
+    let directory: CheckedDirectory?
 }

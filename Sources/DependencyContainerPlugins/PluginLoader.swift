@@ -230,7 +230,7 @@ public final class PluginLoader: Sendable {
     /// - Returns: What loaded, what failed and why, and what was passed over.
     public func loadAll(in directory: String) -> PluginLoadReport {
         var report = PluginLoadReport()
-        let files: (resolved: String, paths: [String])
+        let files: PluginDirectory
         switch pluginFiles(in: directory) {
         case .success(let found):
             files = found
@@ -238,7 +238,7 @@ public final class PluginLoader: Sendable {
             report.failures.append(error)
             return report
         }
-        for path in files.paths {
+        for path in files.entries.map({ directory + "/" + $0.name }) {
             switch load(at: path) {
             case .loaded(let plugin):
                 report.loaded.append(plugin)
@@ -252,8 +252,11 @@ public final class PluginLoader: Sendable {
     }
 
     /// The plugin libraries of `directory`, in name order, once the directory passed the
-    /// trust checks, and the directory with its symbolic links resolved; or why not.
-    func pluginFiles(in directory: String) -> Result<(resolved: String, paths: [String]), PluginLoadError> {
+    /// trust checks; or why not.
+    ///
+    /// The directory is held open as checked, and listed through its descriptor; if it cannot
+    /// be opened, it is listed by path, and each file is checked whole.
+    func pluginFiles(in directory: String) -> Result<PluginDirectory, PluginLoadError> {
         guard let status = FileStatus(path: directory), status.isDirectory else {
             return .failure(.fileMissing(path: directory))
         }
@@ -262,8 +265,15 @@ public final class PluginLoader: Sendable {
         {
             return .failure(error)
         }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return .success((resolved, names.sorted().filter(Self.isPluginFileName).map { directory + "/" + $0 }))
+        let checked = CheckedDirectory.open(resolved)
+        let listed =
+            checked?.entries()
+            ?? ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).map {
+                CheckedDirectory.Entry(name: $0, isSymbolicLink: nil)
+            }
+        // Filtered first: a directory of plugins holds as many manifest files.
+        let entries = listed.filter { Self.isPluginFileName($0.name) }.sorted { $0.name < $1.name }
+        return .success(PluginDirectory(checked: checked, entries: entries))
     }
 
     /// A type's name without its module, as two copies of a module name it alike.
@@ -484,6 +494,15 @@ public final class PluginLoader: Sendable {
     }
 }
 
+/// A directory of plugins whose trust ``PluginLoader/pluginFiles(in:)`` checked, with its
+/// ancestors'.
+struct PluginDirectory {
+    /// The directory, held open as checked; `nil` if it could not be opened.
+    let checked: CheckedDirectory?
+    /// Its plugin libraries, in name order.
+    let entries: [CheckedDirectory.Entry]
+}
+
 /// A plugin whose registrations the container adopted.
 struct Adoption {
     let plugin: LoadedPlugin
@@ -516,6 +535,9 @@ struct PluginRecord: Sendable {
     /// What withdraws the placeholders an install registered, while they are in the container:
     /// they stand for the plugin until its library loads, and stay behind what it registered then.
     var placeholders: OwnedRegistrations? = nil
+    /// The checked directory an installed plugin's library is an entry of, held open for the
+    /// library's first load; `nil` once it loaded, or for a library installed by path.
+    var directory: CheckedDirectory? = nil
 
     enum Status: Sendable {
         case active

@@ -10,6 +10,10 @@ struct InstalledPluginFixture {
     static let manifest = PluginManifest(
         name: "ToastTestPlugin", version: "1.0.0", providedIDs: ["PluginToastID"])
 
+    /// The toast plugin with its menu entry, `PluginMenuPoint[notify]`: its contribution
+    /// waits as a placeholder too.
+    static let contributingManifest = InProcessPlugin.toastManifest
+
     let builder: NativeLibraryBuilder
     /// How many times a library was opened.
     let opens = LockedValue(0)
@@ -48,6 +52,60 @@ struct InstalledPluginFixture {
                     })
             }
         }!
+    }
+
+    /// Places the contributing plugin (``contributingManifest``) and installs this directory
+    /// into `container` with a ``loader(into:descriptor:delay:)`` whose first loads register
+    /// its toast and menu entry.
+    ///
+    /// - Returns: The loader.
+    /// - Throws: Why the plugin could not be placed, or an install that failed.
+    func installContributing(into container: Container, delay: TimeInterval = 0) throws -> PluginLoader {
+        try place(Self.contributingManifest)
+        let loader = loader(into: container, descriptor: InProcessPlugin.toast(), delay: delay)
+        let report = loader.install(in: directory)
+        guard report.failures.isEmpty, report.notes.isEmpty else {
+            throw InProcessPlugin.LoadFailure(description: "install: \(report)")
+        }
+        return loader
+    }
+
+    /// A loader into `container` whose first loads fail after a millisecond, missing the
+    /// file, and the count of its tries.
+    static func failingLoader(into container: Container) -> (PluginLoader, LockedValue<Int>) {
+        let opens = LockedValue(0)
+        let loader = PluginLoader(container: container, stepHook: nil) { path in
+            opens.withLock { $0 += 1 }
+            Thread.sleep(forTimeInterval: 0.001)
+            return .failure(.fileMissing(path: path))
+        }
+        return (loader, opens)
+    }
+
+    /// Rounds of the race suites; CI's sanitizer runs set DC_STRESS_ITERATIONS higher.
+    static var raceRounds: Int {
+        let configured =
+            ProcessInfo.processInfo.environment["DC_STRESS_ITERATIONS"].flatMap(Int.init) ?? 2_000
+        return max(20, min(configured / 100, 200))
+    }
+
+    /// What `body` returns on each of 8 threads started at once, given its thread's index.
+    static func racing<Value: Sendable>(_ body: @escaping @Sendable (Int) -> Value) -> [Value] {
+        let start = DispatchSemaphore(value: 0)
+        let group = DispatchGroup()
+        let values = LockedValue<[Value]>([])
+        for index in 0..<8 {
+            group.enter()
+            Thread.detachNewThread {
+                start.wait()
+                let value = body(index)
+                values.withLock { $0.append(value) }
+                group.leave()
+            }
+        }
+        for _ in 0..<8 { start.signal() }
+        group.wait()
+        return values.withLock { $0 }
     }
 
     /// A loader into `container` whose first loads open `descriptor` after `delay`, counting.

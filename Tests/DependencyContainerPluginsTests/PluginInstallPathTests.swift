@@ -83,4 +83,47 @@ struct PluginInstallPathTests {
         #expect(
             report.loaded.map(\.path) == [URL(fileURLWithPath: path).resolvingSymlinksInPath().path])
     }
+
+    @Test("A first load opens the library in the directory install checked, whose status it checks again")
+    func firstLoadInCheckedDirectory() throws {
+        let fixture = try InstalledPluginFixture()
+        defer { fixture.remove() }
+        let path = try fixture.place()
+        let container = Container()
+        let loader = PluginLoader(container: container)
+        #expect(loader.install(in: fixture.directory).failures.isEmpty)
+        // Opened to others since the install: the first load refuses the library.
+        #expect(chmod(fixture.directory, 0o777) == 0)
+        #expect(container.load(.pluginToast) == nil)
+        guard case .unsafePermissions(let refused, let detail)? = loader.firstLoadFailures.first else {
+            Issue.record("expected the opened directory to be refused, got \(loader.firstLoadFailures)")
+            return
+        }
+        #expect(refused == URL(fileURLWithPath: path).resolvingSymlinksInPath().path)
+        #expect(detail.contains("its directory"))
+        #expect(detail.contains("writable by other users"))
+
+        // Renamed since the install, and another directory put in its place: the first load
+        // opens the library in the directory that was checked.
+        #expect(chmod(fixture.directory, 0o700) == 0)
+        let moved = "\(fixture.directory)-moved"
+        let other = Container()
+        let otherLoader = PluginLoader(container: other)
+        #expect(otherLoader.install(in: fixture.directory).failures.isEmpty)
+        #expect(rename(fixture.directory, moved) == 0)
+        defer { try? FileManager.default.removeItem(atPath: moved) }
+        try FileManager.default.createDirectory(
+            atPath: fixture.directory, withIntermediateDirectories: false,
+            attributes: [.posixPermissions: 0o700])
+        #expect(other.load(.pluginToast) == nil)
+        let failures = otherLoader.firstLoadFailures
+        #expect(failures.count == 1)
+        // Where libraries map through their descriptors, the stand-in library is opened there,
+        // and is no library; elsewhere the path is resolved again, and names nothing.
+        switch failures.first {
+        case .notALoadableLibrary? where LibraryMapper.opensDescriptors: break
+        case .fileMissing? where !LibraryMapper.opensDescriptors: break
+        default: Issue.record("expected the library in the checked directory, got \(failures)")
+        }
+    }
 }

@@ -259,4 +259,24 @@ struct PluginLoaderClassificationTests {
             try JSONDecoder().decode(PluginManifest.self, from: Data(#"{"name":"ToastPlugin"}"#.utf8))
         }
     }
+
+    @Test("A manifest's JSON leaves out empty contributions and dependencies, and decodes the same")
+    func manifestLeavesOutEmptyFields() throws {
+        let plain = PluginManifest(name: "ToastPlugin", version: "1.0.0", providedIDs: ["ToastInjectID"])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: try encoder.encode(plain), as: UTF8.self)
+        #expect(
+            json
+                == #"{"abiVersion":1,"name":"ToastPlugin","providedIDs":["ToastInjectID"],"version":"1.0.0"}"#
+        )
+        #expect(try JSONDecoder().decode(PluginManifest.self, from: Data(json.utf8)) == plain)
+        let full = PluginManifest(
+            name: "ToastPlugin", version: "1.0.0", providedIDs: ["ToastInjectID"],
+            contributions: ["PlayerMenuExtensionPoint": ["notify-when-live"]],
+            dependencies: ["ToastInjectID": [.lazy(InjectID<Int>("PlayerInjectID"))]])
+        let fullJSON = try encoder.encode(full)
+        #expect(String(decoding: fullJSON, as: UTF8.self).contains(#""dependencies":{"ToastInjectID""#))
+        #expect(try JSONDecoder().decode(PluginManifest.self, from: fullJSON) == full)
+    }
 }

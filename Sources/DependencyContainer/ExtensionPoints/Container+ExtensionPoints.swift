@@ -226,11 +226,14 @@ extension Container {
             let existing = entries[point.name]
             var contributions: ContributionSet?
             if let existing {
-                guard let set = existing.contributions, existing.produces(ExtensionPointMarker<Element>.self)
+                guard let set = existing.contributions,
+                    existing.produces(ExtensionPointMarker<Element>.self) || existing.isPlaceholderPoint
                 else {
                     return .conflict(existing.serviceTypeName)
                 }
-                contributions = set
+                // A point of a plugin's placeholders only takes this contribution's type.
+                contributions =
+                    existing.produces(ExtensionPointMarker<Element>.self) ? set : set.retyped(Element.self)
             }
             // With a context, or beside one: of each name, the contribution that answers.
             if registration.context != nil || entries.contexts?.parkedContributions[point.name] != nil {
@@ -287,6 +290,7 @@ extension Container {
         func consider(_ registration: Registration) {
             guard let set = registration.contributions,
                 ObjectIdentifier(registration.serviceType) == ObjectIdentifier(marker)
+                    || registration.isPlaceholderPoint
             else {
                 if mismatch == nil {
                     mismatch = .typeMismatch(

@@ -89,7 +89,7 @@ extension Container {
                     continue
                 }
                 guard let added = registration.contributions, let present = existing.contributions,
-                    ObjectIdentifier(existing.serviceType) == ObjectIdentifier(registration.serviceType)
+                    let point = Self.mergedPoint(existing, registration)
                 else {
                     conflicts.append(id)
                     merged[id] = registration
@@ -98,7 +98,7 @@ extension Container {
                     record.replaced[id] = Registration(freshCopyOf: existing)
                     continue
                 }
-                var set = present
+                var set = point === existing ? present : present.retyped(added.elementType)
                 var dropped: [Registration] = []
                 for entry in added.entries {
                     let (next, replaced) = set.adding(entry)
@@ -113,7 +113,7 @@ extension Container {
                     set = next
                 }
                 // Only the contributions the merge replaces go; the point keeps the others.
-                mergedPoints[id] = (Registration(copying: existing, contributions: set), dropped)
+                mergedPoints[id] = (Registration(copying: point, contributions: set), dropped)
             }
             conflicts.sort()
             guard conflicts.isEmpty || replacingExisting else {
@@ -139,6 +139,18 @@ extension Container {
             }
             return outcome
         }
+    }
+
+    /// The registration whose element type the merge of the point `existing` with the
+    /// adopted point `incoming` takes: `existing` when they have one type, the typed one
+    /// when the other holds a plugin's placeholders only; `nil` when their types differ.
+    private static func mergedPoint(_ existing: Registration, _ incoming: Registration) -> Registration? {
+        if ObjectIdentifier(existing.serviceType) == ObjectIdentifier(incoming.serviceType)
+            || incoming.isPlaceholderPoint
+        {
+            return existing
+        }
+        return existing.isPlaceholderPoint ? incoming : nil
     }
 }
 

@@ -253,7 +253,9 @@ struct CompositionVerifier {
             guard contexts.sees(candidates[index].place, from: context),
                 case .point(let registration, let units) = candidates[index].kind,
                 // A point of another element type in a farther container: a load of it skips it.
-                ObjectIdentifier(registration.serviceType) == ObjectIdentifier(point.serviceType),
+                // A point of a plugin's placeholders only has none yet.
+                ObjectIdentifier(registration.serviceType) == ObjectIdentifier(point.serviceType)
+                    || registration.isPlaceholderPoint || point.isPlaceholderPoint,
                 let entries = registration.contributions?.entries
             else { continue }
             for (offset, unit) in units.enumerated() where names.insert(entries[offset].name).inserted {
@@ -362,6 +364,8 @@ struct CompositionVerifier {
         // Registered as `Any` (a plugin's placeholder until its library loads): each load casts
         // what it makes, so no type can be judged here.
         if ObjectIdentifier(target.serviceType) == ObjectIdentifier(Any.self) { return }
+        // So is a point of placeholders only: its element type is known only to the libraries.
+        if target.isPlaceholderPoint { return }
         let actual = target.serviceTypeName
         guard actual != dependency.serviceType else { return }
         problems.append(

@@ -32,17 +32,28 @@ extension Container {
     /// fails is left out, its failure reported.
     func loadElements<Element>(of point: ExtensionPoint<Element>) -> [Element] {
         let thread = ThreadState.current
-        let (entries, mismatch) = contributionEntries(
+        var (entries, mismatch) = contributionEntries(
             pointNamed: point.name, marker: ExtensionPointMarker<Element>.self, elementType: Element.self,
             thread: thread)
         // The list a service made now holds changes when a plugin contributes or leaves.
         noteLookupWithoutProvider(of: point.name, thread: thread)
+        var publishedCount = 0
+        var placeholders = false
+        for entry in entries {
+            if entry.registration.hasPublished(Element.self) {
+                publishedCount += 1
+            } else if entry.registration.isPlaceholderContribution {
+                placeholders = true
+            }
+        }
+        if placeholders {
+            (entries, mismatch) = runningPlaceholders(
+                in: entries, pointNamed: point.name, marker: ExtensionPointMarker<Element>.self,
+                elementType: Element.self, thread: thread)
+            publishedCount = entries.reduce(0) { $0 + ($1.registration.hasPublished(Element.self) ? 1 : 0) }
+        }
         if let mismatch {
             report(.failed(mismatch))
-        }
-        var publishedCount = 0
-        for entry in entries where entry.registration.hasPublished(Element.self) {
-            publishedCount += 1
         }
         // No published element, the common case for transient contributions: no read section.
         guard publishedCount > 0 else {
@@ -131,15 +142,50 @@ extension Container {
         }
     }
 
+    /// The contributions to the point named `name` once the plugin placeholders among
+    /// `entries` ran, and the mismatch of the list read last.
+    ///
+    /// A placeholder's factory loads its plugin's library (once: loads on other threads
+    /// wait), whose contributions replace all of the plugin's placeholders; then the list is
+    /// read again. One whose library fails is reported, and its plugin's contributions leave
+    /// the point: the list has the others. Each placeholder runs at most once per load, and
+    /// none is in the list returned.
+    @inline(never)
+    private func runningPlaceholders(
+        in entries: [ContributionSet.Entry], pointNamed name: String, marker: Any.Type, elementType: Any.Type,
+        thread: ThreadState
+    ) -> (entries: [ContributionSet.Entry], mismatch: ContainerError?) {
+        var current = (entries: entries, mismatch: ContainerError?.none)
+        // Held, so that a registration freed meanwhile cannot pass for a new one.
+        var ran: [Registration] = []
+        while let placeholder = current.entries.first(where: { entry in
+            entry.registration.isPlaceholderContribution && !ran.contains { $0 === entry.registration }
+        }) {
+            ran.append(placeholder.registration)
+            _ = reportingFailure(thread: thread) { () throws(ContainerError) -> PlaceholderContribution in
+                try resolve(placeholder.registration, as: PlaceholderContribution.self, thread: thread)
+            }
+            current = contributionEntries(
+                pointNamed: name, marker: marker, elementType: elementType, thread: thread)
+        }
+        current.entries.removeAll { $0.registration.isPlaceholderContribution }
+        return current
+    }
+
     /// Loads every contribution to `point` for ``require(_:)->[Element]``, throwing the first
     /// failure.
     func requireElements<Element>(of point: ExtensionPoint<Element>) throws(ContainerError) -> [Element] {
         let thread = ThreadState.current
-        let (entries, mismatch) = contributionEntries(
+        var (entries, mismatch) = contributionEntries(
             pointNamed: point.name, marker: ExtensionPointMarker<Element>.self, elementType: Element.self,
             thread: thread)
         // The list a service made now holds changes when a plugin contributes or leaves.
         noteLookupWithoutProvider(of: point.name, thread: thread)
+        if entries.contains(where: \.registration.isPlaceholderContribution) {
+            (entries, mismatch) = runningPlaceholders(
+                in: entries, pointNamed: point.name, marker: ExtensionPointMarker<Element>.self,
+                elementType: Element.self, thread: thread)
+        }
         if let mismatch {
             throw mismatch
         }

@@ -367,3 +367,39 @@ private final class NameIndex: @unchecked Sendable {
 /// but of a type that records the element type, so that a contribution of another type is
 /// refused and a load through an ``InjectID`` reports a type mismatch.
 struct ExtensionPointMarker<Element>: Sendable {}
+
+/// The element of a contribution that stands for a plugin's until its library loads.
+///
+/// An installed plugin's manifest names its contributions, but only its library knows their
+/// element type. So its placeholder is a contribution of this type: its factory loads the
+/// library, whose contributions replace the plugin's placeholders, and a load of the point
+/// that meets one runs it and reads the list again (`Container.runningPlaceholders`).
+/// A point whose registration is of this element type holds placeholders only and has no
+/// element type yet: the first typed contribution or load of it gives it one.
+package struct PlaceholderContribution: Sendable {
+    /// Creates the value a placeholder's factory returns once the library loaded.
+    package init() {}
+}
+
+extension Registration {
+    /// Whether this is a plugin's placeholder contribution (``PlaceholderContribution``).
+    var isPlaceholderContribution: Bool {
+        produces(PlaceholderContribution.self)
+    }
+
+    /// Whether this is an extension point of placeholders only, whose element type is not
+    /// known yet: a point of any element type accepts it.
+    var isPlaceholderPoint: Bool {
+        produces(ExtensionPointMarker<PlaceholderContribution>.self)
+    }
+}
+
+extension ContributionSet {
+    /// This set's contributions as a point of `elementType`, for a point of placeholders
+    /// only that a typed contribution joins.
+    ///
+    /// - Complexity: O(*n*).
+    func retyped(_ elementType: Any.Type) -> ContributionSet {
+        ContributionSet(elementType: elementType, sortedEntries: entries)
+    }
+}
