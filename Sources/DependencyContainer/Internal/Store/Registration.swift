@@ -350,7 +350,7 @@ final class Registration: @unchecked Sendable {
     func publishSingleton(_ box: InstanceBoxBase) {
         precondition(factory.made(box), "registration \(id) was given a service its factory did not make")
         guard !PublishedReference.publish(box, in: self) else { return }
-        // Never published, so no load reads it: released at once.
+        // Not published: the cell keeps no reference, and no load reads the box.
         BoxLifetimeTracking.expect(isRetired, "singleton of \(id) published twice")
     }
 
