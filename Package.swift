@@ -56,9 +56,22 @@ let package = Package(
         // iOS 18), the reclamation's fences, a non-trapping main-thread check (Swift has no
         // public one) and the thread's remaining stack.
         .target(name: "DependencyContainerSystem"),
+        // The core's unsafe kernel: locks, atomics, the thread-state slot, read sections and
+        // reclamation, published references and borrowed reads, with a `package` API. Its own
+        // module so that the compiler keeps the engine off unretained pointers and unsafe casts
+        // (`bash .ci/run unsafe-core` checks that the core uses none); the hot path inlines across
+        // it. Not a product: only the core links it, and its name is no app's. The interleaving
+        // checker's hooks live here, so the trait's define applies to it as to the core.
+        .target(
+            name: "DependencyContainerKernel",
+            dependencies: ["DependencyContainerSystem"],
+            swiftSettings: [.define("DC_INTERLEAVING", .when(traits: ["InterleavingChecks"]))]
+        ),
+        // The core: the engine and the public API. It still calls the C target itself for the
+        // main-thread check and the stack's bounds, which are no unsafe Swift.
         .target(
             name: "DependencyContainer",
-            dependencies: ["DependencyContainerSystem"],
+            dependencies: ["DependencyContainerKernel", "DependencyContainerSystem"],
             swiftSettings: [.define("DC_INTERLEAVING", .when(traits: ["InterleavingChecks"]))]
         ),
         .target(name: "DependencyContainerPlugins", dependencies: ["DependencyContainer"]),
@@ -138,7 +151,7 @@ let package = Package(
         // The interleaving checker's scenarios; without the trait it compiles to nothing.
         .testTarget(
             name: "DependencyContainerInterleavingTests",
-            dependencies: ["DependencyContainer"],
+            dependencies: ["DependencyContainer", "DependencyContainerKernel"],
             path: "Tests/InterleavingTests",
             swiftSettings: [.define("DC_INTERLEAVING", .when(traits: ["InterleavingChecks"]))]
         ),

@@ -1,3 +1,5 @@
+import DependencyContainerKernel
+
 /// The context a factory runs in: the container view its loads use.
 ///
 /// A factory receives a resolver rather than the container. The resolver fixes which
@@ -80,8 +82,7 @@ public struct Resolver: Sendable {
     /// This resolver, holding its override scopes weakly: what a ``Lazy`` or
     /// ``ServiceProvider`` handle keeps, which loads nothing once its scopes have ended.
     var holdingScopesWeakly: Resolver {
-        guard type(of: context) == OverriddenContext.self else { return self }
-        let overridden = unsafeDowncast(context, to: OverriddenContext.self)
+        guard let overridden = exactCast(context, to: OverriddenContext.self) else { return self }
         guard overridden.holdsScopes, let overrides = overridden.overrides else { return self }
         return Resolver(
             context: OverriddenContext(
@@ -109,23 +110,33 @@ public struct Resolver: Sendable {
     /// The reference to the container, which outlives it.
     var reference: ContainerReference {
         // Both are final classes: the exact type tells them apart without a dynamic cast.
-        if type(of: context) == ContainerReference.self {
-            return unsafeDowncast(context, to: ContainerReference.self)
+        if let reference = exactCast(context, to: ContainerReference.self) {
+            return reference
         }
-        return unsafeDowncast(context, to: OverriddenContext.self).reference
+        return overriddenContext.reference
+    }
+
+    /// The context of a resolver made under override scopes: what a context is when it is not
+    /// a `ContainerReference`.
+    @inline(__always)
+    private var overriddenContext: OverriddenContext {
+        guard let overridden = exactCast(context, to: OverriddenContext.self) else {
+            preconditionFailure("a resolver's context is a ContainerReference or an OverriddenContext")
+        }
+        return overridden
     }
 
     /// The container and override scopes the loads use, retained, or `nil` once either is
     /// gone.
     @inline(__always)
     var liveContext: LiveContext? {
-        if type(of: context) == ContainerReference.self {
-            guard let container = unsafeDowncast(context, to: ContainerReference.self).container else {
+        if let reference = exactCast(context, to: ContainerReference.self) {
+            guard let container = reference.container else {
                 return nil
             }
             return LiveContext(container: container, overrides: nil)
         }
-        let overridden = unsafeDowncast(context, to: OverriddenContext.self)
+        let overridden = overriddenContext
         guard let overrides = overridden.overrides, let container = overridden.reference.container else {
             return nil
         }

@@ -1,5 +1,6 @@
 #if DC_INTERLEAVING
     @testable import DependencyContainer
+    @testable import DependencyContainerKernel
 
     /// What one run of a scenario observed: the services alive, and which checked threads are
     /// inside a load.

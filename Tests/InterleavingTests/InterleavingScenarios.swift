@@ -1,5 +1,6 @@
 #if DC_INTERLEAVING
     @testable import DependencyContainer
+    @testable import DependencyContainerKernel
 
     /// The scenarios the checker explores: each sets up fresh state on the test's thread and
     /// returns the checked threads' bodies. Thread 0 writes; the others read.

@@ -1,5 +1,6 @@
 #if DC_INTERLEAVING
     @testable import DependencyContainer
+    @testable import DependencyContainerKernel
     import Testing
 
     /// Explores every schedule of each scenario within the preemption bound over the real read
@@ -18,7 +19,7 @@
     /// ```
     ///
     /// The seeded defects are faults that the checker injects at named points of
-    /// `Internal/Sync` (``InterleavingDefect``); the algorithms that call those points
+    /// the kernel (`Sources/DependencyContainerKernel`) (``InterleavingDefect``); the algorithms that call those points
     /// contain no trace of them.
     @Suite("InterleavingTests: every schedule within the preemption bound", .serialized)
     struct InterleavingTests {

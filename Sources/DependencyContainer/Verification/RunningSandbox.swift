@@ -1,3 +1,5 @@
+import DependencyContainerKernel
+
 /// The registrations `Container.verify(running:)` copies into its sandbox and checks: every
 /// registration the container's loads reach, nearest per ID, and the nearest contribution of
 /// each name to each extension point.

@@ -1,3 +1,5 @@
+import DependencyContainerKernel
+
 extension Container {
     // MARK: Entry points of async loads
 

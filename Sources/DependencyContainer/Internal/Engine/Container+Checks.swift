@@ -1,3 +1,4 @@
+import DependencyContainerKernel
 import DependencyContainerSystem
 
 extension Container {

@@ -1,3 +1,5 @@
+import DependencyContainerKernel
+
 /// The readers of the creation trace, in one process-wide word: a bit each for the readers
 /// that stay once they exist, and a count each, in the upper bits, for the recordings in
 /// progress.

@@ -1,3 +1,5 @@
+import DependencyContainerKernel
+
 extension Container {
     // MARK: Step 1: find the registration in the lookup order
 
@@ -17,10 +19,10 @@ extension Container {
     @inline(__always)
     func walkLookupOrder(overrides: OverrideScope?, _ visit: (LookupPlace) -> LookupAnswer) -> LookupAnswer {
         // Non-generic enums throughout: `load` runs unspecialized in client modules, where
-        // passing a generic instance to `_withUnsafeGuaranteedRef` would cost a metadata lookup.
-        var container = Unmanaged.passUnretained(self)
+        // lending a generic instance through a borrow would cost a metadata lookup.
+        var container = Borrowed(self)
         while true {
-            let step = container._withUnsafeGuaranteedRef { container -> LookupStep in
+            let step = container.withObject { container -> LookupStep in
                 var scope = overrides
                 while let override = scope {
                     // A scope whose container is gone answers for no container.
@@ -33,7 +35,7 @@ extension Container {
                 let answer = visit(.own(container))
                 guard case .absent = answer else { return .done(answer) }
                 guard let parent = container.parent else { return .done(.absent) }
-                return .parent(Unmanaged.passUnretained(parent))
+                return .parent(Borrowed(parent))
             }
             switch step {
             case .done(let answer):
@@ -152,5 +154,5 @@ enum LookupPlace {
 /// One container's part of a lookup: an answer or the parent to ask next.
 private enum LookupStep {
     case done(LookupAnswer)
-    case parent(Unmanaged<Container>)
+    case parent(Borrowed<Container>)
 }

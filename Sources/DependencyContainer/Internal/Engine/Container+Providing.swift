@@ -1,3 +1,5 @@
+import DependencyContainerKernel
+
 extension Container {
     // MARK: Step 4: produce or reuse, as the scope says; step 5: keep
 
@@ -75,7 +77,7 @@ extension Container {
         }
         // Another thread may have created it while this one waited, with services it notes now.
         // A singleton's empty cell, the common case of a first load, needs no read section.
-        if registration.scope != .singleton || registration.singletonPointer != nil {
+        if registration.scope != .singleton || registration.hasSingleton {
             thread.beginRead(ReadKey(registration))
             isHandingOver = true
             if let existing = registration.existingSharedService, CreationGate.takesPublished() {
@@ -211,7 +213,7 @@ extension Container {
             }
             // The reference is a constant of this container, which the caller keeps alive: a
             // guaranteed reference spares every run a retain and a release.
-            return try Unmanaged.passUnretained(reference)._withUnsafeGuaranteedRef { reference in
+            return try withBorrowed(reference) { reference in
                 try body(Resolver(reference: reference))
             }
         } catch {

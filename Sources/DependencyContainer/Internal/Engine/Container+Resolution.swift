@@ -1,3 +1,4 @@
+import DependencyContainerKernel
 import DependencyContainerSystem
 
 // The resolution engine: every load of a service, whatever its kind, goes through these steps
@@ -33,10 +34,10 @@ extension Container {
     @inline(__always)
     func loadService<Service>(_ id: InjectID<Service>) -> Service? {
         // The thread keeps its state alive until it exits.
-        let thread = ThreadState.currentUnretained
+        let thread = ThreadState.currentBorrowed
         // The lookup reads only registrations, which the thread's cached snapshot (or the
         // reference the general path takes) keeps alive; services are read after it.
-        let lookup = thread._withUnsafeGuaranteedRef { thread in
+        let lookup = thread.withObject { thread in
             borrowedRegistration(named: id.name, thread: thread)
         }
         switch lookup {
@@ -47,24 +48,24 @@ extension Container {
                 // The thread found above, retained: a second lookup of the current thread
                 // would cost every transient load one.
                 return resolveReportingFailure(
-                    borrowed.retained, named: id.name, as: Service.self, thread: thread.takeUnretainedValue())
+                    borrowed.retained, named: id.name, as: Service.self, thread: thread.retained)
             }
             // A read section for the in-place read of a published singleton and its hand-over
             // only: a write that retires it meanwhile waits for the section, not for factories.
-            thread._withUnsafeGuaranteedRef { $0.beginRead(borrowed.readKey) }
+            thread.withObject { $0.beginRead(borrowed.readKey) }
             if let service = borrowed.publishedSingleton(as: Service.self) {
                 // Inside a factory, an existing named-scope service may still be captive, and
                 // a plugin's service is noted (possibly an async factory's, with no frame here).
-                guard thread._withUnsafeGuaranteedRef({ $0.frames.isEmpty }),
+                guard thread.withObject({ $0.frames.isEmpty }),
                     GlobalAtomicWord.tracedAsyncFactories.loadRelaxed() == 0
                 else {
-                    thread._withUnsafeGuaranteedRef { $0.endRead() }
+                    thread.withObject { $0.endRead() }
                     return checkedPublished(service, borrowed.retained, thread: ThreadState.current)
                 }
-                thread._withUnsafeGuaranteedRef { $0.endRead() }
+                thread.withObject { $0.endRead() }
                 return service
             }
-            thread._withUnsafeGuaranteedRef { $0.endRead() }
+            thread.withObject { $0.endRead() }
             // Anything else may run a factory that loads: it needs its own reference, and runs
             // outside any read section.
             return resolveReportingFailure(

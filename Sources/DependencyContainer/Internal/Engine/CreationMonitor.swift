@@ -1,3 +1,5 @@
+import DependencyContainerKernel
+
 /// Serializes the creation of ``Scope/singleton`` and ``Scope/weak`` services and the first
 /// loads of ``Injected`` properties, so that a factory runs once however many threads race
 /// on the first load, and turns a cross-thread creation cycle into an error instead of a

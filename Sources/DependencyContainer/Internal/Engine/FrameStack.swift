@@ -1,3 +1,5 @@
+import DependencyContainerKernel
+
 /// The registrations whose factories are running on one thread, outermost first: the
 /// thread's resolution stack, which cycle, depth and captive checks read.
 ///
@@ -11,7 +13,7 @@
 ///
 /// - Complexity: O(1) to push, pop and read an entry.
 struct FrameStack: RandomAccessCollection {
-    private var entries: [Unmanaged<Registration>] = []
+    private var entries: [Borrowed<Registration>] = []
 
     /// The position of the outermost factory's registration.
     var startIndex: Int { 0 }
@@ -23,7 +25,7 @@ struct FrameStack: RandomAccessCollection {
     ///
     /// - Parameter position: A valid position.
     subscript(position: Int) -> Registration {
-        entries[position].takeUnretainedValue()
+        entries[position].retained
     }
 
     /// Adds `registration`, whose factory starts running, as the innermost frame.
@@ -31,7 +33,7 @@ struct FrameStack: RandomAccessCollection {
     /// - Parameter registration: A registration its caller holds until the matching `pop()`.
     @inline(__always)
     mutating func push(_ registration: Registration) {
-        entries.append(Unmanaged.passUnretained(registration))
+        entries.append(Borrowed(registration))
     }
 
     /// Removes the innermost frame, whose factory has returned.

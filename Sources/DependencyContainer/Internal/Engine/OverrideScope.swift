@@ -1,3 +1,5 @@
+import DependencyContainerKernel
+
 /// One `withOverrides` call: the container it overrides, the replacements, and the scope
 /// it is nested in.
 final class OverrideScope: Sendable {

@@ -1,12 +1,5 @@
+import DependencyContainerKernel
 import DependencyContainerSystem
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Per-thread bookkeeping: cached registry snapshots and the resolution in progress.
 ///
@@ -18,7 +11,7 @@ import DependencyContainerSystem
 /// could access them again (freed values are released only after each access ends).
 /// Keeping the resolution stack here rather than in the ``Resolver`` means that a factory
 /// which calls `Container.load` directly, instead of its resolver, is still checked for cycles.
-final class ThreadState {
+final class ThreadState: ReadingThread {
     /// Registrations being created on this thread, outermost first.
     @exclusivity(unchecked) var frames = FrameStack()
 
@@ -67,7 +60,7 @@ final class ThreadState {
 
     /// The cached snapshots, one per container, as plain values that loads read without
     /// reference counting or exclusivity checks; each is kept alive by `owners`.
-    private let slots = UnsafeMutablePointer<CachedSnapshot>.allocate(capacity: snapshotCapacity)
+    private let slots = SlotBuffer(filledWith: CachedSnapshot.empty, count: snapshotCapacity)
     /// `owners[i]` keeps `slots[i].snapshot` alive.
     @exclusivity(unchecked) private var owners = [Snapshot?](repeating: nil, count: snapshotCapacity)
     @exclusivity(unchecked) private var nextEviction = 0
@@ -94,7 +87,6 @@ final class ThreadState {
     init() {
         let low = UInt(dependency_container_stack_low_address())
         stackLimit = low == 0 ? 0 : low + Self.stackReserve
-        slots.initialize(repeating: .empty, count: Self.snapshotCapacity)
         reader = InstanceReclaimer.shared.makeRecord()
     }
 
@@ -136,7 +128,7 @@ final class ThreadState {
     /// the same container or forgets it, so a caller must not run code that may load (a
     /// factory, a diagnostics handler) while using it without retaining it first.
     @inline(__always)
-    func cachedSnapshot(container serial: UInt64, generation: UInt64) -> Unmanaged<Snapshot>? {
+    func cachedSnapshot(container serial: UInt64, generation: UInt64) -> Borrowed<Snapshot>? {
         for index in 0..<Self.snapshotCapacity where slots[index].container == serial {
             return slots[index].generation == generation ? slots[index].snapshot : nil
         }
@@ -149,7 +141,7 @@ final class ThreadState {
             cacheEpoch &+= 1
         #endif
         let entry = CachedSnapshot(
-            container: serial, generation: snapshot.generation, snapshot: Unmanaged.passUnretained(snapshot))
+            container: serial, generation: snapshot.generation, snapshot: Borrowed(snapshot))
         let slot =
             (0..<Self.snapshotCapacity).first { slots[$0].container == serial }
             ?? (0..<Self.snapshotCapacity).first { slots[$0].snapshot == nil }
@@ -185,44 +177,20 @@ final class ThreadState {
     /// The calling thread's state, created on first use and freed when the thread exits.
     @inline(__always)
     static var current: ThreadState {
-        currentUnretained.takeUnretainedValue()
+        currentBorrowed.retained
     }
 
     /// The calling thread's state without a reference of the caller's own: the thread keeps
     /// it alive until it exits, and the load fast path saves a retain and a release.
     @inline(__always)
-    static var currentUnretained: Unmanaged<ThreadState> {
-        if let key = ThreadStateKey.value {
-            if let pointer = pthread_getspecific(key) {
-                return Unmanaged<ThreadState>.fromOpaque(pointer)
-            }
-            let state = Unmanaged.passRetained(ThreadState())
-            pthread_setspecific(key, state.toOpaque())
-            return state
-        }
-        return Unmanaged.passUnretained(fallbackState())
+    static var currentBorrowed: Borrowed<ThreadState> {
+        ThreadStateSlot.current { ThreadState() }
     }
 
     /// The calling thread's state if it has one; never creates one, so it may be used while
     /// the thread exits.
     static var existing: ThreadState? {
-        guard let key = ThreadStateKey.value else { return fallbackState() }
-        return pthread_getspecific(key).map { Unmanaged<ThreadState>.fromOpaque($0).takeUnretainedValue() }
-    }
-
-    /// Used only when the process has run out of thread-specific keys.
-    private static func fallbackState() -> ThreadState {
-        #if canImport(Darwin)
-            let thread = UInt(bitPattern: pthread_self())
-        #else
-            let thread = UInt(pthread_self())
-        #endif
-        return fallbackStates.withLock { states in
-            if let state = states[thread] { return state.value }
-            let state = ThreadState()
-            states[thread] = UncheckedState(value: state)
-            return state
-        }
+        ThreadStateSlot.existing(as: ThreadState.self)
     }
 }
 
@@ -230,49 +198,8 @@ final class ThreadState {
 private struct CachedSnapshot {
     var container: UInt64
     var generation: UInt64
-    var snapshot: Unmanaged<Snapshot>?
+    var snapshot: Borrowed<Snapshot>?
 
     /// A free slot; no container has serial 0.
-    static let empty = CachedSnapshot(container: 0, generation: 0, snapshot: nil)
+    static var empty: CachedSnapshot { CachedSnapshot(container: 0, generation: 0, snapshot: nil) }
 }
-
-/// `@unchecked Sendable`: each state is used only by the thread whose ID keys it.
-private struct UncheckedState: @unchecked Sendable {
-    let value: ThreadState
-}
-
-private let fallbackStates = LockedValue<[UInt: UncheckedState]>([:])
-
-/// The key under which each thread keeps its ``ThreadState``.
-///
-/// Every load reads it; a lazily initialized global would cost a `swift_once` check per
-/// load, so the key is mirrored into a C global word, which is zero without an initializer.
-private enum ThreadStateKey {
-    /// The key, or `nil` if the process has run out of thread-specific keys.
-    @inline(__always)
-    static var value: pthread_key_t? {
-        // The mirror holds the key plus one, or 0 before the first use and when no key could
-        // be created.
-        let mirrored = GlobalAtomicWord.threadStateKey.load()
-        if mirrored != 0 { return pthread_key_t(mirrored - 1) }
-        guard let key = threadStateKey else { return nil }
-        GlobalAtomicWord.threadStateKey.store(UInt64(key) + 1)
-        return key
-    }
-}
-
-/// Created once, on first use; `nil` if no key could be created.
-private let threadStateKey: pthread_key_t? = {
-    var key = pthread_key_t()
-    #if canImport(Darwin)
-        let status = pthread_key_create(&key) { pointer in
-            Unmanaged<ThreadState>.fromOpaque(pointer).release()
-        }
-    #else
-        let status = pthread_key_create(&key) { pointer in
-            guard let pointer else { return }
-            Unmanaged<ThreadState>.fromOpaque(pointer).release()
-        }
-    #endif
-    return status == 0 ? key : nil
-}()

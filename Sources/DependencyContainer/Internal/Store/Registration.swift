@@ -1,3 +1,5 @@
+import DependencyContainerKernel
+
 /// One registered ID: its factory, its scope and the services it has cached.
 ///
 /// A registration is made from a ``TypedFactory`` and records that factory's service type,
@@ -12,17 +14,18 @@
 /// once under the ``CreationMonitor`` and retired once, when a write removes the registration
 /// from its store or the store is freed, after which ``InstanceReclaimer`` frees the box
 /// (see ``RegistrationStore``). The services themselves are shared between threads by design,
-/// as in every DI container, which is why the cached boxes are held as raw pointers rather
-/// than checked for `Sendable`.
+/// as in every DI container, which is why the cached boxes are held in a `PublishedReference`
+/// rather than checked for `Sendable`.
 final class Registration: @unchecked Sendable {
-    /// The singleton: an `Unmanaged<InstanceBox<serviceType>>`, retained, set at most once.
+    /// The singleton: an `InstanceBox<serviceType>`, published at most once (the kernel's
+    /// `PublishedReference`).
     ///
     /// Declared first, so that atomics find it without an allocation per registration.
     ///
     /// The other properties are in this order so that what loads read comes first, in the
     /// object's first 64 bytes; the object took 120 bytes, malloc's 128-byte class, before
     /// ``madeWith`` added a word.
-    private var singleton = AtomicPointerCell.unclaimed
+    private var singleton = PublishedReference.unclaimed
     /// How long services are reused; ``Scope/singleton`` for a named scope's registration,
     /// ``Scope/transient`` for a ``Scope/weak`` one whose service type can never be held
     /// weakly (``ignoresWeakScope``).
@@ -36,7 +39,7 @@ final class Registration: @unchecked Sendable {
     /// registration was made from.
     let serviceType: Any.Type
     /// The factory's closure; read back only as a `TypedFactory` of ``serviceType``.
-    private let closureBits: ErasedFactoryClosure.Bits
+    private let closureBits: ErasedClosure
     /// What few registrations have, out of line: a registration's size is most of a
     /// container's memory per ID.
     private let extras: Extras?
@@ -72,7 +75,7 @@ final class Registration: @unchecked Sendable {
         self.extras = extras
         self.id = id
         self.provider = provider
-        AtomicPointerCell.claim(in: self)
+        PublishedReference.claim(in: self)
     }
 
     /// What only some kinds of registrations have, beside their options.
@@ -280,21 +283,17 @@ final class Registration: @unchecked Sendable {
         ErasedFactoryClosure(closureBits, takesResolver: closureTakesResolver)
     }
 
-    /// The cached singleton, if the factory has run and the registration is not retired.
+    /// Whether the singleton is published: the factory has run and the registration is not
+    /// retired.
     @inline(__always)
-    var singletonPointer: UnsafeMutableRawPointer? {
-        let pointer = AtomicPointerCell.load(in: self)
-        return pointer == Self.retiredMarker ? nil : pointer
+    var hasSingleton: Bool {
+        PublishedReference.isPublished(in: self)
     }
 
-    /// What the singleton cell holds once ``retireInstances()`` ran: no box is ever
-    /// published after it.
-    private static var retiredMarker: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: 0x1) }
-
     /// Whether a write has removed this registration from its store, so that it neither
-    /// keeps services nor should be loaded from.
+    /// keeps services nor should be loaded from; no box is ever published after.
     var isRetired: Bool {
-        AtomicPointerCell.load(in: self) == Self.retiredMarker
+        PublishedReference.isRetired(in: self)
     }
 
     /// The singleton, if it exists and is exactly a `Service`: read in place, without a
@@ -304,17 +303,16 @@ final class Registration: @unchecked Sendable {
     /// retires the box frees it only once no read section that began before is in progress.
     @inline(__always)
     func publishedSingleton<Service>(as _: Service.Type) -> Service? {
-        guard scope == .singleton, produces(Service.self), let pointer = singletonPointer else { return nil }
-        // Sound: only `publishSingleton` stores here, and only a box its own factory made.
-        return UnretainedRead.value(inBoxAt: pointer) { pointer in
-            Unmanaged<InstanceBox<Service>>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }
-        }
+        guard scope == .singleton, produces(Service.self) else { return nil }
+        // Sound: only `publishSingleton` publishes, and only a box its own factory made, which
+        // is an `InstanceBox` of `serviceType`.
+        return PublishedReference.readUnretained(as: InstanceBox<Service>.self, in: self) { $0.value }
     }
 
     /// Whether a singleton that ``publishedSingleton(as:)`` can read as `Service` is
     /// published now; it needs no read section, as it reads no service.
     func hasPublished<Service>(_: Service.Type) -> Bool {
-        scope == .singleton && produces(Service.self) && singletonPointer != nil
+        scope == .singleton && produces(Service.self) && hasSingleton
     }
 
     /// The singleton as its factory made it, type-erased.
@@ -324,7 +322,7 @@ final class Registration: @unchecked Sendable {
     var singletonValue: Any? {
         guard scope == .singleton else { return nil }
         let box = instanceLock.withLock { _ in
-            singletonPointer.map { Unmanaged<InstanceBoxBase>.fromOpaque($0).takeUnretainedValue() }
+            PublishedReference.retained(as: InstanceBoxBase.self, in: self)
         }
         return box?.anyValue
     }
@@ -351,10 +349,8 @@ final class Registration: @unchecked Sendable {
     /// Called once, by the thread that owns creation.
     func publishSingleton(_ box: InstanceBoxBase) {
         precondition(factory.made(box), "registration \(id) was given a service its factory did not make")
-        let pointer = Unmanaged.passRetained(box).toOpaque()
-        guard !AtomicPointerCell.compareExchange(in: self, expected: nil, desired: pointer) else { return }
-        // Never published, so no load reads it: released at once.
-        Unmanaged<InstanceBoxBase>.fromOpaque(pointer).release()
+        guard !PublishedReference.publish(box, in: self) else { return }
+        // Not published: the cell keeps no reference, and no load reads the box.
         BoxLifetimeTracking.expect(isRetired, "singleton of \(id) published twice")
     }
 
@@ -405,7 +401,7 @@ final class Registration: @unchecked Sendable {
         instanceLock.withLock { _ in
             let isKept: Bool
             switch scope {
-            case .singleton: isKept = singletonPointer != nil
+            case .singleton: isKept = hasSingleton
             case .weak: isKept = weakInstance != nil
             case .transient, .graph: isKept = false
             }
@@ -453,34 +449,32 @@ final class Registration: @unchecked Sendable {
     func retireInstances(disposals: DisposalLedger?) -> RetiredBox? {
         // Nothing published, the common case: no reader can be retaining a box, so marking
         // the cell needs no lock; a publish that comes later fails its exchange.
-        if scope != .weak,
-            AtomicPointerCell.compareExchange(in: self, expected: nil, desired: Self.retiredMarker)
-        {
+        if scope != .weak, PublishedReference.retireIfEmpty(in: self) {
             return nil
         }
-        let (pointer, weakObject, order) = instanceLock.withLock { _ in
-            let pointer = AtomicPointerCell.exchange(in: self, with: Self.retiredMarker)
+        let (box, weakObject, order) = instanceLock.withLock { _ in
+            let box = PublishedReference.retire(as: InstanceBoxBase.self, in: self)
             // Taken out strongly: disposed once no load that may return it is in progress.
             let object = weakInstance
             weakInstance = nil
-            return (pointer, object, keptOrder)
+            return (box, object, keptOrder)
         }
         let hook = lifecycle?.onDispose
         if let weakObject {
             guard let hook else { return nil }
             return RetiredBox(
-                pointer: nil,
+                box: nil,
                 disposal: PendingDisposal(
                     id: id, hook: hook, order: order, ledger: disposals, value: weakObject),
-                key: ReadKey(self))
+                readKey: ReadKey(self))
         }
-        guard let pointer, pointer != Self.retiredMarker else { return nil }
+        guard let box else { return nil }
         return RetiredBox(
-            pointer: pointer,
+            box: box,
             disposal: hook.map {
                 PendingDisposal(id: id, hook: $0, order: order, ledger: disposals, value: nil)
             },
-            key: ReadKey(self))
+            readKey: ReadKey(self))
     }
 
     /// Retires the singleton of a registration being freed.
@@ -492,15 +486,14 @@ final class Registration: @unchecked Sendable {
         // Only a singleton is ever published; retired already, the common case for one, its
         // cell never changes again.
         guard scope == .singleton, !isRetired else { return }
-        let pointer = AtomicPointerCell.exchange(in: self, with: Self.retiredMarker)
-        guard let pointer, pointer != Self.retiredMarker else { return }
+        guard let box = PublishedReference.retire(as: InstanceBoxBase.self, in: self) else { return }
         InstanceReclaimer.shared.retire([
             RetiredBox(
-                pointer: pointer,
+                box: box,
                 disposal: lifecycle?.onDispose.map {
                     PendingDisposal(id: id, hook: $0, order: keptOrder, ledger: nil, value: nil)
                 },
-                key: ReadKey(self))
+                readKey: ReadKey(self))
         ])
     }
 
@@ -610,9 +603,8 @@ struct TypedFactory<Service>: Sendable {
     ///
     /// A generic struct stores its field at the abstraction of the generic declaration
     /// whatever `Service` is, so its bits mean the same in specialized code, where a bare
-    /// closure's calling convention would depend on `Service`. A bare closure would not do
-    /// either: passing one to `unsafeBitCast` as a generic argument wraps it in a
-    /// reabstraction thunk.
+    /// closure's calling convention would depend on `Service` (the kernel's `ErasedClosure`
+    /// says more).
     private struct Resolving {
         let make: @Sendable (Resolver) throws -> Service
     }
@@ -626,13 +618,11 @@ struct TypedFactory<Service>: Sendable {
     /// Kept as registered, with or without the resolver parameter: a factory that needs no
     /// resolver costs no wrapping closure (an allocation per registration).
     init(_ make: @escaping @Sendable (Resolver) throws -> Service) {
-        closure = ErasedFactoryClosure(
-            unsafeBitCast(Resolving(make: make), to: ErasedFactoryClosure.Bits.self), takesResolver: true)
+        closure = ErasedFactoryClosure(ErasedClosure(erasing: Resolving(make: make)), takesResolver: true)
     }
 
     init(ignoringResolver make: @escaping @Sendable () throws -> Service) {
-        closure = ErasedFactoryClosure(
-            unsafeBitCast(Plain(make: make), to: ErasedFactoryClosure.Bits.self), takesResolver: false)
+        closure = ErasedFactoryClosure(ErasedClosure(erasing: Plain(make: make)), takesResolver: false)
     }
 
     /// The factory whose closure `closure` is; only for a closure a `TypedFactory` of exactly
@@ -646,9 +636,9 @@ struct TypedFactory<Service>: Sendable {
     @inline(__always)
     func make(_ resolver: Resolver) throws -> Service {
         if closure.takesResolver {
-            try unsafeBitCast(closure.bits, to: Resolving.self).make(resolver)
+            try closure.bits.unerased(as: Resolving.self).make(resolver)
         } else {
-            try unsafeBitCast(closure.bits, to: Plain.self).make()
+            try closure.bits.unerased(as: Plain.self).make()
         }
     }
 }
@@ -656,17 +646,11 @@ struct TypedFactory<Service>: Sendable {
 /// A ``TypedFactory``'s closure with its type erased: two words and a flag, which only a
 /// `TypedFactory` of the same `Service` reads back.
 private struct ErasedFactoryClosure: Sendable {
-    /// The struct the closure's struct is kept as: one closure, so that copies retain its
-    /// context; never called.
-    struct Bits {
-        let function: @Sendable () -> Void
-    }
-
-    let bits: Bits
+    let bits: ErasedClosure
     /// Whether the closure is a `TypedFactory.Resolving` rather than a `TypedFactory.Plain`.
     let takesResolver: Bool
 
-    init(_ bits: Bits, takesResolver: Bool) {
+    init(_ bits: ErasedClosure, takesResolver: Bool) {
         self.bits = bits
         self.takesResolver = takesResolver
     }

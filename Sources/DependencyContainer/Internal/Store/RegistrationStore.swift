@@ -1,3 +1,5 @@
+import DependencyContainerKernel
+
 /// One container's registrations: the only place they are written, and the lock-free
 /// read path that loads use.
 ///
@@ -320,7 +322,7 @@ final class RegistrationStore: Sendable {
         guard let snapshot = thread.cachedSnapshot(container: serial, generation: generation) else {
             return .unknown
         }
-        return snapshot._withUnsafeGuaranteedRef { snapshot in
+        return snapshot.withObject { snapshot in
             assert(snapshot.generation == generation, "a cached snapshot answered for another generation")
             guard let registration = snapshot.registration(named: name) else { return .absent }
             return .found(BorrowedRegistration(registration, thread: thread))
@@ -389,18 +391,18 @@ enum LookupAnswer {
 
 /// A registration read from the calling thread's cached snapshot and not retained (rule 2).
 struct BorrowedRegistration {
-    private let registration: Unmanaged<Registration>
+    private let registration: Borrowed<Registration>
     #if DEBUG
         /// The thread that borrowed it, and its cache epoch then, to check rule 2.
-        private let thread: Unmanaged<ThreadState>
+        private let thread: Borrowed<ThreadState>
         private let epoch: UInt64
     #endif
 
     @inline(__always)
-    init(_ registration: Unmanaged<Registration>, thread: ThreadState) {
+    init(_ registration: Borrowed<Registration>, thread: ThreadState) {
         self.registration = registration
         #if DEBUG
-            self.thread = Unmanaged.passUnretained(thread)
+            self.thread = Borrowed(thread)
             self.epoch = thread.cacheEpoch
         #endif
     }
@@ -412,13 +414,13 @@ struct BorrowedRegistration {
         checkValid()
         // A closure literal, so that it is inlined: through a closure parameter, the
         // unspecialized caller would look up `Service?`'s metadata on every load.
-        return registration._withUnsafeGuaranteedRef { $0.publishedSingleton(as: Service.self) }
+        return registration.withObject { $0.publishedSingleton(as: Service.self) }
     }
 
     /// What a read section of this registration announces (``ThreadState/beginRead(_:)``).
     @inline(__always)
     var readKey: ReadKey {
-        ReadKey(address: registration.toOpaque())
+        ReadKey(registration) { $0.id.hashValue }
     }
 
     /// Whether the registration shares its services (singleton, weak, named scope), which
@@ -426,22 +428,21 @@ struct BorrowedRegistration {
     @inline(__always)
     var isShared: Bool {
         checkValid()
-        return registration._withUnsafeGuaranteedRef { $0.isShared }
+        return registration.withObject { $0.isShared }
     }
 
     /// The registration, retained, for code that may load.
     @inline(__always)
     var retained: Registration {
         checkValid()
-        return registration.takeUnretainedValue()
+        return registration.retained
     }
 
     @inline(__always)
     private func checkValid() {
         #if DEBUG
             assert(
-                thread.takeUnretainedValue() === ThreadState.current
-                    && thread.takeUnretainedValue().cacheEpoch == epoch,
+                thread.retained === ThreadState.current && thread.retained.cacheEpoch == epoch,
                 "a borrowed registration was used after its thread's cache changed, or on another thread")
         #endif
     }

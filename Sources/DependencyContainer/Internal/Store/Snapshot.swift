@@ -1,3 +1,5 @@
+import DependencyContainerKernel
+
 /// An immutable view of a container's registrations, shared by every thread that reads it.
 ///
 /// See ``RegistrationStore`` for the rules that keep reading it without locks safe.
@@ -18,7 +20,7 @@ final class Snapshot: Sendable {
     /// The registration of `name`, unretained: a load that retained it would write to
     /// memory every other reader reads.
     @inline(__always)
-    func registration(named name: String) -> Unmanaged<Registration>? {
-        entries[name].map { Unmanaged.passUnretained($0) }
+    func registration(named name: String) -> Borrowed<Registration>? {
+        entries[name].map { Borrowed($0) }
     }
 }

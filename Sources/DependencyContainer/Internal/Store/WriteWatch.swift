@@ -1,3 +1,5 @@
+import DependencyContainerKernel
+
 /// Notices registrations a thread makes while it watches: how a plugin loader sees a plugin's
 /// register function write into containers other than the one it was given.
 ///
@@ -27,7 +29,7 @@ enum WriteWatch {
 
     /// The calling thread, comparable across calls.
     private static var currentThread: UInt {
-        UInt(bitPattern: ThreadState.currentUnretained.toOpaque())
+        ThreadState.currentBorrowed.address
     }
 
     /// Runs `body`, and returns with its result the IDs that writes on this thread changed in

@@ -23,12 +23,16 @@
 ///
 /// `@unchecked Sendable`: `value` is only read or written inside `withLock`, with the mutex
 /// held, and `Value: Sendable` means nothing it hands out can be raced on outside the lock.
+@usableFromInline
 package final class LockedValue<Value: Sendable>: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.makeCondition()
+    @usableFromInline
+    let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    @usableFromInline
+    let condition = UnsafeMutablePointer<pthread_cond_t>.makeCondition()
     /// Unchecked: the mutex makes each access exclusive, so the runtime's dynamic check (a
     /// call on every lock, as costly as the lock itself) would only repeat it.
-    @exclusivity(unchecked) private var value: Value
+    @usableFromInline
+    @exclusivity(unchecked) var value: Value
 
     /// Creates a lock guarding `value`.
     ///
@@ -57,7 +61,7 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     ///
     /// - Parameter body: Reads or changes the value; it must not lock this lock again.
     /// - Returns: What `body` returns.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
@@ -74,6 +78,7 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     ///     wake-up. It may change the value too, for example to record that its thread waits.
     ///   - body: Runs with the lock held once `isReady` returned `true`.
     /// - Returns: What `body` returns.
+    @inlinable
     package func withLock<Result>(
         waitingUntil isReady: (inout Value) -> Bool, _ body: (inout Value) throws -> Result
     ) rethrows -> Result {
@@ -90,14 +95,16 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     ///   - wakeup: The condition to wait on; it must be used with no other lock.
     ///   - body: Runs with the lock held once `isReady` returned `true`.
     /// - Returns: What `body` returns.
-    func withLock<Result>(
+    @inlinable
+    package func withLock<Result>(
         waitingUntil isReady: (inout Value) -> Bool, wakingOn wakeup: ConditionVariable,
         _ body: (inout Value) throws -> Result
     ) rethrows -> Result {
         try withExtendedLifetime(wakeup) { try withLock(waitingUntil: isReady, on: wakeup.condition, body) }
     }
 
-    private func withLock<Result>(
+    @inlinable
+    func withLock<Result>(
         waitingUntil isReady: (inout Value) -> Bool, on condition: UnsafeMutablePointer<pthread_cond_t>,
         _ body: (inout Value) throws -> Result
     ) rethrows -> Result {
@@ -119,16 +126,19 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Wakes every thread waiting in ``withLock(waitingUntil:_:)`` to check its condition again.
+    @inlinable
     package func wakeWaiters() {
         broadcast(condition)
     }
 
     /// Wakes the threads waiting on `wakeup` in ``withLock(waitingUntil:wakingOn:_:)``.
-    func wake(_ wakeup: ConditionVariable) {
+    @inlinable
+    package func wake(_ wakeup: ConditionVariable) {
         withExtendedLifetime(wakeup) { broadcast(wakeup.condition) }
     }
 
-    private func broadcast(_ condition: UnsafeMutablePointer<pthread_cond_t>) {
+    @inlinable
+    func broadcast(_ condition: UnsafeMutablePointer<pthread_cond_t>) {
         #if DC_INTERLEAVING
             InterleavingHooks.broadcast(on: condition)
         #endif
@@ -144,16 +154,16 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
 
     /// Locks the mutex; in the interleaving checker's build, only once the scheduler knows
     /// that it will not block.
-    @inline(__always)
-    private func lock() {
+    @inlinable @inline(__always)
+    func lock() {
         #if DC_INTERLEAVING
             InterleavingHooks.willLock(mutex)
         #endif
         check(pthread_mutex_lock(mutex), "pthread_mutex_lock")
     }
 
-    @inline(__always)
-    private func unlock() {
+    @inlinable @inline(__always)
+    func unlock() {
         check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock")
         #if DC_INTERLEAVING
             InterleavingHooks.didUnlock(mutex)
@@ -163,7 +173,7 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
 
 /// Stops the process when a pthread call fails: that means a corrupted lock or a lock taken
 /// twice by one thread, and going on would break every guarantee the lock gives.
-@inline(__always)
-private func check(_ status: Int32, _ function: StaticString) {
+@inlinable @inline(__always)
+func check(_ status: Int32, _ function: StaticString) {
     precondition(status == 0, "\(function) failed with error \(status)")
 }

@@ -6,8 +6,10 @@
 /// zero-sized value at the lock object's own address, which other threads read unlocked to
 /// find the object's type, and reports a race that does not exist. The state an object keeps
 /// under its stripe's lock lives in the object itself.
-enum LockStripes {
-    private static let locks = (0..<16).map { _ in
+@usableFromInline
+package enum LockStripes {
+    @usableFromInline
+    static let locks = (0..<16).map { _ in
         let lock = LockedValue<UInt8>(0)
         #if DC_INTERLEAVING
             // Which objects share a stripe changes from run to run: see `markOneStep`.
@@ -21,8 +23,8 @@ enum LockStripes {
     /// - Parameter object: The object whose state the lock guards.
     /// - Returns: The same lock for the same object, for as long as it lives.
     /// - Complexity: O(1).
-    @inline(__always)
-    static func lock(for object: AnyObject) -> LockedValue<UInt8> {
+    @inlinable @inline(__always)
+    package static func lock(for object: AnyObject) -> LockedValue<UInt8> {
         let hash = UInt(bitPattern: ObjectIdentifier(object).hashValue)
         return locks[Int(hash >> 4) % locks.count]
     }

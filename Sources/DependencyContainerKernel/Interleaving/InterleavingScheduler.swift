@@ -21,6 +21,7 @@
     ///
     /// `@unchecked Sendable`: every stored property except the immutable `mutex`, `condition`
     /// and `key` is read and written with `mutex` held.
+    @usableFromInline
     package final class InterleavingScheduler: @unchecked Sendable {
         package static let shared = InterleavingScheduler()
 

@@ -10,8 +10,10 @@
 /// ```
 ///
 /// Copies share the one value, like references to an object.
+@usableFromInline
 package struct AtomicFlag: Sendable {
-    private let word: AtomicCounter
+    @usableFromInline
+    let word: AtomicCounter
 
     /// Creates a flag holding `value`.
     ///
@@ -23,7 +25,7 @@ package struct AtomicFlag: Sendable {
     /// Reads the flag; later reads and writes of this thread are not moved before it.
     ///
     /// - Returns: The value.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func load() -> Bool {
         word.load() != 0
     }
@@ -31,7 +33,7 @@ package struct AtomicFlag: Sendable {
     /// Sets the flag; earlier reads and writes of this thread are not moved after it.
     ///
     /// - Parameter value: The new value.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func store(_ value: Bool) {
         word.store(value ? 1 : 0)
     }

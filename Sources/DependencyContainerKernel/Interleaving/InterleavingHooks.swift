@@ -2,11 +2,12 @@
     /// The calls that the core's synchronization points make in the `InterleavingChecks`
     /// build; each does nothing on a thread the checker does not control.
     ///
-    /// Every call site is inside `#if DC_INTERLEAVING` in `Internal/Sync`, so other builds
-    /// contain none of this, and the rest of the core calls only that folder's named points.
+    /// Every call site is inside `#if DC_INTERLEAVING` in this kernel, so other builds
+    /// contain none of this, and the core calls only the kernel's named points.
+    @usableFromInline
     enum InterleavingHooks {
         /// Before an atomic operation: another checked thread may run first.
-        @inline(never)
+        @usableFromInline @inline(never)
         static func atomic() {
             let scheduler = InterleavingScheduler.shared
             guard let me = scheduler.currentIndex else { return }
@@ -14,7 +15,7 @@
         }
 
         /// Before locking `lock`; returns once locking it cannot block.
-        @inline(never)
+        @usableFromInline @inline(never)
         static func willLock(_ lock: UnsafeMutableRawPointer) {
             let scheduler = InterleavingScheduler.shared
             guard let me = scheduler.currentIndex else { return }
@@ -22,7 +23,7 @@
         }
 
         /// After unlocking `lock`.
-        @inline(never)
+        @usableFromInline @inline(never)
         static func didUnlock(_ lock: UnsafeMutableRawPointer) {
             let scheduler = InterleavingScheduler.shared
             guard let me = scheduler.currentIndex else { return }
@@ -38,7 +39,7 @@
         ///   - unlock: Unlocks the real mutex.
         ///   - relock: Locks the real mutex again.
         /// - Returns: `false` on a thread the checker does not control: wait for real.
-        @inline(never)
+        @usableFromInline @inline(never)
         static func waitForBroadcast(
             on condition: UnsafeMutableRawPointer, lock: UnsafeMutableRawPointer, unlock: () -> Void,
             relock: () -> Void
@@ -57,7 +58,7 @@
         /// - Parameter condition: Reads atomics only; the scheduler evaluates it with its
         ///   own mutex held.
         /// - Returns: `false` on a thread the checker does not control: spin for real.
-        @inline(never)
+        @usableFromInline @inline(never)
         static func waitUntil(_ condition: @escaping () -> Bool) -> Bool {
             let scheduler = InterleavingScheduler.shared
             guard let me = scheduler.currentIndex else { return false }
@@ -67,12 +68,13 @@
 
         /// Makes `lock`'s critical sections one scheduling step; see
         /// ``InterleavingScheduler/markOneStep(_:)``.
+        @usableFromInline
         static func markOneStep(_ lock: UnsafeMutableRawPointer) {
             InterleavingScheduler.shared.markOneStep(lock)
         }
 
         /// Before broadcasting `condition`.
-        @inline(never)
+        @usableFromInline @inline(never)
         static func broadcast(on condition: UnsafeMutableRawPointer) {
             InterleavingScheduler.shared.broadcast(on: condition)
         }
@@ -82,7 +84,7 @@
         ///
         /// - Returns: `false` if it was freed; the caller then reads nothing, so that the run
         ///   goes on without undefined behaviour and the explorer reports the failure.
-        @inline(never)
+        @usableFromInline @inline(never)
         static func mayRead(box pointer: UnsafeMutableRawPointer) -> Bool {
             atomic()
             let scheduler = InterleavingScheduler.shared
@@ -92,19 +94,22 @@
         }
 
         /// A service box was made at `pointer`.
+        @usableFromInline
         static func boxMade(_ pointer: UnsafeMutableRawPointer) {
             InterleavingScheduler.shared.boxMade(pointer)
         }
 
         /// The box at `pointer` is being freed.
+        @usableFromInline
         static func boxFreed(_ pointer: UnsafeMutableRawPointer) {
             InterleavingScheduler.shared.boxFreed(pointer)
         }
 
         /// Ends the calling thread's load for the reclaimer, for a thread the checker
         /// abandons after a deadlock.
+        @usableFromInline
         static func abandonThread() {
-            ThreadState.current.reader.clear()
+            (ThreadStateSlot.existing(as: AnyObject.self) as? any ReadingThread)?.reader.clear()
         }
 
         /// Whether the checker injects a fault at `point` now: whether a switched-on defect
@@ -114,6 +119,7 @@
         /// test's thread run the same code with and without it; the scheduler records the
         /// step at which it first acts (``InterleavingScheduler/stepBeforeDefect``). Callers
         /// ask only where the fault would change what the thread does.
+        @usableFromInline
         static func injectsFault(at point: FaultPoint) -> Bool {
             let scheduler = InterleavingScheduler.shared
             guard InterleavingDefect.active.contains(where: { $0.point == point }),

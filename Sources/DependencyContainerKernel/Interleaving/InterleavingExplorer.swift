@@ -16,6 +16,7 @@
     ///
     /// A schedule is written as the thread chosen at each scheduling point, run-length
     /// encoded: `0*12.1*3.0*40` runs thread 0 for 12 points, thread 1 for 3, then thread 0.
+    @usableFromInline
     package struct InterleavingExplorer {
         /// Preemptions allowed per schedule: `DC_INTERLEAVING_BOUND`, else 2.
         package var preemptionBound: Int
@@ -221,6 +222,7 @@
     /// - Parameters:
     ///   - condition: What must hold.
     ///   - message: Says what went wrong.
+    @usableFromInline
     package func interleavingCheck(_ condition: Bool, _ message: @autoclosure () -> String) {
         if !condition { InterleavingScheduler.shared.fail(message()) }
     }

@@ -3,14 +3,18 @@
 ///
 /// The point where a write publishes its generation, named so that the interleaving checker
 /// can inject a write that does not advance it (``advance(_:)``).
-struct GenerationCounter: Sendable {
-    private let published = AtomicCounter(0)
+@usableFromInline
+package struct GenerationCounter: Sendable {
+    package init() {}
+
+    @usableFromInline
+    let published = AtomicCounter(0)
 
     /// The generation last published; later reads of this thread are not moved before it.
     ///
     /// - Returns: The generation.
-    @inline(__always)
-    func load() -> UInt64 {
+    @inlinable @inline(__always)
+    package func load() -> UInt64 {
         published.load()
     }
 
@@ -18,8 +22,8 @@ struct GenerationCounter: Sendable {
     /// checks under the store's lock, which orders it already.
     ///
     /// - Returns: The generation.
-    @inline(__always)
-    func loadRelaxed() -> UInt64 {
+    @inlinable @inline(__always)
+    package func loadRelaxed() -> UInt64 {
         published.loadRelaxed()
     }
 
@@ -27,8 +31,8 @@ struct GenerationCounter: Sendable {
     /// so that every snapshot cached for an earlier generation is stale.
     ///
     /// - Parameter generation: The generation under the lock, advanced in place.
-    @inline(__always)
-    func advance(_ generation: inout UInt64) {
+    @inlinable @inline(__always)
+    package func advance(_ generation: inout UInt64) {
         #if DC_INTERLEAVING
             // The fault publishes the old generation again, still as one atomic store.
             if InterleavingHooks.injectsFault(at: .generationAdvance) {

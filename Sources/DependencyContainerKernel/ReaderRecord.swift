@@ -19,7 +19,9 @@ import DependencyContainerSystem
 /// `@unchecked Sendable`: the word is accessed only with C11 atomics; its thread writes it,
 /// and writers read it. It is never freed: a thread that ends leaves it to the next thread
 /// (``InstanceReclaimer/removeRecord(_:)``), so a writer may read it without a lock.
-struct ReaderRecord: @unchecked Sendable {
+@usableFromInline
+package struct ReaderRecord: @unchecked Sendable, Equatable {
+    @usableFromInline
     let word: UnsafeMutablePointer<UInt64>
 
     private static let cacheLine = 64
@@ -31,8 +33,8 @@ struct ReaderRecord: @unchecked Sendable {
 
     /// Marks the thread as reading the registration of `key`, before it reads any published
     /// service.
-    @inline(__always)
-    func announce(_ key: ReadKey) {
+    @inlinable @inline(__always)
+    package func announce(_ key: ReadKey) {
         let epoch = GlobalAtomicWord.reclamationEpoch.load()
         #if DC_INTERLEAVING
             InterleavingHooks.atomic()
@@ -45,8 +47,8 @@ struct ReaderRecord: @unchecked Sendable {
 
     /// Marks the thread as quiescent, after its last read of a published service: a writer
     /// waiting for it (``GracePeriod``) sees every read before the store.
-    @inline(__always)
-    func clear() {
+    @inlinable @inline(__always)
+    package func clear() {
         #if DC_INTERLEAVING
             InterleavingHooks.atomic()
         #endif
@@ -54,7 +56,7 @@ struct ReaderRecord: @unchecked Sendable {
     }
 
     /// What the thread announced, or 0 while it is quiescent.
-    var announcement: UInt64 {
+    package var announcement: UInt64 {
         dc_atomic_u64_load_acquire(word)
     }
 }
@@ -62,47 +64,60 @@ struct ReaderRecord: @unchecked Sendable {
 /// Which registration a read section reads, as a writer needs to know it: a few bits of its
 /// address, so that a write waits only for the read sections of the registrations it retires
 /// (and, rarely, of another whose key is the same), not for every load in the process.
-struct ReadKey: Hashable {
+@usableFromInline
+package struct ReadKey: Hashable {
     /// The bits of a record's word that hold the key.
-    static let bits: UInt64 = 16
+    ///
+    /// Computed, as constants the core inlines must be: a stored one costs an initializer check.
+    @inlinable
+    static var bits: UInt64 { 16 }
 
+    @usableFromInline
     let value: UInt64
 
     /// A section that may read any registration (an extension point's elements): every
     /// write waits for it.
-    static let any = ReadKey(rawValue: 0)
+    @inlinable
+    package static var any: ReadKey { ReadKey(rawValue: 0) }
 
-    fileprivate init(rawValue: UInt64) {
+    @inlinable @inline(__always)
+    init(rawValue: UInt64) {
         value = rawValue
     }
 
-    /// The key of `registration`.
-    @inline(__always)
-    init(_ registration: Registration) {
-        self.init(address: Unmanaged.passUnretained(registration).toOpaque())
-    }
-
-    /// The key of the registration at `address`; never ``any``.
+    /// The key of the object a read section reads (a registration); never ``any``.
     ///
-    /// In the interleaving checker's build, a hash of the registration's ID instead: the
+    /// In the interleaving checker's build, `replayableHash` of the object instead: the
     /// checker replays schedules, and whether two keys collide must not change from one run
-    /// to the next with where the registrations were allocated.
-    @inline(__always)
-    init(address: UnsafeMutableRawPointer) {
+    /// to the next with where the objects were allocated.
+    ///
+    /// - Parameters:
+    ///   - object: The object, borrowed: only its address is read.
+    ///   - replayableHash: A hash of the object that is the same in every run (of a
+    ///     registration, its ID's); called only in the checker's build.
+    @inlinable @inline(__always)
+    package init<Object: AnyObject>(_ object: Borrowed<Object>, replayableHash: (Object) -> Int) {
         #if DC_INTERLEAVING
-            let id = Unmanaged<Registration>.fromOpaque(address).takeUnretainedValue().id
-            value = UInt64(UInt(bitPattern: id.hashValue)) & ((1 << Self.bits) - 1) | 1
+            let hash = object.withObject(replayableHash)
+            value = UInt64(UInt(bitPattern: hash)) & ((1 << Self.bits) - 1) | 1
         #else
             // Objects are 16-byte aligned: the low bits say nothing. Odd, so never `any`.
-            value = (UInt64(UInt(bitPattern: address)) >> 4) & ((1 << Self.bits) - 1) | 1
+            value = (UInt64(object.address) >> 4) & ((1 << Self.bits) - 1) | 1
         #endif
+    }
+
+    /// The key of `object`, which the caller holds; see ``init(_:replayableHash:)-(Borrowed<Object>,_)``.
+    @inlinable @inline(__always)
+    package init<Object: AnyObject>(_ object: Object, replayableHash: (Object) -> Int) {
+        self = withExtendedLifetime(object) { ReadKey(Borrowed(object), replayableHash: replayableHash) }
     }
 }
 
 /// The writer's wait for one thread's read section: the point where the reclaimer checks
 /// for readers, named so that the interleaving checker can model the wait and inject a
 /// reclaimer that frees what loads in progress may read.
-enum GracePeriod {
+@usableFromInline
+package enum GracePeriod {
     /// Waits until no thread of `records` is in a read section that began before the write
     /// that retired with epoch `tag` and reads a registration of `keys`.
     ///
@@ -115,7 +130,7 @@ enum GracePeriod {
     ///   - records: The threads' records, the writer's own left out.
     ///   - tag: The epoch that loads which may read the retired services announced.
     ///   - keys: The keys of the registrations whose services the write retired.
-    static func wait(for records: [ReaderRecord], retiredAt tag: UInt64, keys: Set<ReadKey>) {
+    package static func wait(for records: [ReaderRecord], retiredAt tag: UInt64, keys: Set<ReadKey>) {
         guard records.contains(where: { holdsBack($0, tag, keys) }) else { return }
         #if DC_INTERLEAVING
             // The fault frees what a load in progress may read.
@@ -148,7 +163,15 @@ enum GracePeriod {
 
 extension ReadKey {
     /// The key in a record's announcement.
-    fileprivate init(bits announcement: UInt64) {
+    init(bits announcement: UInt64) {
         self.init(rawValue: announcement & ((1 << Self.bits) - 1))
     }
+}
+
+/// A thread's state that holds its ``ReaderRecord``: what the interleaving checker clears for a
+/// thread it abandons after a deadlock.
+@usableFromInline
+package protocol ReadingThread: AnyObject {
+    /// The thread's record; only its thread announces and clears it.
+    var reader: ReaderRecord { get }
 }

@@ -5,11 +5,12 @@
     ///
     /// The production algorithms contain no trace of these: each fault is injected inside
     /// the named synchronization point that the algorithm calls.
+    @usableFromInline
     package enum InterleavingDefect: Sendable, Hashable, CaseIterable {
         /// The reclaimer frees a retired batch at once, ignoring loads in progress: the
         /// lifetime bug of the read-path issue.
         case reclaimIgnoresLoads
-        /// ``RegistrationStore/modify(_:)`` does not advance the generation, so threads keep
+        /// `RegistrationStore.modify(_:)` does not advance the generation, so threads keep
         /// answering from snapshots that the write made stale.
         case missingGenerationBump
         /// A load does not announce itself, so the reclaimer may free what it reads.
@@ -38,9 +39,10 @@
         nonisolated(unsafe) package static var active: Set<InterleavingDefect> = []
     }
 
-    /// A named point of the synchronization layer (`Internal/Sync`) at which the checker may
+    /// A named point of the kernel at which the checker may
     /// inject a fault; each names the function that asks
     /// (``InterleavingHooks/injectsFault(at:)``).
+    @usableFromInline
     enum FaultPoint: Sendable, Hashable {
         /// ``GenerationCounter/advance(_:)``: the fault leaves the generation as it was.
         case generationAdvance

@@ -4,15 +4,16 @@
 /// for a service the previous creator published.
 ///
 /// In other builds they compile to no code of their own: the walk, and `true`.
-enum CreationGate {
+@usableFromInline
+package enum CreationGate {
     /// The cycle that waiting for another thread's creation would close, found by `follow`,
     /// which walks the wait chain; checked before every wait.
     ///
     /// - Parameter follow: Follows the chain "thing → thread creating it → thing that
     ///   thread waits for" back to the calling thread.
     /// - Returns: The cycle's path, or `nil` when waiting ends.
-    @inline(__always)
-    static func cycleBeforeWaiting(_ follow: () -> [String]?) -> [String]? {
+    @inlinable @inline(__always)
+    package static func cycleBeforeWaiting(_ follow: () -> [String]?) -> [String]? {
         #if DC_INTERLEAVING
             // The fault waits without looking, however the chain runs.
             if InterleavingHooks.injectsFault(at: .waitCycleCheck) { return nil }
@@ -25,8 +26,8 @@ enum CreationGate {
     /// creating the service again; asked only once one is found.
     ///
     /// - Returns: `true`; the checker's fault answers `false`.
-    @inline(__always)
-    static func takesPublished() -> Bool {
+    @inlinable @inline(__always)
+    package static func takesPublished() -> Bool {
         #if DC_INTERLEAVING
             return !InterleavingHooks.injectsFault(at: .creationRecheck)
         #else

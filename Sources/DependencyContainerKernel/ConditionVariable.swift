@@ -11,8 +11,12 @@
 ///
 /// `@unchecked Sendable`: the condition is only used through pthread calls, which are
 /// thread-safe; its address never moves.
-final class ConditionVariable: @unchecked Sendable {
+@usableFromInline
+package final class ConditionVariable: @unchecked Sendable {
+    @usableFromInline
     let condition = UnsafeMutablePointer<pthread_cond_t>.makeCondition()
+
+    package init() {}
 
     deinit {
         condition.destroyCondition()

@@ -1,0 +1,67 @@
+import DependencyContainerKernel
+
+/// A service its registration no longer keeps: a singleton box it no longer publishes, holding
+/// the reference the registration held, or a weak service taken out to be disposed.
+///
+/// Only the kernel's ``InstanceReclaimer`` lets go of it, once no read section can be reading
+/// the box (``InstanceReclaimer/retire(_:)``).
+///
+/// `@unchecked Sendable`: the box is immutable, and the service in it is shared between threads
+/// by design, as every load hands it out.
+struct RetiredBox: Reclaimable, @unchecked Sendable {
+    /// The singleton's box, with the registration's reference; `nil` for a weak service,
+    /// which `disposal` holds.
+    let box: InstanceBoxBase?
+    /// The registration's dispose hook, to run before the box is released.
+    let disposal: PendingDisposal?
+    /// What the read sections of its registration announce: the write waits only for those.
+    let readKey: ReadKey
+
+    init(box: InstanceBoxBase?, disposal: PendingDisposal? = nil, readKey: ReadKey) {
+        self.box = box
+        self.disposal = disposal
+        self.readKey = readKey
+    }
+
+    /// The service, for its dispose hook.
+    var service: Any? {
+        if let value = disposal?.value { return value }
+        return box?.anyValue
+    }
+}
+
+extension InstanceReclaimer {
+    /// Disposes of and frees `boxes`, retained singleton boxes and weak services that no
+    /// registration publishes any more, once no read section that may have read them is in
+    /// progress: before this method returns.
+    ///
+    /// Runs the dispose hooks on the calling thread, outside every lock; the boxes are released
+    /// when the caller lets go of the array, which is the last reference to each.
+    ///
+    /// - Parameter boxes: Boxes from ``Registration/retireInstances(disposals:)``.
+    func retire(_ boxes: [RetiredBox]) {
+        let thread = ThreadState.existing
+        let tag = retire(boxes, skipping: thread?.reader) { PendingDisposal.run(in: $0) }
+        if let tag, let thread, thread.releaseProbe != nil {
+            thread.releaseProbe?.retired.append(tag)
+        }
+    }
+}
+
+extension ReadKey {
+    /// The key of `registration`'s read sections; in the interleaving checker's build, a hash
+    /// of its ID, the same in every run.
+    @inline(__always)
+    init(_ registration: Registration) {
+        self.init(registration) { $0.id.hashValue }
+    }
+}
+
+/// What writes on one thread retired during ``Container/probingReleases(_:)``; each batch
+/// was disposed of and freed before its write returned.
+package struct ReleaseProbe: Sendable {
+    /// The batches of services that writes on the thread retired, by tag.
+    package var retired: [UInt64] = []
+
+    package init() {}
+}

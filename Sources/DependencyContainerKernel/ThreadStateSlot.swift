@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The slot in which each thread keeps its state object (the core's `ThreadState`): made on
+/// the thread's first use, released when the thread exits, and reached by the load fast path
+/// without a reference count.
+///
+/// One pthread key for the process, so one type of state: every call must pass the same
+/// `State` (the fallback path checks it).
+@usableFromInline
+package enum ThreadStateSlot {
+    /// The calling thread's state, made with `make` on first use, borrowed: the thread keeps
+    /// it alive until it exits, and the load fast path saves a retain and a release.
+    ///
+    /// - Parameter make: Makes the thread's state; called once per thread.
+    /// - Returns: The state, which the calling thread may use until it exits.
+    @inlinable @inline(__always)
+    package static func current<State: AnyObject>(orMake make: () -> State) -> Borrowed<State> {
+        if let key = ThreadStateKey.value {
+            if let pointer = pthread_getspecific(key) {
+                return Borrowed(Unmanaged<State>.fromOpaque(pointer))
+            }
+            return install(make(), key: key)
+        }
+        return Borrowed(fallbackState(orMake: make))
+    }
+
+    /// The calling thread's state if it has one; never makes one, so it may be used while the
+    /// thread exits.
+    ///
+    /// - Parameter type: The type of the states.
+    /// - Returns: The state, retained.
+    @inlinable
+    package static func existing<State: AnyObject>(as type: State.Type) -> State? {
+        guard let key = ThreadStateKey.value else { return existingFallbackState(as: State.self) }
+        return pthread_getspecific(key).map { Unmanaged<State>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Keeps `state` in the slot of the calling thread, which releases it when it exits.
+    @inlinable @inline(never)
+    static func install<State: AnyObject>(_ state: State, key: pthread_key_t) -> Borrowed<State> {
+        let retained = Unmanaged.passRetained(state)
+        pthread_setspecific(key, retained.toOpaque())
+        return Borrowed(retained)
+    }
+
+    /// Used only when the process has run out of thread-specific keys.
+    @usableFromInline
+    static func fallbackState<State: AnyObject>(orMake make: () -> State) -> State {
+        fallbackStates.withLock { states in
+            // A checked cast: the slot holds one type of state.
+            if let state = states[currentThread] { return state.value as! State }
+            let state = make()
+            states[currentThread] = UncheckedState(value: state)
+            return state
+        }
+    }
+
+    /// The calling thread's fallback state, if it has one.
+    @usableFromInline
+    static func existingFallbackState<State: AnyObject>(as _: State.Type) -> State? {
+        fallbackStates.withLock { $0[currentThread].map { $0.value as! State } }
+    }
+
+    private static var currentThread: UInt {
+        #if canImport(Darwin)
+            UInt(bitPattern: pthread_self())
+        #else
+            UInt(pthread_self())
+        #endif
+    }
+}
+
+/// `@unchecked Sendable`: each state is used only by the thread whose ID keys it.
+private struct UncheckedState: @unchecked Sendable {
+    let value: AnyObject
+}
+
+private let fallbackStates = LockedValue<[UInt: UncheckedState]>([:])
+
+/// The key under which each thread keeps its state.
+///
+/// Every load reads it; a lazily initialized global would cost a `swift_once` check per
+/// load, so the key is mirrored into a C global word, which is zero without an initializer.
+@usableFromInline
+enum ThreadStateKey {
+    /// The key, or `nil` if the process has run out of thread-specific keys.
+    @inlinable @inline(__always)
+    static var value: pthread_key_t? {
+        // The mirror holds the key plus one, or 0 before the first use and when no key could
+        // be created.
+        let mirrored = GlobalAtomicWord.threadStateKey.load()
+        if mirrored != 0 { return pthread_key_t(mirrored - 1) }
+        return created()
+    }
+
+    /// The key, created on first use, mirrored.
+    @usableFromInline @inline(never)
+    static func created() -> pthread_key_t? {
+        guard let key = threadStateKey else { return nil }
+        GlobalAtomicWord.threadStateKey.store(UInt64(key) + 1)
+        return key
+    }
+}
+
+/// Created once, on first use; `nil` if no key could be created.
+private let threadStateKey: pthread_key_t? = {
+    var key = pthread_key_t()
+    // Releases the reference `install` passed in; any class's object is released the same way.
+    #if canImport(Darwin)
+        let status = pthread_key_create(&key) { pointer in
+            Unmanaged<AnyObject>.fromOpaque(pointer).release()
+        }
+    #else
+        let status = pthread_key_create(&key) { pointer in
+            guard let pointer else { return }
+            Unmanaged<AnyObject>.fromOpaque(pointer).release()
+        }
+    #endif
+    return status == 0 ? key : nil
+}()
