@@ -128,12 +128,15 @@ extension Container {
     @inline(__always)
     func noteLookupWithoutProvider(of name: String, thread: ThreadState? = nil) {
         guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
-        noteTracedLookup(of: name, thread: thread ?? ThreadState.current)
+        noteTracedLookup(of: name, thread: thread)
     }
 
     @inline(never)
-    private func noteTracedLookup(of name: String, thread: ThreadState) {
+    private func noteTracedLookup(of name: String, thread: ThreadState?) {
+        // The container's own flag before the thread's state: a miss in a container without a
+        // reader, in a process that has one elsewhere, reads no thread-local.
         guard tracesCreations.load() else { return }
+        let thread = thread ?? ThreadState.current
         let asyncFrame = Self.tracedAsyncFrame
         guard !thread.frames.isEmpty || asyncFrame != nil else { return }
         Self.note(on: thread, asyncFrame) { $0.add(lookedUp: name) }
