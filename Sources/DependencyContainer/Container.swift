@@ -49,6 +49,8 @@ public final class Container: Sendable {
     /// ancestor has a reader of the trace (a plugin's registrations, a context registration),
     /// so that a container without one pays one relaxed read per load for the trace.
     let tracesCreations = AtomicFlag()
+    /// The load sites and inferred dependencies `verify()` checks (``addLoadSites(_:)``).
+    let loadSiteBook = LoadSiteBook()
 
     /// Creates an empty container.
     ///

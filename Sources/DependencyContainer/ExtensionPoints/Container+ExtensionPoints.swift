@@ -342,17 +342,21 @@ extension Container {
     ///   - contribution: The contribution type.
     ///   - dependencies: What its factory loads, for `verify()`; `nil`, the default, takes the
     ///     contribution's own `dependencies`.
+    ///   - file: Where the contribution is, for `verify()`'s problems: the caller's, or the
+    ///     contribution's declaration that generated code passes.
+    ///   - line: The line of `file`.
     /// - Returns: Whether the contribution was added, replaced one of the same name, or rejected.
     @discardableResult
     public func contribute<Contribution: InjectContribution>(
-        _ contribution: Contribution.Type, dependencies: [Dependency]? = nil
+        _ contribution: Contribution.Type, dependencies: [Dependency]? = nil, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> RegistrationOutcome {
         addContribution(
             to: Contribution.id, named: Contribution.name, priority: Contribution.priority,
             registration: Registration(
                 id: contributionID(Contribution.id.name, Contribution.name),
                 settings: Contribution.options.declaring(dependencies).settings,
-                provider: .type(Contribution.self),
+                provider: .declaredType(Contribution.self, file: file, line: line),
                 factory: TypedFactory { try Contribution.make(with: $0) })
         )
     }

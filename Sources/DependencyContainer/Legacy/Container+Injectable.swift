@@ -16,14 +16,20 @@ extension Container: ContainerAPI {
 
     /// Registers an original-API item type and tells what happened.
     ///
-    /// - Parameter injectType: The item type.
+    /// - Parameters:
+    ///   - injectType: The item type.
+    ///   - file: Where the registration is, for `verify()`'s problems.
+    ///   - line: The line of `file`.
     /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
     @discardableResult
-    public func register(injectType: Injectable.Type) -> RegistrationOutcome {
+    public func register(
+        injectType: Injectable.Type, file: StaticString = #fileID, line: UInt = #line
+    ) -> RegistrationOutcome {
         let item = SeedItemType(injectType)
         return add(
             Registration(
-                id: injectType.init().id, settings: RegistrationSettings(), provider: .type(injectType),
+                id: injectType.init().id, settings: RegistrationSettings(),
+                provider: .declaredType(injectType, file: file, line: line),
                 factory: TypedFactory<AnyObject> { _ in item.type.init().resolve() },
                 parts: Registration.Parts(seedItemType: injectType)))
     }

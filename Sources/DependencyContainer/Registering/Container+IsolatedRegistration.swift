@@ -248,13 +248,17 @@ extension Container {
     ///   - provider: The provider type.
     ///   - dependencies: What its factory loads, for `verify()`; `nil`, the default, takes the
     ///     provider's own `dependencies`.
+    ///   - file: Where the registration is, for `verify()`'s problems: the caller's, or the
+    ///     provider's declaration that generated code passes.
+    ///   - line: The line of `file`.
     /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
     @discardableResult
     public func register<Provider: MainActorInjectProvider>(
-        _ provider: Provider.Type, dependencies: [Dependency]? = nil
+        _ provider: Provider.Type, dependencies: [Dependency]? = nil, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> RegistrationOutcome {
         registerOnMainActor(
-            Provider.id, options: Provider.options.declaring(dependencies), provider: .type(Provider.self),
+            Provider.id, options: Provider.options.declaring(dependencies), provider: .declaredType(Provider.self, file: file, line: line),
             factory: { try Provider.make(with: $0) })
     }
 
@@ -268,13 +272,17 @@ extension Container {
     ///   - provider: The provider type.
     ///   - dependencies: What its factory loads, for `verify()`; `nil`, the default, takes the
     ///     provider's own `dependencies`.
+    ///   - file: Where the registration is, for `verify()`'s problems: the caller's, or the
+    ///     provider's declaration that generated code passes.
+    ///   - line: The line of `file`.
     /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
     @discardableResult
     public func register<Provider: AsyncInjectProvider>(
-        _ provider: Provider.Type, dependencies: [Dependency]? = nil
+        _ provider: Provider.Type, dependencies: [Dependency]? = nil, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> RegistrationOutcome {
         registerAsync(
-            Provider.id, options: Provider.options.declaring(dependencies), provider: .type(Provider.self),
+            Provider.id, options: Provider.options.declaring(dependencies), provider: .declaredType(Provider.self, file: file, line: line),
             factory: { try await Provider.make(with: $0) })
     }
 }

@@ -190,15 +190,20 @@ extension Container {
     ///   - provider: The provider type.
     ///   - dependencies: What its factory loads, for `verify()`; `nil`, the default, takes the
     ///     provider's own `dependencies`.
+    ///   - file: Where the registration is, for `verify()`'s problems: the caller's, or the
+    ///     provider's declaration that generated code passes.
+    ///   - line: The line of `file`.
     /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
     @discardableResult
     public func register<Provider: InjectProvider>(
-        _ provider: Provider.Type, dependencies: [Dependency]? = nil
+        _ provider: Provider.Type, dependencies: [Dependency]? = nil, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> RegistrationOutcome {
         add(
             Registration(
                 id: Provider.id.name, settings: Provider.options.declaring(dependencies).settings,
-                provider: .type(Provider.self), factory: TypedFactory { try Provider.make(with: $0) }))
+                provider: .declaredType(Provider.self, file: file, line: line),
+                factory: TypedFactory { try Provider.make(with: $0) }))
     }
 
     /// Registers a factory that makes a new service from a run-time argument on every load.
@@ -431,16 +436,20 @@ extension Container {
     ///   - provider: The provider type.
     ///   - dependencies: What its factory loads, for `verify()`; `nil`, the default, takes the
     ///     provider's own `dependencies`.
+    ///   - file: Where the registration is, for `verify()`'s problems: the caller's, or the
+    ///     provider's declaration that generated code passes.
+    ///   - line: The line of `file`.
     /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
     @discardableResult
     public func register<Provider: ArgumentInjectProvider>(
-        _ provider: Provider.Type, dependencies: [Dependency]? = nil
+        _ provider: Provider.Type, dependencies: [Dependency]? = nil, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> RegistrationOutcome {
         let made = ArgumentFactory<Provider.Argument, Provider.Service> { resolver, argument in
             try Provider.make(with: resolver, argument: argument)
         }
         return add(
             Provider.id, made, dependencies: dependencies ?? Provider.dependencies,
-            provider: .type(Provider.self))
+            provider: .declaredType(Provider.self, file: file, line: line))
     }
 }

@@ -38,6 +38,14 @@ struct CompositionVerifier {
     private var placesBegun = 0
     /// Every registration added, services and contributions alike: the units problems belong to.
     private var units: [Registration] = []
+    /// What each unit's factory loads: its declared dependencies, or those inferred for its
+    /// place in source (``Container/addInferredDependencies(_:forRegistrationAt:line:)``);
+    /// `nil` when it is unchecked.
+    private var unitDependencies: [[Dependency]?] = []
+    /// The load sites to check, each group with the context its loads are made in.
+    private var siteGroups: [(sites: [LoadSite], context: Int)] = []
+    /// The near miss of each missing ID asked so far, `nil` inside when there is none.
+    private var nearMisses: [String: String?] = [:]
     /// The place each unit was found at.
     private var unitPlaces: [Int] = []
     private var candidates: [Candidate] = []
@@ -82,6 +90,7 @@ struct CompositionVerifier {
     mutating func beginPlace(count: Int) {
         placesBegun += 1
         units.reserveCapacity(units.count + count)
+        unitDependencies.reserveCapacity(units.count + count)
         unitPlaces.reserveCapacity(units.count + count)
         candidates.reserveCapacity(candidates.count + count)
         nearest.reserveCapacity(nearest.count + count)
@@ -96,18 +105,25 @@ struct CompositionVerifier {
     ///   - registration: The registration.
     ///   - mayBeShadowed: Whether a nearer place may have registered its ID: `false` for the
     ///     first place, whose IDs are unique, which saves a lookup per registration.
-    mutating func add(_ registration: Registration, mayBeShadowed: Bool) {
+    ///   - inferred: The dependencies inferred for registrations of this place, by their place
+    ///     in source.
+    mutating func add(
+        _ registration: Registration, mayBeShadowed: Bool,
+        inferred: [LoadSiteBook.SourcePlace: [Dependency]] = [:]
+    ) {
         let kind: Candidate.Kind
         if let contributions = registration.contributions {
             let start = units.count
             for entry in contributions.entries {
                 units.append(entry.registration)
+                unitDependencies.append(Self.dependencies(of: entry.registration, inferred: inferred))
                 unitPlaces.append(place)
             }
             kind = .point(registration, units: start..<units.count)
         } else {
             kind = .service(unit: units.count)
             units.append(registration)
+            unitDependencies.append(Self.dependencies(of: registration, inferred: inferred))
             unitPlaces.append(place)
         }
         let index = candidates.count
@@ -119,6 +135,31 @@ struct CompositionVerifier {
         }
         nearest[registration.id] = index
         roots.append(index)
+    }
+
+    /// What `registration`'s factory loads: what it declares, or what was inferred for its
+    /// place in source when it declares nothing.
+    private static func dependencies(
+        of registration: Registration, inferred: [LoadSiteBook.SourcePlace: [Dependency]]
+    ) -> [Dependency]? {
+        if let declared = registration.dependencies { return declared }
+        // Most containers have nothing inferred: no place is spelled out for them.
+        guard !inferred.isEmpty, let location = location(of: registration) else { return nil }
+        return inferred[LoadSiteBook.SourcePlace(file: location.file, line: location.line)]
+    }
+
+    /// Adds load sites, checked as loads made from the place `place` of the lookup order
+    /// (``CreationContexts``), or from the verified container itself when it is `nil`.
+    ///
+    /// - Parameters:
+    ///   - sites: The sites.
+    ///   - place: The place of the container they were added to; `nil` for the verified one.
+    mutating func addSites(_ sites: [LoadSite], recordedAt place: Int?) {
+        guard !sites.isEmpty else { return }
+        let context =
+            place.map { contexts.context(ofRegistrationAt: $0, isShared: true, loadedFrom: CreationContexts.loader) }
+            ?? CreationContexts.loader
+        siteGroups.append((sites, context))
     }
 
     /// Checks every registration a load can reach.
@@ -140,6 +181,8 @@ struct CompositionVerifier {
                 }
             }
         }
+        // Before the nodes: a site of an ancestor may reach registrations in its context only.
+        let sites = checkSites()
         var problems = [[VerificationProblem]](repeating: [], count: units.count)
         edgeStarts.reserveCapacity(nodeUnits.count + 1)
         lazyStarts.reserveCapacity(nodeUnits.count + 1)
@@ -149,7 +192,7 @@ struct CompositionVerifier {
             edgeStarts.append(eagerEdges.count)
             lazyStarts.append(lazyEdges.count)
             let unit = nodeUnits[index]
-            if let dependencies = units[unit].dependencies {
+            if let dependencies = unitDependencies[unit] {
                 for dependency in dependencies {
                     check(dependency, of: index, into: &problems[unit])
                 }
@@ -175,8 +218,8 @@ struct CompositionVerifier {
         var unchecked: [(unit: Int, verified: VerifiedRegistration)] = []
         for unit in units.indices where reached[unit] {
             let registration = units[unit]
-            if registration.dependencies == nil {
-                unchecked.append((unit, Self.verified(registration, problems: [])))
+            if unitDependencies[unit] == nil {
+                unchecked.append((unit, Self.verified(registration, problems: [], isChecked: false)))
                 continue
             }
             checkedCount += 1
@@ -189,7 +232,8 @@ struct CompositionVerifier {
             let sorted = distinct.enumerated().sorted {
                 ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset)
             }
-            withProblems.append((unit, Self.verified(registration, problems: sorted.map(\.element))))
+            withProblems.append(
+                (unit, Self.verified(registration, problems: sorted.map(\.element), isChecked: true)))
         }
         func byID(
             _ lhs: (unit: Int, verified: VerifiedRegistration),
@@ -197,10 +241,66 @@ struct CompositionVerifier {
         ) -> Bool {
             (lhs.verified.id, lhs.unit) < (rhs.verified.id, rhs.unit)
         }
-        return VerificationReport(
+        var report = VerificationReport(
             registrations: withProblems.sorted(by: byID).map(\.verified),
             unchecked: unchecked.sorted(by: byID).map(\.verified),
             checkedCount: checkedCount)
+        report.siteProblems = sites.problems
+        report.uncheckedSites = sites.unchecked
+        report.checkedSiteCount = sites.checkedCount
+        return report
+    }
+
+    /// Checks every load site with the rules of a declared dependency, from its context.
+    ///
+    /// - Complexity: O(*s*) in the sites, one dictionary lookup each, plus the near misses of
+    ///   the missing ones.
+    private mutating func checkSites() -> (
+        problems: [VerificationProblem], unchecked: [LoadSite], checkedCount: Int
+    ) {
+        var problems: [VerificationProblem] = []
+        var unchecked: [LoadSite] = []
+        var checkedCount = 0
+        for group in siteGroups {
+            for site in group.sites {
+                guard let dependency = site.dependency else {
+                    unchecked.append(site)
+                    continue
+                }
+                checkedCount += 1
+                let subject = "`\(site.expression)`"
+                let findings: [Finding]
+                switch find(dependency, from: group.context) {
+                case .missing(let inOwnContext):
+                    findings = [
+                        missingFinding(
+                            dependency, subject: subject,
+                            what: inOwnContext
+                                ? "nothing in the lookup order of the container it was added to provides"
+                                : nil)
+                    ]
+                case .service(let unit):
+                    _ = node(unit, loadedFrom: group.context)
+                    findings = typeFinding(dependency, subject: subject, registeredAs: units[unit]).map { [$0] } ?? []
+                case .point(let point, let contributions):
+                    for unit in contributions { _ = node(unit, loadedFrom: group.context) }
+                    findings = typeFinding(dependency, subject: subject, registeredAs: point).map { [$0] } ?? []
+                }
+                for finding in findings {
+                    problems.append(
+                        VerificationProblem(
+                            severity: finding.severity, kind: finding.kind, registrationID: site.expression,
+                            dependencyID: dependency.id, message: finding.message, location: site.location,
+                            site: site))
+                }
+            }
+        }
+        // Errors first, then by place in source.
+        problems.sort {
+            ($0.severity, $0.location?.file ?? "", $0.location?.line ?? 0)
+                < ($1.severity, $1.location?.file ?? "", $1.location?.line ?? 0)
+        }
+        return (problems, unchecked, checkedCount)
     }
 
     /// The node of `unit` for a load made in `context`, added if it is new.
@@ -266,6 +366,28 @@ struct CompositionVerifier {
         return gathered
     }
 
+    /// What a load of a dependency finds from a context.
+    private enum Found {
+        /// Nothing; `inOwnContext` when a registration exists that the context does not see.
+        case missing(inOwnContext: Bool)
+        case service(unit: Int)
+        /// A point: its registration, for its type, and the contributions a load gets.
+        case point(Registration, contributions: [Int])
+    }
+
+    /// What a load of `dependency` made in `context` finds: the lookup that declared
+    /// dependencies and load sites share.
+    private mutating func find(_ dependency: Dependency, from context: Int) -> Found {
+        guard let first = nearest[dependency.id] else { return .missing(inOwnContext: false) }
+        guard let found = visibleCandidate(from: first, in: context) else { return .missing(inOwnContext: true) }
+        switch candidates[found].kind {
+        case .service(let unit):
+            return .service(unit: unit)
+        case .point(let point, _):
+            return .point(point, contributions: contributionUnits(found, from: context))
+        }
+    }
+
     /// Checks one declared dependency of node `index`, from its context, recording its edges
     /// and adding the nodes they lead to.
     private mutating func check(
@@ -274,23 +396,16 @@ struct CompositionVerifier {
         let holderUnit = nodeUnits[index]
         let holder = units[holderUnit]
         let context = nodeContexts[index]
-        guard let first = nearest[dependency.id] else {
-            reportMissing(dependency, of: holder, inOwnContext: false, &problems)
-            return
-        }
-        guard let found = visibleCandidate(from: first, in: context) else {
-            reportMissing(dependency, of: holder, inOwnContext: true, &problems)
-            return
-        }
-        switch candidates[found].kind {
+        switch find(dependency, from: context) {
+        case .missing(let inOwnContext):
+            reportMissing(dependency, of: holder, inOwnContext: inOwnContext, &problems)
         case .service(let unit):
             let target = node(unit, loadedFrom: context)
             if dependency.kind == .eager { eagerEdges.append(target) }
             if dependency.kind == .lazy { lazyEdges.append(target) }
             checkType(dependency, of: holder, registeredAs: units[unit], &problems)
             checkReached(unit, by: dependency, of: holderUnit, &problems)
-        case .point(let point, _):
-            let contributions = contributionUnits(found, from: context)
+        case .point(let point, let contributions):
             for unit in contributions {
                 let target = node(unit, loadedFrom: context)
                 if dependency.kind == .eager { eagerEdges.append(target) }
@@ -303,19 +418,23 @@ struct CompositionVerifier {
         }
     }
 
+    /// A problem's severity, kind and message, before it is given its registration or site.
+    private struct Finding {
+        let severity: VerificationProblem.Severity
+        let kind: VerificationProblem.Kind
+        let message: String
+    }
+
     /// Reports a dependency that no registration provides, or, with `inOwnContext`, none that
     /// the context `holder` is made in sees: a cached service of a farther place made where it
     /// is registered, or an uncached service such a service loads.
-    private func reportMissing(
+    private mutating func reportMissing(
         _ dependency: Dependency, of holder: Registration, inOwnContext: Bool,
         _ problems: inout [VerificationProblem]
     ) {
-        let isPoint = dependency.serviceType.hasPrefix("extension point of ")
-        let what: String
+        let what: String?
         if !inOwnContext {
-            what =
-                isPoint
-                ? "no contribution in its lookup order provides" : "nothing in its lookup order provides"
+            what = nil
         } else if holder.isShared {
             what =
                 "nothing in its own context provides: it is cached where it is registered, whose factory does not see the nearer registration"
@@ -323,19 +442,49 @@ struct CompositionVerifier {
             what =
                 "nothing in its own context provides when a cached service of a farther place loads it: made in that service's context, it does not see the nearer registration"
         }
-        if dependency.isOptional {
-            problems.append(
-                problem(
-                    .note, .missingOptionalDependency, holder, dependency: dependency.id,
-                    "'\(holder.id)' loads optional '\(dependency.id)' (\(dependency.serviceType)), which \(what): it gets nil"
-                ))
-        } else {
-            problems.append(
-                problem(
-                    .error, .missingDependency, holder, dependency: dependency.id,
-                    "'\(holder.id)' requires '\(dependency.id)' (\(dependency.serviceType)), which \(what)"
-                ))
+        let finding = missingFinding(dependency, subject: "'\(holder.id)'", what: what)
+        problems.append(problem(finding.severity, finding.kind, holder, dependency: dependency.id, finding.message))
+    }
+
+    /// The problem of a dependency that nothing provides, for a declaration and a load site
+    /// alike: an error if it is required, a note if it is optional, with the registered ID
+    /// nearest to it.
+    ///
+    /// - Parameters:
+    ///   - dependency: The dependency.
+    ///   - subject: Who loads it, as the message names it.
+    ///   - what: Why nothing provides it, when a registration exists that the load cannot see;
+    ///     `nil` when nothing in the lookup order does.
+    private mutating func missingFinding(_ dependency: Dependency, subject: String, what: String?) -> Finding {
+        let isPoint = dependency.serviceType.hasPrefix("extension point of ")
+        var why =
+            what
+            ?? (isPoint ? "no contribution in its lookup order provides" : "nothing in its lookup order provides")
+        if what == nil, let nearMiss = nearMiss(of: dependency.id) {
+            why += "; did you mean '\(IDValidation.abbreviated(nearMiss))'?"
         }
+        if dependency.isOptional {
+            return Finding(
+                severity: .note, kind: .missingOptionalDependency,
+                message:
+                    "\(subject) loads optional '\(dependency.id)' (\(dependency.serviceType)), which \(why): it gets nil")
+        }
+        return Finding(
+            severity: .error, kind: .missingDependency,
+            message: "\(subject) requires '\(dependency.id)' (\(dependency.serviceType)), which \(why)")
+    }
+
+    /// The registered ID nearest to `id`, by the rule of a failed load's message
+    /// (`RegisteredIDs.Collector`), once per missing ID.
+    ///
+    /// - Complexity: O(*n*) in the registered IDs, the first time `id` is asked.
+    private mutating func nearMiss(of id: String) -> String? {
+        if let known = nearMisses[id] { return known }
+        var collector = RegisteredIDs.Collector(requested: id)
+        for candidate in nearest.keys { collector.add(candidate) }
+        let found = collector.summary.nearMiss
+        nearMisses[id] = .some(found)
+        return found
     }
 
     /// Checks what loading the unit `target` does to the unit `holder`: captive dependencies
@@ -359,20 +508,32 @@ struct CompositionVerifier {
         _ dependency: Dependency, of holder: Registration, registeredAs target: Registration,
         _ problems: inout [VerificationProblem]
     ) {
+        guard let finding = typeFinding(dependency, subject: "'\(holder.id)'", registeredAs: target) else { return }
+        problems.append(problem(finding.severity, finding.kind, holder, dependency: dependency.id, finding.message))
+    }
+
+    /// The problem of a dependency registered with another type than the one asked for, for a
+    /// declaration and a load site alike, or `nil`.
+    private func typeFinding(_ dependency: Dependency, subject: String, registeredAs target: Registration)
+        -> Finding?
+    {
         // The types first: a type's name takes a reflection call to make.
-        if let type = dependency.registeredType, type == ObjectIdentifier(target.serviceType) { return }
+        if let type = dependency.registeredType, type == ObjectIdentifier(target.serviceType) { return nil }
         // Registered as `Any` (a plugin's placeholder until its library loads): each load casts
         // what it makes, so no type can be judged here.
-        if ObjectIdentifier(target.serviceType) == ObjectIdentifier(Any.self) { return }
+        if ObjectIdentifier(target.serviceType) == ObjectIdentifier(Any.self) { return nil }
         // So is a point of placeholders only: its element type is known only to the libraries.
-        if target.isPlaceholderPoint { return }
+        if target.isPlaceholderPoint { return nil }
+        // The original API's `load(for:)` wraps whatever is registered as an item.
+        if dependency.registeredType == nil, dependency.serviceType == Dependency.originalAPIServiceType {
+            return nil
+        }
         let actual = target.serviceTypeName
-        guard actual != dependency.serviceType else { return }
-        problems.append(
-            problem(
-                .error, .typeMismatch, holder, dependency: dependency.id,
-                "'\(holder.id)' asks for '\(dependency.id)' as \(dependency.serviceType), but it is registered as \(actual)"
-            ))
+        guard actual != dependency.serviceType else { return nil }
+        return Finding(
+            severity: .error, kind: .typeMismatch,
+            message:
+                "\(subject) asks for '\(dependency.id)' as \(dependency.serviceType), but it is registered as \(actual)")
     }
 
     /// A cached service keeps what it loads eagerly and what its `lazy` handles load; the
@@ -607,18 +768,22 @@ struct CompositionVerifier {
     }
 
     static func location(of registration: Registration) -> VerifiedRegistration.Location? {
-        guard case .closure(let file, let line) = registration.provider else { return nil }
-        return VerifiedRegistration.Location(file: "\(file)", line: Int(line))
+        switch registration.provider {
+        case .closure(let file, let line), .declaredType(_, let file, let line):
+            return VerifiedRegistration.Location(file: "\(file)", line: Int(line))
+        case .type:
+            return nil
+        }
     }
 
-    static func verified(_ registration: Registration, problems: [VerificationProblem])
+    static func verified(_ registration: Registration, problems: [VerificationProblem], isChecked: Bool? = nil)
         -> VerifiedRegistration
     {
         let context = registration.context.map { "\($0)" }
         return VerifiedRegistration(
             id: registration.id,
             provider: registration.provider.description + (context.map { " for context \($0)" } ?? ""),
-            location: location(of: registration), isChecked: registration.dependencies != nil,
+            location: location(of: registration), isChecked: isChecked ?? (registration.dependencies != nil),
             problems: problems, context: context)
     }
 }

@@ -40,9 +40,15 @@ extension Container {
             captiveIsError: captiveDependencyPolicy == .fail, contexts: CreationContexts(places: places))
         for (index, place) in places.enumerated() {
             let entries = place.store.read { Array($0.values) }
+            // A container's sites and inferred dependencies once, at its own place; an
+            // override's registrations use those of the container it overrides.
+            let book = place.container.loadSiteBook.snapshot
+            if !place.isOverride {
+                verifier.addSites(book.sites, recordedAt: place.container === self ? nil : index)
+            }
             verifier.beginPlace(count: entries.count)
             for registration in entries {
-                verifier.add(registration, mayBeShadowed: index > 0)
+                verifier.add(registration, mayBeShadowed: index > 0, inferred: book.inferred)
             }
         }
         return verifier.report()

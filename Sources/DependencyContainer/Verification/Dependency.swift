@@ -173,21 +173,57 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
         service(id.name, Service.self, kind: .provider, isOptional: optional)
     }
 
-    /// An eager load of every contribution to an extension point, which is required unless
-    /// the point is declared optional.
+    /// An eager load of every contribution to an extension point, as `resolver.load(point)`
+    /// makes: a point that nothing contributes to is a note, since the load returns `[]`.
     ///
     /// - Parameter point: The extension point.
     /// - Returns: The declaration.
     public static func load<Element>(_ point: ExtensionPoint<Element>) -> Dependency {
-        Self.point(point.name, Element.self, isOptional: point.isOptional)
+        Self.point(point.name, Element.self, isOptional: pointLoadIsOptional(required: false))
     }
 
-    /// An eager, required load of every contribution to an extension point.
+    /// An eager load of every contribution to an extension point, as `resolver.require(point)`
+    /// makes: a point that nothing contributes to is an error.
     ///
     /// - Parameter point: The extension point.
     /// - Returns: The declaration.
     public static func require<Element>(_ point: ExtensionPoint<Element>) -> Dependency {
-        Self.point(point.name, Element.self, isOptional: false)
+        Self.point(point.name, Element.self, isOptional: pointLoadIsOptional(required: true))
+    }
+
+    /// Whether a load of an extension point tolerates a point that nothing contributes to: the
+    /// one rule that declarations, load sites and `verify()` follow.
+    ///
+    /// The call decides, not the point: `load(.point)` handles an empty point (its absence is a
+    /// note), `require(.point)` asks for at least one contribution (its absence is an error).
+    /// The point's own `optional:` flag only tells `inject-lint` that no target need contribute.
+    ///
+    /// ```swift
+    /// let menu = ExtensionPoint<String>("Menu")
+    /// assert(Dependency.load(menu).isOptional == Dependency.pointLoadIsOptional(required: false))
+    /// ```
+    ///
+    /// - Parameter required: Whether the load is a `require`.
+    /// - Returns: Whether its absence is only a note.
+    public static func pointLoadIsOptional(required: Bool) -> Bool {
+        !required
+    }
+
+    /// The service type of a load through the original API, `load(for:)`, which wraps any
+    /// registration of its ID as an ``Injectable`` item, so that any registered type matches.
+    public static let originalAPIServiceType = "Injectable"
+
+    /// An optional load through the original API, as `container.load(for: "ToastInjectID")`
+    /// makes: the caller casts what the item resolves to, and handles `nil`.
+    ///
+    /// ```swift
+    /// let site = LoadSite(.load(for: "ToastInjectID"), file: "App/Old.swift", line: 3, expression: "load(for: toastInjectID)")
+    /// ```
+    ///
+    /// - Parameter id: The ID's string.
+    /// - Returns: The declaration, of service type ``originalAPIServiceType``.
+    public static func load(for id: String) -> Dependency {
+        Dependency(id: id, serviceType: originalAPIServiceType, kind: .eager, isOptional: true)
     }
 
     /// A required eager load of an argument factory, as `resolver.require(id, argument)` makes.

@@ -52,7 +52,8 @@ public struct VerificationProblem: Codable, Hashable, Sendable, CustomStringConv
     public var severity: Severity
     /// What kind of problem it is.
     public var kind: Kind
-    /// The ID of the registration whose declaration has the problem.
+    /// The ID of the registration whose declaration has the problem; for a load site, the
+    /// site's ``LoadSite/expression``.
     public var registrationID: String
     /// The dependency concerned; `nil` for a cycle.
     public var dependencyID: String?
@@ -60,8 +61,11 @@ public struct VerificationProblem: Codable, Hashable, Sendable, CustomStringConv
     public var message: String
     /// For a cycle, the IDs along it, ending with the first; empty otherwise.
     public var path: [String]
-    /// Where the registration was made, when a closure made it.
+    /// Where the registration was made (a closure's, or a provider's registered with its
+    /// `file:line`), or the load site's place.
     public var location: VerifiedRegistration.Location?
+    /// The load site whose load has the problem; `nil` for a registration's declaration.
+    public var site: LoadSite?
 
     /// Creates a problem.
     ///
@@ -72,10 +76,11 @@ public struct VerificationProblem: Codable, Hashable, Sendable, CustomStringConv
     ///   - dependencyID: The dependency concerned.
     ///   - message: What is wrong.
     ///   - path: For a cycle, the IDs along it.
-    ///   - location: Where the registration was made.
+    ///   - location: Where the registration was made, or the site's place.
+    ///   - site: The load site whose load has the problem, if it is one.
     public init(
         severity: Severity, kind: Kind, registrationID: String, dependencyID: String?, message: String,
-        path: [String] = [], location: VerifiedRegistration.Location?
+        path: [String] = [], location: VerifiedRegistration.Location?, site: LoadSite? = nil
     ) {
         self.severity = severity
         self.kind = kind
@@ -84,6 +89,7 @@ public struct VerificationProblem: Codable, Hashable, Sendable, CustomStringConv
         self.message = message
         self.path = path
         self.location = location
+        self.site = site
     }
 
     /// `file:line: error: message [code]`, as `inject-lint` prints a finding.

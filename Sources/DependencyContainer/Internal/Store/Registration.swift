@@ -555,11 +555,14 @@ final class Registration: @unchecked Sendable {
 /// What supplies a registration's services, for introspection.
 enum ProviderDescription: Sendable, CustomStringConvertible {
     case type(Any.Type)
+    /// A provider, contribution or item type registered at a place in source: the verb's
+    /// `file:line`, or the declaration's that generated code passes, for `verify()`'s problems.
+    case declaredType(Any.Type, file: StaticString, line: UInt)
     case closure(file: StaticString, line: UInt)
 
     var description: String {
         switch self {
-        case .type(let type):
+        case .type(let type), .declaredType(let type, _, _):
             return String(reflecting: type)
         case .closure(let file, let line):
             return "closure at \(file):\(line)"

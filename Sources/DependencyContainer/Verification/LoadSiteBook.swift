@@ -1,0 +1,43 @@
+/// The load sites and inferred dependencies recorded in one container, for `verify()`.
+///
+/// Each container has one; writes take its lock, and `verify()` copies the arrays out under it
+/// (copy on write: no element is copied) before it reads them, so no app code runs under it.
+final class LoadSiteBook: Sendable {
+    /// A registration's place in source: `#fileID` and `#line`.
+    struct SourcePlace: Hashable, Sendable {
+        let file: String
+        let line: Int
+    }
+
+    /// What `verify()` reads: the sites in the order added, and the inferred dependencies.
+    struct Contents: Sendable {
+        var sites: [LoadSite] = []
+        /// The sites added, to drop duplicates: generated code registers a module each time.
+        var seen: Set<LoadSite> = []
+        var inferred: [SourcePlace: [Dependency]] = [:]
+    }
+
+    private let contents = LockedValue(Contents())
+
+    /// Adds the sites not yet recorded, in order.
+    ///
+    /// - Complexity: O(*s*) in the sites added.
+    func add(_ sites: [LoadSite]) {
+        contents.withLock { contents in
+            contents.sites.reserveCapacity(contents.sites.count + sites.count)
+            for site in sites where contents.seen.insert(site).inserted {
+                contents.sites.append(site)
+            }
+        }
+    }
+
+    /// Records, or replaces, the dependencies inferred for the registration at `place`.
+    func infer(_ dependencies: [Dependency], at place: SourcePlace) {
+        contents.withLock { $0.inferred[place] = dependencies }
+    }
+
+    /// The sites and inferred dependencies, as they are now.
+    var snapshot: (sites: [LoadSite], inferred: [SourcePlace: [Dependency]]) {
+        contents.withLock { ($0.sites, $0.inferred) }
+    }
+}
