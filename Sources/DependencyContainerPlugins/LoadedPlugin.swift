@@ -1,3 +1,5 @@
+import DependencyContainer
+
 /// A plugin the loader has loaded and whose registrations are now in the host's container.
 public struct LoadedPlugin: Hashable, Sendable, CustomStringConvertible {
     /// What the plugin declared about itself.
@@ -14,6 +16,11 @@ public struct LoadedPlugin: Hashable, Sendable, CustomStringConvertible {
 
     /// The contributions it added to extension points, as `Point[name]`, sorted.
     public let contributions: [String]
+
+    /// What the loader's verification found in the plugin's registrations and load sites
+    /// before it activated it, notes included; empty when the loader does not verify
+    /// (``PluginLoader/VerificationPolicy/off``).
+    public internal(set) var verificationProblems: [VerificationProblem] = []
 
     /// The loader that loaded it, which alone can deactivate and activate it.
     let loaderSerial: UInt64

@@ -1,3 +1,5 @@
+import DependencyContainer
+
 /// Why a plugin library was not loaded.
 ///
 /// Every case names the library's path.
@@ -68,6 +70,12 @@ public enum PluginLoadError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The plugin provides IDs the host's container already has, and the policy rejects it.
     case duplicateIDs(path: String, ids: [String])
 
+    /// The loader verifies plugins before it activates them and refuses those with errors
+    /// (``PluginLoader/VerificationPolicy/refuse``): `problems` are what `Container.verify()`
+    /// found in the plugin's registrations and load sites, in the host's lookup order, such as
+    /// a load site whose ID the host does not provide.
+    case verificationFailed(path: String, plugin: String, problems: [VerificationProblem])
+
     /// What follows an undeclared ID written outside the plugin's staging container.
     static let outsideStagingMarker = " (outside its staging container)"
 
@@ -80,7 +88,8 @@ public enum PluginLoadError: Error, Hashable, Sendable, CustomStringConvertible 
             .abiMismatch(let path, _, _),
             .invalidManifest(let path, _), .separateCoreCopy(let path), .separateInterfaceCopy(let path, _),
             .registrationFailed(let path, _),
-            .manifestMismatch(let path, _, _), .duplicateIDs(let path, _):
+            .manifestMismatch(let path, _, _), .duplicateIDs(let path, _),
+            .verificationFailed(let path, _, _):
             return path
         }
     }
@@ -139,6 +148,9 @@ public enum PluginLoadError: Error, Hashable, Sendable, CustomStringConvertible 
             return
                 "\(path): provides \(ids.map { "'\($0)'" }.joined(separator: ", ")), already registered by "
                 + "the host; rejected, nothing it registered was kept"
+        case .verificationFailed(let path, let plugin, let problems):
+            let found = problems.filter { $0.severity != .note }.map { "\n  \($0)" }.joined()
+            return "\(path): \(plugin) failed verification in the host's container; refused, nothing it registered was kept:\(found)"
         }
     }
 }

@@ -115,6 +115,8 @@ extension PluginLoader {
                 placeholders, resettingDependents: resettingDependents, overruns: &overruns)
             outcome = Self.merging(outcome, placeholdersWithdrawn: second)
         }
+        // Its code no longer runs: `verify()` no longer checks its load sites.
+        container.removeLoadSites(plugin.manifest.loadSites)
         var inactive = record
         inactive.status = .inactive
         inactive.owned = nil
@@ -266,6 +268,7 @@ extension PluginLoader {
                 throw .activationFailed(
                     name: name, error: .duplicateIDs(path: record.plugin.path, ids: adoption.conflicts))
             }
+            container.addLoadSites(record.plugin.manifest.loadSites)
             let plugin = LoadedPlugin(
                 manifest: record.plugin.manifest, path: record.plugin.path,
                 providedIDs: record.plugin.providedIDs, replacedIDs: adoption.conflicts,

@@ -211,6 +211,7 @@ extension PluginLoader {
                 state.failures[name] = error
                 return .failed(error)
             }
+            container.addLoadSites(manifest.loadSites)
             let plugin = LoadedPlugin(
                 manifest: manifest, path: libraryPath, providedIDs: manifest.providedIDs.sorted(),
                 replacedIDs: outcome.conflicts, contributions: manifest.contributionIDs, loaderSerial: serial)
@@ -342,7 +343,9 @@ extension PluginLoader {
         .flatMap { stage(manifest: $0, from: view, path: path) }
         // The placeholders are the only registrations of its IDs it replaces: the conflicts
         // with the host's were settled when it was installed.
-        .flatMap { adopt($0, replacingExisting: true) }
+        // Its load sites were added when it was installed; it is verified when it is loaded
+        // by `load(at:)`, not at the first use of an ID it was installed for.
+        .flatMap { adopt($0, replacingExisting: true, verifying: false) }
         .map { adoption in
             let plugin = LoadedPlugin(
                 manifest: installed, path: path, providedIDs: adoption.plugin.providedIDs,

@@ -50,6 +50,9 @@ public final class PluginLoader: Sendable {
     /// The container plugins register into.
     public let container: Container
 
+    /// Whether the loader verifies a plugin before it activates it.
+    public let verificationPolicy: VerificationPolicy
+
     /// The policy for IDs the container already has.
     public let conflictPolicy: ConflictPolicy
 
@@ -115,19 +118,22 @@ public final class PluginLoader: Sendable {
     ///     `(any ToastInject).self`. A plugin that registers a service as a type of the same name
     ///     from another copy of that module is refused, naming the registrations: the host could
     ///     not cast what it made.
+    ///   - verificationPolicy: Whether a plugin is verified in the host's container before it
+    ///     is activated, and refused when it fails; ``VerificationPolicy/off`` unless stated.
     public convenience init(
         container: Container,
         conflictPolicy: ConflictPolicy = .reject,
         allowsFilesWritableByOthers: Bool = false,
         allowsFilesOwnedByOthers: Bool = false,
         deactivationTimeLimit: TimeInterval = 5,
-        sharedInterfaces: [Any.Type] = []
+        sharedInterfaces: [Any.Type] = [],
+        verificationPolicy: VerificationPolicy = .off
     ) {
         self.init(
             container: container, conflictPolicy: conflictPolicy,
             allowsFilesWritableByOthers: allowsFilesWritableByOthers,
             allowsFilesOwnedByOthers: allowsFilesOwnedByOthers, deactivationTimeLimit: deactivationTimeLimit,
-            sharedInterfaces: sharedInterfaces, stepHook: nil)
+            sharedInterfaces: sharedInterfaces, stepHook: nil, verificationPolicy: verificationPolicy)
     }
 
     /// Creates a loader that calls `stepHook` at each ``LoadStep``.
@@ -139,8 +145,10 @@ public final class PluginLoader: Sendable {
         deactivationTimeLimit: TimeInterval = 5,
         sharedInterfaces: [Any.Type] = [],
         stepHook: (@Sendable (LoadStep, String) -> Void)?,
-        libraryOpener: (@Sendable (String) -> Result<UnsafeRawPointer, PluginLoadError>)? = nil
+        libraryOpener: (@Sendable (String) -> Result<UnsafeRawPointer, PluginLoadError>)? = nil,
+        verificationPolicy: VerificationPolicy = .off
     ) {
+        self.verificationPolicy = verificationPolicy
         // Not finite or not positive would mean waiting forever or not at all.
         self.deactivationTimeLimit =
             deactivationTimeLimit.isFinite && deactivationTimeLimit > 0 ? deactivationTimeLimit : 5
@@ -471,9 +479,20 @@ public final class PluginLoader: Sendable {
 
     /// Moves a staged plugin's registrations into the host's container, owned by a new
     /// activation, unless they conflict and the policy rejects them.
+    ///
+    /// Unless `verifying` is `false` or the policy is ``VerificationPolicy/off``, the plugin is
+    /// verified first (``verificationProblems(of:)``); under ``VerificationPolicy/refuse`` one
+    /// with an error or a warning is refused. Once adopted, its manifest's load sites are the
+    /// container's, for `verify()`.
     func adopt(
-        _ staged: StagedPlugin, dependents: AdoptionDependents = .ignored, replacingExisting: Bool? = nil
+        _ staged: StagedPlugin, dependents: AdoptionDependents = .ignored, replacingExisting: Bool? = nil,
+        verifying: Bool = true
     ) -> Result<Adoption, PluginLoadError> {
+        let problems = verifying && verificationPolicy != .off ? verificationProblems(of: staged) : []
+        if verificationPolicy == .refuse, problems.contains(where: { $0.severity != .note }) {
+            return .failure(
+                .verificationFailed(path: staged.path, plugin: staged.manifest.name, problems: problems))
+        }
         let outcome = container.adoptRegistrations(
             of: staged.staging, replacingExisting: replacingExisting ?? (conflictPolicy == .replace),
             declaring: staged.manifest.dependencies, owner: RegistrationOwner(),
@@ -481,10 +500,30 @@ public final class PluginLoader: Sendable {
         guard outcome.adopted else {
             return .failure(.duplicateIDs(path: staged.path, ids: outcome.conflicts))
         }
+        container.addLoadSites(staged.manifest.loadSites)
         let plugin = LoadedPlugin(
             manifest: staged.manifest, path: staged.path, providedIDs: staged.providedIDs,
-            replacedIDs: outcome.conflicts, contributions: staged.contributions, loaderSerial: serial)
+            replacedIDs: outcome.conflicts, contributions: staged.contributions, verificationProblems: problems,
+            loaderSerial: serial)
         return .success(Adoption(plugin: plugin, owned: outcome.record, dependents: outcome.dependents))
+    }
+
+    /// What `Container.verify()` finds in a staged plugin's registrations and manifest load
+    /// sites, as if the host's container had adopted it: they are copied into a child of the
+    /// container, which is verified and dropped. Problems of the host's own registrations and
+    /// sites are left out; a site of the plugin whose ID neither provides is not.
+    ///
+    /// - Complexity: One `verify()` of the host's container with the plugin's registrations.
+    func verificationProblems(of staged: StagedPlugin) -> [VerificationProblem] {
+        let probe = Container(parent: container)
+        _ = probe.adoptRegistrations(
+            of: staged.staging, replacingExisting: true, declaring: staged.manifest.dependencies)
+        probe.addLoadSites(staged.manifest.loadSites)
+        let report = probe.verify()
+        let own = Set(staged.providedIDs + staged.contributions)
+        let sites = Set(staged.manifest.loadSites)
+        return report.registrations.filter { own.contains($0.id) }.flatMap(\.problems)
+            + report.siteProblems.filter { $0.site.map(sites.contains) ?? false }
     }
 
     private func alreadyLoadedNote(path: String, name: String, previous: PluginRecord) -> String {

@@ -26,6 +26,17 @@ import Foundation
 ///     name: "ToastPlugin", version: "1.0.0", providedIDs: ["ToastInjectID"],
 ///     dependencies: ["ToastInjectID": [.lazy(.player)]])
 /// ```
+///
+/// It may also list the places its code loads IDs outside factories (``loadSites``), which
+/// RegistrationPlugin generates as the module's `loadSites`; the loader adds them to the host's
+/// container while the plugin is active, so that `verify()` checks them, and can check them
+/// before it activates the plugin (``PluginLoader/VerificationPolicy``):
+///
+/// ```swift
+/// let loading = PluginManifest(
+///     name: "ToastPlugin", version: "1.0.0", providedIDs: ["ToastInjectID"],
+///     loadSites: [LoadSite(.require(.player), file: "ToastPlugin/Toast.swift", line: 9, expression: "try r.require(.player)")])
+/// ```
 public struct PluginManifest: Codable, Hashable, Sendable {
     /// The plugin's name; a host loads at most one plugin of each name.
     public var name: String
@@ -49,6 +60,10 @@ public struct PluginManifest: Codable, Hashable, Sendable {
     /// loader refuses a manifest that declares dependencies for an ID it does not provide.
     public var dependencies: [String: [Dependency]]
 
+    /// The places the plugin's code loads IDs outside its factories, for `Container.verify()`;
+    /// empty when the manifest lists none (and in manifests written before the field existed).
+    public var loadSites: [LoadSite]
+
     /// Creates a manifest for the current plugin ABI.
     ///
     /// - Parameters:
@@ -57,9 +72,10 @@ public struct PluginManifest: Codable, Hashable, Sendable {
     ///   - providedIDs: The string IDs the plugin registers.
     ///   - contributions: The contribution names the plugin adds, by extension point name.
     ///   - dependencies: What the factories of provided IDs load, by provided ID.
+    ///   - loadSites: The places the plugin's code loads IDs outside its factories.
     public init(
         name: String, version: String, providedIDs: [String], contributions: [String: [String]] = [:],
-        dependencies: [String: [Dependency]] = [:]
+        dependencies: [String: [Dependency]] = [:], loadSites: [LoadSite] = []
     ) {
         self.name = name
         self.version = version
@@ -67,6 +83,7 @@ public struct PluginManifest: Codable, Hashable, Sendable {
         self.providedIDs = providedIDs
         self.contributions = contributions
         self.dependencies = dependencies
+        self.loadSites = loadSites
     }
 
     /// Why the declared dependencies cannot be adopted, or `nil`: each must be for a provided ID.
@@ -95,10 +112,10 @@ public struct PluginManifest: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, version, abiVersion, providedIDs, contributions, dependencies
+        case name, version, abiVersion, providedIDs, contributions, dependencies, loadSites
     }
 
-    /// Encodes the manifest, leaving out empty contributions and dependencies, which decode
+    /// Encodes the manifest, leaving out empty contributions, dependencies and load sites, which decode
     /// as absent: most manifests have neither, and decoding the two empty fields takes half
     /// again as long as decoding the rest, at every install that reads the manifest.
     ///
@@ -116,9 +133,13 @@ public struct PluginManifest: Codable, Hashable, Sendable {
         if !dependencies.isEmpty {
             try container.encode(dependencies, forKey: .dependencies)
         }
+        if !loadSites.isEmpty {
+            try container.encode(loadSites, forKey: .loadSites)
+        }
     }
 
-    /// Decodes a manifest; one written before contributions or dependencies existed has none.
+    /// Decodes a manifest; one written before contributions, dependencies or load sites existed
+    /// has none.
     ///
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: A decoding error for a missing or malformed field.
@@ -131,5 +152,6 @@ public struct PluginManifest: Codable, Hashable, Sendable {
         contributions = try container.decodeIfPresent([String: [String]].self, forKey: .contributions) ?? [:]
         dependencies =
             try container.decodeIfPresent([String: [Dependency]].self, forKey: .dependencies) ?? [:]
+        loadSites = try container.decodeIfPresent([LoadSite].self, forKey: .loadSites) ?? []
     }
 }

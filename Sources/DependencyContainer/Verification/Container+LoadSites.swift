@@ -23,6 +23,15 @@ extension Container {
         loadSiteBook.add(sites)
     }
 
+    /// Removes load sites, so that `verify()` no longer checks them: those of a plugin the
+    /// loader deactivated, whose code no longer runs.
+    ///
+    /// - Parameter sites: The sites.
+    package func removeLoadSites(_ sites: [LoadSite]) {
+        guard !sites.isEmpty else { return }
+        loadSiteBook.remove(sites)
+    }
+
     /// Records the dependencies the scanner read from the body of a closure registration made at
     /// `file:line`, the `#fileID` and `#line` its registration verb captured.
     ///

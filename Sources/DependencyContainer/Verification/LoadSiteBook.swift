@@ -31,6 +31,17 @@ final class LoadSiteBook: Sendable {
         }
     }
 
+    /// Removes `sites`, such as those of a plugin that was deactivated.
+    ///
+    /// - Complexity: O(*n*) in the sites recorded.
+    func remove(_ sites: [LoadSite]) {
+        let removed = Set(sites)
+        contents.withLock { contents in
+            contents.sites.removeAll { removed.contains($0) }
+            contents.seen.subtract(removed)
+        }
+    }
+
     /// Records, or replaces, the dependencies inferred for the registration at `place`.
     func infer(_ dependencies: [Dependency], at place: SourcePlace) {
         contents.withLock { $0.inferred[place] = dependencies }
