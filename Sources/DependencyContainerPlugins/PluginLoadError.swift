@@ -150,7 +150,8 @@ public enum PluginLoadError: Error, Hashable, Sendable, CustomStringConvertible 
                 + "the host; rejected, nothing it registered was kept"
         case .verificationFailed(let path, let plugin, let problems):
             let found = problems.filter { $0.severity != .note }.map { "\n  \($0)" }.joined()
-            return "\(path): \(plugin) failed verification in the host's container; refused, nothing it registered was kept:\(found)"
+            return
+                "\(path): \(plugin) failed verification in the host's container; refused, nothing it registered was kept:\(found)"
         }
     }
 }

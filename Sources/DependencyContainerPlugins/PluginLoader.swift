@@ -503,14 +503,16 @@ public final class PluginLoader: Sendable {
         container.addLoadSites(staged.manifest.loadSites)
         let plugin = LoadedPlugin(
             manifest: staged.manifest, path: staged.path, providedIDs: staged.providedIDs,
-            replacedIDs: outcome.conflicts, contributions: staged.contributions, verificationProblems: problems,
+            replacedIDs: outcome.conflicts, contributions: staged.contributions,
+            verificationProblems: problems,
             loaderSerial: serial)
         return .success(Adoption(plugin: plugin, owned: outcome.record, dependents: outcome.dependents))
     }
 
     /// What `Container.verify()` finds in a staged plugin's registrations and manifest load
-    /// sites, as if the host's container had adopted it: they are copied into a child of the
-    /// container, which is verified and dropped. Problems of the host's own registrations and
+    /// sites, as if the host's container had adopted it.
+    ///
+    /// They are copied into a child of the container, which is verified and dropped. Problems of the host's own registrations and
     /// sites are left out; a site of the plugin whose ID neither provides is not.
     ///
     /// - Complexity: One `verify()` of the host's container with the plugin's registrations.

@@ -258,7 +258,8 @@ extension Container {
         line: UInt = #line
     ) -> RegistrationOutcome {
         registerOnMainActor(
-            Provider.id, options: Provider.options.declaring(dependencies), provider: .declaredType(Provider.self, file: file, line: line),
+            Provider.id, options: Provider.options.declaring(dependencies),
+            provider: .declaredType(Provider.self, file: file, line: line),
             factory: { try Provider.make(with: $0) })
     }
 
@@ -282,7 +283,8 @@ extension Container {
         line: UInt = #line
     ) -> RegistrationOutcome {
         registerAsync(
-            Provider.id, options: Provider.options.declaring(dependencies), provider: .declaredType(Provider.self, file: file, line: line),
+            Provider.id, options: Provider.options.declaring(dependencies),
+            provider: .declaredType(Provider.self, file: file, line: line),
             factory: { try await Provider.make(with: $0) })
     }
 }

@@ -157,7 +157,9 @@ struct CompositionVerifier {
     mutating func addSites(_ sites: [LoadSite], recordedAt place: Int?) {
         guard !sites.isEmpty else { return }
         let context =
-            place.map { contexts.context(ofRegistrationAt: $0, isShared: true, loadedFrom: CreationContexts.loader) }
+            place.map {
+                contexts.context(ofRegistrationAt: $0, isShared: true, loadedFrom: CreationContexts.loader)
+            }
             ?? CreationContexts.loader
         siteGroups.append((sites, context))
     }
@@ -281,10 +283,13 @@ struct CompositionVerifier {
                     ]
                 case .service(let unit):
                     _ = node(unit, loadedFrom: group.context)
-                    findings = typeFinding(dependency, subject: subject, registeredAs: units[unit]).map { [$0] } ?? []
+                    findings =
+                        typeFinding(dependency, subject: subject, registeredAs: units[unit]).map { [$0] }
+                        ?? []
                 case .point(let point, let contributions):
                     for unit in contributions { _ = node(unit, loadedFrom: group.context) }
-                    findings = typeFinding(dependency, subject: subject, registeredAs: point).map { [$0] } ?? []
+                    findings =
+                        typeFinding(dependency, subject: subject, registeredAs: point).map { [$0] } ?? []
                 }
                 for finding in findings {
                     problems.append(
@@ -379,7 +384,9 @@ struct CompositionVerifier {
     /// dependencies and load sites share.
     private mutating func find(_ dependency: Dependency, from context: Int) -> Found {
         guard let first = nearest[dependency.id] else { return .missing(inOwnContext: false) }
-        guard let found = visibleCandidate(from: first, in: context) else { return .missing(inOwnContext: true) }
+        guard let found = visibleCandidate(from: first, in: context) else {
+            return .missing(inOwnContext: true)
+        }
         switch candidates[found].kind {
         case .service(let unit):
             return .service(unit: unit)
@@ -443,7 +450,8 @@ struct CompositionVerifier {
                 "nothing in its own context provides when a cached service of a farther place loads it: made in that service's context, it does not see the nearer registration"
         }
         let finding = missingFinding(dependency, subject: "'\(holder.id)'", what: what)
-        problems.append(problem(finding.severity, finding.kind, holder, dependency: dependency.id, finding.message))
+        problems.append(
+            problem(finding.severity, finding.kind, holder, dependency: dependency.id, finding.message))
     }
 
     /// The problem of a dependency that nothing provides, for a declaration and a load site
@@ -455,11 +463,14 @@ struct CompositionVerifier {
     ///   - subject: Who loads it, as the message names it.
     ///   - what: Why nothing provides it, when a registration exists that the load cannot see;
     ///     `nil` when nothing in the lookup order does.
-    private mutating func missingFinding(_ dependency: Dependency, subject: String, what: String?) -> Finding {
+    /// - Returns: The finding.
+    private mutating func missingFinding(_ dependency: Dependency, subject: String, what: String?) -> Finding
+    {
         let isPoint = dependency.serviceType.hasPrefix("extension point of ")
         var why =
             what
-            ?? (isPoint ? "no contribution in its lookup order provides" : "nothing in its lookup order provides")
+            ?? (isPoint
+                ? "no contribution in its lookup order provides" : "nothing in its lookup order provides")
         if what == nil, let nearMiss = nearMiss(of: dependency.id) {
             why += "; did you mean '\(IDValidation.abbreviated(nearMiss))'?"
         }
@@ -467,7 +478,8 @@ struct CompositionVerifier {
             return Finding(
                 severity: .note, kind: .missingOptionalDependency,
                 message:
-                    "\(subject) loads optional '\(dependency.id)' (\(dependency.serviceType)), which \(why): it gets nil")
+                    "\(subject) loads optional '\(dependency.id)' (\(dependency.serviceType)), which \(why): it gets nil"
+            )
         }
         return Finding(
             severity: .error, kind: .missingDependency,
@@ -508,8 +520,11 @@ struct CompositionVerifier {
         _ dependency: Dependency, of holder: Registration, registeredAs target: Registration,
         _ problems: inout [VerificationProblem]
     ) {
-        guard let finding = typeFinding(dependency, subject: "'\(holder.id)'", registeredAs: target) else { return }
-        problems.append(problem(finding.severity, finding.kind, holder, dependency: dependency.id, finding.message))
+        guard let finding = typeFinding(dependency, subject: "'\(holder.id)'", registeredAs: target) else {
+            return
+        }
+        problems.append(
+            problem(finding.severity, finding.kind, holder, dependency: dependency.id, finding.message))
     }
 
     /// The problem of a dependency registered with another type than the one asked for, for a
@@ -533,7 +548,8 @@ struct CompositionVerifier {
         return Finding(
             severity: .error, kind: .typeMismatch,
             message:
-                "\(subject) asks for '\(dependency.id)' as \(dependency.serviceType), but it is registered as \(actual)")
+                "\(subject) asks for '\(dependency.id)' as \(dependency.serviceType), but it is registered as \(actual)"
+        )
     }
 
     /// A cached service keeps what it loads eagerly and what its `lazy` handles load; the
@@ -776,7 +792,9 @@ struct CompositionVerifier {
         }
     }
 
-    static func verified(_ registration: Registration, problems: [VerificationProblem], isChecked: Bool? = nil)
+    static func verified(
+        _ registration: Registration, problems: [VerificationProblem], isChecked: Bool? = nil
+    )
         -> VerifiedRegistration
     {
         let context = registration.context.map { "\($0)" }

@@ -49,7 +49,9 @@ extension Container {
     ///   - dependencies: What the factory loads.
     ///   - file: The registration's file, as `#fileID` spells it.
     ///   - line: The registration's line.
-    public func addInferredDependencies(_ dependencies: [Dependency], forRegistrationAt file: String, line: Int) {
+    public func addInferredDependencies(
+        _ dependencies: [Dependency], forRegistrationAt file: String, line: Int
+    ) {
         loadSiteBook.infer(dependencies, at: LoadSiteBook.SourcePlace(file: file, line: line))
     }
 }

@@ -216,10 +216,12 @@ struct VerificationTests {
     @Test("Providers declare their dependencies; a dependencies argument to register(_:) replaces them")
     func providers() throws {
         let container = Container()
+        let line = #line + 1
         container.register(VerifiedToastProvider.self)
         let problem = try #require(container.verify().problems.first)
         #expect(problem.kind == .missingDependency)
-        #expect(problem.location == nil)
+        // A provider's registration is where its verb was called (or what generated code passes).
+        #expect(problem.location == VerifiedRegistration.Location(file: #fileID, line: line))
         #expect(container.verify().registrations.first?.provider.hasSuffix("VerifiedToastProvider") == true)
         container.register(VerifiedToastProvider.self, dependencies: [])
         #expect(container.verify().isClean)
@@ -227,18 +229,23 @@ struct VerificationTests {
         #expect(container.verify().unchecked.map(\.id) == ["PlayerInjectID"])
     }
 
-    @Test("Contributions are checked, and a point that nothing contributes to is missing unless optional")
+    @Test(
+        "Contributions are checked; a point nothing contributes to is a note for load(point), an error for require(point)"
+    )
     func contributions() throws {
         let container = Container()
         let menu = ExtensionPoint<String>("VerifyMenu")
         let optionalMenu = ExtensionPoint<String>("VerifyOptionalMenu", optional: true)
-        container.register(.toast, dependencies: [.load(menu), .load(optionalMenu)]) { RecordingToast() }
-        let kinds = container.verify().problems.map(\.kind)
-        #expect(kinds == [.missingDependency, .missingOptionalDependency])
+        container.register(.toast, dependencies: [.load(menu), .require(optionalMenu)]) { RecordingToast() }
+        let problems = container.verify().problems
+        // The call decides, not the point's `optional:` flag (Dependency.pointLoadIsOptional).
+        #expect(problems.map(\.kind) == [.missingDependency, .missingOptionalDependency])
+        #expect(problems.map(\.dependencyID) == ["VerifyOptionalMenu", "VerifyMenu"])
 
         container.contribute(to: menu, named: "share", dependencies: [.require(.player)]) { "Share" }
-        let problem = try #require(container.verify().problems.first { $0.severity == .error })
+        let problem = try #require(container.verify().problems.first { $0.registrationID != "ToastInjectID" })
         #expect(problem.registrationID == "VerifyMenu[share]")
+        #expect(problem.severity == .error)
         #expect(problem.dependencyID == "PlayerInjectID")
 
         // Loading the point runs its contributions: a contribution that loads the loader is a cycle.
