@@ -36,7 +36,7 @@ struct BenchmarkSuite {
             baselines(fillerNames: fillerNames) + cases(small: small, large: large, fillerNames: fillerNames)
                 + isolationWorkloads(isolated) + reclamationWorkloads(reclaiming) + lifecycleWorkloads(hooked)
                 + verificationWorkloads(verified) + contextWorkloads(contextual)
-                + pluginLinkedWorkloads(pluginsInstalled))
+                + pluginLinkedWorkloads(pluginsInstalled) + loadSiteWorkloads(count: batchCount))
         let median = { (name: String) in Statistics.median(samples[name]!) }
         let compare = { (name: String, baseline: String, target: Target?) in
             CaseResult(
@@ -76,6 +76,7 @@ struct BenchmarkSuite {
         results.append(compare(LifecycleCase.singletonAmongHooks, Case.singleton, .ratio(atMost: 1.1)))
         // Issue 31's promise: verify() scales as O(n·d), within 20 loads per registration.
         results.append(compare(VerificationCase.verify, VerificationCase.loadEach, .ratio(atMost: 20)))
+        results.append(loadSiteResult(samples, count: batchCount))  // Issue 40: verify() with load sites.
         // Issue 32's promise: context registrations elsewhere cost an existing singleton's load nothing.
         results.append(compare(ContextCase.singletonAmongContexts, Case.singleton, .ratio(atMost: 1.1)))
         // Issue 41's promises: loads of linked features cost the same with 50 plugins installed

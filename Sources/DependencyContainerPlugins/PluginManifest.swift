@@ -35,7 +35,11 @@ import Foundation
 /// ```swift
 /// let loading = PluginManifest(
 ///     name: "ToastPlugin", version: "1.0.0", providedIDs: ["ToastInjectID"],
-///     loadSites: [LoadSite(.require(.player), file: "ToastPlugin/Toast.swift", line: 9, expression: "try r.require(.player)")])
+///     loadSites: [
+///         LoadSite(
+///             .require(.player), file: "ToastPlugin/Toast.swift", line: 9,
+///             expression: "try r.require(.player)")
+///     ])
 /// ```
 public struct PluginManifest: Codable, Hashable, Sendable {
     /// The plugin's name; a host loads at most one plugin of each name.

@@ -7,7 +7,9 @@ extension Container {
     /// ```swift
     /// let container = Container()
     /// container.addLoadSites([
-    ///     LoadSite(.require(.toast), file: "App/ContentView.swift", line: 12, expression: "try container.require(.toast)")
+    ///     LoadSite(
+    ///         .require(.toast), file: "App/ContentView.swift", line: 12,
+    ///         expression: "try container.require(.toast)")
     /// ])
     /// ```
     ///
@@ -42,7 +44,8 @@ extension Container {
     ///
     /// ```swift
     /// let container = Container()
-    /// container.addInferredDependencies([.require(.toast)], forRegistrationAt: "App/Setup.swift", line: 20)
+    /// container.addInferredDependencies(
+    ///     [.require(.toast)], forRegistrationAt: "App/Setup.swift", line: 20)
     /// ```
     ///
     /// - Parameters:

@@ -217,7 +217,9 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     /// makes: the caller casts what the item resolves to, and handles `nil`.
     ///
     /// ```swift
-    /// let site = LoadSite(.load(for: "ToastInjectID"), file: "App/Old.swift", line: 3, expression: "load(for: toastInjectID)")
+    /// let site = LoadSite(
+    ///     .load(for: "ToastInjectID"), file: "App/Old.swift", line: 3,
+    ///     expression: "load(for: toastInjectID)")
     /// ```
     ///
     /// - Parameter id: The ID's string.
