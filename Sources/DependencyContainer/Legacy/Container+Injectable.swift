@@ -11,7 +11,8 @@ extension Container: ContainerAPI {
     ///
     /// - Parameter injectType: The item type.
     public func regist(injectType: Injectable.Type) {
-        register(injectType: injectType)
+        // The protocol's requirement has no caller's place: the type alone names it.
+        _ = registerItem(injectType, provider: .type(injectType))
     }
 
     /// Registers an original-API item type and tells what happened.
@@ -25,11 +26,16 @@ extension Container: ContainerAPI {
     public func register(
         injectType: Injectable.Type, file: StaticString = #fileID, line: UInt = #line
     ) -> RegistrationOutcome {
+        registerItem(injectType, provider: .declaredType(injectType, file: file, line: line))
+    }
+
+    private func registerItem(_ injectType: Injectable.Type, provider: ProviderDescription)
+        -> RegistrationOutcome
+    {
         let item = SeedItemType(injectType)
         return add(
             Registration(
-                id: injectType.init().id, settings: RegistrationSettings(),
-                provider: .declaredType(injectType, file: file, line: line),
+                id: injectType.init().id, settings: RegistrationSettings(), provider: provider,
                 factory: TypedFactory<AnyObject> { _ in item.type.init().resolve() },
                 parts: Registration.Parts(seedItemType: injectType)))
     }

@@ -31,7 +31,9 @@ public struct VerifiedRegistration: Codable, Hashable, Sendable {
     ///
     /// `verify()` checks the registrations that answer under the active contexts.
     public var context: String?
-    /// Where a closure registered it; `nil` for a provider type.
+    /// Where a closure registered it, or where a provider, contribution or item type was
+    /// registered (the verb's `file:line`, or the declaration's that generated code passes);
+    /// `nil` for a type registered without one, such as through `regist(injectType:)`.
     public var location: Location?
     /// Whether it declares its dependencies, so that they were checked.
     public var isChecked: Bool
@@ -43,7 +45,7 @@ public struct VerifiedRegistration: Codable, Hashable, Sendable {
     /// - Parameters:
     ///   - id: The registration's ID.
     ///   - provider: What registered it.
-    ///   - location: Where a closure registered it.
+    ///   - location: Where it was registered.
     ///   - isChecked: Whether it declares its dependencies.
     ///   - problems: What was found.
     ///   - context: The context the registration answers for; `nil` for the default one.

@@ -175,6 +175,16 @@ struct LoadSiteVerificationTests {
         #expect(
             problem.location == VerifiedRegistration.Location(file: "Feature/SiteMenuEntry.swift", line: 6))
         #expect(problem.description.hasPrefix("Feature/SiteMenuEntry.swift:6: error:"))
+
+        // An original-API item type too; `regist(injectType:)`, the protocol's, has no place.
+        let items = Container()
+        let line = #line + 1
+        items.register(injectType: SeedToastItem.self)
+        #expect(
+            items.verify().unchecked.first?.location
+                == VerifiedRegistration.Location(file: #fileID, line: line))
+        items.regist(injectType: SeedToastItem.self)
+        #expect(items.verify().unchecked.first?.location == nil)
     }
 
     @Test("Inferred dependencies apply to a registration at their place that declares none")
