@@ -206,6 +206,16 @@ struct LoadSiteVerificationTests {
         container.register(.analytics, dependencies: []) { CountingAnalytics() }
         container.addInferredDependencies([.require(.player)], forRegistrationAt: #fileID, line: declaredLine)
         #expect(container.verify().problems.map(\.registrationID) == ["ToastInjectID"])
+
+        // A provider registered with its declaration's place, as generated code does.
+        let providers = Container()
+        providers.register(VerifiedUndeclaredProvider.self, file: "Feature/PlayerProvider.swift", line: 3)
+        providers.addInferredDependencies(
+            [.require(.toast)], forRegistrationAt: "Feature/PlayerProvider.swift", line: 3)
+        let inferred = try #require(providers.verify().problems.first)
+        #expect(inferred.dependencyID == "ToastInjectID")
+        #expect(
+            inferred.location == VerifiedRegistration.Location(file: "Feature/PlayerProvider.swift", line: 3))
     }
 
     @Test("A report with sites round-trips as JSON; one encoded before sites existed has none")
