@@ -3,7 +3,7 @@
 ///
 /// A feature module exports contributions while keeping its implementation types internal;
 /// a host, or the module's generated `register(into:)`, adds them with
-/// ``Container/contribute(_:dependencies:)``.
+/// ``Container/contribute(_:dependencies:file:line:)``.
 ///
 /// ```swift
 /// enum ShareMenuEntry: InjectContribution {
