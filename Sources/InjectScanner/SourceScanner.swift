@@ -23,8 +23,13 @@ public struct SourceScanner {
 
     let tokens: [Token]
     private let file: String
-    private var facts = SourceFacts()
-    private var scopes: [Scope] = []
+    var facts = SourceFacts()
+    var scopes: [Scope] = []
+    /// The token index of each use in `facts.uses`, to find the registration closures around loads.
+    var useTokens: [Int] = []
+    /// The token ranges of closure registrations' calls with their trailing closures, and where
+    /// each registration is.
+    var registrationSpans: [(tokens: Range<Int>, location: SourceLocation)] = []
     private var pendingScope: Scope?
     private var optionalPending = false
     private var overridePending = false
@@ -45,7 +50,7 @@ public struct SourceScanner {
     /// Calls whose first argument may name an ID.
     private static let useWords: Set<String> = [
         "load", "require", "loadAsync", "requireAsync", "Injected", "register", "registerOnMainActor",
-        "registerAsync", "contribute", "lazy", "provider",
+        "registerAsync", "contribute", "lazy", "provider", "contributions",
     ]
     /// Calls that take a handle which loads when it is used, not while the factory runs.
     private static let deferredWords: Set<String> = ["lazy", "provider"]
@@ -106,6 +111,7 @@ public struct SourceScanner {
         where contextTypes.contains(facts.conformances[index].typeName) {
             facts.conformances[index].isForContext = true
         }
+        attributeRegistrationLoads()
         return facts
     }
 
@@ -181,7 +187,7 @@ public struct SourceScanner {
         return name.text
     }
 
-    private func location(_ index: Int) -> SourceLocation {
+    func location(_ index: Int) -> SourceLocation {
         SourceLocation(file: file, line: tokens[index].line)
     }
 
@@ -214,6 +220,8 @@ public struct SourceScanner {
             let isOptional = optionalPending
             optionalPending = false
             variable(named: name.text, at: index + 1, isOptional: isOptional)
+        } else if recordHostRegistration(at: index) {
+            return
         } else if SourceScanner.useWords.contains(word),
             token(index + 1)?.isPunctuation("(") == true, token(index - 1)?.isKeyword("func") != true,
             token(index - 1)?.isPunctuation("#") != true
@@ -369,6 +377,9 @@ public struct SourceScanner {
                     idType: idType.flatMap {
                         SourceScanner.idTypes.contains(SourceScanner.base(of: $0)) ? $0 : nil
                     }))
+            facts.declarations[facts.declarations.count - 1].isHidden = modifiers.contains {
+                $0.isKeyword("private") || $0.isKeyword("fileprivate")
+            }
         } else if name.hasSuffix("InjectID"), let value = seedValue(after: nameIndex) {
             facts.declarations.append(
                 IDDeclaration(
@@ -383,7 +394,7 @@ public struct SourceScanner {
         let open = index + 1
         let close = closingParenthesis(of: open)
         var argument = open + 1
-        if word == "contribute", token(open + 1)?.isKeyword("to") == true,
+        if word == "contribute" || word == "contributions", token(open + 1)?.isKeyword("to") == true,
             token(open + 2)?.isPunctuation(":") == true
         {
             argument = open + 3
@@ -406,6 +417,8 @@ public struct SourceScanner {
         }
         let isDeferred = SourceScanner.deferredWords.contains(word)
         let madeBy = isRegistration ? nil : providerBeingMade
+        if isRegistration { registrationSpans.append((open..<callEnd(close), location(index))) }
+        useTokens.append(index)
         facts.uses.append(
             IDUse(
                 kind: isRegistration ? .register : .load,
@@ -416,6 +429,11 @@ public struct SourceScanner {
                 isOverride: isOverride,
                 scope: isRegistration ? namedScope(labelledArgument("scope", from: open, to: close)) : nil,
                 isDeferred: isDeferred, madeBy: madeBy, call: isRegistration ? nil : word))
+        facts.uses[facts.uses.count - 1].isInFactory = !isRegistration && isInsideMake
+        facts.uses[facts.uses.count - 1].declaresDependencies =
+            isRegistration && labelledArgument("dependencies", from: open, to: close) != nil
+        facts.uses[facts.uses.count - 1].conditions = tokens[index].conditions
+        facts.uses[facts.uses.count - 1].expression = isRegistration ? nil : expression(at: index, closingAt: close)
     }
 
     /// The ID the argument at `argument` names, up to the call's `)` at `close`: a member, a
