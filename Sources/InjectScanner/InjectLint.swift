@@ -83,6 +83,7 @@ public struct InjectLint {
         checkTypeConflicts()
         checkProvisions()
         checkRuntimeLoads()
+        checkHostCoverage()
         checkTargetCycles()
         checkFactoryCycles()
         summarize()
