@@ -5,14 +5,16 @@
 /// What a host links is itself and its target dependencies, transitively; what it registers
 /// is itself, every target that a linked target registers by name, the provider types a
 /// linked target registers by hand (`register(T.self)`, `contribute(T.self)`,
-/// `regist(injectType: T.self)`), and every closure registration in a linked target.
+/// `regist(injectType: T.self)`), and the closure registrations of those targets and of linked
+/// targets that no target registers by name (a kit's, whose code registers them).
 ///
 /// Each load in a linked target (load sites; factory loads only in registered targets, whose
 /// factories can run) whose ID some target provides, but no registered one, is reported at the
 /// load's line, naming the providing targets:
 /// - an error, since the package provides the ID and the host forgot to register it;
 /// - a note for `load(.point)` or `contributions(to: .point)` of an extension point, whose
-///   absent contributions are an empty list, and for an ID only targets outside the host's
+///   absent contributions are an empty list, for a load with a `default:`, which says that the
+///   feature may be absent, and for an ID only targets outside the host's
 ///   links provide while the host uses `PluginLoader` (a plugin may provide it);
 /// - nothing for an ID declared optional (`// inject-lint: optional`, `optional: true`).
 ///
@@ -27,17 +29,23 @@ extension InjectLint {
         var registeredModules: Set<String>
         var registeredTypes: Set<String>
         var usesPlugins: Bool
+        /// The targets some target registers by name: their closure registrations run only
+        /// when they are registered.
+        var entryModules: Set<String>
     }
 
     mutating func checkHostCoverage() {
         let names = Set(modules.map(\.name))
         let byName = Dictionary(appModules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var reported: Set<String> = []
+        let entryModules = Set(
+            appModules.flatMap { $0.facts.hostRegistrations.filter { $0.kind == .module }.map(\.name) })
         for host in appModules
         where host.facts.hostRegistrations.contains(where: {
             $0.kind == .module && names.contains($0.name) && $0.name != host.name
         }) {
-            let scope = hostScope(of: host, names: names, byName: byName)
+            var scope = hostScope(of: host, names: names, byName: byName)
+            scope.entryModules = entryModules
             for name in scope.linked.sorted() {
                 guard let module = byName[name] else { continue }
                 for use in module.facts.uses where use.kind == .load {
@@ -71,12 +79,18 @@ extension InjectLint {
             }
         }
         return HostScope(
-            host: host, linked: linked, registeredModules: registeredModules, registeredTypes: registeredTypes,
-            usesPlugins: usesPlugins)
+            host: host, linked: linked, registeredModules: registeredModules,
+            registeredTypes: registeredTypes,
+            usesPlugins: usesPlugins, entryModules: [])
     }
 
     private func isRegistered(_ provision: LintReport.Provision, by scope: HostScope) -> Bool {
-        guard let typeName = provision.typeName else { return scope.linked.contains(provision.module) }
+        guard let typeName = provision.typeName else {
+            // A closure registration runs when its target is registered, or, in a target no
+            // one registers by name (a kit, the host), when code the lint cannot follow calls it.
+            return scope.registeredModules.contains(provision.module)
+                || (scope.linked.contains(provision.module) && !scope.entryModules.contains(provision.module))
+        }
         let shortName = String(typeName.split(separator: ".").last ?? "")
         return scope.registeredModules.contains(provision.module) || scope.registeredTypes.contains(typeName)
             || scope.registeredTypes.contains(shortName)
@@ -103,12 +117,14 @@ extension InjectLint {
             return
         }
         let isPoint = declarations.contains(where: \.declaration.isExtensionPoint)
-        let isOptionalPointLoad = isPoint && use.call != "require"
+        // A load with a `default:` says on purpose that the feature may be absent.
+        let hasDefault = what.contains("default:")
+        let isOptionalPointLoad = (isPoint && use.call != "require") || hasDefault
         let advice = providing.map { "\($0).register(into:)" }.joined(separator: " or ")
         diagnose(
             isOptionalPointLoad ? .note : .error, "unregistered-provider",
             isOptionalPointLoad
-                ? "\(module.name) loads extension point '\(id)' (\(what)), whose contributions only \(providing.joined(separator: ", ")) makes, which \(host) never registers: the list is empty; call \(advice) in \(host) if it should not be"
+                ? "\(module.name) loads \(isPoint ? "extension point " : "")'\(id)' (\(what)), whose \(isPoint ? "contributions" : "provider") only \(providing.joined(separator: ", ")) makes, which \(host) never registers: it gets \(isPoint ? "an empty list" : "its default"); call \(advice) in \(host) if it should not be"
                 : "\(module.name) loads '\(id)' (\(what)), which only \(providing.joined(separator: ", ")) provides, and \(host) never registers it: the load finds nothing; call \(advice) in \(host)",
             at: [use.location])
     }

@@ -84,6 +84,7 @@ public struct InjectLint {
         checkProvisions()
         checkRuntimeLoads()
         checkHostCoverage()
+        checkUnknownLoads()
         checkTargetCycles()
         checkFactoryCycles()
         summarize()

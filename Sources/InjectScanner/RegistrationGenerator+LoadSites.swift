@@ -44,7 +44,8 @@ extension RegistrationGenerator {
         case .member(let member) where !isOriginalAPI && !hiddenMembers.contains(member):
             dependency = ".\(RegistrationGenerator.constructor(of: use.call ?? "load"))(.\(member))"
         case .literal(let value) where isOriginalAPI:
-            dependency = RegistrationGenerator.originalAPIDependency(RegistrationGenerator.stringLiteral(value))
+            dependency = RegistrationGenerator.originalAPIDependency(
+                RegistrationGenerator.stringLiteral(value))
         case .constant(let name) where isOriginalAPI:
             dependency = RegistrationGenerator.originalAPIDependency(name)
         case .typeKeyed(let type) where !isOriginalAPI:
@@ -79,7 +80,9 @@ extension RegistrationGenerator {
         // An array literal cannot hold `#if`s; appends can, and a `var` never appended to
         // would warn.
         guard uses.contains(where: { !$0.conditions.filter { !$0.isEmpty }.isEmpty }) else {
-            lines += uses.isEmpty ? ["        []"] : ["        ["] + uses.map { "            \(loadSite($0))," } + ["        ]"]
+            lines +=
+                uses.isEmpty
+                ? ["        []"] : ["        ["] + uses.map { "            \(loadSite($0))," } + ["        ]"]
             return lines + ["    }"]
         }
         lines.append("        var sites: [LoadSite] = []")
@@ -128,6 +131,7 @@ extension RegistrationGenerator {
     /// `statement`, indented into a member's body, inside the `#if`s it is under.
     static func wrapped(_ statement: String, in conditions: [String]) -> [String] {
         let conditions = conditions.filter { !$0.isEmpty }
-        return conditions.map { "        #if \($0)" } + ["        \(statement)"] + conditions.map { _ in "        #endif" }
+        return conditions.map { "        #if \($0)" } + ["        \(statement)"]
+            + conditions.map { _ in "        #endif" }
     }
 }

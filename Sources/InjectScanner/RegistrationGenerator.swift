@@ -87,9 +87,11 @@ public struct RegistrationGenerator {
             let place = placeArguments(conformance.location)
             switch conformance.kind {
             case .provider, .mainActorProvider, .asyncProvider, .argumentProvider:
-                return "container.register(\(conformance.typeName).self\(declaration(of: conformance))\(place))"
+                return
+                    "container.register(\(conformance.typeName).self\(declaration(of: conformance))\(place))"
             case .contribution:
-                return "container.contribute(\(conformance.typeName).self\(declaration(of: conformance))\(place))"
+                return
+                    "container.contribute(\(conformance.typeName).self\(declaration(of: conformance))\(place))"
             case .injectable: return "container.regist(injectType: \(conformance.typeName).self)"
             }
         }

@@ -76,14 +76,16 @@ extension SourceScanner {
             facts.pluginLoaderUses.append(location(index))
             return false
         }
-        guard ["register", "contribute", "regist"].contains(word), token(index + 1)?.isPunctuation("(") == true,
+        guard ["register", "contribute", "regist"].contains(word),
+            token(index + 1)?.isPunctuation("(") == true,
             token(index - 1)?.isKeyword("func") != true
         else { return false }
         if word == "register", token(index + 2)?.isKeyword("into") == true,
             token(index + 3)?.isPunctuation(":") == true, token(index - 1)?.isPunctuation(".") == true,
             let module = token(index - 2), module.isIdentifier, token(index - 3)?.isPunctuation(".") != true
         {
-            facts.hostRegistrations.append(HostRegistration(kind: .module, name: module.text, location: location(index)))
+            facts.hostRegistrations.append(
+                HostRegistration(kind: .module, name: module.text, location: location(index)))
             return true
         }
         var argument = index + 2

@@ -433,7 +433,8 @@ public struct SourceScanner {
         facts.uses[facts.uses.count - 1].declaresDependencies =
             isRegistration && labelledArgument("dependencies", from: open, to: close) != nil
         facts.uses[facts.uses.count - 1].conditions = tokens[index].conditions
-        facts.uses[facts.uses.count - 1].expression = isRegistration ? nil : expression(at: index, closingAt: close)
+        facts.uses[facts.uses.count - 1].expression =
+            isRegistration ? nil : expression(at: index, closingAt: close)
     }
 
     /// The ID the argument at `argument` names, up to the call's `)` at `close`: a member, a

@@ -225,7 +225,8 @@ struct DeclaredDependencyGeneratorTests {
         #expect(byName["Item"].flatMap(generator.dependencies(of:)) == nil)
         // A load inside a closure runs when the closure does, not while the factory runs.
         #expect(byName["Closure"].flatMap(generator.dependencies(of:)) == [])
-        #expect(GeneratedSource.withoutPlaces(generator.source).contains("container.register(Declared.self)\n"))
+        #expect(
+            GeneratedSource.withoutPlaces(generator.source).contains("container.register(Declared.self)\n"))
     }
 
     @Test(
