@@ -125,7 +125,7 @@ extension InjectLint {
             isOptionalPointLoad ? .note : .error, "unregistered-provider",
             isOptionalPointLoad
                 ? "\(module.name) loads \(isPoint ? "extension point " : "")'\(id)' (\(what)), whose \(isPoint ? "contributions" : "provider") only \(providing.joined(separator: ", ")) makes, which \(host) never registers: it gets \(isPoint ? "an empty list" : "its default"); call \(advice) in \(host) if it should not be"
-                : "\(module.name) loads '\(id)' (\(what)), which only \(providing.joined(separator: ", ")) provides, and \(host) never registers it: the load finds nothing; call \(advice) in \(host)",
+                : "\(module.name) loads '\(id)' (\(what)), which only \(providing.joined(separator: ", ")) provides, and \(host) never registers it: \(isPoint ? "it has no contributions" : "the load finds nothing"); call \(advice) in \(host)",
             at: [use.location])
     }
 }
