@@ -58,10 +58,10 @@ extension RegistrationGenerator {
         return "LoadSite(\(dependency), \(place), expression: \(written))"
     }
 
-    /// The original API's `load(for:)` as a declaration: optional, of the item type that
-    /// `regist(injectType:)` records.
+    /// The original API's `load(for:)` as a declaration: `Dependency.load(for:)`, optional, of
+    /// the service type that matches any registration of the ID.
     static func originalAPIDependency(_ id: String) -> String {
-        "Dependency(id: \(id), serviceType: \"AnyObject\", kind: .eager, isOptional: true)"
+        ".load(for: \(id))"
     }
 
     /// Typed IDs declared `private` or `fileprivate` in this module: the generated file

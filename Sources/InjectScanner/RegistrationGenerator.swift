@@ -92,7 +92,7 @@ public struct RegistrationGenerator {
             case .contribution:
                 return
                     "container.contribute(\(conformance.typeName).self\(declaration(of: conformance))\(place))"
-            case .injectable: return "container.regist(injectType: \(conformance.typeName).self)"
+            case .injectable: return "container.register(injectType: \(conformance.typeName).self\(place))"
             }
         }
         lines += ["    }", "}", ""]

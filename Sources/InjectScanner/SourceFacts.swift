@@ -86,7 +86,7 @@ public struct ProviderConformance: Codable, Hashable, Sendable {
         case mainActorProvider = "MainActorInjectProvider"
         /// `AsyncInjectProvider`: a service made by an `async` factory, registered with `register(_:)`.
         case asyncProvider = "AsyncInjectProvider"
-        /// The original API's `Injectable`: registered with `regist(injectType:)`.
+        /// The original API's `Injectable`: registered with `register(injectType:)`.
         case injectable = "Injectable"
         /// `InjectContribution`: contributed to an extension point with `contribute(_:)`.
         case contribution = "InjectContribution"

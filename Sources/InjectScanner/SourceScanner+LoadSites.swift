@@ -68,7 +68,7 @@ extension SourceScanner {
     }
 
     /// Records `Module.register(into:)`, a type registered by hand (`register(T.self)`,
-    /// `contribute(T.self)`, `regist(injectType: T.self)`) or a use of `PluginLoader`; returns
+    /// `contribute(T.self)`, `regist(injectType: T.self)`, `register(injectType: T.self)`) or a use of `PluginLoader`; returns
     /// whether the word at `index` was one of the first.
     mutating func recordHostRegistration(at index: Int) -> Bool {
         let word = tokens[index].text
@@ -89,7 +89,7 @@ extension SourceScanner {
             return true
         }
         var argument = index + 2
-        if word == "regist", token(argument)?.isKeyword("injectType") == true,
+        if word != "contribute", token(argument)?.isKeyword("injectType") == true,
             token(argument + 1)?.isPunctuation(":") == true
         {
             argument += 2

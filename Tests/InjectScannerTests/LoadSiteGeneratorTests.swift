@@ -32,8 +32,8 @@ struct LoadSiteGeneratorTests {
                         LoadSite(.load(.plugins), file: "ToastFeature/ToastView.swift", line: 12, expression: "container.load(.plugins)"),
                         LoadSite(.require(.plugins), file: "ToastFeature/ToastView.swift", line: 13, expression: "container.require(.plugins)"),
                         LoadSite(.load(.plugins), file: "ToastFeature/ToastView.swift", line: 14, expression: "container.contributions(to: .plugins)"),
-                        LoadSite(Dependency(id: "ToastInjectID", serviceType: "AnyObject", kind: .eager, isOptional: true), file: "ToastFeature/ToastView.swift", line: 15, expression: "container.load(for: \"ToastInjectID\")"),
-                        LoadSite(Dependency(id: toastInjectID, serviceType: "AnyObject", kind: .eager, isOptional: true), file: "ToastFeature/ToastView.swift", line: 16, expression: "container.load(for: toastInjectID)"),
+                        LoadSite(.load(for: "ToastInjectID"), file: "ToastFeature/ToastView.swift", line: 15, expression: "container.load(for: \"ToastInjectID\")"),
+                        LoadSite(.load(for: toastInjectID), file: "ToastFeature/ToastView.swift", line: 16, expression: "container.load(for: toastInjectID)"),
                         LoadSite.unchecked("container.load(id)", file: "ToastFeature/ToastView.swift", line: 17),
                     ]
                 }

@@ -93,14 +93,16 @@ struct LoadSiteScannerTests {
             container.register(CartProvider.self)
             container.contribute(Menus.ShareEntry.self)
             container.regist(injectType: LegacyItem.self)
+            container.register(injectType: NewerItem.self)
             let loader = PluginLoader(container: container)
             """, file: "App/main.swift")
-        #expect(facts.hostRegistrations.map(\.kind) == [.module, .module, .type, .type, .type])
+        #expect(facts.hostRegistrations.map(\.kind) == [.module, .module, .type, .type, .type, .type])
         #expect(
             facts.hostRegistrations.map(\.name) == [
                 "ToastFeature", "PlayerFeature", "CartProvider", "Menus.ShareEntry", "LegacyItem",
+                "NewerItem",
             ])
-        #expect(facts.hostRegistrations.map(\.location.line) == [1, 2, 3, 4, 5])
-        #expect(facts.pluginLoaderUses.map(\.line) == [6])
+        #expect(facts.hostRegistrations.map(\.location.line) == [1, 2, 3, 4, 5, 6])
+        #expect(facts.pluginLoaderUses.map(\.line) == [7])
     }
 }

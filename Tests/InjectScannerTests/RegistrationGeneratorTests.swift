@@ -25,7 +25,7 @@ struct RegistrationGeneratorTests {
         #expect(
             calls == [
                 "container.register(ToastProvider.self, dependencies: [])",
-                "container.regist(injectType: ToastItem.self)",
+                "container.register(injectType: ToastItem.self)",
                 "container.register(Later.self, dependencies: [])",
             ])
         #expect(generated.contains("names.append(\"ToastItem\")"))
