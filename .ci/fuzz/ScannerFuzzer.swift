@@ -243,6 +243,8 @@ private func checkedFacts(of file: FuzzFile) -> SourceFacts {
 private func locations(in facts: SourceFacts) -> [SourceLocation] {
     facts.declarations.map(\.location) + facts.conformances.map(\.location) + facts.idMembers.map(\.location)
         + facts.uses.map(\.location) + facts.scopeMembers.map(\.location)
+        + facts.uses.compactMap(\.registeredAt)
+        + facts.hostRegistrations.map(\.location) + facts.pluginLoaderUses
 }
 
 extension SourceFacts {
@@ -261,6 +263,8 @@ extension SourceFacts {
         }
         for index in erased.uses.indices {
             erased.uses[index].reference = erase(erased.uses[index].reference)
+            // A load's text shows its string arguments, whose values CRLF may change.
+            if erased.uses[index].expression?.contains("\"") == true { erased.uses[index].expression = "" }
         }
         return erased
     }
@@ -271,7 +275,14 @@ extension SourceFacts {
         for index in moved.declarations.indices { moved.declarations[index].location.line += offset }
         for index in moved.conformances.indices { moved.conformances[index].location.line += offset }
         for index in moved.idMembers.indices { moved.idMembers[index].location.line += offset }
-        for index in moved.uses.indices { moved.uses[index].location.line += offset }
+        for index in moved.uses.indices {
+            moved.uses[index].location.line += offset
+            moved.uses[index].registeredAt?.line += offset
+        }
+        for index in moved.hostRegistrations.indices {
+            moved.hostRegistrations[index].location.line += offset
+        }
+        for index in moved.pluginLoaderUses.indices { moved.pluginLoaderUses[index].line += offset }
         for index in moved.scopeMembers.indices { moved.scopeMembers[index].location.line += offset }
         return moved
     }

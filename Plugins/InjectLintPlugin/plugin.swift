@@ -6,6 +6,9 @@ import PackagePlugin
 ///
 /// Test targets are described as such: they register mocks on purpose, so their
 /// registrations are overrides, noted but never errors.
+///
+/// A target that calls `Feature.register(into:)` is a host: a load in a target it links whose
+/// ID only targets it never registers provide is an error at the load's line.
 @main
 struct InjectLintPlugin: CommandPlugin {
     /// Writes the module description, runs the lint and forwards its output and status.

@@ -4,7 +4,9 @@
 /// by two modules, two declarations with the same string, one ID string declared with two
 /// service types, a provider or registration whose ID is declared nowhere, a cycle in the
 /// target dependencies, and a cycle of providers whose `make(with:)` load each other eagerly
-/// (the container would fail it at run time). A cycle in the ID flow between modules — the
+/// (the container would fail it at run time), a load whose ID only targets the host never
+/// registers provide (see `checkHostCoverage()`), and a load of an ID string that nothing
+/// declares or provides, with the near miss. A cycle in the ID flow between modules — the
 /// player loads the toast, the toast loads the player — is legal through the container and
 /// only noted, as are overrides (child containers, `withOverrides`, `.overriding` traits,
 /// test targets) and IDs built at run time, which the lint cannot check.
@@ -83,6 +85,8 @@ public struct InjectLint {
         checkTypeConflicts()
         checkProvisions()
         checkRuntimeLoads()
+        checkHostCoverage()
+        checkUnknownLoads()
         checkTargetCycles()
         checkFactoryCycles()
         summarize()

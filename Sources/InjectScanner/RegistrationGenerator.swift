@@ -71,18 +71,28 @@ public struct RegistrationGenerator {
             "        return names",
             "    }",
             "",
-            "    /// Registers \(moduleName)'s services into `container`.",
+        ]
+        lines += loadSitesMember
+        lines += [
+            "",
+            "    /// Registers \(moduleName)'s services into `container`, and records its load sites",
+            "    /// and the dependencies read from its closure registrations for `verify()`.",
             "    ///",
             "    /// - Parameter container: The host's container.",
             "    public static func register(into container: Container) {",
+            "        container.addLoadSites(loadSites)",
         ]
+        lines += inferredDependencyStatements
         lines += statements { conformance in
+            let place = placeArguments(conformance.location)
             switch conformance.kind {
             case .provider, .mainActorProvider, .asyncProvider, .argumentProvider:
-                "container.register(\(conformance.typeName).self\(declaration(of: conformance)))"
+                return
+                    "container.register(\(conformance.typeName).self\(declaration(of: conformance))\(place))"
             case .contribution:
-                "container.contribute(\(conformance.typeName).self\(declaration(of: conformance)))"
-            case .injectable: "container.regist(injectType: \(conformance.typeName).self)"
+                return
+                    "container.contribute(\(conformance.typeName).self\(declaration(of: conformance))\(place))"
+            case .injectable: return "container.register(injectType: \(conformance.typeName).self\(place))"
             }
         }
         lines += ["    }", "}", ""]
@@ -100,21 +110,33 @@ public struct RegistrationGenerator {
         guard conformance.kind != .injectable, !facts.dependencyMembers.contains(conformance.typeName) else {
             return nil
         }
+        return RegistrationGenerator.declarations(
+            of: facts.uses.filter { $0.kind == .load && $0.madeBy == conformance.typeName })
+    }
+
+    /// The `Dependency` values that `loads` declare, in source order and without repeats; `nil`
+    /// when one of them names its ID in a way the scanner cannot (not a `.member`).
+    static func declarations(of loads: [IDUse]) -> [String]? {
         var declared: [String] = []
-        for use in facts.uses where use.kind == .load && use.madeBy == conformance.typeName {
+        for use in loads {
             guard case .member(let member) = use.reference, let call = use.call else { return nil }
-            let constructor =
-                switch call {
-                case "require", "requireAsync": "require"
-                case "lazy", "provider": call
-                default: "load"
-                }
-            let text = ".\(constructor)(.\(member))"
+            let text = ".\(constructor(of: call))(.\(member))"
             if !declared.contains(text) { declared.append(text) }
         }
         // A load and a require of one ID: the require is what can fail.
         return declared.filter { text in
             !(text.hasPrefix(".load(") && declared.contains(".require(" + text.dropFirst(".load(".count)))
+        }
+    }
+
+    /// The `Dependency` constructor a load call declares: `require` and `requireAsync` a
+    /// required load, `lazy` and `provider` a handle, the rest (`load`, `loadAsync`,
+    /// `@Injected`, `contributions(to:)`) an optional load.
+    static func constructor(of call: String) -> String {
+        switch call {
+        case "require", "requireAsync": "require"
+        case "lazy", "provider": call
+        default: "load"
         }
     }
 
@@ -132,7 +154,7 @@ public struct RegistrationGenerator {
     }
 
     /// One statement per registered type, wrapped in the `#if`s the type is declared under.
-    private func statements(_ statement: (ProviderConformance) -> String) -> [String] {
+    func statements(_ statement: (ProviderConformance) -> String) -> [String] {
         registered.flatMap { conformance in
             let conditions = conformance.conditions.filter { !$0.isEmpty }
             return conditions.map { "        #if \($0)" } + ["        \(statement(conformance))"]

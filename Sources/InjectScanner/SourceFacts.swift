@@ -71,6 +71,8 @@ public struct IDDeclaration: Codable, Hashable, Sendable {
     /// `ArgumentInjectID<URL, any StreamInject>`; `nil` for a seed constant, or when the
     /// scanner cannot tell.
     public var idType: String?
+    /// Whether it is `private` or `fileprivate`, so that a generated file cannot name it.
+    public var isHidden = false
 }
 
 /// A type that declares conformance to `InjectProvider`, `MainActorInjectProvider`,
@@ -84,7 +86,7 @@ public struct ProviderConformance: Codable, Hashable, Sendable {
         case mainActorProvider = "MainActorInjectProvider"
         /// `AsyncInjectProvider`: a service made by an `async` factory, registered with `register(_:)`.
         case asyncProvider = "AsyncInjectProvider"
-        /// The original API's `Injectable`: registered with `regist(injectType:)`.
+        /// The original API's `Injectable`: registered with `register(injectType:)`.
         case injectable = "Injectable"
         /// `InjectContribution`: contributed to an extension point with `contribute(_:)`.
         case contribution = "InjectContribution"
@@ -169,9 +171,44 @@ public struct IDUse: Codable, Hashable, Sendable {
     public var madeBy: String?
     /// The call as written, such as `load` or `lazy`; `nil` for a registration.
     ///
-    /// One of `load`, `require`, `loadAsync`, `requireAsync`, `lazy`, `provider`, `Injected`:
-    /// a `load` handles `nil`, a `require` does not.
+    /// One of `load`, `require`, `loadAsync`, `requireAsync`, `lazy`, `provider`, `Injected`,
+    /// `contributions`: a `load` handles `nil`, a `require` does not.
     public var call: String?
+    /// Whether the load is inside a provider's `make(with:)`, at any depth (in a closure too).
+    public var isInFactory = false
+    /// For a load inside the closures of a closure registration, that registration's location:
+    /// the line of its verb, which is the `#line` the verb captures.
+    public var registeredAt: SourceLocation?
+    /// For a registration, whether it passes a `dependencies:` list of its own.
+    public var declaresDependencies = false
+    /// The `#if` conditions the use is under, outermost first.
+    public var conditions: [String] = []
+    /// The load as written, shortened: `@Injected(.toast)`, `container.load(id)`.
+    public var expression: String?
+
+    /// Whether the load is a load site: made outside every registered factory (a provider's
+    /// `make(with:)`, a closure registration's closures), so no registration declares it.
+    public var isLoadSite: Bool {
+        kind == .load && madeBy == nil && !isInFactory && registeredAt == nil
+    }
+}
+
+/// A call that registers a whole target or a provider type by hand: what a host registers.
+public struct HostRegistration: Codable, Hashable, Sendable {
+    /// What is registered.
+    public enum Kind: String, Codable, Sendable {
+        /// `Module.register(into:)`, called or passed as a function: every provider of `Module`.
+        case module
+        /// `register(T.self)`, `contribute(T.self)` or `regist(injectType: T.self)`: one type.
+        case type
+    }
+
+    /// What is registered.
+    public var kind: Kind
+    /// The module's or the type's name as written.
+    public var name: String
+    /// Where the call is.
+    public var location: SourceLocation
 }
 
 /// Everything the scanner found in some source files.
@@ -191,6 +228,10 @@ public struct SourceFacts: Codable, Hashable, Sendable {
     /// The unconditional `import` declarations, as written (`import DCExampleAppInterfaces`),
     /// which a generated file repeats so that it can name the IDs the providers load.
     public var imports: [String] = []
+    /// The targets and provider types the files register by name, for the host coverage check.
+    public var hostRegistrations: [HostRegistration] = []
+    /// Where the files use `PluginLoader`, which may provide IDs from plugins the host does not link.
+    public var pluginLoaderUses: [SourceLocation] = []
 
     /// Creates an empty set of facts.
     public init() {}
@@ -206,5 +247,7 @@ public struct SourceFacts: Codable, Hashable, Sendable {
         scopeMembers += other.scopeMembers
         dependencyMembers += other.dependencyMembers
         imports += other.imports.filter { !imports.contains($0) }
+        hostRegistrations += other.hostRegistrations
+        pluginLoaderUses += other.pluginLoaderUses
     }
 }

@@ -23,18 +23,23 @@ public struct SourceScanner {
 
     let tokens: [Token]
     private let file: String
-    private var facts = SourceFacts()
-    private var scopes: [Scope] = []
+    var facts = SourceFacts()
+    var scopes: [Scope] = []
+    /// The token index of each use in `facts.uses`, to find the registration closures around loads.
+    var useTokens: [Int] = []
+    /// The token ranges of closure registrations' calls with their trailing closures, and where
+    /// each registration is.
+    var registrationSpans: [(tokens: Range<Int>, location: SourceLocation)] = []
     private var pendingScope: Scope?
     private var optionalPending = false
-    private var overridePending = false
+    var overridePending = false
     /// The types with a `static var context`: providers for a context (a preview's, a test's),
     /// which stand in for the ID's provider rather than compete with it.
     private var contextTypes: Set<String> = []
     /// Variables the file initialises with `Container(parent:)`: registrations on them override.
-    private var childContainers: Set<String> = []
+    var childContainers: Set<String> = []
     /// Variables and parameters the file declares as IDs: loads of them are checked at run time only.
-    private var idVariables: Set<String> = []
+    var idVariables: Set<String> = []
 
     private static let typeKeywords: Set<String> = [
         "class", "struct", "enum", "actor", "protocol", "extension",
@@ -45,10 +50,10 @@ public struct SourceScanner {
     /// Calls whose first argument may name an ID.
     private static let useWords: Set<String> = [
         "load", "require", "loadAsync", "requireAsync", "Injected", "register", "registerOnMainActor",
-        "registerAsync", "contribute", "lazy", "provider",
+        "registerAsync", "contribute", "lazy", "provider", "contributions",
     ]
     /// Calls that take a handle which loads when it is used, not while the factory runs.
-    private static let deferredWords: Set<String> = ["lazy", "provider"]
+    static let deferredWords: Set<String> = ["lazy", "provider"]
     static let declarationEnds: Set<String> = [
         "var", "let", "func", "init", "static", "case", "subscript", "typealias", "class", "struct", "enum",
     ]
@@ -106,6 +111,7 @@ public struct SourceScanner {
         where contextTypes.contains(facts.conformances[index].typeName) {
             facts.conformances[index].isForContext = true
         }
+        attributeRegistrationLoads()
         return facts
     }
 
@@ -181,7 +187,7 @@ public struct SourceScanner {
         return name.text
     }
 
-    private func location(_ index: Int) -> SourceLocation {
+    func location(_ index: Int) -> SourceLocation {
         SourceLocation(file: file, line: tokens[index].line)
     }
 
@@ -214,6 +220,8 @@ public struct SourceScanner {
             let isOptional = optionalPending
             optionalPending = false
             variable(named: name.text, at: index + 1, isOptional: isOptional)
+        } else if recordHostRegistration(at: index) {
+            return
         } else if SourceScanner.useWords.contains(word),
             token(index + 1)?.isPunctuation("(") == true, token(index - 1)?.isKeyword("func") != true,
             token(index - 1)?.isPunctuation("#") != true
@@ -369,101 +377,14 @@ public struct SourceScanner {
                     idType: idType.flatMap {
                         SourceScanner.idTypes.contains(SourceScanner.base(of: $0)) ? $0 : nil
                     }))
+            facts.declarations[facts.declarations.count - 1].isHidden = modifiers.contains {
+                $0.isKeyword("private") || $0.isKeyword("fileprivate")
+            }
         } else if name.hasSuffix("InjectID"), let value = seedValue(after: nameIndex) {
             facts.declarations.append(
                 IDDeclaration(
                     name: name, isTyped: false, value: .literal(value), isOptional: isOptional,
                     location: location(nameIndex)))
         }
-    }
-
-    // MARK: Uses
-
-    private mutating func use(_ word: String, at index: Int) {
-        let open = index + 1
-        let close = closingParenthesis(of: open)
-        var argument = open + 1
-        if word == "contribute", token(open + 1)?.isKeyword("to") == true,
-            token(open + 2)?.isPunctuation(":") == true
-        {
-            argument = open + 3
-        }
-        guard let reference = reference(at: argument, in: word, closingAt: close) else { return }
-        let isRegistration = word.hasPrefix("register") || word == "contribute"
-        var isOverride = false
-        if isRegistration {
-            let receiver = token(index - 1)?.isPunctuation(".") == true ? token(index - 2) : nil
-            // A registration for a context stands in for the ID's provider while its context
-            // is active, as an override does.
-            isOverride =
-                overridePending || receiver.map { childContainers.contains($0.text) } == true
-                || labelledArgument("context", from: open, to: close) != nil
-                || scopes.contains {
-                    if case .overrides = $0 { return true }
-                    return false
-                }
-            overridePending = false
-        }
-        let isDeferred = SourceScanner.deferredWords.contains(word)
-        let madeBy = isRegistration ? nil : providerBeingMade
-        facts.uses.append(
-            IDUse(
-                kind: isRegistration ? .register : .load,
-                reference: reference,
-                // A handle loads when used, so it closes no cycle of providers being made.
-                eagerIn: isDeferred ? nil : madeBy,
-                location: location(index),
-                isOverride: isOverride,
-                scope: isRegistration ? namedScope(labelledArgument("scope", from: open, to: close)) : nil,
-                isDeferred: isDeferred, madeBy: madeBy, call: isRegistration ? nil : word))
-    }
-
-    /// The ID the argument at `argument` names, up to the call's `)` at `close`: a member, a
-    /// literal, a seed constant, an ID initializer, or an ID built at run time.
-    private func reference(at argument: Int, in word: String, closingAt close: Int) -> IDReference? {
-        guard let first = token(argument) else { return nil }
-        if first.isPunctuation("."), let member = token(argument + 1), member.isIdentifier,
-            token(argument + 2)?.isPunctuation("(") != true
-        {
-            return .member(member.text)
-        }
-        if word == "load", first.isKeyword("for"), token(argument + 1)?.isPunctuation(":") == true,
-            let value = token(argument + 2)
-        {
-            if value.kind == .string, !value.isEscaped, token(argument + 3)?.isPunctuation(")") == true {
-                return .literal(value.text)
-            }
-            if value.isIdentifier, token(argument + 3)?.isPunctuation(")") == true {
-                return .constant(value.text)
-            }
-            return .runtime(text(of: argument + 2..<close))
-        }
-        if first.kind == .word, !first.isEscaped, SourceScanner.idTypes.contains(first.text) {
-            if let call = injectIDCall(at: argument) { return call.reference }
-            // `InjectID("Feature" + name)`: a string the scanner cannot know.
-            let end = min(close, argumentEnd(from: argument, limit: close))
-            return end > argument ? .runtime(text(of: argument..<end)) : nil
-        }
-        // A variable the file declares as an ID, or one named like an ID (`featureID`) that is
-        // declared elsewhere.
-        let isNamedLikeID = first.text == "id" || first.text.hasSuffix("ID") || first.text.hasSuffix("Id")
-        if first.isIdentifier, idVariables.contains(first.text) || isNamedLikeID,
-            token(argument + 1).map({ $0.isPunctuation(")") || $0.isPunctuation(",") }) == true
-        {
-            return .runtime(first.text)
-        }
-        return nil
-    }
-
-    /// The type whose `make(with:)` body the scanner is in, outside any closure.
-    private var providerBeingMade: String? {
-        let significant = scopes.reversed().filter {
-            if case .control = $0 { return false }
-            return true
-        }
-        guard significant.count >= 2, case .function("make") = significant[0],
-            case .type(let name, _, _) = significant[1]
-        else { return nil }
-        return name
     }
 }

@@ -21,13 +21,11 @@ struct RegistrationGeneratorTests {
         let generated = generator(source).source
         #expect(generated.contains("public enum ToastFeature {"))
         #expect(generated.contains("import DependencyContainer"))
-        let calls = generated.split(separator: "\n").map { String($0).trimmingWhitespace() }.filter {
-            $0.hasPrefix("container.")
-        }
+        let calls = GeneratedSource.calls(generated)
         #expect(
             calls == [
                 "container.register(ToastProvider.self, dependencies: [])",
-                "container.regist(injectType: ToastItem.self)",
+                "container.register(injectType: ToastItem.self)",
                 "container.register(Later.self, dependencies: [])",
             ])
         #expect(generated.contains("names.append(\"ToastItem\")"))
@@ -42,8 +40,10 @@ struct RegistrationGeneratorTests {
             enum DeskProvider: InjectProvider {}
             #endif
             """
-        let lines = generator(source).source.split(separator: "\n").map { String($0).trimmingWhitespace() }
-        let start = lines.firstIndex(of: "public static func register(into container: Container) {") ?? 0
+        let lines = GeneratedSource.withoutPlaces(generator(source).source).split(separator: "\n").map {
+            String($0).trimmingWhitespace()
+        }
+        let start = lines.firstIndex(of: "container.addLoadSites(loadSites)") ?? 0
         #expect(
             Array(lines[(start + 1)...].prefix(6)) == [
                 "#if (os(iOS))", "container.register(TouchProvider.self, dependencies: [])", "#endif",
@@ -77,7 +77,11 @@ struct RegistrationGeneratorTests {
     @Test("A module with no providers gets an entry that registers nothing")
     func empty() {
         let generated = generator("struct Plain {}").source
-        #expect(generated.contains("public static func register(into container: Container) {\n    }"))
+        #expect(
+            generated.contains(
+                "public static func register(into container: Container) {\n        container.addLoadSites(loadSites)\n    }"
+            ))
+        #expect(generated.contains("public static var loadSites: [LoadSite] {\n        []\n    }"))
     }
 }
 
@@ -102,9 +106,7 @@ struct IsolatedProviderGeneratorTests {
         #expect(
             facts.uses.map(\.eagerIn) == ["CatalogProvider"], "a load in an async make(with:) is eager too")
         let generated = RegistrationGenerator(moduleName: "BannerFeature", facts: facts).source
-        let calls = generated.split(separator: "\n").map { String($0).trimmingWhitespace() }.filter {
-            $0.hasPrefix("container.")
-        }
+        let calls = GeneratedSource.calls(generated)
         #expect(
             calls == [
                 "container.register(BannerProvider.self, dependencies: [])",
@@ -140,9 +142,10 @@ struct BacktickedNameGeneratorTests {
             enum Outer { enum `class`: InjectProvider {} }
             enum `Plain`: InjectProvider {}
             """
-        let generated = RegistrationGenerator(
-            moduleName: "ToastFeature", facts: SourceScanner.scan(source, file: "Toast.swift")
-        ).source
+        let generated = GeneratedSource.withoutPlaces(
+            RegistrationGenerator(
+                moduleName: "ToastFeature", facts: SourceScanner.scan(source, file: "Toast.swift")
+            ).source)
         #expect(generated.contains("        container.register(`Toast Provider`.self, dependencies: [])\n"))
         #expect(generated.contains("        container.register(Outer.`class`.self, dependencies: [])\n"))
         #expect(generated.contains("        container.register(Plain.self, dependencies: [])\n"))
@@ -183,9 +186,7 @@ struct DeclaredDependencyGeneratorTests {
             }
             """
         let generator = generator(source)
-        let calls = generator.source.split(separator: "\n").map { String($0).trimmingWhitespace() }.filter {
-            $0.hasPrefix("container.")
-        }
+        let calls = GeneratedSource.calls(generator.source)
         #expect(
             calls == [
                 "container.register(PlayerProvider.self, dependencies: [.load(.appLog), .require(.toast), .lazy(.cart), .provider(.menu)])",
@@ -224,7 +225,8 @@ struct DeclaredDependencyGeneratorTests {
         #expect(byName["Item"].flatMap(generator.dependencies(of:)) == nil)
         // A load inside a closure runs when the closure does, not while the factory runs.
         #expect(byName["Closure"].flatMap(generator.dependencies(of:)) == [])
-        #expect(generator.source.contains("container.register(Declared.self)\n"))
+        #expect(
+            GeneratedSource.withoutPlaces(generator.source).contains("container.register(Declared.self)\n"))
     }
 
     @Test(

@@ -70,7 +70,8 @@ struct ScanCommandTests {
             try parse(["generate", "--module", "Toast", "--output", output.path, provider.path]).run() == 0)
         #expect(
             try String(contentsOf: output, encoding: .utf8).contains(
-                "container.register(ToastProvider.self, dependencies: [])")
+                "container.register(ToastProvider.self, dependencies: [], file: \"Toast/ToastProvider.swift\", line: 1)"
+            )
         )
 
         let modules = directory.appendingPathComponent("modules.json")

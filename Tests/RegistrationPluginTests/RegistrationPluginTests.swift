@@ -74,3 +74,34 @@ struct RegistrationPluginTests {
         #expect(problem.dependencyID == "PlainGreeterInjectID")
     }
 }
+
+@Suite("RegistrationPlugin: load sites and inferred dependencies")
+struct RegistrationPluginLoadSiteTests {
+    @Test("loadSites lists the target's loads outside factories, with their #fileID and line")
+    func loadSites() {
+        let sites = DependencyContainerPluginFixture.loadSites
+        #expect(sites.map(\.file) == ["DependencyContainerPluginFixture/LoadSites.swift"])
+        #expect(sites.map(\.line) == [12])
+        #expect(sites.map(\.dependency) == [.load(.plain)])
+        #expect(sites.map(\.expression) == ["container.load(.plain)"])
+    }
+
+    @Test(
+        "A closure registration is found by the line #line gives its verb, so its inferred dependencies apply"
+    )
+    func inferredDependencies() throws {
+        let container = Container()
+        DependencyContainerPluginFixture.register(into: container)
+        GreeterScreen.registerEcho(into: container)
+        let echo = try #require(container.registrations.first { $0.id == "EchoGreeterInjectID" })
+        // The line of `.register`, not of `container` above it: what the generated entry names.
+        #expect(echo.provider == "closure at DependencyContainerPluginFixture/LoadSites.swift:17")
+        container.unregister(.plain)
+        let problems = container.verify().problems
+        #expect(
+            problems.contains {
+                $0.kind == .missingDependency && $0.registrationID == "EchoGreeterInjectID"
+                    && $0.dependencyID == "PlainGreeterInjectID"
+            }, "\(problems)")
+    }
+}
