@@ -31,7 +31,18 @@
 /// ``ContainerError/containerReleased(id:requestedType:)``.
 public final class Container: Sendable {
     /// The container shared by every module of the process.
-    public static let shared = Container()
+    ///
+    /// When `Container` conforms to ``AutoRegistering``, the first use runs
+    /// ``AutoRegistering/autoRegister()`` on it, once.
+    public static var shared: Container {
+        let shared = sharedContainer
+        shared.sharedAutoRegistration.runOnce { shared.autoRegisterIfConforming() }
+        return shared
+    }
+
+    /// ``shared``, made without running ``AutoRegistering/autoRegister()``, which its first use
+    /// runs (see ``AutoRegistration``).
+    private static let sharedContainer = Container(parent: nil, autoRegisters: false)
 
     /// The container whose registrations this one inherits, if any.
     public let parent: Container?
@@ -49,12 +60,29 @@ public final class Container: Sendable {
     /// ancestor has a reader of the trace (a plugin's registrations, a context registration),
     /// so that a container without one pays one relaxed read per load for the trace.
     let tracesCreations = AtomicFlag()
+    /// Whether this container or an ancestor has had a decorator
+    /// (``decorateCreations(_:)``): until then, making a service reads no list of decorators.
+    let decoratesCreations = AtomicFlag()
+    /// The decorators added to this container.
+    let creationDecorators = CreationDecorators()
+    /// The once of ``shared``'s auto-registration; unused by other containers.
+    let sharedAutoRegistration = AutoRegistration()
 
     /// Creates an empty container.
     ///
+    /// A container without a parent runs ``AutoRegistering/autoRegister()`` before this
+    /// returns when the app conforms `Container` to ``AutoRegistering``.
+    ///
     /// - Parameter parent: A container whose registrations this one inherits. Loads look
     ///   here first, then in the parent, then in its parent, and so on.
-    public init(parent: Container? = nil) {
+    public convenience init(parent: Container? = nil) {
+        self.init(parent: parent, autoRegisters: parent == nil)
+    }
+
+    /// Creates an empty container, running ``AutoRegistering/autoRegister()`` only when
+    /// `autoRegisters` is set: the containers the package makes for itself (override
+    /// scopes, a released container's stand-in) hold only what their makers put in them.
+    init(parent: Container?, autoRegisters: Bool) {
         self.parent = parent
         reference = ContainerReference(parent: parent?.reference)
         store = RegistrationStore(reference: reference)
@@ -63,6 +91,13 @@ public final class Container: Sendable {
         // After joining the children: a parent that starts tracing meanwhile either saw this
         // child in its list or set its own flag before this read.
         if parent?.tracesCreations.load() == true { tracesCreations.store(true) }
+        if parent?.decoratesCreations.load() == true { decoratesCreations.store(true) }
+        if autoRegisters { autoRegisterIfConforming() }
+    }
+
+    /// Runs the app's ``AutoRegistering/autoRegister()``, if `Container` conforms.
+    private func autoRegisterIfConforming() {
+        (self as Any as? any AutoRegistering)?.autoRegister()
     }
 
     deinit {
