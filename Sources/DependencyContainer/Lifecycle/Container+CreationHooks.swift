@@ -83,15 +83,15 @@ extension Container {
     }
 
     /// Runs the decorators of this container and of its ancestors on `value`, nearest first,
-    /// each list copied out of its lock before any runs.
+    /// each list copied out of its lock before any runs, each decorator skipped once cancelled.
     func runDecorators(on value: Any, of registration: Registration) {
         var container: Container? = self
         var created: CreatedService?
         while let current = container {
-            for decorator in current.creationDecorators.current {
+            for entry in current.creationDecorators.current where !entry.isCancelled.load() {
                 let service = created ?? CreatedService(service: value, registration: registration)
                 created = service
-                decorator(service)
+                entry.decorator(service)
             }
             container = current.parent
         }

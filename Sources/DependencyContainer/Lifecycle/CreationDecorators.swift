@@ -4,13 +4,26 @@ import DependencyContainerKernel
 ///
 /// Read only when the container or an ancestor has had one (`Container.decoratesCreations`),
 /// and only when a service is made; the list is copied out under the lock, and the
-/// decorators run after it is released.
+/// decorators run after it is released, each skipped once it is cancelled: so that a
+/// decorator runs after its cancellation only in a call that began before.
 final class CreationDecorators: Sendable {
     typealias Decorator = @Sendable (CreatedService) -> Void
 
+    /// One decorator, with the flag its cancellation sets.
+    final class Entry: Sendable {
+        let key: UInt64
+        let decorator: Decorator
+        let isCancelled = AtomicFlag()
+
+        init(key: UInt64, decorator: @escaping Decorator) {
+            self.key = key
+            self.decorator = decorator
+        }
+    }
+
     private struct State: Sendable {
         var nextKey: UInt64 = 0
-        var entries: [(key: UInt64, decorator: Decorator)] = []
+        var entries: [Entry] = []
     }
 
     private let state = LockedValue(State())
@@ -21,7 +34,7 @@ final class CreationDecorators: Sendable {
     func add(_ decorator: @escaping Decorator) -> UInt64 {
         state.withLock { state in
             state.nextKey += 1
-            state.entries.append((state.nextKey, decorator))
+            state.entries.append(Entry(key: state.nextKey, decorator: decorator))
             return state.nextKey
         }
     }
@@ -30,16 +43,16 @@ final class CreationDecorators: Sendable {
     func remove(_ key: UInt64) {
         // Released after unlocking: the closure may hold the last reference to something
         // whose deinit uses a container.
-        let removed = state.withLock { state -> [(key: UInt64, decorator: Decorator)] in
+        let removed = state.withLock { state -> [Entry] in
             let removed = state.entries.filter { $0.key == key }
             state.entries.removeAll { $0.key == key }
             return removed
         }
-        withExtendedLifetime(removed) {}
+        for entry in removed { entry.isCancelled.store(true) }
     }
 
     /// The decorators, in the order added.
-    var current: [Decorator] {
-        state.withLock { $0.entries.map(\.decorator) }
+    var current: [Entry] {
+        state.withLock { $0.entries }
     }
 }
