@@ -34,15 +34,10 @@ public final class Container: Sendable {
     ///
     /// When `Container` conforms to ``AutoRegistering``, the first use runs
     /// ``AutoRegistering/autoRegister()`` on it, once.
-    public static var shared: Container {
-        let shared = sharedContainer
-        shared.sharedAutoRegistration.runOnce { shared.autoRegisterIfConforming() }
-        return shared
-    }
+    public static var shared: Container { sharedStorage.container }
 
-    /// ``shared``, made without running ``AutoRegistering/autoRegister()``, which its first use
-    /// runs (see ``AutoRegistration``).
-    private static let sharedContainer = Container(parent: nil, autoRegisters: false)
+    /// ``shared``, whose first use runs ``AutoRegistering/autoRegister()`` (see ``SharedContainer``).
+    private static let sharedStorage = SharedContainer()
 
     /// The container whose registrations this one inherits, if any.
     public let parent: Container?
@@ -65,8 +60,6 @@ public final class Container: Sendable {
     let decoratesCreations = AtomicFlag()
     /// The decorators added to this container.
     let creationDecorators = CreationDecorators()
-    /// The once of ``shared``'s auto-registration; unused by other containers.
-    let sharedAutoRegistration = AutoRegistration()
 
     /// Creates an empty container.
     ///
@@ -96,7 +89,7 @@ public final class Container: Sendable {
     }
 
     /// Runs the app's ``AutoRegistering/autoRegister()``, if `Container` conforms.
-    private func autoRegisterIfConforming() {
+    func autoRegisterIfConforming() {
         (self as Any as? any AutoRegistering)?.autoRegister()
     }
 

@@ -5,15 +5,15 @@
 /// made:
 ///
 /// ```swift
-/// extension Container: @retroactive AutoRegistering {
+/// extension Container: AutoRegistering {
 ///     public func autoRegister() {
-///         register(.toast, scope: .singleton) { ConsoleToast() }
+///         AppComposition.registerAll(in: self)
 ///     }
 /// }
 /// ```
 ///
-/// (`@retroactive` says that the conformance of a type of this package to a protocol of this
-/// package, made in the app, is meant; Swift 6 warns without it.)
+/// In an app, a package other than this one, Swift 6 asks for the conformance to be marked
+/// as meant: write `extension Container: @retroactive AutoRegistering`.
 ///
 /// - A container made with `Container()` runs it at the end of its initializer.
 /// - ``Container/shared`` runs it on its first use, once, on the thread that uses it first:
