@@ -40,9 +40,10 @@ public struct RegistrationInfo: Hashable, Sendable, CustomStringConvertible {
     /// context answers each ID.
     public let context: RegistrationContext?
 
-    /// How many creation hooks run on each service the registration makes: its `onCreate`
-    /// and those added with ``ServiceLifecycle/addingCreationHook(_:)``. A container's
-    /// decorators (``Container/decorateCreations(_:)``) are not counted.
+    /// How many creation hooks run on each service the registration makes.
+    ///
+    /// Its `onCreate` and those added with ``ServiceLifecycle/addingCreationHook(_:)``; a
+    /// container's decorators (``Container/decorateCreations(_:)``) are not counted.
     public let creationHookCount: Int
 
     /// Whether a dispose hook runs when the container lets go of a service it kept.

@@ -23,7 +23,7 @@ extension Container {
     /// let token = container.decorateCreations { created in
     ///     made.withLock { $0.append(created.id) }
     /// }
-    /// _ = container.load(.toast)  // made: ["ToastInjectID"]
+    /// _ = container.load(.feed)  // made: ["FeedInjectID"]
     /// token.cancel()
     /// ```
     ///
@@ -112,8 +112,9 @@ extension Container {
         return false
     }
 
-    /// Runs the creation hooks waiting on this thread, in the order their services were made,
-    /// each as its factory ran: on the stack, its errors wrapped. Hooks that make services
+    /// Runs the creation hooks waiting on this thread, in the order their services were made.
+    ///
+    /// Each runs as its factory ran: on the stack, its errors wrapped. Hooks that make services
     /// whose hooks wait add them to the queue, which runs until it is empty.
     ///
     /// The first that throws stops the rest and fails the load: the graph services whose

@@ -2,9 +2,9 @@
 /// receives it.
 ///
 /// ```swift
-/// let token = container.decorateCreations { created in
-///     if let logging = created.service as? LoggingService {
-///         logging.prefix = created.id
+/// let tagging = container.decorateCreations { created in
+///     if let feed = created.service as? Feed {
+///         feed.record("made as \(created.id)")
 ///     }
 /// }
 /// ```

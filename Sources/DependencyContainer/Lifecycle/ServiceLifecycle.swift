@@ -117,11 +117,11 @@ public struct ServiceLifecycle<Service>: Sendable {
     /// nobody receives.
     ///
     /// ```swift
-    /// let wired = ServiceLifecycle<Connection>(onCreate: { connection, _ in connection.configure() })
-    ///     .addingCreationHook { connection, resolver in
-    ///         connection.logger = resolver.load(.logger)
+    /// let lifecycle = ServiceLifecycle<Feed>(onCreate: { feed, _ in feed.record("configured") })
+    ///     .addingCreationHook { feed, resolver in
+    ///         feed.record(resolver.load(.analytics) == nil ? "no analytics" : "tracked")
     ///     }
-    /// container.register(.connection, scope: .singleton, lifecycle: wired) { Connection() }
+    /// container.register(.feed, scope: .singleton, lifecycle: lifecycle) { Feed() }
     /// ```
     ///
     /// - Parameter hook: Runs once per service the container makes, with the resolver its

@@ -161,7 +161,7 @@ struct CreationDecoratorConcurrencyTests {
                     tokens.append(container.decorateCreations { _ in calls.increment() })
                     if round % 3 == 0 { tokens.removeFirst().cancel() }
                 }
-                tokens.forEach { $0.cancel() }
+                for token in tokens { token.cancel() }
             } else {
                 for _ in 0..<300 where container.load(id) != nil {
                     made.increment()

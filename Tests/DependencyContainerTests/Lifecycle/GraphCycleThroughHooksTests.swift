@@ -47,7 +47,8 @@ struct GraphCycleThroughHooksTests {
             parent, scope: .graph, onCreate: { node, r in node.hold(r.load(child), as: "child") }
         ) { CycleNode("parent") }
         container.register(
-            child, scope: .graph, onCreate: { node, r in node.hold(r.load(parent), as: "parent", weakly: true) }
+            child, scope: .graph,
+            onCreate: { node, r in node.hold(r.load(parent), as: "parent", weakly: true) }
         ) { CycleNode("child") }
         let made = try container.require(parent)
         let madeChild = try #require(made.node("child"))
@@ -84,10 +85,15 @@ struct GraphCycleThroughHooksTests {
     func fourByProperties() throws {
         let container = Container()
         let (a, b, c, d) = (
-            uniqueID(CycleNode.self), uniqueID(CycleNode.self), uniqueID(CycleNode.self), uniqueID(CycleNode.self)
+            uniqueID(CycleNode.self), uniqueID(CycleNode.self), uniqueID(CycleNode.self),
+            uniqueID(CycleNode.self)
         )
-        container.register(a, scope: .graph, onCreate: { n, r in n.hold(r.load(b), as: "b") }) { CycleNode("A") }
-        container.register(b, scope: .graph, onCreate: { n, r in n.hold(r.load(c), as: "c") }) { CycleNode("B") }
+        container.register(a, scope: .graph, onCreate: { n, r in n.hold(r.load(b), as: "b") }) {
+            CycleNode("A")
+        }
+        container.register(b, scope: .graph, onCreate: { n, r in n.hold(r.load(c), as: "c") }) {
+            CycleNode("B")
+        }
         container.register(
             c, scope: .graph,
             onCreate: { n, r in
@@ -109,7 +115,8 @@ struct GraphCycleThroughHooksTests {
     func fourByInitializersAndProperties() throws {
         let container = Container()
         let (a, b, c, d) = (
-            uniqueID(CycleNode.self), uniqueID(CycleNode.self), uniqueID(CycleNode.self), uniqueID(CycleNode.self)
+            uniqueID(CycleNode.self), uniqueID(CycleNode.self), uniqueID(CycleNode.self),
+            uniqueID(CycleNode.self)
         )
         container.register(a, scope: .graph) { r in CycleNode("A", holding: ["b": try r.require(b)]) }
         container.register(b, scope: .graph) { r in CycleNode("B", holding: ["c": try r.require(c)]) }
@@ -145,7 +152,9 @@ struct GraphCycleThroughHooksTests {
         container.register(parent, scope: .graph) { r in
             CycleNode("parent", holding: ["child": try r.require(child)])
         }
-        container.register(child, onCreate: { n, r in n.hold(try r.require(parent), as: "parent", weakly: true) }) {
+        container.register(
+            child, onCreate: { n, r in n.hold(try r.require(parent), as: "parent", weakly: true) }
+        ) {
             CycleNode("child")
         }
         let made = try container.require(parent)
@@ -161,7 +170,8 @@ struct GraphCycleThroughHooksTests {
             CycleNode("parent", holding: ["child": try r.require(child)])
         }
         container.register(
-            child, scope: .graph, onCreate: { n, r in n.hold(try r.require(parent), as: "parent", weakly: true) }
+            child, scope: .graph,
+            onCreate: { n, r in n.hold(try r.require(parent), as: "parent", weakly: true) }
         ) { CycleNode("child") }
         let made = try await container.requireAsync(parent)
         #expect(made.node("child")?.node("parent") === made)

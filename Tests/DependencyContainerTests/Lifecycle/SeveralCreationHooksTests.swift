@@ -116,7 +116,9 @@ struct SeveralCreationHooksTests {
                 MainActor.assertIsolated()
                 log.record("added")
             }
-        container.registerOnMainActor(id, options: RegistrationOptions(scope: .singleton, lifecycle: lifecycle)) {
+        container.registerOnMainActor(
+            id, options: RegistrationOptions(scope: .singleton, lifecycle: lifecycle)
+        ) {
             _ in Connection("main")
         }
         _ = try container.require(id)
@@ -142,7 +144,9 @@ struct SeveralCreationHooksTests {
             added,
             options: RegistrationOptions(
                 scope: .singleton,
-                lifecycle: ServiceLifecycle<Connection>.async().addingCreationHook { _, _ in log.record("added") })
+                lifecycle: ServiceLifecycle<Connection>.async().addingCreationHook { _, _ in
+                    log.record("added")
+                })
         ) { _ in Connection("added") }
         _ = try await container.requireAsync(added)
         #expect(log.all == ["async", "added"])

@@ -82,7 +82,8 @@ extension Container {
             thread.deferredCreationHooks.append(
                 DeferredCreationHook(
                     registration: registration, value: value,
-                    resolver: Resolver(container: self, overrides: OverrideScope.current, running: registration)))
+                    resolver: Resolver(
+                        container: self, overrides: OverrideScope.current, running: registration)))
         }
         guard !defersCreationHooks(thread) else { return }
         do {
