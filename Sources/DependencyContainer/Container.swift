@@ -85,12 +85,22 @@ public final class Container: Sendable {
         // child in its list or set its own flag before this read.
         if parent?.tracesCreations.load() == true { tracesCreations.store(true) }
         if parent?.decoratesCreations.load() == true { decoratesCreations.store(true) }
-        if autoRegisters { autoRegisterIfConforming() }
+        if autoRegisters { autoRegisterIfConforming(unlessNested: true) }
     }
 
     /// Runs the app's ``AutoRegistering/autoRegister()``, if `Container` conforms.
-    func autoRegisterIfConforming() {
-        (self as Any as? any AutoRegistering)?.autoRegister()
+    ///
+    /// - Parameter unlessNested: Whether to skip it when this thread is running an
+    ///   `autoRegister()` already: for a container made inside one, which would otherwise run
+    ///   it again, and so on without end. ``shared`` runs it even then, once.
+    func autoRegisterIfConforming(unlessNested: Bool) {
+        guard let conforming = self as Any as? any AutoRegistering else { return }
+        let thread = ThreadState.current
+        if unlessNested, thread.isAutoRegistering { return }
+        let wasAutoRegistering = thread.isAutoRegistering
+        thread.isAutoRegistering = true
+        defer { thread.isAutoRegistering = wasAutoRegistering }
+        conforming.autoRegister()
     }
 
     deinit {

@@ -19,6 +19,8 @@
 /// - ``Container/shared`` runs it on its first use, once, on the thread that uses it first:
 ///   other threads that use it meanwhile wait until it returns, and the same thread may use
 ///   `Container.shared` inside `autoRegister()`, finding the registrations made so far.
+/// - A root container made inside `autoRegister()` does not run it: it would make another,
+///   and so on without end.
 /// - A child container (`Container(parent:)`) does not run it: it inherits its parent's
 ///   registrations already, and registering them again would give the child services of its
 ///   own instead of the parent's singletons.

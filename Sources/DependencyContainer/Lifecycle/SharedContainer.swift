@@ -42,7 +42,7 @@ package final class SharedContainer: Sendable {
             return true
         }
         guard runsHere else { return }
-        root.autoRegisterIfConforming()
+        root.autoRegisterIfConforming(unlessNested: false)
         state.withLock { $0 = .done }
         isDone.store(true)
         state.wakeWaiters()

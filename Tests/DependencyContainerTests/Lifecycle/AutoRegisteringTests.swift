@@ -73,6 +73,26 @@ struct AutoRegisteringTests {
         }
     }
 
+    @Test("A root container made inside autoRegister does not run it again: no endless recursion")
+    func containerMadeInside() {
+        let runs = Counter()
+        let inner = Protected<Container?>(nil)
+        let outer = AppComposition.$registrations.withValue({ container in
+            runs.increment()
+            let made = Container()
+            inner.withLock { $0 = made }
+        }) {
+            Container()
+        }
+        #expect(runs.count == 1)
+        #expect(inner.withLock { $0 } !== outer)
+        // The next container made outside runs it again.
+        AppComposition.$registrations.withValue({ _ in runs.increment() }) {
+            _ = Container()
+        }
+        #expect(runs.count == 2)
+    }
+
     @Test("The shared container runs it on its first use, once")
     func sharedOnFirstUse() throws {
         let id = uniqueID(Connection.self)
