@@ -31,7 +31,13 @@
 /// ``ContainerError/containerReleased(id:requestedType:)``.
 public final class Container: Sendable {
     /// The container shared by every module of the process.
-    public static let shared = Container()
+    ///
+    /// When `Container` conforms to ``AutoRegistering``, the first use runs
+    /// ``AutoRegistering/autoRegister()`` on it, once.
+    public static var shared: Container { sharedStorage.container }
+
+    /// ``shared``, whose first use runs ``AutoRegistering/autoRegister()`` (see ``SharedContainer``).
+    private static let sharedStorage = SharedContainer()
 
     /// The container whose registrations this one inherits, if any.
     public let parent: Container?
@@ -51,12 +57,27 @@ public final class Container: Sendable {
     let tracesCreations = AtomicFlag()
     /// The load sites and inferred dependencies `verify()` checks (``addLoadSites(_:)``).
     let loadSiteBook = LoadSiteBook()
+    /// Whether this container or an ancestor has had a decorator
+    /// (``decorateCreations(_:)``): until then, making a service reads no list of decorators.
+    let decoratesCreations = AtomicFlag()
+    /// The decorators added to this container.
+    let creationDecorators = CreationDecorators()
 
     /// Creates an empty container.
     ///
+    /// A container without a parent runs ``AutoRegistering/autoRegister()`` before this
+    /// returns when the app conforms `Container` to ``AutoRegistering``.
+    ///
     /// - Parameter parent: A container whose registrations this one inherits. Loads look
     ///   here first, then in the parent, then in its parent, and so on.
-    public init(parent: Container? = nil) {
+    public convenience init(parent: Container? = nil) {
+        self.init(parent: parent, autoRegisters: parent == nil)
+    }
+
+    /// Creates an empty container, running ``AutoRegistering/autoRegister()`` only when
+    /// `autoRegisters` is set: the containers the package makes for itself (override
+    /// scopes, a released container's stand-in) hold only what their makers put in them.
+    init(parent: Container?, autoRegisters: Bool) {
         self.parent = parent
         reference = ContainerReference(parent: parent?.reference)
         store = RegistrationStore(reference: reference)
@@ -65,6 +86,23 @@ public final class Container: Sendable {
         // After joining the children: a parent that starts tracing meanwhile either saw this
         // child in its list or set its own flag before this read.
         if parent?.tracesCreations.load() == true { tracesCreations.store(true) }
+        if parent?.decoratesCreations.load() == true { decoratesCreations.store(true) }
+        if autoRegisters { autoRegisterIfConforming(unlessNested: true) }
+    }
+
+    /// Runs the app's ``AutoRegistering/autoRegister()``, if `Container` conforms.
+    ///
+    /// - Parameter unlessNested: Whether to skip it when this thread is running an
+    ///   `autoRegister()` already: for a container made inside one, which would otherwise run
+    ///   it again, and so on without end. ``shared`` runs it even then, once.
+    func autoRegisterIfConforming(unlessNested: Bool) {
+        guard let conforming = self as Any as? any AutoRegistering else { return }
+        let thread = ThreadState.current
+        if unlessNested, thread.isAutoRegistering { return }
+        let wasAutoRegistering = thread.isAutoRegistering
+        thread.isAutoRegistering = true
+        defer { thread.isAutoRegistering = wasAutoRegistering }
+        conforming.autoRegister()
     }
 
     deinit {

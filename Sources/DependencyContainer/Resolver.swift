@@ -102,7 +102,7 @@ public struct Resolver: Sendable {
         if let live = liveContext {
             return live.container
         }
-        let detached = Container()
+        let detached = Container(parent: nil, autoRegisters: false)
         detached.setDiagnosticsHandler(reference.diagnosticsHandler.withLock { $0 })
         return detached
     }

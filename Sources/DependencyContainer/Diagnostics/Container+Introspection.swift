@@ -21,7 +21,8 @@ extension Container {
                 RegistrationInfo(
                     id: info.id, serviceType: info.serviceType, provider: info.provider, scope: info.scope,
                     isolation: info.isolation, isInherited: isInherited, dependencies: info.dependencies,
-                    context: info.context))
+                    context: info.context, creationHookCount: info.creationHookCount,
+                    hasDisposeHook: info.hasDisposeHook, isEager: info.isEager))
         }
         return result.sorted { $0.id < $1.id }
     }

@@ -40,17 +40,44 @@ public struct RegistrationInfo: Hashable, Sendable, CustomStringConvertible {
     /// context answers each ID.
     public let context: RegistrationContext?
 
-    /// A one-line summary: ID, service type, scope, isolation unless nonisolated, and provider.
+    /// How many creation hooks run on each service the registration makes.
+    ///
+    /// Its `onCreate` and those added with ``ServiceLifecycle/addingCreationHook(_:)``; a
+    /// container's decorators (``Container/decorateCreations(_:)``) are not counted.
+    public let creationHookCount: Int
+
+    /// Whether a dispose hook runs when the container lets go of a service it kept.
+    public let hasDisposeHook: Bool
+
+    /// Whether ``Container/warmUp()`` creates the service.
+    public let isEager: Bool
+
+    /// A one-line summary: ID, service type, scope, isolation unless nonisolated, provider,
+    /// and the lifecycle hooks it has.
     public var description: String {
         let attributes = isolation == .nonisolated ? "\(scope)" : "\(scope), \(isolation)"
         return "\(id): \(serviceType) [\(attributes)] from \(provider)"
             + (context.map { " (context: \($0))" } ?? "") + (isInherited ? " (inherited)" : "")
+            + hooksDescription
+    }
+
+    /// The hooks, as ` (hooks: 2 on create, on dispose, eager)`; empty when there are none.
+    private var hooksDescription: String {
+        var parts: [String] = []
+        if creationHookCount > 0 { parts.append("\(creationHookCount) on create") }
+        if hasDisposeHook { parts.append("on dispose") }
+        if isEager { parts.append("eager") }
+        return parts.isEmpty ? "" : " (hooks: \(parts.joined(separator: ", ")))"
     }
 
     init(
         id: String, serviceType: String, provider: String, scope: Scope, isolation: FactoryIsolation,
-        isInherited: Bool, dependencies: [Dependency]? = nil, context: RegistrationContext? = nil
+        isInherited: Bool, dependencies: [Dependency]? = nil, context: RegistrationContext? = nil,
+        creationHookCount: Int = 0, hasDisposeHook: Bool = false, isEager: Bool = false
     ) {
+        self.creationHookCount = creationHookCount
+        self.hasDisposeHook = hasDisposeHook
+        self.isEager = isEager
         self.context = context
         self.id = id
         self.serviceType = serviceType

@@ -80,7 +80,7 @@ final class RegisteredItem: Injectable {
     /// `Injectable` requires `init()`.
     init() {
         self.registration = nil
-        self.reference = Container().reference
+        self.reference = Container(parent: nil, autoRegisters: false).reference
     }
 
     var id: String { registration?.id ?? "" }

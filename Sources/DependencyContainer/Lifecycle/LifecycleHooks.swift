@@ -2,6 +2,9 @@
 ///
 /// Kept out of line in the registration's extras: most registrations have none, and the
 /// registration records only whether a creation hook exists, which the creating loads test.
+///
+/// A registration may have several creation hooks (``ServiceLifecycle/addingCreationHook(_:)``):
+/// they run in the order they were added, and the first that throws stops the rest.
 final class LifecycleHooks: Sendable {
     /// A creation hook that runs where the factory ran.
     typealias CreationHook = @Sendable (Any, Resolver) throws -> Void
@@ -9,18 +12,31 @@ final class LifecycleHooks: Sendable {
     typealias AsyncCreationHook = @Sendable (Any, Resolver) async throws -> Void
 
     let isEager: Bool
-    let onCreate: CreationHook?
+    /// The synchronous creation hooks, in the order they run.
+    let onCreate: [CreationHook]
+    /// An `async` registration's own creation hook, which runs before `onCreate`'s.
     let onCreateAsync: AsyncCreationHook?
     let onDispose: Disposal?
 
     private init(
-        isEager: Bool, onCreate: CreationHook?, onCreateAsync: AsyncCreationHook?, onDispose: Disposal?
+        isEager: Bool, onCreate: [CreationHook], onCreateAsync: AsyncCreationHook?, onDispose: Disposal?
     ) {
         self.isEager = isEager
         self.onCreate = onCreate
         self.onCreateAsync = onCreateAsync
         self.onDispose = onDispose
     }
+
+    /// These hooks with `hook` run after the creation hooks they have; `hooks` may be `nil`,
+    /// for a lifecycle that has none yet.
+    static func adding(_ hook: @escaping CreationHook, to hooks: LifecycleHooks?) -> LifecycleHooks {
+        LifecycleHooks(
+            isEager: hooks?.isEager ?? false, onCreate: (hooks?.onCreate ?? []) + [hook],
+            onCreateAsync: hooks?.onCreateAsync, onDispose: hooks?.onDispose)
+    }
+
+    /// How many creation hooks run on each service made: for ``RegistrationInfo``.
+    var creationHookCount: Int { onCreate.count + (onCreateAsync == nil ? 0 : 1) }
 
     /// The hooks, or `nil` when there are none, so that a registration without any carries none.
     static func ifAny(
@@ -29,7 +45,8 @@ final class LifecycleHooks: Sendable {
     ) -> LifecycleHooks? {
         guard eager || onCreate != nil || onCreateAsync != nil || onDispose != nil else { return nil }
         return LifecycleHooks(
-            isEager: eager, onCreate: onCreate, onCreateAsync: onCreateAsync, onDispose: onDispose)
+            isEager: eager, onCreate: onCreate.map { [$0] } ?? [], onCreateAsync: onCreateAsync,
+            onDispose: onDispose)
     }
 
     /// The hooks of a registration made on the thread that loads, or `nil` when there are none.
@@ -58,22 +75,26 @@ final class LifecycleHooks: Sendable {
     }
 
     /// Whether any hook runs when a service is made.
-    var hasCreationHook: Bool { onCreate != nil || onCreateAsync != nil }
+    var hasCreationHook: Bool { !onCreate.isEmpty || onCreateAsync != nil }
 
-    /// Runs the creation hook on `service`, which the registration's factory just made, with
-    /// the factory's resolver: the one place a synchronous load runs a creation hook.
+    /// Runs the creation hooks on `service`, which the registration's factory just made, with
+    /// the factory's resolver, in order: the one place a synchronous load runs creation hooks.
+    ///
+    /// The first hook that throws stops the rest: the load fails and keeps nothing, so the
+    /// others would configure a service nobody receives.
     func runCreationHook(on service: Any, resolver: Resolver) throws {
-        try onCreate?(service, resolver)
+        for hook in onCreate {
+            try hook(service, resolver)
+        }
     }
 
-    /// Runs the creation hook on `service` for an async load: an `async` registration's
-    /// hook awaited, any other as a synchronous load runs it.
+    /// Runs the creation hooks on `service` for an async load: an `async` registration's
+    /// hook awaited first, then the others as a synchronous load runs them.
     func awaitCreationHook(on service: Any, resolver: Resolver) async throws {
         if let onCreateAsync {
             try await onCreateAsync(service, resolver)
-        } else {
-            try runCreationHook(on: service, resolver: resolver)
         }
+        try runCreationHook(on: service, resolver: resolver)
     }
 
     // MARK: Erasing

@@ -192,8 +192,11 @@ extension Container {
                 let resolver = Resolver(
                     container: self, overrides: OverrideScope.current, running: registration)
                 let box = try await factory.makeBox(resolver)
-                // Before anything keeps it: no load receives the service until its hook has run.
+                // Before anything keeps it: no load receives the service until its hooks have run.
                 try await registration.lifecycle?.awaitCreationHook(on: box.anyValue, resolver: resolver)
+                if decoratesCreations.load() {
+                    runDecorators(on: box.anyValue, of: registration)
+                }
                 return box
             }
         } catch {

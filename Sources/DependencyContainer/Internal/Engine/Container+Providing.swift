@@ -26,20 +26,7 @@ extension Container {
         case .transient:
             return try makeNew(registration, as: Service.self, thread: thread)
         case .graph:
-            let key = ObjectIdentifier(registration)
-            let value = try makeNew(
-                registration, as: Service.self, thread: thread, runningCreationHook: false)
-            thread.graphInstances[key] = (registration, value)
-            // Cached first, so that the factories its creation hook runs get this service.
-            if registration.hasCreationHook {
-                do {
-                    try runCreationHook(of: registration, on: value, thread: thread)
-                } catch {
-                    thread.graphInstances[key] = nil
-                    throw error
-                }
-            }
-            return value
+            return try provideGraph(registration, as: Service.self, thread: thread)
         case .singleton:
             return try provideShared(registration, as: Service.self, thread: thread)
         case .weak:
@@ -52,6 +39,58 @@ extension Container {
             }
             thread.endRead()
             return try provideShared(registration, as: Service.self, thread: thread)
+        }
+    }
+
+    /// Makes a ``Scope/graph`` service and caches it for the rest of the top-level load.
+    ///
+    /// Its creation hooks, and those of the services its factory made, wait until the
+    /// outermost graph factory running on this thread has returned and its service is cached
+    /// (``DeferredCreationHook``): so that a hook that loads a graph service whose factory made
+    /// its own gets that one instance, as Swinject's `initCompleted` does.
+    private func provideGraph<Service>(_ registration: Registration, as _: Service.Type, thread: ThreadState)
+        throws(ContainerError) -> Service
+    {
+        let key = ObjectIdentifier(registration)
+        let value: Service
+        do {
+            value = try makeNew(registration, as: Service.self, thread: thread, runningCreationHook: false)
+        } catch {
+            // The hooks waiting for this factory belong to services its failed load made.
+            if !thread.deferredCreationHooks.isEmpty, !defersCreationHooks(thread) {
+                thread.deferredCreationHooks = []
+            }
+            throw error
+        }
+        // Cached first, so that the loads its creation hooks make get this service.
+        thread.graphInstances[key] = (registration, value)
+        let runsHooks = runsCreationHooks(registration)
+        if runsHooks || !thread.deferredCreationHooks.isEmpty {
+            try deferOrRunCreationHooks(
+                of: registration, on: value, runsOwnHooks: runsHooks, thread: thread)
+        }
+        return value
+    }
+
+    /// Queues `registration`'s creation hooks on `value`, a graph service just cached, and runs
+    /// the queue unless an outer graph factory is still running.
+    @inline(never)
+    private func deferOrRunCreationHooks(
+        of registration: Registration, on value: Any, runsOwnHooks: Bool, thread: ThreadState
+    ) throws(ContainerError) {
+        if runsOwnHooks {
+            thread.deferredCreationHooks.append(
+                DeferredCreationHook(
+                    registration: registration, value: value,
+                    resolver: Resolver(
+                        container: self, overrides: OverrideScope.current, running: registration)))
+        }
+        guard !defersCreationHooks(thread) else { return }
+        do {
+            try runDeferredCreationHooks(thread: thread)
+        } catch {
+            thread.graphInstances[ObjectIdentifier(registration)] = nil
+            throw error
         }
     }
 
@@ -87,14 +126,20 @@ extension Container {
             isHandingOver = false
             thread.endRead()
         }
+        // A queue of creation hooks of its own: what this factory makes has had its hooks run
+        // before the service is kept (``DeferredCreationHook``).
+        let waitingHooks = thread.deferredCreationHooks
+        if !waitingHooks.isEmpty { thread.deferredCreationHooks = [] }
+        defer { if !waitingHooks.isEmpty { thread.deferredCreationHooks = waitingHooks } }
         // Step 2: a cached service never captures a narrower context's service.
         let box: InstanceBoxBase
+        let runsHooks = runsCreationHooks(registration)
         do {
             box = try runInOwnContext(registration, thread: thread) { resolver throws in
                 let box = try registration.factory.makeBox(resolver)
-                // Before it is kept: no load receives the service until its hook has run.
-                if registration.hasCreationHook {
-                    try registration.lifecycle?.runCreationHook(on: box.anyValue, resolver: resolver)
+                // Before it is kept: no load receives the service until its hooks have run.
+                if runsHooks {
+                    try runCreationHooks(of: registration, on: box.anyValue, resolver: resolver)
                 }
                 return box
             }
@@ -123,7 +168,7 @@ extension Container {
         runningCreationHook: Bool = true
     ) throws(ContainerError) -> Service {
         // Out of line: a transient load without hooks, the common case, stays as it was.
-        if runningCreationHook && registration.hasCreationHook {
+        if runningCreationHook && runsCreationHooks(registration) {
             return try makeNewRunningCreationHook(registration, as: Service.self, thread: thread)
         }
         if let factory = registration.typedFactory(producing: Service.self) {
@@ -137,30 +182,25 @@ extension Container {
         return try cast(value, from: registration, to: Service.self)
     }
 
-    /// `makeNew` for a registration with a creation hook, which runs on the new service
-    /// inside the factory's run, before the load receives it.
+    /// `makeNew` for a registration with creation hooks, which run on the new service inside
+    /// the factory's run, before the load receives it; inside a graph factory's run, they wait
+    /// for it instead (``DeferredCreationHook``).
     @inline(never)
     private func makeNewRunningCreationHook<Service>(
         _ registration: Registration, as _: Service.Type, thread: ThreadState
     ) throws(ContainerError) -> Service {
+        let defers = defersCreationHooks(thread)
         let value = try runFactory(registration, thread: thread) { resolver throws in
             let value = try registration.factory.makeValue(resolver)
-            try registration.lifecycle?.runCreationHook(on: value, resolver: resolver)
+            if defers {
+                thread.deferredCreationHooks.append(
+                    DeferredCreationHook(registration: registration, value: value, resolver: resolver))
+            } else {
+                try runCreationHooks(of: registration, on: value, resolver: resolver)
+            }
             return value
         }
         return try cast(value, from: registration, to: Service.self)
-    }
-
-    /// Runs `registration`'s creation hook on `service`, as its factory ran: on the stack, with
-    /// the factory's resolver, its errors wrapped.
-    private func runCreationHook<Service>(
-        of registration: Registration, on service: Service, thread: ThreadState
-    )
-        throws(ContainerError)
-    {
-        try runFactory(registration, thread: thread) { resolver throws in
-            try registration.lifecycle?.runCreationHook(on: service, resolver: resolver)
-        }
     }
 
     /// Runs the argument factory for a new service: without a cast when the registration

@@ -15,7 +15,7 @@ final class OverrideScope: Sendable {
 
     init(target: Container, configure: (Container) -> Void) {
         self.targetReference = target.reference
-        self.replacements = Container()
+        self.replacements = Container(parent: nil, autoRegisters: false)
         self.enclosing = Self.innermost
         configure(replacements)
     }
@@ -28,7 +28,7 @@ final class OverrideScope: Sendable {
     /// that answers for the contexts active now, whichever container it came from.
     init(isolating target: Container, configure: (Container) -> Void) {
         self.targetReference = target.reference
-        self.replacements = Container()
+        self.replacements = Container(parent: nil, autoRegisters: false)
         self.enclosing = Self.innermost
         var seen = Set<String>()
         var copies: [Registration] = []

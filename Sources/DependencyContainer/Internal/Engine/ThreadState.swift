@@ -28,6 +28,14 @@ final class ThreadState: ReadingThread {
     @exclusivity(unchecked) var graphInstances: [ObjectIdentifier: (registration: Registration, value: Any)] =
         [:]
 
+    /// Whether this thread is running ``AutoRegistering/autoRegister()``: a root container made
+    /// meanwhile does not run it again, which would recurse without end.
+    @exclusivity(unchecked) var isAutoRegistering = false
+
+    /// Creation hooks waiting for the outermost ``Scope/graph`` factory running on this thread
+    /// to return, in the order the services were made (``DeferredCreationHook``).
+    @exclusivity(unchecked) var deferredCreationHooks: [DeferredCreationHook] = []
+
     /// The first failure that fails the whole current top-level load, whatever the factories
     /// in between make of it: a cycle, or a chain of factories too deep for the stack.
     @exclusivity(unchecked) var loadFailure: ContainerError?

@@ -548,7 +548,9 @@ final class Registration: @unchecked Sendable {
             provider: contributions.map { "contributions: \($0.entries.map(\.name).joined(separator: ", "))" }
                 ?? provider.description,
             scope: Scope(lifetime: scope, resetName: scopeName), isolation: isolation, isInherited: false,
-            dependencies: dependencies, context: context)
+            dependencies: dependencies, context: context,
+            creationHookCount: lifecycle?.creationHookCount ?? 0,
+            hasDisposeHook: lifecycle?.onDispose != nil, isEager: lifecycle?.isEager ?? false)
     }
 }
 

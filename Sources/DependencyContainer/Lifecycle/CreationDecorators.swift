@@ -1,0 +1,58 @@
+import DependencyContainerKernel
+
+/// A container's decorators (``Container/decorateCreations(_:)``), in the order added.
+///
+/// Read only when the container or an ancestor has had one (`Container.decoratesCreations`),
+/// and only when a service is made; the list is copied out under the lock, and the
+/// decorators run after it is released, each skipped once it is cancelled: so that a
+/// decorator runs after its cancellation only in a call that began before.
+final class CreationDecorators: Sendable {
+    typealias Decorator = @Sendable (CreatedService) -> Void
+
+    /// One decorator, with the flag its cancellation sets.
+    final class Entry: Sendable {
+        let key: UInt64
+        let decorator: Decorator
+        let isCancelled = AtomicFlag()
+
+        init(key: UInt64, decorator: @escaping Decorator) {
+            self.key = key
+            self.decorator = decorator
+        }
+    }
+
+    private struct State: Sendable {
+        var nextKey: UInt64 = 0
+        var entries: [Entry] = []
+    }
+
+    private let state = LockedValue(State())
+
+    /// Adds `decorator` last.
+    ///
+    /// - Returns: The key that removes it.
+    func add(_ decorator: @escaping Decorator) -> UInt64 {
+        state.withLock { state in
+            state.nextKey += 1
+            state.entries.append(Entry(key: state.nextKey, decorator: decorator))
+            return state.nextKey
+        }
+    }
+
+    /// Removes the decorator added with `key`; nothing when it is gone already.
+    func remove(_ key: UInt64) {
+        // Released after unlocking: the closure may hold the last reference to something
+        // whose deinit uses a container.
+        let removed = state.withLock { state -> [Entry] in
+            let removed = state.entries.filter { $0.key == key }
+            state.entries.removeAll { $0.key == key }
+            return removed
+        }
+        for entry in removed { entry.isCancelled.store(true) }
+    }
+
+    /// The decorators, in the order added.
+    var current: [Entry] {
+        state.withLock { $0.entries }
+    }
+}
