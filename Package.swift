@@ -128,7 +128,9 @@ let package = Package(
         .target(
             name: "DCExampleDemoHostKit",
             dependencies: ["DCExampleAppInterfaces", "DependencyContainer", "DependencyContainerPlugins"],
-            path: "Sources/Examples/DemoHostKit"
+            path: "Sources/Examples/DemoHostKit",
+            // It registers no provider: its entry records the host's own load sites for verify().
+            plugins: ["RegistrationPlugin"]
         ),
         .executableTarget(
             name: "DCExampleDemoHost",

@@ -62,13 +62,18 @@ public struct RegistrationGenerator {
             "public enum \(moduleName) {",
             "    /// The provider and item types that `register(into:)` registers, by name.",
             "    public static var registeredTypes: [String] {",
-            "        var names: [String] = []",
         ]
-        lines += statements {
-            "names.append(\(RegistrationGenerator.stringLiteral($0.typeName.replacingOccurrences(of: "`", with: ""))))"
+        if registered.isEmpty {
+            // A `var` that nothing appends to would be a warning in the client's build.
+            lines += ["        []"]
+        } else {
+            lines += ["        var names: [String] = []"]
+            lines += statements {
+                "names.append(\(RegistrationGenerator.stringLiteral($0.typeName.replacingOccurrences(of: "`", with: ""))))"
+            }
+            lines += ["        return names"]
         }
         lines += [
-            "        return names",
             "    }",
             "",
         ]

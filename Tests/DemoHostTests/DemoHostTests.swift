@@ -235,6 +235,9 @@ struct DemoHostVerificationTests {
         ] {
             #expect(!unchecked.contains(id), "\(id) is declared by the generated registration")
         }
+        // The host's own loads, recorded by its generated entry, are checked too: all optional.
+        #expect(report.checkedSiteCount >= 7, "\(report)")
+        #expect(report.uncheckedSites.map(\.file) == ["DCExampleDemoHostKit/DemoHost.swift"])
         // The host's own closures that declare nothing are listed, not failed.
         #expect(unchecked.contains("AppLogInjectID"))
         #expect(!unchecked.contains("PlaybackHistoryID"))
@@ -258,5 +261,9 @@ struct DemoHostVerificationTests {
         let missing = try #require(report.problems.first { $0.kind == .missingDependency })
         #expect(missing.registrationID == "ToastInjectID")
         #expect(missing.dependencyID == "PlayerInjectID")
+        // The host's own load of the player is optional: a note at its line, not an error.
+        let hostLoad = try #require(report.siteProblems.first { $0.dependencyID == "PlayerInjectID" })
+        #expect(hostLoad.severity == .note)
+        #expect(hostLoad.site?.file == "DCExampleDemoHostKit/DemoHost+PluginLifecycle.swift")
     }
 }

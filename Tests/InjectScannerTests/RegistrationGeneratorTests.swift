@@ -31,6 +31,14 @@ struct RegistrationGeneratorTests {
         #expect(generated.contains("names.append(\"ToastItem\")"))
     }
 
+    @Test("A module that registers nothing lists no types without a variable nothing appends to")
+    func emptyModule() {
+        let generated = generator("func show() { _ = Container.shared.load(.toast) }").source
+        #expect(generated.contains("public static var registeredTypes: [String] {\n        []\n    }"))
+        #expect(!generated.contains("var names"))
+        #expect(generated.contains("container.addLoadSites(loadSites)"))
+    }
+
     @Test("Providers under #if are registered under the same conditions")
     func conditions() {
         let source = """

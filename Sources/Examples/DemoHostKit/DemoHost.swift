@@ -45,6 +45,9 @@ public final class DemoHost {
         }
         registerSessionServices()
         registerMockServerServices()
+        // The generated entry of this module: the host's load sites and what its closures load,
+        // so that verify() checks the host's loads as well as the features' factories.
+        DCExampleDemoHostKit.register(into: container)
         for feature in Feature.allCases {
             if excluded.contains(feature) {
                 log.write("host: left out the \(feature.rawValue) feature")
