@@ -39,19 +39,25 @@ public struct RegistrationInfo: Hashable, Sendable, CustomStringConvertible {
     /// ``Container/registrations`` lists the registrations that answer, so this says which
     /// context answers each ID.
     public let context: RegistrationContext?
+    /// How long, in seconds, a kept service is reused before a load makes a new one; `nil`
+    /// when it is kept as long as its scope keeps it (see ``RegistrationOptions/timeToLive``).
+    public let timeToLive: Double?
 
     /// A one-line summary: ID, service type, scope, isolation unless nonisolated, and provider.
     public var description: String {
-        let attributes = isolation == .nonisolated ? "\(scope)" : "\(scope), \(isolation)"
+        let lived = timeToLive.map { "\(scope), time to live \($0) s" } ?? "\(scope)"
+        let attributes = isolation == .nonisolated ? lived : "\(lived), \(isolation)"
         return "\(id): \(serviceType) [\(attributes)] from \(provider)"
             + (context.map { " (context: \($0))" } ?? "") + (isInherited ? " (inherited)" : "")
     }
 
     init(
         id: String, serviceType: String, provider: String, scope: Scope, isolation: FactoryIsolation,
-        isInherited: Bool, dependencies: [Dependency]? = nil, context: RegistrationContext? = nil
+        isInherited: Bool, dependencies: [Dependency]? = nil, context: RegistrationContext? = nil,
+        timeToLive: Double? = nil
     ) {
         self.context = context
+        self.timeToLive = timeToLive
         self.id = id
         self.serviceType = serviceType
         self.provider = provider

@@ -37,7 +37,7 @@ extension Container {
     @discardableResult
     public func registerOnMainActor<Service>(
         _ id: InjectID<Service>,
-        scope: Scope = .transient,
+        scope: Scope? = nil,
         context: RegistrationContext? = nil,
         eager: Bool = false,
         onCreate: (@MainActor @Sendable (Service, Resolver) throws -> Void)? = nil,
@@ -74,7 +74,7 @@ extension Container {
         }
         return add(
             Registration(
-                id: name, settings: options.settings, provider: provider, factory: synchronous,
+                id: name, settings: options.settings(defaultScope: defaultScope), provider: provider, factory: synchronous,
                 parts: Registration.Parts(isolation: .mainActor)))
     }
 
@@ -82,7 +82,7 @@ extension Container {
     @discardableResult
     public func registerOnMainActor<Service>(
         _ id: InjectID<Service>,
-        scope: Scope = .transient,
+        scope: Scope? = nil,
         context: RegistrationContext? = nil,
         eager: Bool = false,
         onCreate: (@MainActor @Sendable (Service, Resolver) throws -> Void)? = nil,
@@ -135,7 +135,7 @@ extension Container {
     @discardableResult
     public func registerAsync<Service>(
         _ id: InjectID<Service>,
-        scope: Scope = .transient,
+        scope: Scope? = nil,
         context: RegistrationContext? = nil,
         eager: Bool = false,
         onCreate: (@Sendable (Service, Resolver) async throws -> Void)? = nil,
@@ -167,7 +167,7 @@ extension Container {
         }
         return add(
             Registration(
-                id: name, settings: options.settings, provider: provider, factory: synchronous,
+                id: name, settings: options.settings(defaultScope: defaultScope), provider: provider, factory: synchronous,
                 parts: Registration.Parts(isolation: .asynchronous, asyncFactory: AsyncTypedFactory(factory)))
         )
     }
@@ -176,7 +176,7 @@ extension Container {
     @discardableResult
     public func registerAsync<Service>(
         _ id: InjectID<Service>,
-        scope: Scope = .transient,
+        scope: Scope? = nil,
         context: RegistrationContext? = nil,
         eager: Bool = false,
         onCreate: (@Sendable (Service, Resolver) async throws -> Void)? = nil,
