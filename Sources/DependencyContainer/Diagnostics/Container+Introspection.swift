@@ -53,7 +53,7 @@ extension Container {
     /// ```swift
     /// let child = Container(parent: container)
     /// container.register(.analytics) { ConsoleAnalytics() }
-    /// child.contains(.analytics)  // true: inherited
+    /// let inherited = child.contains(.analytics)  // true
     /// ```
     ///
     /// - Parameter id: The ID to look for.
@@ -71,7 +71,7 @@ extension Container {
     ///
     /// ```swift
     /// container.register(.analytics, scope: .singleton) { ConsoleAnalytics() }
-    /// container.hasCachedService(for: .analytics)  // false: not loaded yet
+    /// let cached = container.hasCachedService(for: .analytics)  // false: not loaded yet
     /// ```
     ///
     /// - Parameter id: The ID to look for.

@@ -74,7 +74,8 @@ extension Container {
         }
         return add(
             Registration(
-                id: name, settings: options.settings(defaultScope: defaultScope), provider: provider, factory: synchronous,
+                id: name, settings: options.settings(defaultScope: defaultScope), provider: provider,
+                factory: synchronous,
                 parts: Registration.Parts(isolation: .mainActor)))
     }
 
@@ -167,7 +168,8 @@ extension Container {
         }
         return add(
             Registration(
-                id: name, settings: options.settings(defaultScope: defaultScope), provider: provider, factory: synchronous,
+                id: name, settings: options.settings(defaultScope: defaultScope), provider: provider,
+                factory: synchronous,
                 parts: Registration.Parts(isolation: .asynchronous, asyncFactory: AsyncTypedFactory(factory)))
         )
     }

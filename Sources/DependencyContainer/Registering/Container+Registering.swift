@@ -63,7 +63,8 @@ extension Container {
         factory: @escaping @Sendable (Resolver) throws -> Service
     ) -> RegistrationOutcome {
         add(
-            id, ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose), scope: scope ?? defaultScope,
+            id, ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose),
+            scope: scope ?? defaultScope,
             context: context, dependencies: dependencies, verify: verify, file: file, line: line,
             factory: TypedFactory(factory))
     }
@@ -84,7 +85,8 @@ extension Container {
         factory: @escaping @Sendable () throws -> Service
     ) -> RegistrationOutcome {
         add(
-            id, ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose), scope: scope ?? defaultScope,
+            id, ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose),
+            scope: scope ?? defaultScope,
             context: context, dependencies: dependencies, verify: verify, file: file, line: line,
             factory: TypedFactory(ignoringResolver: factory))
     }
@@ -121,7 +123,8 @@ extension Container {
         factory: @escaping @Sendable (Resolver) throws -> Service
     ) -> RegistrationOutcome {
         add(
-            id, lifecycle, scope: scope ?? defaultScope, context: context, dependencies: dependencies, verify: verify,
+            id, lifecycle, scope: scope ?? defaultScope, context: context, dependencies: dependencies,
+            verify: verify,
             file: file,
             line: line, factory: TypedFactory(factory))
     }
@@ -141,7 +144,8 @@ extension Container {
         factory: @escaping @Sendable () throws -> Service
     ) -> RegistrationOutcome {
         add(
-            id, lifecycle, scope: scope ?? defaultScope, context: context, dependencies: dependencies, verify: verify,
+            id, lifecycle, scope: scope ?? defaultScope, context: context, dependencies: dependencies,
+            verify: verify,
             file: file,
             line: line, factory: TypedFactory(ignoringResolver: factory))
     }

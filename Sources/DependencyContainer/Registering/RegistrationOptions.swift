@@ -31,9 +31,11 @@ public struct RegistrationOptions<Service>: Sendable {
     public var dependencies: [Dependency]?
     /// Whether `verify(running:)` may run the factory; `.skip` for one with side effects.
     public var runningCheck: RunningCheck
-    /// How long, in seconds since it was created, a kept service (``Scope/singleton``, a named
-    /// scope's, or a live ``Scope/weak`` one) is reused; the first load after that creates a
-    /// new one, and the old one is let go of as a reset would (its dispose hook runs). `nil`,
+    /// How long, in seconds since it was created, a kept service is reused.
+    ///
+    /// A kept service is a ``Scope/singleton``, a named scope's, or a live ``Scope/weak`` one.
+    /// The first load after its time to live creates a new one, and the old one is let go of
+    /// as a reset would (its dispose hook runs), counted on the monotonic clock. `nil`,
     /// the default, and `.infinity` keep it for as long as the scope does. Transient and graph
     /// services are never kept, so it changes nothing for them. Zero, a negative number or NaN
     /// makes the registration rejected with ``ContainerError/invalidID(_:reason:)`` naming it.
@@ -44,8 +46,10 @@ public struct RegistrationOptions<Service>: Sendable {
     /// ```
     public var timeToLive: Double?
     /// Whether the registration is skipped when the container already has one of its ID for
-    /// the same context (Factory's `once()`): a default registered at start-up that a test's
-    /// earlier registration wins over. Skipped, it returns ``RegistrationOutcome/kept(_:)``
+    /// the same context.
+    ///
+    /// It is Factory's `once()`: a default registered at start-up that a test's earlier
+    /// registration wins over. Skipped, it returns ``RegistrationOutcome/kept(_:)``
     /// and changes nothing; of several racing registrations with it set, exactly one is added.
     /// Only the container's own registrations count, not those it inherits.
     public var keepsExistingRegistration: Bool
@@ -53,7 +57,8 @@ public struct RegistrationOptions<Service>: Sendable {
     /// Options; each default is the one a verb's parameter has.
     ///
     /// - Parameters:
-    ///   - scope: How long created services are reused; ``Scope/transient`` by default.
+    ///   - scope: How long created services are reused; `nil`, the default, takes the
+    ///     registering container's ``Container/defaultScope``.
     ///   - context: The context the registration is for; the default registration when `nil`.
     ///   - lifecycle: Whether the service is eager, and its hooks.
     ///   - dependencies: The IDs the factory loads, for `verify()`; `nil` declares nothing.
@@ -80,7 +85,8 @@ public struct RegistrationOptions<Service>: Sendable {
     var settings: RegistrationSettings {
         RegistrationSettings(
             scope: scope, context: context, hooks: lifecycle.hooks, dependencies: dependencies,
-            runningCheck: runningCheck, timeToLive: timeToLive, keepsExistingRegistration: keepsExistingRegistration)
+            runningCheck: runningCheck, timeToLive: timeToLive,
+            keepsExistingRegistration: keepsExistingRegistration)
     }
 
     /// The options with the service type erased, an unstated scope being `defaultScope`.

@@ -141,7 +141,8 @@ struct SetScopeTests {
         let id = uniqueID(Widget.self)
         parent.register(id) { Widget() }
         for container in [Container(), child] {
-            guard case .rejected(.notRegistered(let missing, _, _)) = container.setScope(.singleton, for: id) else {
+            guard case .rejected(.notRegistered(let missing, _, _)) = container.setScope(.singleton, for: id)
+            else {
                 Issue.record("expected a rejection")
                 continue
             }
@@ -158,7 +159,8 @@ struct KeepingExistingTests {
         let container = Container()
         let id = uniqueID(String.self)
         container.register(id) { "mock" }
-        let outcome = container.register(id, options: RegistrationOptions(keepsExistingRegistration: true)) { _ in
+        let outcome = container.register(id, options: RegistrationOptions(keepsExistingRegistration: true)) {
+            _ in
             "production"
         }
         guard case .kept(let existing) = outcome else {
@@ -174,7 +176,8 @@ struct KeepingExistingTests {
     func addsWhenAbsent() {
         let container = Container()
         let id = uniqueID(String.self)
-        let outcome = container.register(id, options: RegistrationOptions(keepsExistingRegistration: true)) { _ in
+        let outcome = container.register(id, options: RegistrationOptions(keepsExistingRegistration: true)) {
+            _ in
             "production"
         }
         guard case .added = outcome else {
@@ -202,7 +205,9 @@ struct KeepingExistingTests {
         container.setActiveContexts([.preview])
         #expect(container.load(id) == "preview")
         let child = Container(parent: parent)
-        #expect(child.register(id, options: RegistrationOptions(keepsExistingRegistration: true)) { _ in "child" }.isRegistered)
+        #expect(
+            child.register(id, options: RegistrationOptions(keepsExistingRegistration: true)) { _ in "child" }
+                .isRegistered)
     }
 }
 
@@ -216,7 +221,9 @@ struct SelectiveResetTests {
         let weak = uniqueID(Widget.self)
         let transient = uniqueID(Widget.self)
         let disposed = Counter()
-        container.register(singleton, scope: .singleton, onDispose: { _ in disposed.increment() }) { Widget() }
+        container.register(singleton, scope: .singleton, onDispose: { _ in disposed.increment() }) {
+            Widget()
+        }
         container.register(session, scope: .session, onDispose: { _ in disposed.increment() }) { Widget() }
         container.register(weak, scope: .weak) { Widget() }
         container.register(transient) { Widget() }

@@ -42,7 +42,9 @@ struct TimeToLiveTests {
         let made = Counter()
         let disposed = Protected<[Int]>([])
         let options = RegistrationOptions<LivedToken>(
-            scope: .singleton, lifecycle: ServiceLifecycle(onDispose: { token in disposed.withLock { $0.append(token.serial) } }),
+            scope: .singleton,
+            lifecycle: ServiceLifecycle(onDispose: { token in disposed.withLock { $0.append(token.serial) } }
+            ),
             timeToLive: shortLife)
         container.register(id, options: options) { _ in LivedToken(serial: made.increment()) }
         let first = try #require(container.load(id))

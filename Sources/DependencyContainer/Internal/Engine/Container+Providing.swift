@@ -68,7 +68,9 @@ extension Container {
     /// it replaced already; all go on with the replacement, whose creation is one.
     @inline(never)
     func replacingExpired(_ registration: Registration, thread: ThreadState) -> Registration? {
-        guard registration.hasCachedServiceIgnoringExpiry, registration.keptServiceHasExpired else { return nil }
+        guard registration.hasCachedServiceIgnoringExpiry, registration.keptServiceHasExpired else {
+            return nil
+        }
         // The store that holds it, on this load's lookup order.
         var owner: RegistrationStore?
         _ = walkLookupOrder(overrides: OverrideScope.current) { place in

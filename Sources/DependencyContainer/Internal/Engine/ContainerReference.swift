@@ -24,8 +24,9 @@ final class ContainerReference: @unchecked Sendable {
     let hasDiagnosticsHandler = AtomicFlag()
     /// The parent container's reference, for reporting to an ancestor's handler.
     let parent: ContainerReference?
-    /// ``Container/defaultScope`` as set on this container; `nil` to use the parent's. Kept
-    /// here, beside the parent chain that children inherit it through.
+    /// ``Container/defaultScope`` as set on this container; `nil` to use the parent's.
+    ///
+    /// Kept here, beside the parent chain that children inherit it through.
     let defaultScopeSetting = LockedValue<Scope?>(nil)
     /// Whether `defaultScopeSetting` holds a scope: a registration in a container where none
     /// is set, the common case, reads one flag per container up to the root, and no lock.

@@ -181,7 +181,8 @@ final class Registration: @unchecked Sendable {
             extras: Extras(
                 settings: settings,
                 parts: Parts(
-                    seedItemType: other.seedItemType, contributions: other.contributions?.freshCopy(owner: nil),
+                    seedItemType: other.seedItemType,
+                    contributions: other.contributions?.freshCopy(owner: nil),
                     argumentFactory: other.argumentFactory, isolation: other.isolation,
                     asyncFactory: other.asyncFactory, owner: other.owner),
                 lifetime: lifetime, ignoresWeakScope: lifetime != scope.lifetime))

@@ -20,7 +20,8 @@ extension StoreEntries {
                 count += 1
             } else if let contributions = registration.contributions?.resetting(where: isReset) {
                 replacePoint(
-                    registration.id, with: Registration(copying: registration, contributions: contributions.set),
+                    registration.id,
+                    with: Registration(copying: registration, contributions: contributions.set),
                     dropping: contributions.replaced)
                 count += contributions.replaced.count
             }
