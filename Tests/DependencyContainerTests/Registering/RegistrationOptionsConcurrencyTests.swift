@@ -6,6 +6,8 @@ import Testing
 struct TimeToLiveConcurrencyTests {
     @Test("Loads racing the expiry make one new service, which all of them get")
     func racingLoadsMakeOne() throws {
+        // Long enough that the new service outlives the race on a busy machine.
+        let timeToLive = 0.2
         for _ in 0..<5 {
             let container = Container()
             let id = uniqueID(LivedToken.self)
@@ -13,21 +15,21 @@ struct TimeToLiveConcurrencyTests {
             let disposed = Counter()
             let options = RegistrationOptions<LivedToken>(
                 scope: .singleton, lifecycle: ServiceLifecycle(onDispose: { _ in disposed.increment() }),
-                timeToLive: shortLife)
-            container.register(id, options: options) { _ in
-                // Slow enough that every racing load arrives while it runs.
-                Thread.sleep(forTimeInterval: 0.01)
-                return LivedToken(serial: made.increment())
-            }
+                timeToLive: timeToLive)
+            container.register(id, options: options) { _ in LivedToken(serial: made.increment()) }
             let first = try #require(container.load(id))
-            outlive(shortLife)
-            let loaded = Protected<[Int]>([])
+            outlive(timeToLive)
+            let loaded = Protected<Set<Int>>([])
+            // Many loads per thread: a load that found the expired registration and lost the
+            // race to replace it must not replace the replacement.
             runOnThreads(8) { _ in
-                let serial = container.load(id)?.serial ?? -1
-                loaded.withLock { $0.append(serial) }
+                for _ in 0..<200 {
+                    let serial = container.load(id)?.serial ?? -1
+                    loaded.withLock { _ = $0.insert(serial) }
+                }
             }
             #expect(made.count == 2)
-            #expect(Set(loaded.withLock { $0 }) == [2])
+            #expect(loaded.withLock { $0 } == [2])
             #expect(disposed.count == 1)
             withExtendedLifetime(first) {}
         }
@@ -38,7 +40,7 @@ struct TimeToLiveConcurrencyTests {
 struct KeepingExistingConcurrencyTests {
     @Test("Of registrations racing with keepsExistingRegistration, exactly one is added")
     func exactlyOneWins() {
-        for _ in 0..<10 {
+        for _ in 0..<200 {
             let container = Container()
             let id = uniqueID(Int.self)
             let added = Protected<[Int]>([])
