@@ -333,3 +333,39 @@ struct SelectiveResetTests {
         #expect(!parent.contains(own))
     }
 }
+
+@Suite("Observers of the options' changes")
+struct RegistrationOptionsObservingTests {
+    /// The kinds of change `handler` received.
+    private static func kinds(_ changes: [RegistrationChange]) -> [String] {
+        changes.map { change in
+            switch change {
+            case .current: return "current"
+            case .added: return "added"
+            case .replaced(let previous, let replacement):
+                return "replaced \(previous.scope)->\(replacement.scope)"
+            case .removed: return "removed"
+            case .reset: return "reset"
+            @unknown default: return "other"
+            }
+        }
+    }
+
+    @Test(
+        "Observers see setScope as a replacement, resetCaches as a reset, and a kept registration as nothing")
+    func observedChanges() {
+        let container = Container()
+        let id = uniqueID(Widget.self)
+        let changes = Protected<[RegistrationChange]>([])
+        container.register(id, scope: .singleton) { Widget() }
+        let token = container.observe(id) { change in changes.withLock { $0.append(change) } }
+        _ = container.load(id)
+        container.setScope(.weak, for: id)
+        container.register(id, options: RegistrationOptions(keepsExistingRegistration: true)) { _ in Widget()
+        }
+        let held = container.load(id)
+        container.resetCaches()
+        #expect(Self.kinds(changes.withLock { $0 }) == ["current", "replaced singleton->weak", "reset"])
+        withExtendedLifetime((token, held)) {}
+    }
+}
