@@ -336,7 +336,7 @@ final class Registration: @unchecked Sendable {
     func publishedSingleton<Service>(as _: Service.Type) -> Service? {
         guard scope == .singleton, produces(Service.self) else { return nil }
         // An expired singleton is not read in place: the load goes the general way, which
-        // replaces the registration (`Container.expire`).
+        // replaces the registration (`Container.replacingExpired`).
         if hasTimeToLive, keptServiceHasExpired { return nil }
         // Sound: only `publishSingleton` publishes, and only a box its own factory made, which
         // is an `InstanceBox` of `serviceType`.
