@@ -21,9 +21,10 @@ extension Container {
     /// the parent's default for a child container that sets none of its own.
     ///
     /// It applies when a registration is made: setting it changes no existing registration
-    /// (see ``setScope(_:for:)``). It covers the `register` and `registerOnMainActor` verbs
-    /// and ``RegistrationOptions`` without a scope; a provider type states its own scope
-    /// (``InjectProvider/scope``), and argument registrations are always transient.
+    /// (see ``setScope(_:for:)``). It covers the `register`, `registerOnMainActor` and
+    /// `registerAsync` verbs and ``RegistrationOptions`` without a scope; a provider type
+    /// states its own scope (``InjectProvider/scope``), and argument registrations and
+    /// contributions are transient unless they state one.
     ///
     /// ```swift
     /// container.defaultScope = .singleton

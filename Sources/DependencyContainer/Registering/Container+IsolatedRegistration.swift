@@ -18,7 +18,7 @@ extension Container {
     ///
     /// - Parameters:
     ///   - id: The ID to register.
-    ///   - scope: How long created services are reused.
+    ///   - scope: How long created services are reused; `nil` takes ``defaultScope``.
     ///   - context: The context the registration is for; the default registration when `nil`.
     ///   - eager: Whether `warmUp()` creates the service; off the main actor, it reports the
     ///     service as skipped.
@@ -117,8 +117,8 @@ extension Container {
     ///
     /// - Parameters:
     ///   - id: The ID to register.
-    ///   - scope: How long created services are reused. ``Scope/graph`` behaves as
-    ///     ``Scope/transient`` for async factories.
+    ///   - scope: How long created services are reused; `nil` takes ``defaultScope``.
+    ///     ``Scope/graph`` behaves as ``Scope/transient`` for async factories.
     ///   - context: The context the registration is for; the default registration when `nil`.
     ///   - eager: Whether `warmUp()` creates the service; the synchronous `warmUp()` reports
     ///     it as skipped, the `async` one awaits it.
