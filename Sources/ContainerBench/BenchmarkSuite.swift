@@ -36,7 +36,8 @@ struct BenchmarkSuite {
             baselines(fillerNames: fillerNames) + cases(small: small, large: large, fillerNames: fillerNames)
                 + isolationWorkloads(isolated) + reclamationWorkloads(reclaiming) + lifecycleWorkloads(hooked)
                 + verificationWorkloads(verified) + contextWorkloads(contextual)
-                + pluginLinkedWorkloads(pluginsInstalled) + loadSiteWorkloads(count: batchCount))
+                + pluginLinkedWorkloads(pluginsInstalled) + loadSiteWorkloads(count: batchCount)
+                + timeToLiveWorkloads())
         let median = { (name: String) in Statistics.median(samples[name]!) }
         let compare = { (name: String, baseline: String, target: Target?) in
             CaseResult(
@@ -79,6 +80,8 @@ struct BenchmarkSuite {
         results.append(loadSiteResult(samples, count: batchCount))  // Issue 40: verify() with load sites.
         // Issue 32's promise: context registrations elsewhere cost an existing singleton's load nothing.
         results.append(compare(ContextCase.singletonAmongContexts, Case.singleton, .ratio(atMost: 1.1)))
+        // Issue 42's promise: a time to live elsewhere costs an existing singleton's load nothing.
+        results.append(compare(TimeToLiveCase.singletonAmongTimeToLive, Case.singleton, .ratio(atMost: 1.1)))
         // Issue 41's promises: loads of linked features cost the same with 50 plugins installed
         // (none of them loaded, checked after the loads) as without...
         switch pluginsInstalled.flatMap({ fixture in

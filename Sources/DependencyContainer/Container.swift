@@ -124,9 +124,15 @@ public enum RegistrationOutcome: Sendable {
     /// The registration was refused and the container left unchanged.
     case rejected(ContainerError)
 
+    /// The registration was not added because it keeps an existing one
+    /// (``RegistrationOptions/keepsExistingRegistration``), described by the associated value.
+    case kept(RegistrationInfo)
+
     /// Whether the container now holds the new registration.
     public var isRegistered: Bool {
-        if case .rejected = self { return false }
-        return true
+        switch self {
+        case .added, .replaced: return true
+        case .rejected, .kept: return false
+        }
     }
 }

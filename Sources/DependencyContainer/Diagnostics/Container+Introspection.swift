@@ -22,7 +22,7 @@ extension Container {
                     id: info.id, serviceType: info.serviceType, provider: info.provider, scope: info.scope,
                     isolation: info.isolation, isInherited: isInherited, dependencies: info.dependencies,
                     context: info.context, creationHookCount: info.creationHookCount,
-                    hasDisposeHook: info.hasDisposeHook, isEager: info.isEager))
+                    hasDisposeHook: info.hasDisposeHook, isEager: info.isEager, timeToLive: info.timeToLive))
         }
         return result.sorted { $0.id < $1.id }
     }
@@ -46,10 +46,39 @@ extension Container {
 
     /// Whether a load of `id` would find a registration, without creating a service.
     ///
+    /// It looks where a load looks: the current task's test overrides, this container, then
+    /// each ancestor; a parent never sees its children's registrations. To ask about this
+    /// container's own registrations only, compare with its parent's answer, or read
+    /// ``RegistrationInfo/isInherited`` in ``registrations``.
+    ///
+    /// ```swift
+    /// let child = Container(parent: container)
+    /// container.register(.analytics) { ConsoleAnalytics() }
+    /// let inherited = child.contains(.analytics)  // true
+    /// ```
+    ///
     /// - Parameter id: The ID to look for.
     /// - Returns: `true` if this container, a test override or an ancestor registers `id`.
     public func contains<Service>(_ id: InjectID<Service>) -> Bool {
         findRegistration(named: id.name, thread: ThreadState.current) != nil
+    }
+
+    /// Whether the registration a load of `id` would use keeps a service now, which the load
+    /// would return without running the factory: a singleton or named scope's service made
+    /// already, or a weak one still held elsewhere, within its time to live.
+    ///
+    /// The registration is found as ``contains(_:)`` finds it, so a child answers for the
+    /// parent's registration it inherits. Transient and graph registrations never keep one.
+    ///
+    /// ```swift
+    /// container.register(.analytics, scope: .singleton) { ConsoleAnalytics() }
+    /// let cached = container.hasCachedService(for: .analytics)  // false: not loaded yet
+    /// ```
+    ///
+    /// - Parameter id: The ID to look for.
+    /// - Returns: Whether a service is cached for `id`; `false` when it is not registered.
+    public func hasCachedService<Service>(for id: InjectID<Service>) -> Bool {
+        findCurrentRegistration(named: id.name, thread: ThreadState.current)?.hasCachedService ?? false
     }
 
     /// Installs the function that receives this container's diagnostic events, replacing

@@ -39,6 +39,9 @@ public struct RegistrationInfo: Hashable, Sendable, CustomStringConvertible {
     /// ``Container/registrations`` lists the registrations that answer, so this says which
     /// context answers each ID.
     public let context: RegistrationContext?
+    /// How long, in seconds, a kept service is reused before a load makes a new one; `nil`
+    /// when it is kept as long as its scope keeps it (see ``RegistrationOptions/timeToLive``).
+    public let timeToLive: Double?
 
     /// How many creation hooks run on each service the registration makes.
     ///
@@ -55,7 +58,8 @@ public struct RegistrationInfo: Hashable, Sendable, CustomStringConvertible {
     /// A one-line summary: ID, service type, scope, isolation unless nonisolated, provider,
     /// and the lifecycle hooks it has.
     public var description: String {
-        let attributes = isolation == .nonisolated ? "\(scope)" : "\(scope), \(isolation)"
+        let lived = timeToLive.map { "\(scope), time to live \($0) s" } ?? "\(scope)"
+        let attributes = isolation == .nonisolated ? lived : "\(lived), \(isolation)"
         return "\(id): \(serviceType) [\(attributes)] from \(provider)"
             + (context.map { " (context: \($0))" } ?? "") + (isInherited ? " (inherited)" : "")
             + hooksDescription
@@ -73,12 +77,14 @@ public struct RegistrationInfo: Hashable, Sendable, CustomStringConvertible {
     init(
         id: String, serviceType: String, provider: String, scope: Scope, isolation: FactoryIsolation,
         isInherited: Bool, dependencies: [Dependency]? = nil, context: RegistrationContext? = nil,
-        creationHookCount: Int = 0, hasDisposeHook: Bool = false, isEager: Bool = false
+        creationHookCount: Int = 0, hasDisposeHook: Bool = false, isEager: Bool = false,
+        timeToLive: Double? = nil
     ) {
         self.creationHookCount = creationHookCount
         self.hasDisposeHook = hasDisposeHook
         self.isEager = isEager
         self.context = context
+        self.timeToLive = timeToLive
         self.id = id
         self.serviceType = serviceType
         self.provider = provider

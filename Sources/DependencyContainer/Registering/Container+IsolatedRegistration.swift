@@ -18,7 +18,7 @@ extension Container {
     ///
     /// - Parameters:
     ///   - id: The ID to register.
-    ///   - scope: How long created services are reused.
+    ///   - scope: How long created services are reused; `nil` takes ``defaultScope``.
     ///   - context: The context the registration is for; the default registration when `nil`.
     ///   - eager: Whether `warmUp()` creates the service; off the main actor, it reports the
     ///     service as skipped.
@@ -37,7 +37,7 @@ extension Container {
     @discardableResult
     public func registerOnMainActor<Service>(
         _ id: InjectID<Service>,
-        scope: Scope = .transient,
+        scope: Scope? = nil,
         context: RegistrationContext? = nil,
         eager: Bool = false,
         onCreate: (@MainActor @Sendable (Service, Resolver) throws -> Void)? = nil,
@@ -74,7 +74,8 @@ extension Container {
         }
         return add(
             Registration(
-                id: name, settings: options.settings, provider: provider, factory: synchronous,
+                id: name, settings: options.settings(defaultScope: defaultScope), provider: provider,
+                factory: synchronous,
                 parts: Registration.Parts(isolation: .mainActor)))
     }
 
@@ -82,7 +83,7 @@ extension Container {
     @discardableResult
     public func registerOnMainActor<Service>(
         _ id: InjectID<Service>,
-        scope: Scope = .transient,
+        scope: Scope? = nil,
         context: RegistrationContext? = nil,
         eager: Bool = false,
         onCreate: (@MainActor @Sendable (Service, Resolver) throws -> Void)? = nil,
@@ -116,8 +117,8 @@ extension Container {
     ///
     /// - Parameters:
     ///   - id: The ID to register.
-    ///   - scope: How long created services are reused. ``Scope/graph`` behaves as
-    ///     ``Scope/transient`` for async factories.
+    ///   - scope: How long created services are reused; `nil` takes ``defaultScope``.
+    ///     ``Scope/graph`` behaves as ``Scope/transient`` for async factories.
     ///   - context: The context the registration is for; the default registration when `nil`.
     ///   - eager: Whether `warmUp()` creates the service; the synchronous `warmUp()` reports
     ///     it as skipped, the `async` one awaits it.
@@ -135,7 +136,7 @@ extension Container {
     @discardableResult
     public func registerAsync<Service>(
         _ id: InjectID<Service>,
-        scope: Scope = .transient,
+        scope: Scope? = nil,
         context: RegistrationContext? = nil,
         eager: Bool = false,
         onCreate: (@Sendable (Service, Resolver) async throws -> Void)? = nil,
@@ -167,7 +168,8 @@ extension Container {
         }
         return add(
             Registration(
-                id: name, settings: options.settings, provider: provider, factory: synchronous,
+                id: name, settings: options.settings(defaultScope: defaultScope), provider: provider,
+                factory: synchronous,
                 parts: Registration.Parts(isolation: .asynchronous, asyncFactory: AsyncTypedFactory(factory)))
         )
     }
@@ -176,7 +178,7 @@ extension Container {
     @discardableResult
     public func registerAsync<Service>(
         _ id: InjectID<Service>,
-        scope: Scope = .transient,
+        scope: Scope? = nil,
         context: RegistrationContext? = nil,
         eager: Bool = false,
         onCreate: (@Sendable (Service, Resolver) async throws -> Void)? = nil,

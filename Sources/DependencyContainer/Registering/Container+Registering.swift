@@ -27,8 +27,9 @@ extension Container {
     ///
     /// - Parameters:
     ///   - id: The ID to register.
-    ///   - scope: How long created services are reused. The default, ``Scope/transient``,
-    ///     creates a new service for every load.
+    ///   - scope: How long created services are reused; `nil`, the default, takes the
+    ///     container's ``defaultScope``, which is ``Scope/transient`` (a new service for every
+    ///     load) unless set.
     ///   - context: The context the registration is for (see ``RegistrationContext``); the
     ///     default registration of the ID when `nil`.
     ///   - eager: Whether `warmUp()` creates the service; loads stay lazy either way.
@@ -50,7 +51,7 @@ extension Container {
     @discardableResult
     public func register<Service>(
         _ id: InjectID<Service>,
-        scope: Scope = .transient,
+        scope: Scope? = nil,
         context: RegistrationContext? = nil,
         eager: Bool = false,
         onCreate: (@Sendable (Service, Resolver) throws -> Void)? = nil,
@@ -62,7 +63,8 @@ extension Container {
         factory: @escaping @Sendable (Resolver) throws -> Service
     ) -> RegistrationOutcome {
         add(
-            id, ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose), scope: scope,
+            id, ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose),
+            scope: scope ?? defaultScope,
             context: context, dependencies: dependencies, verify: verify, file: file, line: line,
             factory: TypedFactory(factory))
     }
@@ -71,7 +73,7 @@ extension Container {
     @discardableResult
     public func register<Service>(
         _ id: InjectID<Service>,
-        scope: Scope = .transient,
+        scope: Scope? = nil,
         context: RegistrationContext? = nil,
         eager: Bool = false,
         onCreate: (@Sendable (Service, Resolver) throws -> Void)? = nil,
@@ -83,7 +85,8 @@ extension Container {
         factory: @escaping @Sendable () throws -> Service
     ) -> RegistrationOutcome {
         add(
-            id, ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose), scope: scope,
+            id, ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose),
+            scope: scope ?? defaultScope,
             context: context, dependencies: dependencies, verify: verify, file: file, line: line,
             factory: TypedFactory(ignoringResolver: factory))
     }
@@ -98,7 +101,7 @@ extension Container {
     ///
     /// - Parameters:
     ///   - id: The ID to register.
-    ///   - scope: How long created services are reused.
+    ///   - scope: How long created services are reused; `nil` takes ``defaultScope``.
     ///   - context: The context the registration is for; the default registration when `nil`.
     ///   - lifecycle: Whether the service is eager, and its hooks.
     ///   - dependencies: The IDs the factory loads, for ``verify()``; `nil` declares nothing.
@@ -110,7 +113,7 @@ extension Container {
     @discardableResult
     public func register<Service>(
         _ id: InjectID<Service>,
-        scope: Scope = .transient,
+        scope: Scope? = nil,
         context: RegistrationContext? = nil,
         lifecycle: ServiceLifecycle<Service>,
         dependencies: [Dependency]? = nil,
@@ -120,7 +123,8 @@ extension Container {
         factory: @escaping @Sendable (Resolver) throws -> Service
     ) -> RegistrationOutcome {
         add(
-            id, lifecycle, scope: scope, context: context, dependencies: dependencies, verify: verify,
+            id, lifecycle, scope: scope ?? defaultScope, context: context, dependencies: dependencies,
+            verify: verify,
             file: file,
             line: line, factory: TypedFactory(factory))
     }
@@ -130,7 +134,7 @@ extension Container {
     @discardableResult
     public func register<Service>(
         _ id: InjectID<Service>,
-        scope: Scope = .transient,
+        scope: Scope? = nil,
         context: RegistrationContext? = nil,
         lifecycle: ServiceLifecycle<Service>,
         dependencies: [Dependency]? = nil,
@@ -140,7 +144,8 @@ extension Container {
         factory: @escaping @Sendable () throws -> Service
     ) -> RegistrationOutcome {
         add(
-            id, lifecycle, scope: scope, context: context, dependencies: dependencies, verify: verify,
+            id, lifecycle, scope: scope ?? defaultScope, context: context, dependencies: dependencies,
+            verify: verify,
             file: file,
             line: line, factory: TypedFactory(ignoringResolver: factory))
     }
@@ -173,7 +178,8 @@ extension Container {
     ) -> RegistrationOutcome {
         add(
             Registration(
-                id: id.name, settings: options.settings, provider: .closure(file: file, line: line),
+                id: id.name, settings: options.settings(defaultScope: defaultScope),
+                provider: .closure(file: file, line: line),
                 factory: TypedFactory(factory)))
     }
 
@@ -304,9 +310,17 @@ extension Container {
             report(.rejected(error))
             return .rejected(error)
         }
+        if let problem = ServiceExpiry.problem(with: registration.timeToLive) {
+            let error = ContainerError.invalidID(registration.id, reason: problem)
+            report(.rejected(error))
+            return .rejected(error)
+        }
         if let error = admitContext(of: registration) {
             report(.rejected(error))
             return .rejected(error)
+        }
+        if registration.keepsExistingRegistration {
+            return addUnlessRegistered(registration)
         }
         let previous = store.modify { $0.updateValue(registration) }
         // Reported after unlocking, so that a handler may itself use the container.
@@ -314,6 +328,21 @@ extension Container {
         guard let previous else { return .added }
         report(.replaced(previous: previous.info, replacement: registration.info))
         return .replaced(previous.info)
+    }
+
+    /// Adds `registration` unless this container has one of its ID and context: checked and
+    /// added in one write, so that of racing registrations exactly one is added.
+    private func addUnlessRegistered(_ registration: Registration) -> RegistrationOutcome {
+        let existing = store.modify { entries -> Registration? in
+            if let existing = entries.registration(of: registration.id, for: registration.context) {
+                return existing
+            }
+            entries.updateValue(registration)
+            return nil
+        }
+        if let existing { return .kept(existing.info) }
+        reportIgnoredScope(of: registration)
+        return .added
     }
 
     /// Checks the context of `registration`, if it has one, and makes this container follow
@@ -401,27 +430,9 @@ extension Container {
             report(.ignoredReset(scope: scope))
             return 0
         }
-        // The read path reads singletons in place without retaining them, so an instance is
-        // never cleared in place: each registration of the scope is replaced by a fresh copy.
-        // The old registrations are retired: their services go before this returns, or, if
-        // loads are in progress, when the last of them ends.
-        return store.modify { entries -> Int in
-            var count = 0
-            for registration in Array(entries.values) {
-                if registration.scopeName == name {
-                    entries.replacePoint(
-                        registration.id, with: Registration(freshCopyOf: registration), dropping: [])
-                    count += 1
-                } else if let contributions = registration.contributions?.resetting(scope: name) {
-                    entries.replacePoint(
-                        registration.id,
-                        with: Registration(copying: registration, contributions: contributions.set),
-                        dropping: contributions.replaced)
-                    count += contributions.replaced.count
-                }
-            }
-            return count
-        }
+        // Fresh copies replace the scope's registrations; the old ones are retired: their
+        // services go before this returns, or, if loads are in progress, when the last ends.
+        return store.modify { entries in entries.resetServices { $0.scopeName == name } }
     }
 }
 

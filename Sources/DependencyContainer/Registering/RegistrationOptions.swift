@@ -13,8 +13,14 @@
 /// container.register(.database, options: options) { _ in Database() }
 /// ```
 public struct RegistrationOptions<Service>: Sendable {
-    /// How long created services are reused.
-    public var scope: Scope
+    /// How long created services are reused; reads ``Scope/transient`` when the options do not
+    /// state one, and the container's ``Container/defaultScope`` then applies.
+    public var scope: Scope {
+        get { statedScope ?? .transient }
+        set { statedScope = newValue }
+    }
+    /// The scope as stated; `nil` takes the registering container's ``Container/defaultScope``.
+    public var statedScope: Scope?
     /// The context the registration is for (see ``RegistrationContext``); the default
     /// registration of its ID when `nil`.
     public var context: RegistrationContext?
@@ -25,32 +31,69 @@ public struct RegistrationOptions<Service>: Sendable {
     public var dependencies: [Dependency]?
     /// Whether `verify(running:)` may run the factory; `.skip` for one with side effects.
     public var runningCheck: RunningCheck
+    /// How long, in seconds since it was created, a kept service is reused.
+    ///
+    /// A kept service is a ``Scope/singleton``, a named scope's, or a live ``Scope/weak`` one.
+    /// The first load after its time to live creates a new one, and the old one is let go of
+    /// as a reset would (its dispose hook runs), counted on the monotonic clock. `nil`,
+    /// the default, and `.infinity` keep it for as long as the scope does. Transient and graph
+    /// services are never kept, so it changes nothing for them. Zero, a negative number or NaN
+    /// makes the registration rejected with ``ContainerError/invalidID(_:reason:)`` naming it.
+    ///
+    /// ```swift
+    /// let fiveMinutes = RegistrationOptions<String>(scope: .singleton, timeToLive: 300)
+    /// container.register(.sessionToken, options: fiveMinutes) { _ in "token" }
+    /// ```
+    public var timeToLive: Double?
+    /// Whether the registration is skipped when the container already has one of its ID for
+    /// the same context.
+    ///
+    /// It is Factory's `once()`: a default registered at start-up that a test's earlier
+    /// registration wins over. Skipped, it returns ``RegistrationOutcome/kept(_:)``
+    /// and changes nothing; of several racing registrations with it set, exactly one is added.
+    /// Only the container's own registrations count, not those it inherits.
+    public var keepsExistingRegistration: Bool
 
     /// Options; each default is the one a verb's parameter has.
     ///
     /// - Parameters:
-    ///   - scope: How long created services are reused; ``Scope/transient`` by default.
+    ///   - scope: How long created services are reused; `nil`, the default, takes the
+    ///     registering container's ``Container/defaultScope``.
     ///   - context: The context the registration is for; the default registration when `nil`.
     ///   - lifecycle: Whether the service is eager, and its hooks.
     ///   - dependencies: The IDs the factory loads, for `verify()`; `nil` declares nothing.
     ///   - runningCheck: Whether `verify(running:)` may run the factory.
+    ///   - timeToLive: How long, in seconds, a kept service is reused; `nil` for as long as
+    ///     its scope keeps it.
+    ///   - keepsExistingRegistration: Whether the registration leaves an existing one of its
+    ///     ID and context in place.
     public init(
-        scope: Scope = .transient, context: RegistrationContext? = nil,
+        scope: Scope? = nil, context: RegistrationContext? = nil,
         lifecycle: ServiceLifecycle<Service> = ServiceLifecycle(), dependencies: [Dependency]? = nil,
-        runningCheck: RunningCheck = .run
+        runningCheck: RunningCheck = .run, timeToLive: Double? = nil, keepsExistingRegistration: Bool = false
     ) {
-        self.scope = scope
+        statedScope = scope
         self.context = context
         self.lifecycle = lifecycle
         self.dependencies = dependencies
         self.runningCheck = runningCheck
+        self.timeToLive = timeToLive
+        self.keepsExistingRegistration = keepsExistingRegistration
     }
 
     /// The options with the service type erased, as a registration stores them.
     var settings: RegistrationSettings {
         RegistrationSettings(
             scope: scope, context: context, hooks: lifecycle.hooks, dependencies: dependencies,
-            runningCheck: runningCheck)
+            runningCheck: runningCheck, timeToLive: timeToLive,
+            keepsExistingRegistration: keepsExistingRegistration)
+    }
+
+    /// The options with the service type erased, an unstated scope being `defaultScope`.
+    func settings(defaultScope: @autoclosure () -> Scope) -> RegistrationSettings {
+        var settings = settings
+        if statedScope == nil { settings.scope = defaultScope() }
+        return settings
     }
 
     /// These options declaring `dependencies` instead, unless it is `nil`: a verb's

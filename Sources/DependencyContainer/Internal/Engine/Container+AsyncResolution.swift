@@ -36,6 +36,12 @@ extension Container {
         -> Service
     {
         let thread = ThreadState.current
+        // Past its time to live, a kept service is replaced here too: the isolated paths
+        // below hand out what a registration keeps.
+        var registration = registration
+        if registration.hasTimeToLive, let replacement = replacingExpired(registration, thread: thread) {
+            registration = replacement
+        }
         // A read of its own: no suspension point may fall inside one.
         thread.beginRead(ReadKey(registration))
         let published = registration.publishedSingleton(as: Service.self)

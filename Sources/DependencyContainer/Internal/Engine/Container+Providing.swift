@@ -22,6 +22,11 @@ extension Container {
         guard mayRunFactoryHere(registration) else {
             return try existingService(registration, as: Service.self)
         }
+        // A kept service past its time to live: the load goes on with the registration's
+        // replacement, which has none yet.
+        if registration.hasTimeToLive, let replacement = replacingExpired(registration, thread: thread) {
+            return try provide(replacement, as: Service.self, thread: thread)
+        }
         switch registration.scope {
         case .transient:
             return try makeNew(registration, as: Service.self, thread: thread)
@@ -92,6 +97,31 @@ extension Container {
             thread.graphInstances[ObjectIdentifier(registration)] = nil
             throw error
         }
+    }
+
+    /// Resets `registration`'s services if the one it keeps has outlived its time to live,
+    /// as ``resetCaches()`` would, and returns the registration that replaced it: `nil` when
+    /// nothing expired, or no replacement can be found (a write removed the registration).
+    ///
+    /// Of loads racing the expiry, one write replaces the registration and the others find
+    /// it replaced already; all go on with the replacement, whose creation is one.
+    @inline(never)
+    func replacingExpired(_ registration: Registration, thread: ThreadState) -> Registration? {
+        guard registration.hasCachedServiceIgnoringExpiry, registration.keptServiceHasExpired else {
+            return nil
+        }
+        // The store that holds it, on this load's lookup order.
+        var owner: RegistrationStore?
+        _ = walkLookupOrder(overrides: OverrideScope.current) { place in
+            guard place.store.holds(registration) else { return .absent }
+            owner = place.store
+            return .foundAndHeld
+        }
+        _ = owner?.modify { entries in entries.resetServices(of: registration) }
+        guard let current = findCurrentRegistration(named: registration.id, thread: thread),
+            current !== registration
+        else { return nil }
+        return current
     }
 
     /// Returns the singleton or weak service, creating it if no thread has yet: one thread

@@ -24,9 +24,37 @@ final class ContainerReference: @unchecked Sendable {
     let hasDiagnosticsHandler = AtomicFlag()
     /// The parent container's reference, for reporting to an ancestor's handler.
     let parent: ContainerReference?
+    /// ``Container/defaultScope`` as set on this container; `nil` to use the parent's.
+    ///
+    /// Kept here, beside the parent chain that children inherit it through.
+    let defaultScopeSetting = LockedValue<Scope?>(nil)
+    /// Whether `defaultScopeSetting` holds a scope: a registration in a container where none
+    /// is set, the common case, reads one flag per container up to the root, and no lock.
+    let hasDefaultScope = AtomicFlag()
 
     init(parent: ContainerReference?) {
         self.parent = parent
+    }
+
+    /// The scope of a registration that states none: the one set on the nearest container
+    /// of the chain that has one, else ``Scope/transient``.
+    var defaultScope: Scope {
+        var reference: ContainerReference? = self
+        while let current = reference {
+            if current.hasDefaultScope.load(), let scope = current.defaultScopeSetting.withLock({ $0 }) {
+                return scope
+            }
+            reference = current.parent
+        }
+        return .transient
+    }
+
+    /// Sets the default scope of this container.
+    func setDefaultScope(_ scope: Scope) {
+        defaultScopeSetting.withLock { current in
+            current = scope
+            hasDefaultScope.store(true)
+        }
     }
 
     /// Sets the diagnostics handler, or removes it.

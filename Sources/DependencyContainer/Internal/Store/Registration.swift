@@ -35,6 +35,9 @@ final class Registration: @unchecked Sendable {
     /// Whether a creation hook runs on each service made: tested by every load that makes
     /// one, so kept inline, where it costs no space (it fills padding).
     let hasCreationHook: Bool
+    /// Whether a kept service expires (``RegistrationSettings/timeToLive``): tested by every
+    /// in-place read of a singleton, so kept inline, in padding too.
+    let hasTimeToLive: Bool
     /// The type the factory produces: always the `Service` of the ``TypedFactory`` the
     /// registration was made from.
     let serviceType: Any.Type
@@ -70,6 +73,7 @@ final class Registration: @unchecked Sendable {
         self.scope = scope
         closureTakesResolver = closure.takesResolver
         hasCreationHook = extras?.settings.hooks?.hasCreationHook ?? false
+        hasTimeToLive = extras?.expiry != nil
         self.serviceType = serviceType
         closureBits = closure.bits
         self.extras = extras
@@ -165,6 +169,25 @@ final class Registration: @unchecked Sendable {
                 : nil)
     }
 
+    /// A registration with `other`'s ID, factory, owner and options but for its scope, which
+    /// is `scope`, and no services yet: for ``Container/setScope(_:for:)``.
+    convenience init(copying other: Registration, scope: Scope) {
+        var settings = other.settings
+        settings.scope = scope
+        let lifetime = Scope.Lifetime.effective(scope.lifetime, for: other.serviceType)
+        self.init(
+            id: other.id, scope: lifetime, serviceType: other.serviceType, provider: other.provider,
+            closure: other.closure,
+            extras: Extras(
+                settings: settings,
+                parts: Parts(
+                    seedItemType: other.seedItemType,
+                    contributions: other.contributions?.freshCopy(owner: nil),
+                    argumentFactory: other.argumentFactory, isolation: other.isolation,
+                    asyncFactory: other.asyncFactory, owner: other.owner),
+                lifetime: lifetime, ignoresWeakScope: lifetime != scope.lifetime))
+    }
+
     /// A registration with `other`'s ID, options, factory and owner, fresh copies of its
     /// contributions, and no services yet.
     convenience init(freshCopyOf other: Registration) {
@@ -202,6 +225,11 @@ final class Registration: @unchecked Sendable {
 
     /// Whether `verify(running:)` leaves the factory alone, because it has side effects.
     var skipsRunningCheck: Bool { extras?.settings.runningCheck == .skip }
+    /// How long a kept service is reused, in seconds, as registered; `nil` for as long as
+    /// the scope keeps it.
+    var timeToLive: Double? { extras?.settings.timeToLive }
+    /// Whether the registration leaves an existing one of its ID and context in place.
+    var keepsExistingRegistration: Bool { extras?.settings.keepsExistingRegistration ?? false }
     /// The context the registration is for; `nil` for the default registration.
     var context: RegistrationContext? { extras?.settings.context }
     /// Who put the registration into its container as one of a group that leaves together
@@ -219,9 +247,12 @@ final class Registration: @unchecked Sendable {
         let isolated: IsolatedParts?
         let ignoresWeakScope: Bool
         let owner: RegistrationOwner?
+        /// When the kept service expires; `nil` unless it has a time to live.
+        let expiry: ServiceExpiry?
 
         init(settings: RegistrationSettings, parts: Parts, lifetime: Scope.Lifetime, ignoresWeakScope: Bool) {
             self.settings = settings
+            expiry = ServiceExpiry(timeToLive: settings.timeToLive, lifetime: lifetime)
             seedItemType = parts.seedItemType
             argumentFactory = parts.argumentFactory
             contributions = parts.contributions
@@ -304,6 +335,9 @@ final class Registration: @unchecked Sendable {
     @inline(__always)
     func publishedSingleton<Service>(as _: Service.Type) -> Service? {
         guard scope == .singleton, produces(Service.self) else { return nil }
+        // An expired singleton is not read in place: the load goes the general way, which
+        // replaces the registration (`Container.replacingExpired`).
+        if hasTimeToLive, keptServiceHasExpired { return nil }
         // Sound: only `publishSingleton` publishes, and only a box its own factory made, which
         // is an `InstanceBox` of `serviceType`.
         return PublishedReference.readUnretained(as: InstanceBox<Service>.self, in: self) { $0.value }
@@ -365,6 +399,8 @@ final class Registration: @unchecked Sendable {
     ///   - notes: What its factory met: the owners whose services it used, and the names it
     ///     looked up without a provider.
     func keep(_ box: InstanceBoxBase, madeWith notes: CreationNotes = CreationNotes()) {
+        // Before publishing: a load that reads the service reads when it was made.
+        if hasTimeToLive { extras?.expiry?.noteKept() }
         let order = lifecycle?.onDispose == nil ? 0 : Self.keptCount.add(1)
         // No notes at all (nil) is what an untraced container keeps, for free.
         let kept =
@@ -497,6 +533,27 @@ final class Registration: @unchecked Sendable {
         ])
     }
 
+    /// Whether the service kept now was kept longer ago than the registration's time to live;
+    /// `false` without one.
+    var keptServiceHasExpired: Bool {
+        extras?.expiry?.hasExpired ?? false
+    }
+
+    /// Whether the registration keeps a service now that a load would hand out: a published
+    /// singleton or a live weak one, not expired.
+    var hasCachedService: Bool {
+        hasCachedServiceIgnoringExpiry && !keptServiceHasExpired
+    }
+
+    /// Whether the registration keeps a service now, expired or not.
+    var hasCachedServiceIgnoringExpiry: Bool {
+        switch scope {
+        case .singleton: return hasSingleton
+        case .weak: return weakObject != nil
+        case .transient, .graph: return false
+        }
+    }
+
     /// The weakly held instance, if somebody still holds it.
     var weakObject: AnyObject? {
         instanceLock.withLock { _ in weakInstance }
@@ -550,7 +607,8 @@ final class Registration: @unchecked Sendable {
             scope: Scope(lifetime: scope, resetName: scopeName), isolation: isolation, isInherited: false,
             dependencies: dependencies, context: context,
             creationHookCount: lifecycle?.creationHookCount ?? 0,
-            hasDisposeHook: lifecycle?.onDispose != nil, isEager: lifecycle?.isEager ?? false)
+            hasDisposeHook: lifecycle?.onDispose != nil, isEager: lifecycle?.isEager ?? false,
+            timeToLive: hasTimeToLive ? timeToLive : nil)
     }
 }
 

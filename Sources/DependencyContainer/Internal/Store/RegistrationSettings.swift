@@ -11,11 +11,15 @@ struct RegistrationSettings: Sendable {
     var hooks: LifecycleHooks?
     var dependencies: [Dependency]?
     var runningCheck: RunningCheck = .run
+    /// How long a kept service is reused, in seconds; read by ``Registration`` (its expiry).
+    var timeToLive: Double?
+    /// Whether an existing registration of the ID and context wins; read by `Container.add(_:)`.
+    var keepsExistingRegistration = false
 
     /// Whether these are the defaults but for an unnamed scope: a registration that needs no
     /// storage for them.
     var isPlain: Bool {
         scope.resetName == nil && context == nil && hooks == nil && dependencies == nil
-            && runningCheck == .run
+            && runningCheck == .run && timeToLive == nil && !keepsExistingRegistration
     }
 }

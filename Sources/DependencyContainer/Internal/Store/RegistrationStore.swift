@@ -299,8 +299,7 @@ final class RegistrationStore: Sendable {
     ///   `Point[name]`, O(*n*) in the contributions of its point.
     func holds(_ registration: Registration) -> Bool {
         let id = registration.id
-        // The points a contribution's ID may name: each prefix before a "[".
-        let points = id.last == "]" ? id.indices.filter { id[$0] == "[" }.map { String(id[..<$0]) } : []
+        let points = Self.points(naming: id)
         return state.withLock { state in
             if state.entries[id] === registration { return true }
             return points.contains { point in
@@ -308,6 +307,12 @@ final class RegistrationStore: Sendable {
                     ?? false
             }
         }
+    }
+
+    /// The extension points a contribution's ID, `Point[name]`, may name: each prefix before
+    /// a "["; none for an ID that does not end in "]".
+    static func points(naming id: String) -> [String] {
+        id.last == "]" ? id.indices.filter { id[$0] == "[" }.map { String(id[..<$0]) } : []
     }
 
     // MARK: Reading

@@ -1,0 +1,53 @@
+import DependencyContainerKernel
+import Dispatch
+
+/// When the service a registration keeps expires: its time to live
+/// (``RegistrationOptions/timeToLive``) and when the service now kept was kept, on the
+/// monotonic clock.
+///
+/// Only a registration with a time to live and a kept scope has one; the others pay nothing
+/// but the inline flag ``Registration/hasTimeToLive``.
+struct ServiceExpiry: Sendable {
+    /// The time to live, in nanoseconds.
+    let nanoseconds: UInt64
+    /// When the service kept now was kept, in ``now`` nanoseconds; written before the service
+    /// is published or stored, so that a load that reads the service reads its time too.
+    private let keptAt = AtomicCounter(0)
+
+    /// The expiry of a registration of `lifetime` with `timeToLive`, or `nil` when its
+    /// services never expire: no time to live, an infinite or a not yet validated one
+    /// (``problem(with:)`` rejects the registration first), or a scope that keeps nothing.
+    init?(timeToLive: Double?, lifetime: Scope.Lifetime) {
+        guard let timeToLive, lifetime.isShared, Self.problem(with: timeToLive) == nil else { return nil }
+        let nanoseconds = timeToLive * 1_000_000_000
+        // Longer than the clock can count (585 years) is forever.
+        guard nanoseconds < Double(UInt64.max) else { return nil }
+        self.nanoseconds = max(1, UInt64(nanoseconds))
+    }
+
+    /// What is wrong with `timeToLive`, for the error that rejects the registration; `nil` for
+    /// a positive number of seconds, infinity included.
+    ///
+    /// The one rule for the value: registering and ``init(timeToLive:lifetime:)`` both apply it.
+    static func problem(with timeToLive: Double?) -> String? {
+        guard let timeToLive else { return nil }
+        if timeToLive.isNaN { return "its time to live is NaN" }
+        if timeToLive <= 0 { return "its time to live, \(timeToLive) s, is not positive" }
+        return nil
+    }
+
+    /// Notes that the service is kept now.
+    func noteKept() {
+        keptAt.store(Self.now)
+    }
+
+    /// Whether the service kept now was kept at least the time to live ago.
+    var hasExpired: Bool {
+        Self.now &- keptAt.load() >= nanoseconds
+    }
+
+    /// The monotonic clock, in nanoseconds.
+    static var now: UInt64 {
+        DispatchTime.now().uptimeNanoseconds
+    }
+}
