@@ -90,5 +90,66 @@ for (document, contents) in documents {
         }
     }
 }
-print(failures == 0 ? "doc snippets: ok, all \(checked) blocks compiled" : "doc snippets: \(failures) of \(checked) blocks in no compiled file")
+
+// The migration guides' tables map a peer's spelling to ours in code spans: the spans of a row's
+// last cell (ours) must each appear in one compiled file, whitespace collapsed. A `…` in a span
+// stands for elided code: its pieces must appear in order. ``Symbol`` links are left to DocC.
+func collapsed(_ text: String) -> String {
+    text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
+}
+
+func codeSpans(in cell: Substring) -> [String] {
+    var spans: [String] = []
+    var rest = cell[...]
+    while let open = rest.firstIndex(of: "`") {
+        let afterOpen = rest.index(after: open)
+        if afterOpen < rest.endIndex, rest[afterOpen] == "`" {
+            // A ``Symbol`` link: skip to its closing pair.
+            let tail = rest[rest.index(after: afterOpen)...]
+            guard let close = tail.range(of: "``") else { break }
+            rest = tail[close.upperBound...]
+            continue
+        }
+        guard let close = rest[afterOpen...].firstIndex(of: "`") else { break }
+        spans.append(String(rest[afterOpen..<close]))
+        rest = rest[rest.index(after: close)...]
+    }
+    return spans
+}
+
+func appearsInOrder(_ pieces: [String], in text: String) -> Bool {
+    var searchFrom = text.startIndex
+    for piece in pieces {
+        guard let found = text.range(of: piece, range: searchFrom..<text.endIndex) else { return false }
+        searchFrom = found.upperBound
+    }
+    return true
+}
+
+let compiledText = compiled.map { collapsed(($0.lines).joined(separator: " ")) }
+var spansChecked = 0
+for guide in files(under: "Sources", withExtension: "md")
+where guide.lastPathComponent.hasPrefix("MigratingFrom") {
+    guard let text = try? String(contentsOf: guide, encoding: .utf8) else { continue }
+    var rowInTable = 0
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        guard line.hasPrefix("|") else {
+            rowInTable = 0
+            continue
+        }
+        rowInTable += 1
+        // The header and the separator row hold no code.
+        guard rowInTable > 2, let lastCell = line.dropLast().split(separator: "|").last else { continue }
+        for span in codeSpans(in: lastCell) {
+            spansChecked += 1
+            let pieces = span.components(separatedBy: "…").map { collapsed($0) }.filter { !$0.isEmpty }
+            if !compiledText.contains(where: { appearsInOrder(pieces, in: $0) }) {
+                failures += 1
+                let name = guide.path.replacingOccurrences(of: root.path + "/", with: "")
+                print("\(name):\(index + 1): `\(span)` is in no compiled file")
+            }
+        }
+    }
+}
+print(failures == 0 ? "doc snippets: ok, all \(checked) blocks and \(spansChecked) table spans compiled" : "doc snippets: \(failures) of \(checked) blocks and \(spansChecked) table spans in no compiled file")
 exit(failures == 0 ? 0 : 1)
