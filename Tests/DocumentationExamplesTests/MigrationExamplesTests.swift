@@ -27,12 +27,6 @@ extension InjectID where Service == any AppLogInject {
     static var consoleLog: Self { InjectID("ConsoleLogInjectID") }
 }
 
-/// The provider the MigratingFromInjectable table ports an `Injectable` item to.
-enum ToastProvider: InjectProvider {
-    static var id: InjectID<any ToastInject> { .toast }
-    static func make(with resolver: Resolver) -> any ToastInject { ConsoleToast() }
-}
-
 @Suite("Migration guide examples")
 struct MigrationExamplesTests {
     @Test("Swinject's default .graph scope, stated for the container")
@@ -44,7 +38,9 @@ struct MigrationExamplesTests {
 
     @Test("A bridge registration resolves from the other container")
     func bridge() {
-        func bridgeAnalytics(into container: Container, resolveFromSwinject: @escaping @Sendable () -> (any AnalyticsInject)?) {
+        func bridgeAnalytics(
+            into container: Container, resolveFromSwinject: @escaping @Sendable () -> (any AnalyticsInject)?
+        ) {
             container.register(.analytics, scope: .singleton) { resolveFromSwinject() ?? NullAnalytics() }
         }
         let container = Container()
@@ -123,7 +119,9 @@ struct MigrationExamplesTests {
         let container = Container()
         container.register(.toast) { ConsoleToast() }
         container.register(.player) { resolver in Player(toast: resolver.load(.toast)) }
-        container.withOverrides { $0.register(.toast) { RecordingToast() } } operation: {
+        container.withOverrides {
+            $0.register(.toast) { RecordingToast() }
+        } operation: {
             container.load(.player)?.play("Intro")
         }
         #expect(Container.shared.load(.bannerToast) == nil)
@@ -147,7 +145,9 @@ struct MigrationExamplesTests {
             container.register(.tracking) { ConsoleAnalytics() }
         #endif
         let shown = LockedValue(0)
-        container.register(.toast, onCreate: { toast, resolver in shown.withLock { $0 += 1 } }) { ConsoleToast() }
+        container.register(.toast, onCreate: { toast, resolver in shown.withLock { $0 += 1 } }) {
+            ConsoleToast()
+        }
         _ = container.load(.toast)
         #expect(shown.withLock { $0 } == 1)
     }
@@ -156,5 +156,22 @@ struct MigrationExamplesTests {
     func sharedContainerSpellings() {
         Container.shared.register(ToastProvider.self)
         _ = Container.shared.load(.toast)
+    }
+
+    @Test("Swinject: creation hooks chained, and a screen's graph as a child container")
+    func chainedHooks() {
+        let container = Container()
+        container.register(.toast) { ConsoleToast() }
+        let made = LockedValue(0)
+        let lifecycle = ServiceLifecycle<PlaybackSession>(onCreate: { session, resolver in
+            session.toast = resolver.load(.toast)
+        })
+        let hooks = lifecycle.addingCreationHook { session, resolver in made.withLock { $0 += 1 } }
+        container.register(.playbackSession, scope: .graph, lifecycle: hooks) { PlaybackSession() }
+        #expect(container.load(.playbackSession)?.toast is ConsoleToast)
+        #expect(made.withLock { $0 } == 1)
+        let screen = Container(parent: container)
+        screen.register(.playbackSession, scope: .singleton) { PlaybackSession() }
+        #expect(screen.load(.playbackSession) === screen.load(.playbackSession))
     }
 }
