@@ -52,6 +52,38 @@ struct PluginLibraryTests {
         #expect(log.lines.contains("toast → player: pause while the toast is up"))
     }
 
+    @Test("The toast plugin verifies clean in the demo host, its manifest's load sites included")
+    func verifiedPlugin() throws {
+        let path = try library("ToastPlugin")
+        let (host, _) = host()
+        let loader = PluginLoader(container: host.container, verificationPolicy: .refuse)
+        guard case .loaded(let plugin) = loader.load(at: path) else {
+            Issue.record("the toast plugin did not load")
+            return
+        }
+        #expect(plugin.verificationProblems.filter { $0.severity != .note }.isEmpty)
+        #expect(plugin.manifest.loadSites.allSatisfy { $0.file.hasPrefix("ToastPluginFeature/") })
+        let report = host.container.verify()
+        #expect(report.isClean, "\(report)")
+        #expect(report.checkedSiteCount >= plugin.manifest.loadSites.count)
+    }
+
+    @Test("A host without the player refuses the toast plugin before it activates, naming the missing ID")
+    func refusedPlugin() throws {
+        let path = try library("ToastPlugin")
+        let (host, _) = host(linking: [.analytics: DCExampleAnalyticsFeature.register(into:)])
+        let before = host.container.registrations
+        let result = PluginLoader(container: host.container, verificationPolicy: .refuse).load(at: path)
+        guard case .failed(.verificationFailed(_, let plugin, let problems)) = result else {
+            Issue.record("expected a verification failure, got \(result)")
+            return
+        }
+        #expect(plugin == "ToastPlugin")
+        #expect(problems.contains { $0.dependencyID == "PlayerInjectID" && $0.severity == .error })
+        #expect(host.container.registrations == before)
+        #expect(host.container.load(.toast) == nil)
+    }
+
     @Test("Loading the same plugin twice is a no-op with a note")
     func loadTwice() throws {
         let path = try library("ToastPlugin")
