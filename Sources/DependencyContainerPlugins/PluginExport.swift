@@ -21,7 +21,9 @@ import Foundation
 ///     PluginExport.descriptor(
 ///         manifest: PluginManifest(
 ///             name: "ToastPlugin", version: "1.0.0", providedIDs: ["ToastInjectID"],
-///             contributions: ["PlayerMenuExtensionPoint": ["notify-when-live"]])
+///             contributions: ["PlayerMenuExtensionPoint": ["notify-when-live"]],
+///             // What the feature's code loads outside its factories, for the host's verify().
+///             loadSites: ToastPluginFeature.loadSites)
 ///     ) { container in
 ///         ToastPluginFeature.register(into: container)
 ///     }
