@@ -107,6 +107,18 @@ struct ReadmeExamplesTests {
         #expect(throws: ContainerError.self) { try container.require(.player) }
     }
 
+    @Test("Verifying the composition: a load site whose required ID nothing provides")
+    func loadSite() throws {
+        let container = Container()
+        let site = LoadSite(.require(.toast), file: "App/Banner.swift", line: 12, expression: "banner")
+        container.addLoadSites([site])
+        let report = container.verify()  // App/Banner.swift:12: error: `banner` requires …
+        let problem = try #require(report.problems.first)
+        #expect(problem.severity == .error)
+        let expected = "App/Banner.swift:12: error: `banner` requires 'ToastInjectID'"
+        #expect(problem.description.hasPrefix(expected), "\(problem)")
+    }
+
     @Test("Choosing a scope")
     func scope() {
         let container = Container()
