@@ -45,7 +45,6 @@
 /// banner.toast = RecordingToast()  // the banner shows toasts on the mock
 /// banner.didStart(title: "Intro")
 /// banner.toast = nil  // the next read loads from the container again
-/// #expect(banner.$toast.hasLoaded == false)
 /// ```
 ///
 /// Reads, assignments and the handle's calls are safe from any number of threads: an

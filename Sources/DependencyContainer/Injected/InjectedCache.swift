@@ -48,7 +48,7 @@ final class InjectedCache<Service>: @unchecked Sendable {
             self.service = service
             return
         }
-        guard let service, type(of: service) is AnyClass else {
+        guard let service, type(of: service as Any) is AnyClass else {
             // A value has no lifetime to follow: nothing is held, the next read loads.
             object = nil
             hasHeld = false

@@ -2,7 +2,7 @@
 /// service again, forgets it, or tells whether it holds one.
 ///
 /// ```swift
-/// final class NowPlayingScreen {
+/// final class PlaylistScreen {
 ///     @Injected(.toast) var toast: (any ToastInject)?
 ///
 ///     func pluginsChanged() {

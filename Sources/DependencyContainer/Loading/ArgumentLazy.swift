@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// container.register(.liveBanner, scope: .singleton) { resolver in
-///     LiveBanner(stream: resolver.lazy(.stream, argument: URL(string: "https://example.com/live.m3u8")!))
+///     LiveBanner(stream: resolver.lazy(.stream, argument: liveURL))
 /// }
 /// ```
 ///
@@ -33,7 +33,7 @@ public struct ArgumentLazy<Argument, Service> {
     /// ``Container/load(_:argument:)``.
     ///
     /// ```swift
-    /// lazyStream.value?.start()
+    /// let stream = lazyStream.value  // made here, once
     /// ```
     public var value: Service? {
         cache.value(loading: id.name, reportingTo: context.reference) { () -> Service? in

@@ -1,6 +1,7 @@
 extension Resolver {
-    /// A handle that makes the service registered under `id` from the argument each call
-    /// passes, in this resolver's context. See ``ArgumentProvider``.
+    /// A handle that makes the service registered under `id` from each call's argument.
+    ///
+    /// Each call loads in this resolver's context. See ``ArgumentProvider``.
     ///
     /// ```swift
     /// container.register(.streamOpener) { resolver in
@@ -16,8 +17,9 @@ extension Resolver {
         ArgumentProvider(id, context: self)
     }
 
-    /// A handle that makes the service registered under `id` from `argument` on first use,
-    /// once, in this resolver's context. See ``ArgumentLazy``.
+    /// A handle that makes the service registered under `id` from `argument` on first use.
+    ///
+    /// It loads once, in this resolver's context. See ``ArgumentLazy``.
     ///
     /// - Parameters:
     ///   - id: The argument ID to load.
@@ -31,8 +33,9 @@ extension Resolver {
 }
 
 extension Container {
-    /// A handle that makes the service registered under `id` from the argument each call
-    /// passes, as this container sees it with the calling task's overrides. See
+    /// A handle that makes the service registered under `id` from each call's argument.
+    ///
+    /// Each call loads as this container sees it with the calling task's overrides. See
     /// ``ArgumentProvider``.
     ///
     /// ```swift
@@ -48,12 +51,14 @@ extension Container {
         ArgumentProvider(id, context: Resolver(container: self, overrides: OverrideScope.current))
     }
 
-    /// A handle that makes the service registered under `id` from `argument` on first use,
-    /// once, as this container sees it with the calling task's overrides. See ``ArgumentLazy``.
+    /// A handle that makes the service registered under `id` from `argument` on first use.
+    ///
+    /// It loads once, as this container sees it with the calling task's overrides. See
+    /// ``ArgumentLazy``.
     ///
     /// ```swift
-    /// let lazyStream = container.lazy(.stream, argument: URL(string: "https://example.com/live.m3u8")!)
-    /// lazyStream.value?.start()  // made here
+    /// let lazyStream = container.lazy(.stream, argument: liveURL)
+    /// let stream = lazyStream.value  // made here, once
     /// ```
     ///
     /// - Parameters:
@@ -63,6 +68,7 @@ extension Container {
     public func lazy<Argument, Service>(_ id: ArgumentInjectID<Argument, Service>, argument: Argument)
         -> ArgumentLazy<Argument, Service>
     {
-        ArgumentLazy(id, argument: argument, context: Resolver(container: self, overrides: OverrideScope.current))
+        ArgumentLazy(
+            id, argument: argument, context: Resolver(container: self, overrides: OverrideScope.current))
     }
 }

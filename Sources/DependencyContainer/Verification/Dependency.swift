@@ -212,7 +212,9 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     ///   - id: The argument ID.
     ///   - optional: Whether the factory handles the handle's `nil`.
     /// - Returns: The declaration.
-    public static func lazy<Argument, Service>(_ id: ArgumentInjectID<Argument, Service>, optional: Bool = false)
+    public static func lazy<Argument, Service>(
+        _ id: ArgumentInjectID<Argument, Service>, optional: Bool = false
+    )
         -> Dependency
     {
         argument(id.name, Argument.self, Service.self, kind: .lazy, isOptional: optional)
