@@ -81,7 +81,7 @@ extension Container {
             thread.beginRead(ReadKey(registration))
             isHandingOver = true
             if let existing = registration.existingSharedService, CreationGate.takesPublished() {
-                noteUse(of: registration, thread: thread)
+                noteReuse(of: registration, thread: thread)
                 return try cast(existing, from: registration, to: Service.self)
             }
             isHandingOver = false
@@ -202,8 +202,16 @@ extension Container {
         _ registration: Registration, thread: ThreadState, _ body: (Resolver) throws -> Result
     ) throws(ContainerError) -> Result {
         try checkDepth(registration, thread: thread)
+        // Before the push: the trace reads the depth of the load that runs the factory.
+        let tracedStart = Self.traceFactoryStart(of: registration, thread: thread)
+        var tracedFailure = false
         thread.frames.push(registration)
-        defer { thread.frames.pop() }
+        defer {
+            thread.frames.pop()
+            if tracedStart != 0 {
+                Self.traceFactoryEnd(of: registration, startedAt: tracedStart, failed: tracedFailure, thread: thread)
+            }
+        }
         do {
             // The task's override scopes are the ones this factory runs under (`runInOwnContext`
             // bound its owner's): the resolver keeps them for loads made later. Two calls:
@@ -217,6 +225,7 @@ extension Container {
                 try body(Resolver(reference: reference))
             }
         } catch {
+            tracedFailure = true
             throw ContainerError(error, thrownBy: registration.id, passing: \.failsWholeLoad)
         }
     }

@@ -1,0 +1,106 @@
+import Dispatch
+
+/// The ``ContainerTrace``s that record, and the one each thread's load goes to: the reader
+/// of the creation trace that traces report through.
+///
+/// Read only while a trace records (``CreationTraceReaders/Recording/containerTrace``): the
+/// engine's trace events call in here then, and never otherwise.
+enum TraceRegistry {
+    /// A trace, held weakly so that a trace nobody keeps stops (``ContainerTrace``'s deinit).
+    struct Entry: Sendable {
+        weak var trace: ContainerTrace?
+        let key: ObjectIdentifier
+    }
+
+    /// The traces recording, and the trace each thread's current top-level load goes to.
+    struct State: Sendable {
+        var traces: [Entry] = []
+        var threads: [ObjectIdentifier: Entry] = [:]
+
+        /// The trace that records loads made on `container`: its own, or the nearest
+        /// ancestor's.
+        func trace(for container: Container) -> ContainerTrace? {
+            var current: Container? = container
+            while let candidate = current {
+                for entry in traces {
+                    if let trace = entry.trace, trace.reference === candidate.reference { return trace }
+                }
+                current = candidate.parent
+            }
+            return nil
+        }
+    }
+
+    static let state = LockedValue(State())
+
+    /// Adds `trace`, which records loads made on its container and the containers below it.
+    static func add(_ trace: ContainerTrace) {
+        state.withLock { $0.traces.append(Entry(trace: trace, key: ObjectIdentifier(trace))) }
+    }
+
+    /// Removes the trace `key` names, and the threads' loads it recorded.
+    static func remove(_ key: ObjectIdentifier) {
+        // Entries removed outside the lock: nothing here runs code of the app, but a trace
+        // released by the removal runs its deinit, which takes this lock.
+        let removed = state.withLock { state -> [Entry] in
+            let removed = state.traces.filter { $0.key == key }
+            state.traces.removeAll { $0.key == key }
+            state.threads = state.threads.filter { $0.value.key != key }
+            return removed
+        }
+        withExtendedLifetime(removed) {}
+    }
+
+    /// The trace a load on `container`, on `thread`, goes to; a top-level load chooses it.
+    private static func trace(loadingOn container: Container, thread: ThreadState) -> ContainerTrace? {
+        let key = ObjectIdentifier(thread)
+        return state.withLock { state -> ContainerTrace? in
+            guard thread.frames.isEmpty else { return state.threads[key]?.trace }
+            let trace = state.trace(for: container)
+            state.threads[key] = trace.map { Entry(trace: $0, key: ObjectIdentifier($0)) }
+            return trace
+        }
+    }
+
+    /// The trace the load running on `thread` goes to.
+    private static func trace(of thread: ThreadState) -> ContainerTrace? {
+        state.withLock { $0.threads[ObjectIdentifier(thread)]?.trace }
+    }
+
+    /// Notes a load of `registration` on `container`: one that reuses a service, unless a
+    /// factory starts for it.
+    static func noteLoad(of registration: Registration, on container: Container, thread: ThreadState) {
+        guard let trace = trace(loadingOn: container, thread: thread) else { return }
+        let scope = registration.scopeName ?? registration.scope.rawValue
+        trace.recordLoad(
+            of: registration.id, scope: scope, outcome: .reused, depth: thread.frames.count,
+            thread: ObjectIdentifier(thread))
+    }
+
+    /// Notes a load of `name` on `container` that found no registration.
+    static func noteMiss(of name: String, on container: Container, thread: ThreadState) {
+        guard let trace = trace(loadingOn: container, thread: thread) else { return }
+        trace.recordLoad(
+            of: name, scope: nil, outcome: .missing, depth: thread.frames.count, thread: ObjectIdentifier(thread))
+    }
+
+    /// Notes that `registration`'s factory starts on `thread`.
+    ///
+    /// - Returns: The monotonic time it starts at, in nanoseconds, or 0 when no trace records
+    ///   the load.
+    static func noteFactoryStart(of registration: Registration, thread: ThreadState) -> UInt64 {
+        guard let trace = trace(of: thread) else { return 0 }
+        guard trace.recordFactoryStart(depth: thread.frames.count, thread: ObjectIdentifier(thread)) else {
+            return 0
+        }
+        return max(1, DispatchTime.now().uptimeNanoseconds)
+    }
+
+    /// Notes that `registration`'s factory, started at `start`, ended on `thread`.
+    static func noteFactoryEnd(of registration: Registration, startedAt start: UInt64, failed: Bool, thread: ThreadState) {
+        let elapsed = DispatchTime.now().uptimeNanoseconds &- start
+        guard let trace = trace(of: thread) else { return }
+        trace.recordFactoryEnd(
+            depth: thread.frames.count, nanoseconds: elapsed, failed: failed, thread: ObjectIdentifier(thread))
+    }
+}
