@@ -37,7 +37,8 @@ extension ContainerTrace: CustomStringConvertible {
         }
         for edge in graph.edges {
             lines.append(
-                "    \"\(Self.dotEscaped(graph.nodes[edge.from].id))\" -> \"\(Self.dotEscaped(graph.nodes[edge.to].id))\";")
+                "    \"\(Self.dotEscaped(graph.nodes[edge.from].id))\" -> \"\(Self.dotEscaped(graph.nodes[edge.to].id))\";"
+            )
         }
         lines.append("}")
         return lines.joined(separator: "\n")

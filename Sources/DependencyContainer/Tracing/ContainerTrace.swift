@@ -26,24 +26,26 @@
 ///   recorded as a top-level load. A load that failed before its factory ran (a cycle, a
 ///   captive dependency) reads as ``Outcome/reused``; the diagnostics handler has why.
 public final class ContainerTrace: Sendable {
-    /// The most loads the trace keeps.
-    public let maximumLoads: Int
-    /// The traced container's reference, which holds it weakly.
-    let reference: ContainerReference
-    private let log = LockedValue(TraceLog())
+    /// What the trace records; the registry holds it while it records, never the trace
+    /// itself, so that a trace nobody holds is freed and stops.
+    let recorder: TraceRecorder
 
     init(container: Container, maximumLoads: Int) {
-        self.maximumLoads = max(0, maximumLoads)
-        self.reference = container.reference
+        recorder = TraceRecorder(reference: container.reference, maximumLoads: maximumLoads)
     }
 
     deinit {
-        end()
+        recorder.end()
+    }
+
+    /// The most loads the trace keeps.
+    public var maximumLoads: Int {
+        recorder.maximumLoads
     }
 
     /// Whether the trace still records.
     public var isRecording: Bool {
-        log.withLock { $0.isRecording }
+        recorder.log.withLock { $0.isRecording }
     }
 
     /// Stops recording: what the trace recorded stays readable, and loads pay nothing more
@@ -51,63 +53,20 @@ public final class ContainerTrace: Sendable {
     ///
     /// - Complexity: O(*t*) in the traces recording and the threads they saw.
     public func stop() {
-        end()
+        recorder.end()
     }
 
     /// The top-level loads recorded, in the order they began, each with what it loaded.
     ///
     /// - Complexity: O(*n*) in the loads recorded.
     public var loads: [Load] {
-        log.withLock { $0.tree }
+        recorder.log.withLock { $0.tree }
     }
 
     /// How many loads were not kept because the trace held ``maximumLoads`` already, with
     /// the loads made inside them.
     public var droppedLoads: Int {
-        log.withLock { $0.droppedLoads }
-    }
-
-    /// Ends the recording once.
-    private func end() {
-        let wasRecording = log.withLock { log -> Bool in
-            defer {
-                log.isRecording = false
-                log.cursors = [:]
-            }
-            return log.isRecording
-        }
-        guard wasRecording else { return }
-        TraceRegistry.remove(ObjectIdentifier(self))
-        CreationTraceReaders.endContainerTrace()
-    }
-
-    // MARK: Recording, for `TraceRegistry`
-
-    func recordLoad(of id: String, scope: String?, outcome: Outcome, depth: Int, thread: ObjectIdentifier) {
-        log.withLock {
-            $0.recordLoad(
-                of: id, scope: scope, outcome: outcome, depth: depth, thread: thread, maximum: maximumLoads)
-        }
-    }
-
-    /// Marks the load whose factory starts as one that makes its service.
-    ///
-    /// - Returns: Whether the trace records that load.
-    func recordFactoryStart(depth: Int, thread: ObjectIdentifier) -> Bool {
-        log.withLock { log -> Bool in
-            guard let index = log.factoryEntry(depth: depth, thread: thread) else { return false }
-            if log.entries[index].outcome == .reused { log.entries[index].outcome = .made }
-            return true
-        }
-    }
-
-    /// Adds the time of a factory that ended to its load; a creation hook's run adds to it.
-    func recordFactoryEnd(depth: Int, nanoseconds: UInt64, failed: Bool, thread: ObjectIdentifier) {
-        log.withLock { log in
-            guard let index = log.factoryEntry(depth: depth, thread: thread) else { return }
-            log.entries[index].nanoseconds = (log.entries[index].nanoseconds ?? 0) &+ nanoseconds
-            if failed { log.entries[index].outcome = .failed }
-        }
+        recorder.log.withLock { $0.droppedLoads }
     }
 }
 
@@ -125,7 +84,7 @@ extension Container {
     /// - Returns: The trace, recording until ``ContainerTrace/stop()`` or until nobody holds it.
     public func startTrace(maximumLoads: Int = 10_000) -> ContainerTrace {
         let trace = ContainerTrace(container: self, maximumLoads: maximumLoads)
-        TraceRegistry.add(trace)
+        TraceRegistry.add(trace.recorder)
         CreationTraceReaders.beginContainerTrace()
         return trace
     }

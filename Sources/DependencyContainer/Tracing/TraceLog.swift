@@ -48,7 +48,8 @@ struct TraceLog: Sendable {
         }
         entries.append(
             Entry(
-                id: id, scope: scope, outcome: outcome, parent: parent >= 0 ? parent : nil, thread: cursor.number,
+                id: id, scope: scope, outcome: outcome, parent: parent >= 0 ? parent : nil,
+                thread: cursor.number,
                 nanoseconds: nil))
         cursor.loads.append(entries.count - 1)
     }

@@ -6,25 +6,18 @@ import Dispatch
 /// Read only while a trace records (``CreationTraceReaders/Recording/containerTrace``): the
 /// engine's trace events call in here then, and never otherwise.
 enum TraceRegistry {
-    /// A trace, held weakly so that a trace nobody keeps stops (``ContainerTrace``'s deinit).
-    struct Entry: Sendable {
-        weak var trace: ContainerTrace?
-        let key: ObjectIdentifier
-    }
-
-    /// The traces recording, and the trace each thread's current top-level load goes to.
+    /// The recorders of the traces recording, and the recorder each thread's current
+    /// top-level load goes to. Recorders have no deinit, so one released here runs no code.
     struct State: Sendable {
-        var traces: [Entry] = []
-        var threads: [ObjectIdentifier: Entry] = [:]
+        var traces: [TraceRecorder] = []
+        var threads: [ObjectIdentifier: TraceRecorder] = [:]
 
-        /// The trace that records loads made on `container`: its own, or the nearest
+        /// The recorder of loads made on `container`: its own trace's, or the nearest
         /// ancestor's.
-        func trace(for container: Container) -> ContainerTrace? {
+        func trace(for container: Container) -> TraceRecorder? {
             var current: Container? = container
             while let candidate = current {
-                for entry in traces {
-                    if let trace = entry.trace, trace.reference === candidate.reference { return trace }
-                }
+                if let trace = traces.first(where: { $0.reference === candidate.reference }) { return trace }
                 current = candidate.parent
             }
             return nil
@@ -34,37 +27,32 @@ enum TraceRegistry {
     static let state = LockedValue(State())
 
     /// Adds `trace`, which records loads made on its container and the containers below it.
-    static func add(_ trace: ContainerTrace) {
-        state.withLock { $0.traces.append(Entry(trace: trace, key: ObjectIdentifier(trace))) }
+    static func add(_ trace: TraceRecorder) {
+        state.withLock { $0.traces.append(trace) }
     }
 
     /// Removes the trace `key` names, and the threads' loads it recorded.
     static func remove(_ key: ObjectIdentifier) {
-        // Entries removed outside the lock: nothing here runs code of the app, but a trace
-        // released by the removal runs its deinit, which takes this lock.
-        let removed = state.withLock { state -> [Entry] in
-            let removed = state.traces.filter { $0.key == key }
-            state.traces.removeAll { $0.key == key }
-            state.threads = state.threads.filter { $0.value.key != key }
-            return removed
+        state.withLock { state in
+            state.traces.removeAll { ObjectIdentifier($0) == key }
+            state.threads = state.threads.filter { ObjectIdentifier($0.value) != key }
         }
-        withExtendedLifetime(removed) {}
     }
 
     /// The trace a load on `container`, on `thread`, goes to; a top-level load chooses it.
-    private static func trace(loadingOn container: Container, thread: ThreadState) -> ContainerTrace? {
+    private static func trace(loadingOn container: Container, thread: ThreadState) -> TraceRecorder? {
         let key = ObjectIdentifier(thread)
-        return state.withLock { state -> ContainerTrace? in
-            guard thread.frames.isEmpty else { return state.threads[key]?.trace }
+        return state.withLock { state -> TraceRecorder? in
+            guard thread.frames.isEmpty else { return state.threads[key] }
             let trace = state.trace(for: container)
-            state.threads[key] = trace.map { Entry(trace: $0, key: ObjectIdentifier($0)) }
+            state.threads[key] = trace
             return trace
         }
     }
 
     /// The trace the load running on `thread` goes to.
-    private static func trace(of thread: ThreadState) -> ContainerTrace? {
-        state.withLock { $0.threads[ObjectIdentifier(thread)]?.trace }
+    private static func trace(of thread: ThreadState) -> TraceRecorder? {
+        state.withLock { $0.threads[ObjectIdentifier(thread)] }
     }
 
     /// Notes a load of `registration` on `container`: one that reuses a service, unless a
@@ -81,7 +69,8 @@ enum TraceRegistry {
     static func noteMiss(of name: String, on container: Container, thread: ThreadState) {
         guard let trace = trace(loadingOn: container, thread: thread) else { return }
         trace.recordLoad(
-            of: name, scope: nil, outcome: .missing, depth: thread.frames.count, thread: ObjectIdentifier(thread))
+            of: name, scope: nil, outcome: .missing, depth: thread.frames.count,
+            thread: ObjectIdentifier(thread))
     }
 
     /// Notes that `registration`'s factory starts on `thread`.
@@ -97,10 +86,13 @@ enum TraceRegistry {
     }
 
     /// Notes that `registration`'s factory, started at `start`, ended on `thread`.
-    static func noteFactoryEnd(of registration: Registration, startedAt start: UInt64, failed: Bool, thread: ThreadState) {
+    static func noteFactoryEnd(
+        of registration: Registration, startedAt start: UInt64, failed: Bool, thread: ThreadState
+    ) {
         let elapsed = DispatchTime.now().uptimeNanoseconds &- start
         guard let trace = trace(of: thread) else { return }
         trace.recordFactoryEnd(
-            depth: thread.frames.count, nanoseconds: elapsed, failed: failed, thread: ObjectIdentifier(thread))
+            depth: thread.frames.count, nanoseconds: elapsed, failed: failed, thread: ObjectIdentifier(thread)
+        )
     }
 }

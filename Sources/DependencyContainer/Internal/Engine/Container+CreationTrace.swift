@@ -166,7 +166,9 @@ extension Container {
     ///   - isExtensionPoint: Whether `name` is an extension point's, which a
     ///     ``ContainerTrace`` does not count as a miss.
     @inline(__always)
-    func noteLookupWithoutProvider(of name: String, thread: ThreadState? = nil, isExtensionPoint: Bool = false) {
+    func noteLookupWithoutProvider(
+        of name: String, thread: ThreadState? = nil, isExtensionPoint: Bool = false
+    ) {
         guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
         noteTracedLookup(of: name, thread: thread, isExtensionPoint: isExtensionPoint)
     }
@@ -236,14 +238,18 @@ extension Container {
     }
 
     @inline(never)
-    private static func traceRecordedFactoryStart(of registration: Registration, thread: ThreadState) -> UInt64 {
+    private static func traceRecordedFactoryStart(of registration: Registration, thread: ThreadState)
+        -> UInt64
+    {
         guard CreationTraceReaders.current.records(.containerTrace) else { return 0 }
         return TraceRegistry.noteFactoryStart(of: registration, thread: thread)
     }
 
     /// Traces that `registration`'s factory, which started at `start`, ended on this thread.
     @inline(never)
-    static func traceFactoryEnd(of registration: Registration, startedAt start: UInt64, failed: Bool, thread: ThreadState) {
+    static func traceFactoryEnd(
+        of registration: Registration, startedAt start: UInt64, failed: Bool, thread: ThreadState
+    ) {
         TraceRegistry.noteFactoryEnd(of: registration, startedAt: start, failed: failed, thread: thread)
     }
 

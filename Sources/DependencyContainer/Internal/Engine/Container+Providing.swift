@@ -209,7 +209,8 @@ extension Container {
         defer {
             thread.frames.pop()
             if tracedStart != 0 {
-                Self.traceFactoryEnd(of: registration, startedAt: tracedStart, failed: tracedFailure, thread: thread)
+                Self.traceFactoryEnd(
+                    of: registration, startedAt: tracedStart, failed: tracedFailure, thread: thread)
             }
         }
         do {
