@@ -48,8 +48,10 @@ public final class ContainerTrace: Sendable {
         recorder.log.withLock { $0.isRecording }
     }
 
-    /// Stops recording: what the trace recorded stays readable, and loads pay nothing more
-    /// for it. Stopping a stopped trace does nothing.
+    /// Stops recording.
+    ///
+    /// What the trace recorded stays readable, and loads pay nothing more for it. Stopping a
+    /// stopped trace does nothing.
     ///
     /// - Complexity: O(*t*) in the traces recording and the threads they saw.
     public func stop() {

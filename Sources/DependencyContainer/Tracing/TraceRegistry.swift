@@ -6,8 +6,9 @@ import Dispatch
 /// Read only while a trace records (``CreationTraceReaders/Recording/containerTrace``): the
 /// engine's trace events call in here then, and never otherwise.
 enum TraceRegistry {
-    /// The recorders of the traces recording, and the recorder each thread's current
-    /// top-level load goes to. Recorders have no deinit, so one released here runs no code.
+    /// The recorders of the traces recording, and the one each thread's load goes to.
+    ///
+    /// Recorders have no deinit, so one released under the lock runs no code.
     struct State: Sendable {
         var traces: [TraceRecorder] = []
         var threads: [ObjectIdentifier: TraceRecorder] = [:]
