@@ -78,6 +78,8 @@ struct BenchmarkSuite {
         results.append(compare(VerificationCase.verify, VerificationCase.loadEach, .ratio(atMost: 20)))
         // Issue 32's promise: context registrations elsewhere cost an existing singleton's load nothing.
         results.append(compare(ContextCase.singletonAmongContexts, Case.singleton, .ratio(atMost: 1.1)))
+        // Issue 42's promise: a traced and stopped container loads an existing singleton as fast.
+        results += traceResults()
         // Issue 41's promises: loads of linked features cost the same with 50 plugins installed
         // (none of them loaded, checked after the loads) as without...
         switch pluginsInstalled.flatMap({ fixture in
