@@ -128,6 +128,24 @@ struct ArgumentHandleTests {
         }
     }
 
+    @Test("verify() accepts the declared handles, and a handle breaks a cycle")
+    func verifiesHandles() {
+        let container = Container()
+        let id = titledPlayerID()
+        let playlistID = uniqueID(Playlist.self)
+        // The player's factory loads the playlist: through handles, no cycle.
+        container.register(id, dependencies: [.load(playlistID)]) { resolver, title in
+            _ = resolver.load(playlistID)
+            return TitledPlayer(title: title)
+        }
+        container.register(playlistID, scope: .singleton, dependencies: [.provider(id), .lazy(id)]) {
+            resolver in
+            Playlist(makePlayer: resolver.provider(id), intro: resolver.lazy(id, argument: "Intro"))
+        }
+        let report = container.verify()
+        #expect(report.isClean, "\(report)")
+    }
+
     @Test("Dependency declares the argument handles by kind")
     func dependencyDeclarations() {
         let id = ArgumentInjectID<String, any PlayerInject>("TitledPlayer")
