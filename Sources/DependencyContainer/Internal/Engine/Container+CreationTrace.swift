@@ -147,9 +147,10 @@ extension Container {
         noteTracedUse(of: registration, thread: ThreadState.current, isLoad: false)
     }
 
-    /// Notes that the load of `registration` that just began on this thread reuses the service
-    /// another thread made while it waited: as ``noteUse(of:thread:)``, except that a
-    /// ``ContainerTrace`` counts it as part of that load, not as a load of its own.
+    /// Notes that the load of `registration` that just began on this thread found its service
+    /// kept once it held the creation monitor (made meanwhile by another thread, or before):
+    /// as ``noteUse(of:thread:)``, except that a ``ContainerTrace`` counts it as part of that
+    /// load, which it noted already, not as a load of its own.
     @inline(__always)
     func noteReuse(of registration: Registration, thread: ThreadState) {
         guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
