@@ -19,8 +19,9 @@
 /// - It holds at most `maximumLoads` loads: later ones are counted in ``droppedLoads`` and
 ///   not kept, so a trace left running costs bounded memory.
 /// - While any trace records, every synchronous load in the process takes the engine's noted
-///   path and each one on a traced container takes two short locks; stopping the last trace
-///   ends that cost. A trace that nobody holds stops. The trace holds its container weakly.
+///   path and a short lock to find its trace, and one on a traced container a second lock to
+///   record; stopping the last trace ends that cost. A trace that nobody holds stops. The
+///   trace holds its container weakly.
 /// - A load made by an `async` factory has no factory on the thread to nest under: it is
 ///   recorded as a top-level load. A load that failed before its factory ran (a cycle, a
 ///   captive dependency) reads as ``Outcome/reused``; the diagnostics handler has why.
