@@ -231,10 +231,12 @@ extension Container {
     ///
     /// - Returns: When it started, for ``traceFactoryEnd(of:startedAt:failed:thread:)``, or 0
     ///   when no trace records this thread's load.
-    /// - Complexity: O(1): one relaxed read while the trace has no reader.
+    /// - Complexity: O(1): one relaxed read while no trace records.
     @inline(__always)
     static func traceFactoryStart(of registration: Registration, thread: ThreadState) -> UInt64 {
-        guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return 0 }
+        // Only a trace reads it: with other readers, as in a process with plugins, a factory
+        // still pays one relaxed read and no call.
+        guard CreationTraceReaders.current.records(.containerTrace) else { return 0 }
         return traceRecordedFactoryStart(of: registration, thread: thread)
     }
 
@@ -242,8 +244,7 @@ extension Container {
     private static func traceRecordedFactoryStart(of registration: Registration, thread: ThreadState)
         -> UInt64
     {
-        guard CreationTraceReaders.current.records(.containerTrace) else { return 0 }
-        return TraceRegistry.noteFactoryStart(of: registration, thread: thread)
+        TraceRegistry.noteFactoryStart(of: registration, thread: thread)
     }
 
     /// Traces that `registration`'s factory, which started at `start`, ended on this thread.
