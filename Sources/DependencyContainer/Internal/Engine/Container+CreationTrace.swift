@@ -231,20 +231,19 @@ extension Container {
     ///
     /// - Returns: When it started, for ``traceFactoryEnd(of:startedAt:failed:thread:)``, or 0
     ///   when no trace records this thread's load.
-    /// - Complexity: O(1): one relaxed read while no trace records.
-    @inline(__always)
     static func traceFactoryStart(of registration: Registration, thread: ThreadState) -> UInt64 {
-        // Only a trace reads it: with other readers, as in a process with plugins, a factory
-        // still pays one relaxed read and no call.
-        guard CreationTraceReaders.current.records(.containerTrace) else { return 0 }
-        return traceRecordedFactoryStart(of: registration, thread: thread)
+        TraceRegistry.noteFactoryStart(of: registration, thread: thread)
     }
 
-    @inline(never)
-    private static func traceRecordedFactoryStart(of registration: Registration, thread: ThreadState)
-        -> UInt64
-    {
-        TraceRegistry.noteFactoryStart(of: registration, thread: thread)
+    /// Whether a ``ContainerTrace`` records, so that factories run timed.
+    ///
+    /// Only a trace reads it: with other readers, as in a process with plugins, a factory
+    /// still pays one relaxed read and no call.
+    ///
+    /// - Complexity: O(1): one relaxed read.
+    @inline(__always)
+    static var tracesFactories: Bool {
+        CreationTraceReaders.current.records(.containerTrace)
     }
 
     /// Traces that `registration`'s factory, which started at `start`, ended on this thread.

@@ -202,17 +202,20 @@ extension Container {
         _ registration: Registration, thread: ThreadState, _ body: (Resolver) throws -> Result
     ) throws(ContainerError) -> Result {
         try checkDepth(registration, thread: thread)
-        // Before the push: the trace reads the depth of the load that runs the factory.
-        let tracedStart = Self.traceFactoryStart(of: registration, thread: thread)
-        var tracedFailure = false
-        thread.frames.push(registration)
-        defer {
-            thread.frames.pop()
-            if tracedStart != 0 {
-                Self.traceFactoryEnd(
-                    of: registration, startedAt: tracedStart, failed: tracedFailure, thread: thread)
-            }
+        // One relaxed read: the timed run is out of line, so that this one stays as it was.
+        if Self.tracesFactories {
+            return try runTracedFactory(registration, thread: thread, body)
         }
+        return try runCheckedFactory(registration, thread: thread, body)
+    }
+
+    /// `runFactory` once the depth is checked.
+    @inline(__always)
+    private func runCheckedFactory<Result>(
+        _ registration: Registration, thread: ThreadState, _ body: (Resolver) throws -> Result
+    ) throws(ContainerError) -> Result {
+        thread.frames.push(registration)
+        defer { thread.frames.pop() }
         do {
             // The task's override scopes are the ones this factory runs under (`runInOwnContext`
             // bound its owner's): the resolver keeps them for loads made later. Two calls:
@@ -226,8 +229,28 @@ extension Container {
                 try body(Resolver(reference: reference))
             }
         } catch {
-            tracedFailure = true
             throw ContainerError(error, thrownBy: registration.id, passing: \.failsWholeLoad)
+        }
+    }
+
+    /// `runFactory` while a ``ContainerTrace`` records: the run, timed for the trace.
+    @inline(never)
+    private func runTracedFactory<Result>(
+        _ registration: Registration, thread: ThreadState, _ body: (Resolver) throws -> Result
+    ) throws(ContainerError) -> Result {
+        // Before the push: the trace reads the depth of the load that runs the factory.
+        let start = Self.traceFactoryStart(of: registration, thread: thread)
+        do {
+            let result = try runCheckedFactory(registration, thread: thread, body)
+            if start != 0 {
+                Self.traceFactoryEnd(of: registration, startedAt: start, failed: false, thread: thread)
+            }
+            return result
+        } catch {
+            if start != 0 {
+                Self.traceFactoryEnd(of: registration, startedAt: start, failed: true, thread: thread)
+            }
+            throw error
         }
     }
 
