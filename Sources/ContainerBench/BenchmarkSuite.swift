@@ -82,6 +82,8 @@ struct BenchmarkSuite {
         results.append(compare(ContextCase.singletonAmongContexts, Case.singleton, .ratio(atMost: 1.1)))
         // Issue 42's promise: a time to live elsewhere costs an existing singleton's load nothing.
         results.append(compare(TimeToLiveCase.singletonAmongTimeToLive, Case.singleton, .ratio(atMost: 1.1)))
+        // Issue 42's promise: a traced and stopped container loads an existing singleton as fast.
+        results += traceResults()
         // Issue 41's promises: loads of linked features cost the same with 50 plugins installed
         // (none of them loaded, checked after the loads) as without...
         switch pluginsInstalled.flatMap({ fixture in

@@ -35,6 +35,20 @@
 /// cached service with an `@Injected` property never keeps its container alive; once the
 /// container is gone, a property that has loaded nothing yet yields `nil` and reports
 /// ``ContainerError/containerReleased(id:requestedType:)``.
+///
+/// Assigning replaces the service the property holds, as a test assigns a mock; assigning
+/// `nil` forgets it, so that the next read loads again. The projected value (`$toast`, an
+/// ``InjectedHandle``) loads again, forgets, and tells whether a service is held:
+///
+/// ```swift
+/// let banner = NowPlayingBanner()
+/// banner.toast = RecordingToast()  // the banner shows toasts on the mock
+/// banner.didStart(title: "Intro")
+/// banner.toast = nil  // the next read loads from the container again
+/// ```
+///
+/// Reads, assignments and the handle's calls are safe from any number of threads: an
+/// assignment or a reset made while a read loads is never overwritten by that load.
 @propertyWrapper
 public struct Injected<Service> {
     private let id: InjectID<Service>
@@ -53,15 +67,25 @@ public struct Injected<Service> {
     }
 
     /// The service, or `nil` while none is registered.
+    ///
+    /// Assigning stores the service in the property; assigning `nil` forgets it, so that
+    /// the next read loads again.
+    ///
+    /// - Complexity: O(1) once loaded: one striped lock.
     public var wrappedValue: Service? {
-        cache.value(loading: id.name, reportingTo: reference) { () -> Service? in
-            // Looked up only when nothing is stored yet: a stored service needs no container.
-            guard let container = reference.container else {
-                reference.reportReleased(id.name, as: Service.self)
-                return nil
+        get {
+            cache.value(loading: id.name, reportingTo: reference) { () -> Service? in
+                InjectedHandle.load(id, from: reference)
             }
-            return container.load(id)
         }
+        nonmutating set {
+            cache.store(newValue)
+        }
+    }
+
+    /// A handle that loads the service again, forgets it, or tells whether one is held.
+    public var projectedValue: InjectedHandle<Service> {
+        InjectedHandle(id: id, reference: reference, cache: cache)
     }
 }
 

@@ -1,13 +1,62 @@
-/// What an ``Injected`` property has loaded, shared by the copies of one wrapper.
+/// What an ``Injected`` or ``WeakInjected`` property has loaded, shared by the copies of one
+/// wrapper.
 ///
-/// `@unchecked Sendable`: `service` is only read and written under the object's
-/// ``LockStripes`` lock. Services may be of any type, as everywhere in the container, which
-/// hands the same service to every thread that loads it; this cache hands out nothing the
-/// container would not.
+/// It holds the service strongly, or weakly for ``WeakInjected``: then a service that is an
+/// object is held without keeping it alive, and once it is gone, reads yield `nil` until a
+/// reset; a service that is no object is not held at all, so that each read loads it.
+///
+/// `@unchecked Sendable`: `service`, `object`, `hasHeld` and `generation` are only read and
+/// written under the object's ``LockStripes`` lock. Services may be of any type, as everywhere in the
+/// container, which hands the same service to every thread that loads it; this cache hands
+/// out nothing the container would not.
 final class InjectedCache<Service>: @unchecked Sendable {
     /// Guarded by the stripe lock; a lock of its own per wrapper would make creating a view
     /// that declares an `@Injected` property several times slower.
     private var service: Service?
+    /// Counts the assignments and resets, guarded by the stripe lock: a load that started
+    /// before one keeps nothing, so that an assigned mock or a reset is never overwritten by
+    /// a load already under way.
+    private var generation: UInt64 = 0
+    /// The service, when held weakly; guarded by the stripe lock.
+    private weak var object: AnyObject?
+    /// Whether a weakly held service was stored since the last reset, so that one that is
+    /// gone reads as `nil` instead of loading a new one nobody would keep.
+    private var hasHeld = false
+    /// Whether the service is held weakly.
+    let holdsWeakly: Bool
+
+    /// Creates an empty cache.
+    ///
+    /// - Parameter holdsWeakly: Whether to hold the service weakly.
+    init(holdsWeakly: Bool = false) {
+        self.holdsWeakly = holdsWeakly
+    }
+
+    /// What is stored, and whether a weakly held service is gone; under the stripe lock.
+    @inline(__always)
+    private func storedLocked() -> (service: Service?, isGone: Bool) {
+        guard holdsWeakly else { return (service, false) }
+        // A dynamic cast only: no code of the app runs under the lock.
+        if let object { return (object as? Service, false) }
+        return (nil, hasHeld)
+    }
+
+    /// Stores `service`; under the stripe lock.
+    @inline(__always)
+    private func storeLocked(_ service: Service?) {
+        guard holdsWeakly else {
+            self.service = service
+            return
+        }
+        guard let service, type(of: service as Any) is AnyClass else {
+            // A value has no lifetime to follow: nothing is held, the next read loads.
+            object = nil
+            hasHeld = false
+            return
+        }
+        object = service as AnyObject
+        hasHeld = true
+    }
 
     /// The stored service, or the one `load` returns, stored if not `nil`.
     ///
@@ -28,9 +77,11 @@ final class InjectedCache<Service>: @unchecked Sendable {
         -> Service?
     {
         let lock = LockStripes.lock(for: self)
-        if let service = lock.withLock({ _ in self.service }) {
+        let found = lock.withLock { _ in self.storedLocked() }
+        if let service = found.service {
             return service
         }
+        if found.isGone { return nil }
         let thread = ThreadState.current
         let monitor = CreationMonitor.shared
         let key = ObjectIdentifier(self)
@@ -49,14 +100,43 @@ final class InjectedCache<Service>: @unchecked Sendable {
         }
         defer { monitor.release(key) }
         // Another thread may have loaded it while this one waited.
-        if let service = lock.withLock({ _ in self.service }) {
+        let started = lock.withLock { _ in (stored: self.storedLocked(), generation: self.generation) }
+        if let service = started.stored.service {
             return service
         }
+        if started.stored.isGone { return nil }
+        // No lock held across the load: it runs factories.
         let loaded = load()
         // A service built while a cycle was broken may hold nils; never keep it.
-        if let loaded, thread.loadFailure == nil {
-            lock.withLock { _ in self.service = loaded }
+        guard let loaded, thread.loadFailure == nil else { return loaded }
+        return lock.withLock { _ -> Service in
+            // Assigned or reset meanwhile: what was assigned wins, and a reset keeps nothing.
+            guard self.generation == started.generation else { return self.storedLocked().service ?? loaded }
+            self.storeLocked(loaded)
+            return loaded
         }
-        return loaded
+    }
+
+    /// Stores `service` in place of what was loaded or assigned, or forgets it when `nil`,
+    /// so that the next read loads again.
+    ///
+    /// - Complexity: O(1): one striped lock.
+    func store(_ service: Service?) {
+        // Released outside the lock: a service's deinit may read the property.
+        let previous = LockStripes.lock(for: self).withLock { _ -> Service? in
+            let previous = self.service
+            self.storeLocked(service)
+            if service == nil { self.hasHeld = false }
+            self.generation &+= 1
+            return previous
+        }
+        withExtendedLifetime(previous) {}
+    }
+
+    /// Whether a service is stored now: loaded or assigned, and alive if held weakly.
+    ///
+    /// - Complexity: O(1): one striped lock.
+    var hasService: Bool {
+        LockStripes.lock(for: self).withLock { _ in self.storedLocked().service != nil }
     }
 }

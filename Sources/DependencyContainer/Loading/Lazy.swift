@@ -33,6 +33,9 @@
 ///   yields `nil` (``require()`` throws). Take a ``ServiceProvider`` there instead.
 /// - Like ``Container/load(_:)->Service?``, ``value`` reports failures to the diagnostics
 ///   handler; ``require()`` throws them instead and reports nothing.
+///
+/// For an ``ArgumentInjectID``, ``Resolver/lazy(_:argument:)`` makes an ``ArgumentLazy``,
+/// which makes its service from the argument it was given, on first use, once.
 public struct Lazy<Service>: Sendable {
     /// The ID the handle loads.
     public let id: InjectID<Service>

@@ -11,9 +11,12 @@
 /// ```
 ///
 /// Loads use the context of the resolver the handle came from (see ``Resolver``);
-/// ``Container/provider(_:)`` takes the container and the calling task's overrides. The
+/// ``Container/provider(_:)->ServiceProvider<Service>`` takes the container and the calling task's overrides. The
 /// handle holds them weakly, as ``Lazy`` does: once its container or override scope is gone,
 /// a call yields `nil` and reports ``ContainerError/containerReleased(id:requestedType:)``.
+///
+/// For an ``ArgumentInjectID``, ``Resolver/provider(_:)->ArgumentProvider<Argument,Service>``
+/// makes an ``ArgumentProvider``, whose calls take the argument: `makeStream(url)`.
 public struct ServiceProvider<Service>: Sendable {
     /// The ID the handle loads.
     public let id: InjectID<Service>

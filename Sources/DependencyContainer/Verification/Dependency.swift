@@ -89,10 +89,10 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
 
     /// A declaration of `id` as an argument factory.
     private static func argument<Argument, Service>(
-        _ id: String, _: Argument.Type, _: Service.Type, isOptional: Bool
+        _ id: String, _: Argument.Type, _: Service.Type, kind: Kind = .eager, isOptional: Bool
     ) -> Dependency {
         Dependency(
-            id: id, serviceType: "(\(typeName(Argument.self))) -> \(typeName(Service.self))", kind: .eager,
+            id: id, serviceType: "(\(typeName(Argument.self))) -> \(typeName(Service.self))", kind: kind,
             isOptional: isOptional, registeredType: ObjectIdentifier(ArgumentFactory<Argument, Service>.self))
     }
 
@@ -242,6 +242,32 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     /// - Returns: The declaration.
     public static func load<Argument, Service>(_ id: ArgumentInjectID<Argument, Service>) -> Dependency {
         argument(id.name, Argument.self, Service.self, isOptional: true)
+    }
+
+    /// An ``ArgumentLazy`` handle, as `resolver.lazy(id, argument: argument)` makes.
+    ///
+    /// - Parameters:
+    ///   - id: The argument ID.
+    ///   - optional: Whether the factory handles the handle's `nil`.
+    /// - Returns: The declaration.
+    public static func lazy<Argument, Service>(
+        _ id: ArgumentInjectID<Argument, Service>, optional: Bool = false
+    )
+        -> Dependency
+    {
+        argument(id.name, Argument.self, Service.self, kind: .lazy, isOptional: optional)
+    }
+
+    /// An ``ArgumentProvider`` handle, as `resolver.provider(id)` makes.
+    ///
+    /// - Parameters:
+    ///   - id: The argument ID.
+    ///   - optional: Whether the factory handles the handle's `nil`.
+    /// - Returns: The declaration.
+    public static func provider<Argument, Service>(
+        _ id: ArgumentInjectID<Argument, Service>, optional: Bool = false
+    ) -> Dependency {
+        argument(id.name, Argument.self, Service.self, kind: .provider, isOptional: optional)
     }
 
     /// The ID, its kind, and `?` when optional: `ToastInjectID (lazy)?`.

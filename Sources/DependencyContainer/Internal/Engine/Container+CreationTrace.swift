@@ -16,9 +16,17 @@ struct CreationTraceReaders: OptionSet {
         case loads
         /// A warm-up's record of the order services were kept in (``WarmUpRecorder``).
         case warmUp
+        /// A ``ContainerTrace`` of each load, what it loaded and how long its factory took.
+        case containerTrace
 
-        /// The recording's count's unit in the word: 24 bits each, above the readers' bits.
-        fileprivate var unit: UInt64 { self == .loads ? 1 << 16 : 1 << 40 }
+        /// The recording's count's unit in the word: 16 bits each, above the readers' bits.
+        fileprivate var unit: UInt64 {
+            switch self {
+            case .loads: return 1 << 16
+            case .warmUp: return 1 << 32
+            case .containerTrace: return 1 << 48
+            }
+        }
     }
 
     /// Plugins: a plugin that leaves names the services made with its services, and one that
@@ -65,7 +73,24 @@ struct CreationTraceReaders: OptionSet {
 
     /// Whether a recording of `recording`'s kind is in progress.
     func records(_ recording: Recording) -> Bool {
-        rawValue / recording.unit & 0xFF_FFFF != 0
+        rawValue / recording.unit & 0xFFFF != 0
+    }
+
+    /// Counts a ``ContainerTrace`` that starts recording, until ``endContainerTrace()``.
+    ///
+    /// While one records, a published singleton's load outside factories takes the noted
+    /// path too (through the count of traced async factories, which the fast path reads
+    /// already), so that the trace sees it; once none records, both words are back where
+    /// they were, and loads pay nothing for traces that ended.
+    static func beginContainerTrace() {
+        GlobalAtomicWord.creationTraceReaders.add(Recording.containerTrace.unit)
+        GlobalAtomicWord.tracedAsyncFactories.add(1)
+    }
+
+    /// Ends the count ``beginContainerTrace()`` began.
+    static func endContainerTrace() {
+        GlobalAtomicWord.tracedAsyncFactories.add(UInt64.max)
+        GlobalAtomicWord.creationTraceReaders.add(0 &- Recording.containerTrace.unit)
     }
 }
 
@@ -97,7 +122,11 @@ extension Container {
     }
 
     @inline(never)
-    private func noteTracedUse(of registration: Registration, thread: ThreadState) {
+    private func noteTracedUse(of registration: Registration, thread: ThreadState, isLoad: Bool = true) {
+        // A load of its own for a trace, unless an async load or the reuse of one just noted.
+        if isLoad, CreationTraceReaders.current.records(.containerTrace) {
+            TraceRegistry.noteLoad(of: registration, on: self, thread: thread)
+        }
         guard tracesCreations.load() else { return }
         let asyncFrame = Self.tracedAsyncFrame
         guard !thread.frames.isEmpty || asyncFrame != nil else { return }
@@ -115,7 +144,17 @@ extension Container {
     func noteAsyncUse(of registration: Registration) {
         // The thread after the last suspension: no synchronous factory runs on it here.
         guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
-        noteTracedUse(of: registration, thread: ThreadState.current)
+        noteTracedUse(of: registration, thread: ThreadState.current, isLoad: false)
+    }
+
+    /// Notes that the load of `registration` that just began on this thread found its service
+    /// kept once it held the creation monitor (made meanwhile by another thread, or before):
+    /// as ``noteUse(of:thread:)``, except that a ``ContainerTrace`` counts it as part of that
+    /// load, which it noted already, not as a load of its own.
+    @inline(__always)
+    func noteReuse(of registration: Registration, thread: ThreadState) {
+        guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
+        noteTracedUse(of: registration, thread: thread, isLoad: false)
     }
 
     /// Notes that the factories running here looked up `name` without a provider: an ID
@@ -125,14 +164,21 @@ extension Container {
     /// - Parameters:
     ///   - name: The ID or extension point name.
     ///   - thread: The thread's state, when the caller has it at hand.
+    ///   - isExtensionPoint: Whether `name` is an extension point's, which a
+    ///     ``ContainerTrace`` does not count as a miss.
     @inline(__always)
-    func noteLookupWithoutProvider(of name: String, thread: ThreadState? = nil) {
+    func noteLookupWithoutProvider(
+        of name: String, thread: ThreadState? = nil, isExtensionPoint: Bool = false
+    ) {
         guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
-        noteTracedLookup(of: name, thread: thread)
+        noteTracedLookup(of: name, thread: thread, isExtensionPoint: isExtensionPoint)
     }
 
     @inline(never)
-    private func noteTracedLookup(of name: String, thread: ThreadState?) {
+    private func noteTracedLookup(of name: String, thread: ThreadState?, isExtensionPoint: Bool) {
+        if !isExtensionPoint, CreationTraceReaders.current.records(.containerTrace) {
+            TraceRegistry.noteMiss(of: name, on: self, thread: thread ?? ThreadState.current)
+        }
         // The container's own flag before the thread's state: a miss in a container without a
         // reader, in a process that has one elsewhere, reads no thread-local.
         guard tracesCreations.load() else { return }
@@ -179,6 +225,33 @@ extension Container {
             return
         }
         recorder.record(name, found: found, thread: thread)
+    }
+
+    /// Traces that `registration`'s factory starts on this thread, for a ``ContainerTrace``.
+    ///
+    /// - Returns: When it started, for ``traceFactoryEnd(of:startedAt:failed:thread:)``, or 0
+    ///   when no trace records this thread's load.
+    static func traceFactoryStart(of registration: Registration, thread: ThreadState) -> UInt64 {
+        TraceRegistry.noteFactoryStart(of: registration, thread: thread)
+    }
+
+    /// Whether a ``ContainerTrace`` records, so that factories run timed.
+    ///
+    /// Only a trace reads it: with other readers, as in a process with plugins, a factory
+    /// still pays one relaxed read and no call.
+    ///
+    /// - Complexity: O(1): one relaxed read.
+    @inline(__always)
+    static var tracesFactories: Bool {
+        CreationTraceReaders.current.records(.containerTrace)
+    }
+
+    /// Traces that `registration`'s factory, which started at `start`, ended on this thread.
+    @inline(never)
+    static func traceFactoryEnd(
+        of registration: Registration, startedAt start: UInt64, failed: Bool, thread: ThreadState
+    ) {
+        TraceRegistry.noteFactoryEnd(of: registration, startedAt: start, failed: failed, thread: thread)
     }
 
     /// Traces that `registration`'s new service is kept, for the warm-up's order.

@@ -36,7 +36,7 @@ extension Container {
             pointNamed: point.name, marker: ExtensionPointMarker<Element>.self, elementType: Element.self,
             thread: thread)
         // The list a service made now holds changes when a plugin contributes or leaves.
-        noteLookupWithoutProvider(of: point.name, thread: thread)
+        noteLookupWithoutProvider(of: point.name, thread: thread, isExtensionPoint: true)
         var publishedCount = 0
         var placeholders = false
         for entry in entries {
@@ -180,7 +180,7 @@ extension Container {
             pointNamed: point.name, marker: ExtensionPointMarker<Element>.self, elementType: Element.self,
             thread: thread)
         // The list a service made now holds changes when a plugin contributes or leaves.
-        noteLookupWithoutProvider(of: point.name, thread: thread)
+        noteLookupWithoutProvider(of: point.name, thread: thread, isExtensionPoint: true)
         if entries.contains(where: \.registration.isPlaceholderContribution) {
             (entries, mismatch) = runningPlaceholders(
                 in: entries, pointNamed: point.name, marker: ExtensionPointMarker<Element>.self,

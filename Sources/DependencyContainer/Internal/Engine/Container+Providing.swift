@@ -150,7 +150,7 @@ extension Container {
             thread.beginRead(ReadKey(registration))
             isHandingOver = true
             if let existing = registration.existingSharedService, CreationGate.takesPublished() {
-                noteUse(of: registration, thread: thread)
+                noteReuse(of: registration, thread: thread)
                 return try cast(existing, from: registration, to: Service.self)
             }
             isHandingOver = false
@@ -272,6 +272,18 @@ extension Container {
         _ registration: Registration, thread: ThreadState, _ body: (Resolver) throws -> Result
     ) throws(ContainerError) -> Result {
         try checkDepth(registration, thread: thread)
+        // One relaxed read: the timed run is out of line, so that this one stays as it was.
+        if Self.tracesFactories {
+            return try runTracedFactory(registration, thread: thread, body)
+        }
+        return try runCheckedFactory(registration, thread: thread, body)
+    }
+
+    /// `runFactory` once the depth is checked.
+    @inline(__always)
+    private func runCheckedFactory<Result>(
+        _ registration: Registration, thread: ThreadState, _ body: (Resolver) throws -> Result
+    ) throws(ContainerError) -> Result {
         thread.frames.push(registration)
         defer { thread.frames.pop() }
         do {
@@ -288,6 +300,27 @@ extension Container {
             }
         } catch {
             throw ContainerError(error, thrownBy: registration.id, passing: \.failsWholeLoad)
+        }
+    }
+
+    /// `runFactory` while a ``ContainerTrace`` records: the run, timed for the trace.
+    @inline(never)
+    private func runTracedFactory<Result>(
+        _ registration: Registration, thread: ThreadState, _ body: (Resolver) throws -> Result
+    ) throws(ContainerError) -> Result {
+        // Before the push: the trace reads the depth of the load that runs the factory.
+        let start = Self.traceFactoryStart(of: registration, thread: thread)
+        do {
+            let result = try runCheckedFactory(registration, thread: thread, body)
+            if start != 0 {
+                Self.traceFactoryEnd(of: registration, startedAt: start, failed: false, thread: thread)
+            }
+            return result
+        } catch {
+            if start != 0 {
+                Self.traceFactoryEnd(of: registration, startedAt: start, failed: true, thread: thread)
+            }
+            throw error
         }
     }
 

@@ -1,0 +1,77 @@
+/// The projected value of an ``Injected`` or ``WeakInjected`` property (`$toast`): loads its
+/// service again, forgets it, or tells whether it holds one.
+///
+/// ```swift
+/// final class PlaylistScreen {
+///     @Injected(.toast) var toast: (any ToastInject)?
+///
+///     func pluginsChanged() {
+///         // The toast a plugin registered since the first read, or nil now that it left.
+///         $toast.reload()?.show("Plugins changed")
+///     }
+///
+///     func willDisappear() {
+///         if $toast.hasLoaded { $toast.reset() }  // the next read loads again
+///     }
+/// }
+/// ```
+///
+/// The handle shares the property's storage: what it loads or forgets, the property reads.
+/// It is as safe to use from several threads as the property.
+public struct InjectedHandle<Service> {
+    /// The ID the property loads.
+    public let id: InjectID<Service>
+    /// The container, held weakly.
+    private let reference: ContainerReference
+    private let cache: InjectedCache<Service>
+
+    init(id: InjectID<Service>, reference: ContainerReference, cache: InjectedCache<Service>) {
+        self.id = id
+        self.reference = reference
+        self.cache = cache
+    }
+
+    /// Whether the property holds a service now, loaded or assigned; for a ``WeakInjected``
+    /// property, one that is still alive.
+    ///
+    /// - Complexity: O(1).
+    public var hasLoaded: Bool {
+        cache.hasService
+    }
+
+    /// Forgets the service the property holds, so that its next read loads again.
+    ///
+    /// - Complexity: O(1).
+    public func reset() {
+        cache.store(nil)
+    }
+
+    /// Forgets the service the property holds and loads it again from the container, as a
+    /// first read would.
+    ///
+    /// - Returns: The service now held, or `nil` when there is none to load.
+    @discardableResult
+    public func reload() -> Service? {
+        cache.store(nil)
+        return value
+    }
+
+    /// The property's service: the one held, or one loaded now.
+    var value: Service? {
+        cache.value(loading: id.name, reportingTo: reference) { () -> Service? in
+            Self.load(id, from: reference)
+        }
+    }
+
+    /// Loads `id` from the container `reference` points to, or reports that it is gone.
+    static func load(_ id: InjectID<Service>, from reference: ContainerReference) -> Service? {
+        // Looked up only when nothing is stored yet: a stored service needs no container.
+        guard let container = reference.container else {
+            reference.reportReleased(id.name, as: Service.self)
+            return nil
+        }
+        return container.load(id)
+    }
+}
+
+extension InjectedHandle: Sendable where Service: Sendable {}

@@ -1,0 +1,118 @@
+extension ContainerTrace: CustomStringConvertible {
+    /// The loads as indented lines, one per load: its ID, scope, outcome and factory time;
+    /// each top-level load prefixed by its thread when several threads loaded.
+    ///
+    /// - Complexity: O(*n*) in the loads recorded.
+    public var description: String {
+        let loads = self.loads
+        let isThreaded = Set(loads.map(\.thread)).count > 1
+        var lines: [String] = []
+        func add(_ load: Load, depth: Int) {
+            var line = String(repeating: "  ", count: depth)
+            if depth == 0, isThreaded { line += "[thread \(load.thread)] " }
+            line += load.id
+            if let scope = load.scope { line += " (\(scope))" }
+            line += " \(load.outcome.rawValue)"
+            if let seconds = load.factoryDuration { line += " in \(Self.milliseconds(seconds))" }
+            lines.append(line)
+            for nested in load.loads { add(nested, depth: depth + 1) }
+        }
+        for load in loads { add(load, depth: 0) }
+        let dropped = droppedLoads
+        if dropped > 0 { lines.append("… \(dropped) more loads not kept (maximumLoads \(maximumLoads))") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The graph of what was resolved, in Graphviz's DOT language: a node per ID loaded
+    /// (dashed when nothing answered it), an edge from each factory's ID to each ID it loaded.
+    ///
+    /// - Complexity: O(*n*) in the loads recorded.
+    public var graphviz: String {
+        let graph = TraceGraph(loads)
+        var lines = ["digraph ContainerTrace {", "    rankdir=LR;"]
+        for node in graph.nodes {
+            let label = "\(Self.dotEscaped(node.id))\\n\(Self.dotEscaped(node.scope ?? "missing"))"
+            let style = node.scope == nil ? ", style=dashed" : ""
+            lines.append("    \"\(Self.dotEscaped(node.id))\" [label=\"\(label)\"\(style)];")
+        }
+        for edge in graph.edges {
+            lines.append(
+                "    \"\(Self.dotEscaped(graph.nodes[edge.from].id))\" -> \"\(Self.dotEscaped(graph.nodes[edge.to].id))\";"
+            )
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The graph of ``graphviz`` as a Mermaid flowchart.
+    ///
+    /// - Complexity: O(*n*) in the loads recorded.
+    public var mermaid: String {
+        let graph = TraceGraph(loads)
+        var lines = ["graph TD"]
+        for (index, node) in graph.nodes.enumerated() {
+            let label = Self.mermaidEscaped("\(node.id) (\(node.scope ?? "missing"))")
+            lines.append("    n\(index)[\"\(label)\"]")
+            if node.scope == nil { lines.append("    style n\(index) stroke-dasharray: 5 5") }
+        }
+        for edge in graph.edges {
+            lines.append("    n\(edge.from) --> n\(edge.to)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `seconds` in milliseconds, to the microsecond: `0.125 ms`.
+    static func milliseconds(_ seconds: Double) -> String {
+        let micros = Int((seconds * 1_000_000).rounded())
+        let fraction = String(micros % 1000)
+        return "\(micros / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) ms"
+    }
+
+    /// `text` as a DOT string's contents.
+    static func dotEscaped(_ text: String) -> String {
+        text.reduce(into: "") { escaped, character in
+            if character == "\"" || character == "\\" { escaped.append("\\") }
+            escaped.append(character)
+        }
+    }
+
+    /// `text` as a Mermaid label's contents.
+    static func mermaidEscaped(_ text: String) -> String {
+        text.reduce(into: "") { escaped, character in
+            if character == "\"" { escaped += "#quot;" } else { escaped.append(character) }
+        }
+    }
+}
+
+/// The IDs a trace loaded and which loaded which, each once, in the order first met.
+struct TraceGraph {
+    struct Node {
+        let id: String
+        /// The scope of a registration that answered it, or `nil` if none ever did.
+        var scope: String?
+    }
+
+    var nodes: [Node] = []
+    var edges: [(from: Int, to: Int)] = []
+
+    init(_ loads: [ContainerTrace.Load]) {
+        var indices: [String: Int] = [:]
+        var seenEdges: Set<[Int]> = []
+        func visit(_ load: ContainerTrace.Load, from parent: Int?) {
+            let index: Int
+            if let known = indices[load.id] {
+                index = known
+                if nodes[known].scope == nil { nodes[known].scope = load.scope }
+            } else {
+                index = nodes.count
+                indices[load.id] = index
+                nodes.append(Node(id: load.id, scope: load.scope))
+            }
+            if let parent, seenEdges.insert([parent, index]).inserted {
+                edges.append((parent, index))
+            }
+            for nested in load.loads { visit(nested, from: index) }
+        }
+        for load in loads { visit(load, from: nil) }
+    }
+}

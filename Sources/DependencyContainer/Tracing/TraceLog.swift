@@ -1,0 +1,80 @@
+/// What a ``ContainerTrace`` has recorded: its loads, flat, in the order they began, and
+/// where each thread's load stands.
+struct TraceLog: Sendable {
+    /// One load.
+    struct Entry: Sendable {
+        let id: String
+        let scope: String?
+        var outcome: ContainerTrace.Outcome
+        /// The entry of the load whose factory made this load, if any.
+        let parent: Int?
+        /// The trace's number for the thread, from 1.
+        let thread: Int
+        /// How long its factory ran; `nil` while none did.
+        var nanoseconds: UInt64?
+    }
+
+    /// A thread's place in its current top-level load.
+    struct Cursor: Sendable {
+        let number: Int
+        /// The entry of the last load at each depth: `dropped` when it was not recorded,
+        /// `unknown` for the depths of a load the trace started in the middle of.
+        var loads: [Int] = []
+    }
+
+    static let dropped = -1
+    static let unknown = -2
+
+    var isRecording = true
+    var entries: [Entry] = []
+    var droppedLoads = 0
+    var cursors: [ObjectIdentifier: Cursor] = [:]
+
+    /// Records a load at `depth` on `thread`, or counts it dropped past `maximum`.
+    mutating func recordLoad(
+        of id: String, scope: String?, outcome: ContainerTrace.Outcome, depth: Int, thread: ObjectIdentifier,
+        maximum: Int
+    ) {
+        guard isRecording else { return }
+        var cursor = cursors[thread] ?? Cursor(number: cursors.count + 1)
+        defer { cursors[thread] = cursor }
+        cursor.loads.removeSubrange(min(depth, cursor.loads.count)...)
+        while cursor.loads.count < depth { cursor.loads.append(Self.unknown) }
+        let parent = depth > 0 ? cursor.loads[depth - 1] : Self.unknown
+        guard parent != Self.dropped, entries.count < maximum else {
+            droppedLoads += 1
+            cursor.loads.append(Self.dropped)
+            return
+        }
+        entries.append(
+            Entry(
+                id: id, scope: scope, outcome: outcome, parent: parent >= 0 ? parent : nil,
+                thread: cursor.number,
+                nanoseconds: nil))
+        cursor.loads.append(entries.count - 1)
+    }
+
+    /// The entry of the load at `depth` on `thread`, whose factory runs.
+    func factoryEntry(depth: Int, thread: ObjectIdentifier) -> Int? {
+        guard isRecording, let cursor = cursors[thread], depth < cursor.loads.count, cursor.loads[depth] >= 0
+        else { return nil }
+        return cursor.loads[depth]
+    }
+
+    /// The top-level loads, each with what it loaded.
+    var tree: [ContainerTrace.Load] {
+        var children = Array(repeating: [Int](), count: entries.count)
+        var roots: [Int] = []
+        for (index, entry) in entries.enumerated() {
+            if let parent = entry.parent { children[parent].append(index) } else { roots.append(index) }
+        }
+        func load(_ index: Int) -> ContainerTrace.Load {
+            let entry = entries[index]
+            return ContainerTrace.Load(
+                id: entry.id, scope: entry.scope, outcome: entry.outcome,
+                factoryDuration: entry.nanoseconds.map { Double($0) / 1_000_000_000 }, thread: entry.thread,
+                loads: children[index].map(load))
+        }
+        return roots.map(load)
+    }
+}
