@@ -74,10 +74,20 @@ extension Container {
     /// that made it (the resolver's) and of its ancestors: the one place a synchronous
     /// creation runs them.
     func runCreationHooks(of registration: Registration, on value: Any, resolver: Resolver) throws {
+        try Self.runCreationHooks(
+            of: registration, on: value, resolver: resolver, decorating: decoratesCreations.load())
+    }
+
+    /// `runCreationHooks(of:on:resolver:)` with the decorator flag read by the caller: static,
+    /// so that a factory's closure calling it captures no container, whose retain, once the
+    /// container is weakly referenced, takes the slow path on every creation.
+    static func runCreationHooks(
+        of registration: Registration, on value: Any, resolver: Resolver, decorating: Bool
+    ) throws {
         if registration.hasCreationHook {
             try registration.lifecycle?.runCreationHook(on: value, resolver: resolver)
         }
-        if decoratesCreations.load() {
+        if decorating {
             resolver.container.runDecorators(on: value, of: registration)
         }
     }

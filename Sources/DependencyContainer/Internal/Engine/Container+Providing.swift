@@ -158,18 +158,25 @@ extension Container {
         }
         // A queue of creation hooks of its own: what this factory makes has had its hooks run
         // before the service is kept (``DeferredCreationHook``).
-        let waitingHooks = thread.deferredCreationHooks
-        if !waitingHooks.isEmpty { thread.deferredCreationHooks = [] }
-        defer { if !waitingHooks.isEmpty { thread.deferredCreationHooks = waitingHooks } }
+        // Taken only when there are some: a copy of the empty array would cost every creation
+        // a retain and a release of its shared storage, on the slow path of an immortal object.
+        var waitingHooks: [DeferredCreationHook]?
+        if !thread.deferredCreationHooks.isEmpty {
+            waitingHooks = thread.deferredCreationHooks
+            thread.deferredCreationHooks = []
+        }
+        defer { if let waitingHooks { thread.deferredCreationHooks = waitingHooks } }
         // Step 2: a cached service never captures a narrower context's service.
         let box: InstanceBoxBase
-        let runsHooks = runsCreationHooks(registration)
+        let decorating = decoratesCreations.load()
+        let runsHooks = registration.hasCreationHook || decorating
         do {
             box = try runInOwnContext(registration, thread: thread) { resolver throws in
                 let box = try registration.factory.makeBox(resolver)
                 // Before it is kept: no load receives the service until its hooks have run.
                 if runsHooks {
-                    try runCreationHooks(of: registration, on: box.anyValue, resolver: resolver)
+                    try Self.runCreationHooks(
+                        of: registration, on: box.anyValue, resolver: resolver, decorating: decorating)
                 }
                 return box
             }
@@ -220,13 +227,15 @@ extension Container {
         _ registration: Registration, as _: Service.Type, thread: ThreadState
     ) throws(ContainerError) -> Service {
         let defers = defersCreationHooks(thread)
+        let decorating = decoratesCreations.load()
         let value = try runFactory(registration, thread: thread) { resolver throws in
             let value = try registration.factory.makeValue(resolver)
             if defers {
                 thread.deferredCreationHooks.append(
                     DeferredCreationHook(registration: registration, value: value, resolver: resolver))
             } else {
-                try runCreationHooks(of: registration, on: value, resolver: resolver)
+                try Self.runCreationHooks(
+                    of: registration, on: value, resolver: resolver, decorating: decorating)
             }
             return value
         }
