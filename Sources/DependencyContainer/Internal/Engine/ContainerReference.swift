@@ -39,6 +39,8 @@ final class ContainerReference: @unchecked Sendable {
     /// The scope of a registration that states none: the one set on the nearest container
     /// of the chain that has one, else ``Scope/transient``.
     var defaultScope: Scope {
+        // The common case, no container has ever set one: no walk, which retains each link.
+        guard Self.someDefaultScopeIsSet.load() else { return .transient }
         var reference: ContainerReference? = self
         while let current = reference {
             if current.hasDefaultScope.load(), let scope = current.defaultScopeSetting.withLock({ $0 }) {
@@ -49,12 +51,16 @@ final class ContainerReference: @unchecked Sendable {
         return .transient
     }
 
+    /// Whether any container of the process has set a default scope; set once, never cleared.
+    static let someDefaultScopeIsSet = AtomicFlag()
+
     /// Sets the default scope of this container.
     func setDefaultScope(_ scope: Scope) {
         defaultScopeSetting.withLock { current in
             current = scope
             hasDefaultScope.store(true)
         }
+        Self.someDefaultScopeIsSet.store(true)
     }
 
     /// Sets the diagnostics handler, or removes it.
