@@ -13,10 +13,20 @@ extension Container: AutoRegistering {
 /// What the tests' `autoRegister()` does: the task's `registrations`, or nothing for the
 /// containers of other tests.
 enum AppComposition {
-    @TaskLocal static var registrations: (@Sendable (Container) -> Void)?
+    @TaskLocal static var registrations: Registrations?
 
     static func registerAll(in container: Container) {
-        registrations?(container)
+        registrations?.body(container)
+    }
+}
+
+/// A task's registrations, boxed: a task-local of a bare closure type crashed in
+/// `swift_task_localValuePush` in release builds (Swift 6.3.1, Linux), before any container code ran.
+struct Registrations: Sendable {
+    let body: @Sendable (Container) -> Void
+
+    init(_ body: @escaping @Sendable (Container) -> Void) {
+        self.body = body
     }
 }
 
@@ -26,10 +36,12 @@ struct AutoRegisteringTests {
     func rootContainer() throws {
         let toast = uniqueID(Connection.self)
         let runs = Counter()
-        let container = AppComposition.$registrations.withValue({ container in
-            runs.increment()
-            container.register(toast, scope: .singleton) { Connection("toast") }
-        }) {
+        let container = AppComposition.$registrations.withValue(
+            Registrations { container in
+                runs.increment()
+                container.register(toast, scope: .singleton) { Connection("toast") }
+            }
+        ) {
             Container()
         }
         #expect(runs.count == 1)
@@ -41,10 +53,12 @@ struct AutoRegisteringTests {
     func childContainer() throws {
         let toast = uniqueID(Connection.self)
         let runs = Counter()
-        try AppComposition.$registrations.withValue({ container in
-            runs.increment()
-            container.register(toast, scope: .singleton) { Connection("toast") }
-        }) { () throws in
+        try AppComposition.$registrations.withValue(
+            Registrations { container in
+                runs.increment()
+                container.register(toast, scope: .singleton) { Connection("toast") }
+            }
+        ) { () throws in
             let parent = Container()
             let child = Container(parent: parent)
             #expect(runs.count == 1)
@@ -59,7 +73,7 @@ struct AutoRegisteringTests {
     func internalContainers() throws {
         let runs = Counter()
         let id = uniqueID(Connection.self)
-        try AppComposition.$registrations.withValue({ _ in runs.increment() }) { () throws in
+        try AppComposition.$registrations.withValue(Registrations { _ in runs.increment() }) { () throws in
             let container = Container()
             container.register(id) { Connection("real") }
             let overridden = container.withOverrides {
@@ -77,17 +91,19 @@ struct AutoRegisteringTests {
     func containerMadeInside() {
         let runs = Counter()
         let inner = Protected<Container?>(nil)
-        let outer = AppComposition.$registrations.withValue({ container in
-            runs.increment()
-            let made = Container()
-            inner.withLock { $0 = made }
-        }) {
+        let outer = AppComposition.$registrations.withValue(
+            Registrations { container in
+                runs.increment()
+                let made = Container()
+                inner.withLock { $0 = made }
+            }
+        ) {
             Container()
         }
         #expect(runs.count == 1)
         #expect(inner.withLock { $0 } !== outer)
         // The next container made outside runs it again.
-        AppComposition.$registrations.withValue({ _ in runs.increment() }) {
+        AppComposition.$registrations.withValue(Registrations { _ in runs.increment() }) {
             _ = Container()
         }
         #expect(runs.count == 2)
@@ -97,17 +113,21 @@ struct AutoRegisteringTests {
     func sharedOnFirstUse() throws {
         let id = uniqueID(Connection.self)
         let runs = Counter()
-        let storage = AppComposition.$registrations.withValue({ container in
-            runs.increment()
-            container.register(id, scope: .singleton) { Connection("shared") }
-        }) {
+        let storage = AppComposition.$registrations.withValue(
+            Registrations { container in
+                runs.increment()
+                container.register(id, scope: .singleton) { Connection("shared") }
+            }
+        ) {
             SharedContainer()
         }
         #expect(runs.count == 0, "made lazily: nothing runs before the first use")
-        try AppComposition.$registrations.withValue({ container in
-            runs.increment()
-            container.register(id, scope: .singleton) { Connection("shared") }
-        }) { () throws in
+        try AppComposition.$registrations.withValue(
+            Registrations { container in
+                runs.increment()
+                container.register(id, scope: .singleton) { Connection("shared") }
+            }
+        ) { () throws in
             let first = storage.container
             #expect(runs.count == 1)
             #expect(storage.container === first)
@@ -122,13 +142,15 @@ struct AutoRegisteringTests {
         let late = uniqueID(Connection.self)
         let storage = SharedContainer()
         let seenInside = Protected<[Bool]>([])
-        AppComposition.$registrations.withValue({ container in
-            container.register(early) { Connection("early") }
-            // What `Container.shared.load(...)` inside `autoRegister()` does.
-            let inside = storage.container
-            seenInside.withLock { $0 = [inside === container, inside.load(early) != nil] }
-            container.register(late) { Connection("late") }
-        }) {
+        AppComposition.$registrations.withValue(
+            Registrations { container in
+                container.register(early) { Connection("early") }
+                // What `Container.shared.load(...)` inside `autoRegister()` does.
+                let inside = storage.container
+                seenInside.withLock { $0 = [inside === container, inside.load(early) != nil] }
+                container.register(late) { Connection("late") }
+            }
+        ) {
             let shared = storage.container
             #expect(seenInside.withLock { $0 } == [true, true])
             #expect(shared.load(late) != nil)
@@ -142,16 +164,18 @@ struct AutoRegisteringTests {
         let otherThreadStarts = DispatchSemaphore(value: 0)
         let otherThreadSaw = Protected<Bool?>(nil)
         let group = DispatchGroup()
-        AppComposition.$registrations.withValue({ container in
-            DispatchQueue.global().async(group: group) {
-                otherThreadStarts.signal()
-                otherThreadSaw.withLock { $0 = storage.container.load(last) != nil }
+        AppComposition.$registrations.withValue(
+            Registrations { container in
+                DispatchQueue.global().async(group: group) {
+                    otherThreadStarts.signal()
+                    otherThreadSaw.withLock { $0 = storage.container.load(last) != nil }
+                }
+                otherThreadStarts.wait()
+                // Gives the other thread a chance to read before the registration below: it must wait.
+                usleep(20_000)
+                container.register(last) { Connection("last") }
             }
-            otherThreadStarts.wait()
-            // Gives the other thread a chance to read before the registration below: it must wait.
-            usleep(20_000)
-            container.register(last) { Connection("last") }
-        }) {
+        ) {
             _ = storage.container
         }
         group.wait()
