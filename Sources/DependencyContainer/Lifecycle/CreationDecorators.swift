@@ -51,8 +51,12 @@ final class CreationDecorators: Sendable {
         for entry in removed { entry.isCancelled.store(true) }
     }
 
-    /// The decorators, in the order added.
+    /// The decorators, in the order added: a new array, filled while the lock is held.
+    ///
+    /// Not the stored array itself: in release builds the optimizer may move the retain of a
+    /// returned copy past the unlock, and `remove` then edits the buffer in place while the
+    /// caller iterates it (ThreadSanitizer caught it in `CreationDecoratorConcurrencyTests`).
     var current: [Entry] {
-        state.withLock { $0.entries }
+        state.withLock { state in state.entries.map { $0 } }
     }
 }
