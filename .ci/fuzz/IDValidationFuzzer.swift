@@ -164,6 +164,9 @@ private struct ContainerRun {
             _ = reported.map(\.description)
         case .rejected(let error):
             fatalError("fuzz invariant broken: valid ID \(shown(name)) was rejected: \(error)")
+        case .kept(let info):
+            // Only a registration with keepsExistingRegistration keeps an earlier one; these have none.
+            fatalError("fuzz invariant broken: \(shown(name)) kept \(shown(info.id)) instead of replacing it")
         }
     }
 
