@@ -55,6 +55,21 @@ public struct InjectID<Service>: Hashable, Sendable, CustomStringConvertible {
         self.name = typeName(type)
     }
 
+    /// The identifier derived from the service type it names: the same as ``init(type:)``.
+    ///
+    /// The spelling for type keys: the type is written at the call, so a registration's
+    /// factory converts to it, and `inject-lint`, the generated entry and `verify()` read it.
+    ///
+    /// ```swift
+    /// container.register(.type(ToastInject.self)) { ConsoleToast() }
+    /// let toast = container.load(.type(ToastInject.self))  // (any ToastInject)?
+    /// ```
+    ///
+    /// - Parameter service: The service type; a protocol names its existential, `any P`.
+    public static func type(_ service: Service.Type) -> Self {
+        Self(type: service)
+    }
+
     /// The identifier derived from the service type: the same as ``init(type:)``.
     ///
     /// ```swift

@@ -27,3 +27,19 @@ struct TypeKeyedIDTests {
         #expect(container.load(id) == nil)
     }
 }
+
+@Suite("Type keys spelled with their type")
+struct SpelledTypeKeyTests {
+    @Test("A registration keyed by .type(P.self) converts what its factory returns to the protocol")
+    func registrationConvertsToTheNamedType() {
+        let container = Container()
+        container.register(.type(ToastInject.self), scope: .singleton) {
+            let toast = RecordingToast()
+            return toast
+        }
+        #expect(container.registrations.map(\.id) == ["any ToastInject"])
+        let toast = container.load(.type(ToastInject.self))
+        #expect(toast is RecordingToast)
+        #expect(container.load(InjectID<RecordingToast>.typeKeyed) == nil)
+    }
+}
