@@ -32,7 +32,7 @@ struct MigrationExamplesTests {
     @Test("Swinject's default .graph scope, stated for the container")
     func defaultGraphScope() {
         let ported = Container(defaultScope: .graph)
-        ported.register(.toast) { ConsoleToast() }  // .graph, as in Swinject
+        ported.register(.type(ToastInject.self)) { ConsoleToast() }  // .graph, as in Swinject
         #expect(ported.registrations.first?.scope == .graph)
     }
 
@@ -48,12 +48,9 @@ struct MigrationExamplesTests {
         #expect(container.load(.analytics) is NullAnalytics)
     }
 
-    @Test("Type-keyed IDs need no declaration")
-    func typeKeyed() {
+    @Test("A named registration becomes a declared ID")
+    func namedRegistration() {
         let container = Container()
-        container.register(.typeKeyed) { ConsoleToast() as any ToastInject }
-        let toast: (any ToastInject)? = container.load(.typeKeyed)
-        #expect(toast is ConsoleToast)
         #expect(InjectID<any ToastInject>("BannerToastInjectID") == .bannerToast)
         container.register(.bannerToast) { BannerToast() }
         #expect(container.load(.bannerToast) is BannerToast)
@@ -63,11 +60,12 @@ struct MigrationExamplesTests {
     func propertyInjection() {
         let container = Container()
         container.register(.toast) { ConsoleToast() }
+        container.register(.type(ToastInject.self)) { ConsoleToast() }
         container.register(
-            .playbackSession, scope: .graph,
-            onCreate: { session, resolver in session.toast = resolver.load(.toast) }
+            .type(PlaybackSession.self), scope: .graph,
+            onCreate: { session, resolver in session.toast = resolver.load(.type(ToastInject.self)) }
         ) { PlaybackSession() }
-        #expect(container.load(.playbackSession)?.toast is ConsoleToast)
+        #expect(container.load(.type(PlaybackSession.self))?.toast is ConsoleToast)
     }
 
     @Test("verify() as the check that the port is complete")
