@@ -150,6 +150,57 @@ struct MigrationExamplesTests {
         #expect(shown.withLock { $0 } == 1)
     }
 
+    @Test("Factory: resets, removals and once()")
+    func factoryResets() {
+        let container = Container()
+        container.register(.analytics, scope: .singleton) { ConsoleAnalytics() }
+        let first = container.load(.analytics)
+        // A built-in scope is not reset: the singleton stays.
+        #expect(container.reset(scope: .singleton) == 0)
+        #expect(container.load(.analytics) === first)
+        #expect(container.resetCaches() == 1)
+        #expect(container.load(.analytics) !== first)
+
+        container.register(.analytics, scope: .named("cached")) { ConsoleAnalytics() }
+        container.reset(scope: .named("cached"))  // 1: the next load makes a new one
+        container.resetCaches()  // every kept service, of every scope
+        let cached = container.load(.analytics)
+        #expect(container.load(.analytics) === cached)
+        #expect(container.reset(scope: .named("cached")) == 1)
+        #expect(container.load(.analytics) !== cached)
+
+        // unregister removes the registrations for contexts too.
+        container.setActiveContexts([.preview])
+        container.register(.analytics, context: .preview) { NullAnalytics() }
+        #expect(container.load(.analytics) is NullAnalytics)
+        #expect(container.unregister(.analytics))
+        #expect(container.load(.analytics) == nil)
+        container.register(.analytics) { ConsoleAnalytics() }
+        #expect(container.load(.analytics) is ConsoleAnalytics)
+        container.register(.analytics, context: .preview) { NullAnalytics() }
+        #expect(container.removeContextRegistrations(of: .analytics) == 1)
+        #expect(container.load(.analytics) is ConsoleAnalytics)
+        container.setActiveContexts(nil)
+        container.removeAll()
+
+        // keepsExistingRegistration remembers nothing: once the kept one goes, the next is added.
+        let test = Container()
+        test.register(.analytics) { NullAnalytics() }
+        let kept = test.register(
+            .analytics, options: RegistrationOptions(keepsExistingRegistration: true),
+            factory: { _ in ConsoleAnalytics() })
+        if case .kept = kept {
+        } else {
+            Issue.record("a registration with keepsExistingRegistration replaced the test's")
+        }
+        let once = RegistrationOptions<any AnalyticsInject>(keepsExistingRegistration: true)
+        container.register(.analytics) { NullAnalytics() }  // a test's, made first
+        container.register(.analytics, options: once) { _ in ConsoleAnalytics() }  // .kept: the test's stays
+        container.unregister(.analytics)  // the default and every context's registration go
+        container.register(.analytics, options: once) { _ in ConsoleAnalytics() }  // .added: none to keep
+        #expect(container.load(.analytics) is ConsoleAnalytics)
+    }
+
     /// Not run: it registers in `Container.shared`, which other tests running in parallel see.
     func sharedContainerSpellings() {
         Container.shared.register(ToastProvider.self)
