@@ -32,7 +32,7 @@ struct MigrationExamplesTests {
     @Test("Swinject's default .graph scope, stated for the container")
     func defaultGraphScope() {
         let ported = Container(defaultScope: .graph)
-        ported.register(.toast) { ConsoleToast() }  // .graph, as in Swinject
+        ported.register(.type(ToastInject.self)) { ConsoleToast() }  // .graph, as in Swinject
         #expect(ported.registrations.first?.scope == .graph)
     }
 
@@ -48,12 +48,9 @@ struct MigrationExamplesTests {
         #expect(container.load(.analytics) is NullAnalytics)
     }
 
-    @Test("Type-keyed IDs need no declaration")
-    func typeKeyed() {
+    @Test("A named registration becomes a declared ID")
+    func namedRegistration() {
         let container = Container()
-        container.register(.typeKeyed) { ConsoleToast() as any ToastInject }
-        let toast: (any ToastInject)? = container.load(.typeKeyed)
-        #expect(toast is ConsoleToast)
         #expect(InjectID<any ToastInject>("BannerToastInjectID") == .bannerToast)
         container.register(.bannerToast) { BannerToast() }
         #expect(container.load(.bannerToast) is BannerToast)
@@ -63,11 +60,12 @@ struct MigrationExamplesTests {
     func propertyInjection() {
         let container = Container()
         container.register(.toast) { ConsoleToast() }
+        container.register(.type(ToastInject.self)) { ConsoleToast() }
         container.register(
-            .playbackSession, scope: .graph,
-            onCreate: { session, resolver in session.toast = resolver.load(.toast) }
+            .type(PlaybackSession.self), scope: .graph,
+            onCreate: { session, resolver in session.toast = resolver.load(.type(ToastInject.self)) }
         ) { PlaybackSession() }
-        #expect(container.load(.playbackSession)?.toast is ConsoleToast)
+        #expect(container.load(.type(PlaybackSession.self))?.toast is ConsoleToast)
     }
 
     @Test("verify() as the check that the port is complete")
@@ -150,6 +148,57 @@ struct MigrationExamplesTests {
         }
         _ = container.load(.toast)
         #expect(shown.withLock { $0 } == 1)
+    }
+
+    @Test("Factory: resets, removals and once()")
+    func factoryResets() {
+        let container = Container()
+        container.register(.analytics, scope: .singleton) { ConsoleAnalytics() }
+        let first = container.load(.analytics)
+        // A built-in scope is not reset: the singleton stays.
+        #expect(container.reset(scope: .singleton) == 0)
+        #expect(container.load(.analytics) === first)
+        #expect(container.resetCaches() == 1)
+        #expect(container.load(.analytics) !== first)
+
+        container.register(.analytics, scope: .named("cached")) { ConsoleAnalytics() }
+        container.reset(scope: .named("cached"))  // 1: the next load makes a new one
+        container.resetCaches()  // every kept service, of every scope
+        let cached = container.load(.analytics)
+        #expect(container.load(.analytics) === cached)
+        #expect(container.reset(scope: .named("cached")) == 1)
+        #expect(container.load(.analytics) !== cached)
+
+        // unregister removes the registrations for contexts too.
+        container.setActiveContexts([.preview])
+        container.register(.analytics, context: .preview) { NullAnalytics() }
+        #expect(container.load(.analytics) is NullAnalytics)
+        #expect(container.unregister(.analytics))
+        #expect(container.load(.analytics) == nil)
+        container.register(.analytics) { ConsoleAnalytics() }
+        #expect(container.load(.analytics) is ConsoleAnalytics)
+        container.register(.analytics, context: .preview) { NullAnalytics() }
+        #expect(container.removeContextRegistrations(of: .analytics) == 1)
+        #expect(container.load(.analytics) is ConsoleAnalytics)
+        container.setActiveContexts(nil)
+        container.removeAll()
+
+        // keepsExistingRegistration remembers nothing: once the kept one goes, the next is added.
+        let test = Container()
+        test.register(.analytics) { NullAnalytics() }
+        let kept = test.register(
+            .analytics, options: RegistrationOptions(keepsExistingRegistration: true),
+            factory: { _ in ConsoleAnalytics() })
+        if case .kept = kept {
+        } else {
+            Issue.record("a registration with keepsExistingRegistration replaced the test's")
+        }
+        let once = RegistrationOptions<any AnalyticsInject>(keepsExistingRegistration: true)
+        container.register(.analytics) { NullAnalytics() }  // a test's, made first
+        container.register(.analytics, options: once) { _ in ConsoleAnalytics() }  // .kept: the test's stays
+        container.unregister(.analytics)  // the default and every context's registration go
+        container.register(.analytics, options: once) { _ in ConsoleAnalytics() }  // .added: none to keep
+        #expect(container.load(.analytics) is ConsoleAnalytics)
     }
 
     /// Not run: it registers in `Container.shared`, which other tests running in parallel see.

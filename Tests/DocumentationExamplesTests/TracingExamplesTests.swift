@@ -60,4 +60,37 @@ struct TracingExamplesTests {
             #expect(trace.maximumLoads == 1_000)
         }
     }
+
+    @Test("A .graph service shared within one load reads as reused")
+    func graphReused() {
+        let container = Container()
+        container.register(.toast, scope: .graph) { RecordingToast() }
+        container.register(.player) { resolver in
+            let toast = resolver.load(.toast)
+            toast?.show("Loading")
+            return Player(toast: resolver.load(.toast))
+        }
+        let trace = container.startTrace()
+        _ = container.load(.player)
+        trace.stop()
+        print(trace)
+        let toasts = trace.loads.first?.loads ?? []
+        #expect(toasts.map(\.outcome) == [.made, .reused])
+        #expect(toasts.map(\.scope) == ["graph", "graph"])
+    }
+
+    @Test("Which context's registration answered: the registrations, not the trace")
+    func answeringContext() {
+        let container = Container()
+        container.setActiveContexts([.preview])
+        container.register(.analytics) { ConsoleAnalytics() }
+        container.register(.analytics, context: .preview) { NullAnalytics() }
+        let trace = container.startTrace()
+        _ = container.load(.analytics)
+        trace.stop()
+        let answering = container.registrations.first { $0.id == "AnalyticsInjectID" }
+        print(answering?.context ?? "default")  // preview
+        #expect(answering?.context == .preview)
+        #expect(trace.loads.first?.outcome == .made)
+    }
 }
