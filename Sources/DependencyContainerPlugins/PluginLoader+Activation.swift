@@ -278,7 +278,8 @@ extension PluginLoader {
             let plugin = LoadedPlugin(
                 manifest: manifest, path: record.plugin.path,
                 providedIDs: record.plugin.providedIDs, replacedIDs: adoption.conflicts,
-                contributions: record.plugin.contributions, verificationProblems: problems, loaderSerial: serial)
+                contributions: record.plugin.contributions, verificationProblems: problems,
+                loaderSerial: serial)
             release(
                 name,
                 as: PluginRecord(

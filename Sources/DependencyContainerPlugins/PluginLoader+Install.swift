@@ -97,7 +97,8 @@ extension PluginLoader {
         // A manifest left without its library installs nothing: said, not skipped silently.
         report.notes += files.manifestsWithoutLibrary.map { name in
             let library = directory + "/" + Self.libraryName(forManifest: name)
-            return "\(directory)/\(name): a plugin manifest whose library \(library) is missing; not installed"
+            return
+                "\(directory)/\(name): a plugin manifest whose library \(library) is missing; not installed"
         }
         // Room for them all at once, rather than growing by doubling as they come.
         state.withLock { $0.plugins.reserveCapacity($0.plugins.count + files.entries.count) }

@@ -528,7 +528,8 @@ public final class PluginLoader: Sendable {
         var problems: [VerificationProblem] = []
         if verifying {
             switch verdict(
-                on: staged.staging, manifest: staged.manifest, ownIDs: staged.providedIDs + staged.contributions,
+                on: staged.staging, manifest: staged.manifest,
+                ownIDs: staged.providedIDs + staged.contributions,
                 path: staged.path)
             {
             case .failure(let error): return .failure(error)

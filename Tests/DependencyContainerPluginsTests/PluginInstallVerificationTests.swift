@@ -52,7 +52,9 @@ struct PluginInstallVerificationTests {
         #expect(fixture.opens.withLock { $0 } == 0)
         #expect(!loader.isLibraryLoaded(pluginNamed: "ToastTestPlugin"))
         #expect(loader.installedPlugins.isEmpty)
-        #expect(throws: PluginActivationError.failedToLoad(name: "ToastTestPlugin", error: report.failures[0])) {
+        #expect(
+            throws: PluginActivationError.failedToLoad(name: "ToastTestPlugin", error: report.failures[0])
+        ) {
             try loader.activate(pluginNamed: "ToastTestPlugin")
         }
         // Installed by path, it is refused the same way.
@@ -87,7 +89,8 @@ struct PluginInstallVerificationTests {
         try fixture.place(Self.declaringPlayer)
         let container = Container()
         let loader = fixture.loader(
-            into: container, descriptor: InstalledPluginFixture.toastDescriptor(manifest: Self.declaringPlayer),
+            into: container,
+            descriptor: InstalledPluginFixture.toastDescriptor(manifest: Self.declaringPlayer),
             verificationPolicy: .report)
         let report = loader.install(in: fixture.directory)
         #expect(report.failures.isEmpty)
@@ -97,7 +100,9 @@ struct PluginInstallVerificationTests {
         #expect(loader.loadedPlugins.flatMap(\.verificationProblems).map(\.kind) == [.missingDependency])
     }
 
-    @Test("Under .refuse, an installed plugin whose dependency left while it was off is refused on reactivation")
+    @Test(
+        "Under .refuse, an installed plugin whose dependency left while it was off is refused on reactivation"
+    )
     func refusedOnReactivation() throws {
         let fixture = try InstalledPluginFixture()
         defer { fixture.remove() }
@@ -105,7 +110,8 @@ struct PluginInstallVerificationTests {
         let container = Container()
         container.register(.hostPlayer, dependencies: []) { HostPlayer(toast: nil) }
         let loader = fixture.loader(
-            into: container, descriptor: InstalledPluginFixture.toastDescriptor(manifest: Self.declaringPlayer),
+            into: container,
+            descriptor: InstalledPluginFixture.toastDescriptor(manifest: Self.declaringPlayer),
             verificationPolicy: .refuse)
         #expect(loader.install(in: fixture.directory).failures.isEmpty)
         _ = try loader.deactivate(pluginNamed: "ToastTestPlugin")
@@ -114,7 +120,8 @@ struct PluginInstallVerificationTests {
             _ = try loader.activate(pluginNamed: "ToastTestPlugin")
             Issue.record("expected the activation to be refused")
         } catch {
-            guard case .activationFailed("ToastTestPlugin", .verificationFailed(_, _, let problems)) = error else {
+            guard case .activationFailed("ToastTestPlugin", .verificationFailed(_, _, let problems)) = error
+            else {
                 Issue.record("expected activationFailed(verificationFailed), got \(error)")
                 return
             }

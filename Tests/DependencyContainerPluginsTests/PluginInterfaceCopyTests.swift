@@ -99,7 +99,9 @@ struct PluginInterfaceCopyTests {
 
 @Suite("Plugin loader: contributions and arguments of another interface copy are refused by name, first")
 struct PluginInterfaceCopyContributionTests {
-    private static let shared: [Any.Type] = [HostInterfaces.ExportFormat.self, HostInterfaces.StreamRequest.self]
+    private static let shared: [Any.Type] = [
+        HostInterfaces.ExportFormat.self, HostInterfaces.StreamRequest.self,
+    ]
     private static let roguePath = "/plugins/libRogueExportPlugin.so"
     private static let goodPath = "/plugins/libGoodExportPlugin.so"
 
@@ -125,7 +127,9 @@ struct PluginInterfaceCopyContributionTests {
                     name: "GoodExportPlugin", version: "1.0.0", providedIDs: [],
                     contributions: ["ExportMenuPoint": ["pdf"]])
             ) { container in
-                container.contribute(to: .exportMenu, named: "pdf") { HostInterfaces.ExportFormat(title: "PDF") }
+                container.contribute(to: .exportMenu, named: "pdf") {
+                    HostInterfaces.ExportFormat(title: "PDF")
+                }
             })
     }
 
@@ -135,7 +139,9 @@ struct PluginInterfaceCopyContributionTests {
     func contributionCopy(policy: PluginLoader.ConflictPolicy, hostContributes: Bool) throws {
         let container = Container()
         if hostContributes {
-            container.contribute(to: .exportMenu, named: "plain") { HostInterfaces.ExportFormat(title: "Plain") }
+            container.contribute(to: .exportMenu, named: "plain") {
+                HostInterfaces.ExportFormat(title: "Plain")
+            }
         }
         let before = container.registrations
         let loader = PluginLoader(
@@ -148,7 +154,8 @@ struct PluginInterfaceCopyContributionTests {
         #expect(
             error
                 == .separateInterfaceCopy(
-                    path: Self.roguePath, registrations: ["'ExportMenuPoint[csv]' (element type ExportFormat)"]))
+                    path: Self.roguePath,
+                    registrations: ["'ExportMenuPoint[csv]' (element type ExportFormat)"]))
         #expect(container.registrations == before)
         let hostEntries = hostContributes ? [HostInterfaces.ExportFormat(title: "Plain")] : []
         #expect(container.load(.exportMenu) == hostEntries)
@@ -192,7 +199,8 @@ struct PluginInterfaceCopyContributionTests {
         let loader = PluginLoader(container: container, sharedInterfaces: Self.shared, stepHook: nil)
         let descriptor = try #require(
             PluginExport.descriptor(
-                manifest: PluginManifest(name: "RogueStreamPlugin", version: "1.0.0", providedIDs: ["StreamID"])
+                manifest: PluginManifest(
+                    name: "RogueStreamPlugin", version: "1.0.0", providedIDs: ["StreamID"])
             ) { container in
                 container.register(ArgumentInjectID<PluginCopyInterfaces.StreamRequest, String>("StreamID")) {
                     _, request in request.url
