@@ -126,8 +126,9 @@ public enum PluginLoadError: Error, Hashable, Sendable, CustomStringConvertible 
         case .invalidManifest(let path, let detail):
             return "\(path): invalid manifest (\(detail))"
         case .separateCoreCopy(let path):
-            return "\(path): links its own copy of DependencyContainer; build host and plugin against "
-                + "the DependencyContainerDynamic product so they share one"
+            return "\(path): links its own copy of DependencyContainer; host and plugins must share the "
+                + "process's one copy: link only the shared library that carries it (DependencyContainerDynamic, "
+                + "or the app's own dynamic runtime product), and no DependencyContainer product beside it"
         case .separateInterfaceCopy(let path, let registrations):
             return "\(path): registers \(registrations.joined(separator: ", ")) as types of its own copy of "
                 + "their interface module, which the host's loads cannot cast to; build the plugin against "

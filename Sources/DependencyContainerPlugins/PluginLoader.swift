@@ -26,9 +26,12 @@ import Foundation
 /// stood when its register function returned, and a plugin that registers into any other
 /// container meanwhile is refused.
 ///
-/// Host and plugins must share one copy of `DependencyContainer`: both link the
-/// `DependencyContainerDynamic` product. A plugin that links its own copy is refused, since
-/// the host could not use anything it registered.
+/// Host and plugins must share the process's one copy of `DependencyContainer` and of each
+/// interface module: both link the one shared library that carries them, the
+/// `DependencyContainerDynamic` product or the app's own dynamic runtime product, and nothing
+/// else that links the core. A plugin that links its own copy of the core is refused, since the
+/// host could not use anything it registered, and so is one that hands the host a type of its
+/// own copy of a shared interface (`sharedInterfaces`).
 ///
 /// A loaded plugin can be switched off and on again while the host runs:
 /// ``deactivate(_:resettingDependents:)`` takes everything it registered out of the

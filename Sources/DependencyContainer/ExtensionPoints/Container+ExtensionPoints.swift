@@ -379,9 +379,10 @@ package struct HandedType {
 }
 
 extension Container {
-    /// Every type each registration this container makes itself hands its loads, by ID: a
-    /// service's type, an extension point's element type, an argument registration's argument
-    /// and service types. Inherited registrations are not included.
+    /// The types each registration this container makes itself hands its loads, by ID.
+    ///
+    /// A service's type, an extension point's element type, an argument registration's
+    /// argument and service types; inherited registrations are not included.
     ///
     /// For the plugin loader's check that a plugin hands the host the host's own interface
     /// types, not those of another copy of their module, which no load of the host's could

@@ -19,6 +19,7 @@ public struct ShareOption: Sendable, Equatable {
     /// The entry's title.
     public let title: String
 
+    /// An entry titled `title`.
     public init(title: String) {
         self.title = title
     }
