@@ -290,18 +290,18 @@ public final class PluginLoader: Sendable {
         let entries = listed.filter { Self.isPluginFileName($0.name) }.sorted { $0.name < $1.name }
         let libraries = Set(entries.map(\.name))
         let orphans = listed.map(\.name).filter { name in
-            Self.isPluginFileName(Self.libraryName(forManifest: name)) && name.hasSuffix(".json")
-                && !libraries.contains(Self.libraryName(forManifest: name))
+            guard name.hasSuffix(".json") else { return false }
+            let library = Self.libraryName(forManifest: name)
+            return Self.isPluginFileName(library) && !libraries.contains(library)
         }
         return .success(
             PluginDirectory(checked: checked, entries: entries, manifestsWithoutLibrary: orphans.sorted()))
     }
 
-    /// The library a manifest file named `manifestName` describes: `libToastPlugin.so` for
-    /// `libToastPlugin.json`.
+    /// The library a manifest file named `manifestName`, which ends in `.json`, describes:
+    /// `libToastPlugin.so` for `libToastPlugin.json`.
     static func libraryName(forManifest manifestName: String) -> String {
-        (manifestName.hasSuffix(".json") ? String(manifestName.dropLast(5)) : manifestName) + "."
-            + SharedLibrary.fileExtension
+        String(manifestName.dropLast(".json".count)) + "." + SharedLibrary.fileExtension
     }
 
     /// A type's name without its module, as two copies of a module name it alike.
