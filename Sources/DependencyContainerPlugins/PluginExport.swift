@@ -11,9 +11,10 @@ import Foundation
 
 /// Builds the descriptor a plugin library returns from its entry function.
 ///
-/// A plugin is a dynamic library product that depends on the `DependencyContainerDynamic`
-/// product (never on the static one: host and plugin must share one copy of the core) and
-/// exports one entry:
+/// A plugin is a dynamic library product that depends on the one shared library that carries
+/// the core in the host's process (the `DependencyContainerDynamic` product, or the app's own
+/// dynamic runtime product that links the core), and on nothing else that links the core or
+/// the interface modules: host and plugin must share one copy of each. It exports one entry:
 ///
 /// ```swift
 /// @_cdecl("dependency_container_plugin_entry")

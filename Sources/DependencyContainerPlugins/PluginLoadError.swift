@@ -50,11 +50,13 @@ public enum PluginLoadError: Error, Hashable, Sendable, CustomStringConvertible 
     /// so the host could not use anything it registered.
     case separateCoreCopy(path: String)
 
-    /// The plugin registers services as interface types of its own copy of their module,
-    /// which the host, with its copy, could not cast to: each entry is `ID (type)`.
+    /// The plugin hands the host interface types of its own copy of their module, which the
+    /// host, with its copy, could not cast to: each entry is `'ID' (Type)` for a service,
+    /// `'Point[name]' (element type Type)` for a contribution and `'ID' (argument type Type)`
+    /// for an argument registration's argument.
     ///
     /// The loader judges the types its host names as shared
-    /// (`PluginLoader(container:sharedInterfaces:)`).
+    /// (`PluginLoader(container:sharedInterfaces:)`), before the plugin changes anything.
     case separateInterfaceCopy(path: String, registrations: [String])
 
     /// The plugin's registration failed and nothing it registered was kept.
@@ -124,8 +126,9 @@ public enum PluginLoadError: Error, Hashable, Sendable, CustomStringConvertible 
         case .invalidManifest(let path, let detail):
             return "\(path): invalid manifest (\(detail))"
         case .separateCoreCopy(let path):
-            return "\(path): links its own copy of DependencyContainer; build host and plugin against "
-                + "the DependencyContainerDynamic product so they share one"
+            return "\(path): links its own copy of DependencyContainer; host and plugins must share the "
+                + "process's one copy: link only the shared library that carries it (DependencyContainerDynamic, "
+                + "or the app's own dynamic runtime product), and no DependencyContainer product beside it"
         case .separateInterfaceCopy(let path, let registrations):
             return "\(path): registers \(registrations.joined(separator: ", ")) as types of its own copy of "
                 + "their interface module, which the host's loads cannot cast to; build the plugin against "

@@ -252,11 +252,17 @@ extension PluginLoader {
     private func activateInstalled(_ record: PluginRecord, resettingDependents: Bool)
         throws(PluginActivationError) -> PluginActivationReport
     {
-        let name = record.plugin.manifest.name
-        let outcome = placeholders(for: record.plugin.manifest, path: record.plugin.path).map { staging in
-            container.adoptRegistrations(
-                of: staging, replacingExisting: conflictPolicy == .replace, declaring: [:],
-                owner: RegistrationOwner(), dependents: resettingDependents ? .reset : .named)
+        let manifest = record.plugin.manifest
+        let name = manifest.name
+        var problems: [VerificationProblem] = []
+        // Verified from its manifest again: the host may have changed while it was off.
+        let outcome = placeholders(for: manifest, path: record.plugin.path).flatMap { staging in
+            verdict(on: staging, manifest: manifest, ownIDs: manifest.allIDs, path: record.plugin.path).map {
+                problems = $0
+                return container.adoptRegistrations(
+                    of: staging, replacingExisting: conflictPolicy == .replace, declaring: [:],
+                    owner: RegistrationOwner(), dependents: resettingDependents ? .reset : .named)
+            }
         }
         switch outcome {
         case .failure(let error):
@@ -270,9 +276,10 @@ extension PluginLoader {
             }
             container.addLoadSites(record.plugin.manifest.loadSites)
             let plugin = LoadedPlugin(
-                manifest: record.plugin.manifest, path: record.plugin.path,
+                manifest: manifest, path: record.plugin.path,
                 providedIDs: record.plugin.providedIDs, replacedIDs: adoption.conflicts,
-                contributions: record.plugin.contributions, loaderSerial: serial)
+                contributions: record.plugin.contributions, verificationProblems: problems,
+                loaderSerial: serial)
             release(
                 name,
                 as: PluginRecord(

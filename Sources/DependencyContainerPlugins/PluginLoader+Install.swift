@@ -80,7 +80,10 @@ extension PluginLoader {
     ///   - directory: The directory to install from.
     ///   - loadingAtStart: The names of the plugins whose libraries load now.
     /// - Returns: The plugins installed (in ``PluginLoadReport/loaded``; ``isLibraryLoaded(pluginNamed:)``
-    ///   tells which loaded), what failed and why, and notes.
+    ///   tells which loaded), what failed and why (a manifest file that is missing or refused, a
+    ///   conflict, or under a verification policy ``PluginLoadError/verificationFailed(path:plugin:problems:)``),
+    ///   and notes: a plugin already installed or loaded, and a manifest file whose library is
+    ///   missing, naming both.
     public func install(in directory: String, loadingAtStart: Set<String> = []) -> PluginLoadReport {
         var report = PluginLoadReport()
         let files: PluginDirectory
@@ -90,6 +93,12 @@ extension PluginLoader {
         case .failure(let error):
             report.failures.append(error)
             return report
+        }
+        // A manifest left without its library installs nothing: said, not skipped silently.
+        report.notes += files.manifestsWithoutLibrary.map { name in
+            let library = directory + "/" + Self.libraryName(forManifest: name)
+            return
+                "\(directory)/\(name): a plugin manifest whose library \(library) is missing; not installed"
         }
         // Room for them all at once, rather than growing by doubling as they come.
         state.withLock { $0.plugins.reserveCapacity($0.plugins.count + files.entries.count) }
@@ -203,6 +212,15 @@ extension PluginLoader {
                     "\(path): a plugin named \(name) is already installed or loaded from \(previous.plugin.path)"
                 return .alreadyLoaded(note: note)
             }
+            // Verified from its manifest, as a loaded plugin is from its registrations: one
+            // refused here is not installed, so its library never loads.
+            let problems: [VerificationProblem]
+            switch verdict(on: staging, manifest: manifest, ownIDs: manifest.allIDs, path: libraryPath) {
+            case .failure(let error):
+                state.failures[name] = error
+                return .failed(error)
+            case .success(let found): problems = found
+            }
             let outcome = container.adoptRegistrations(
                 of: staging, replacingExisting: conflictPolicy == .replace, declaring: [:],
                 owner: RegistrationOwner())
@@ -214,7 +232,8 @@ extension PluginLoader {
             container.addLoadSites(manifest.loadSites)
             let plugin = LoadedPlugin(
                 manifest: manifest, path: libraryPath, providedIDs: manifest.providedIDs.sorted(),
-                replacedIDs: outcome.conflicts, contributions: manifest.contributionIDs, loaderSerial: serial)
+                replacedIDs: outcome.conflicts, contributions: manifest.contributionIDs,
+                verificationProblems: problems, loaderSerial: serial)
             state.failures[name] = nil
             state.plugins[name] = PluginRecord(
                 plugin: plugin, descriptor: nil, status: .active, owned: owned, placeholders: owned,
@@ -343,14 +362,14 @@ extension PluginLoader {
         .flatMap { stage(manifest: $0, from: view, path: path) }
         // The placeholders are the only registrations of its IDs it replaces: the conflicts
         // with the host's were settled when it was installed.
-        // Its load sites were added when it was installed; it is verified when it is loaded
-        // by `load(at:)`, not at the first use of an ID it was installed for.
+        // Its load sites were added, and it was verified from its manifest, when it was
+        // installed or activated: a first use, inside a host's load, keeps that verdict.
         .flatMap { adopt($0, replacingExisting: true, verifying: false) }
         .map { adoption in
             let plugin = LoadedPlugin(
                 manifest: installed, path: path, providedIDs: adoption.plugin.providedIDs,
                 replacedIDs: record.plugin.replacedIDs, contributions: adoption.plugin.contributions,
-                loaderSerial: serial)
+                verificationProblems: record.plugin.verificationProblems, loaderSerial: serial)
             return PluginRecord(
                 plugin: plugin, descriptor: view, status: .active, owned: adoption.owned,
                 placeholders: record.placeholders)

@@ -6,7 +6,11 @@ extension PluginLoader {
     /// (``PluginManifest/loadSites``): a registration of the plugin whose dependency the host
     /// does not provide, or a load site of the plugin whose ID neither provides, is a problem.
     /// It runs when `load(at:)` or `loadAll(in:)` loads a library and when a loaded plugin is
-    /// activated again; an installed plugin's first use, which cannot be refused, skips it.
+    /// activated again. An installed plugin is verified from its manifest (its provided IDs
+    /// with the dependencies it declares for them, its contributions and its load sites) when
+    /// `install(in:)` or `install(at:)` installs it and when it is activated again; one refused
+    /// at install is not installed, so its library never loads and loads of its IDs get `nil`.
+    /// Its first use keeps the install's verdict: it runs inside a host's load.
     ///
     /// ```swift
     /// let loader = PluginLoader(container: Container(), verificationPolicy: .refuse)

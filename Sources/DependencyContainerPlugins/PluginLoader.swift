@@ -26,9 +26,12 @@ import Foundation
 /// stood when its register function returned, and a plugin that registers into any other
 /// container meanwhile is refused.
 ///
-/// Host and plugins must share one copy of `DependencyContainer`: both link the
-/// `DependencyContainerDynamic` product. A plugin that links its own copy is refused, since
-/// the host could not use anything it registered.
+/// Host and plugins must share the process's one copy of `DependencyContainer` and of each
+/// interface module: both link the one shared library that carries them, the
+/// `DependencyContainerDynamic` product or the app's own dynamic runtime product, and nothing
+/// else that links the core. A plugin that links its own copy of the core is refused, since the
+/// host could not use anything it registered, and so is one that hands the host a type of its
+/// own copy of a shared interface (`sharedInterfaces`).
 ///
 /// A loaded plugin can be switched off and on again while the host runs:
 /// ``deactivate(_:resettingDependents:)`` takes everything it registered out of the
@@ -56,8 +59,9 @@ public final class PluginLoader: Sendable {
     /// The policy for IDs the container already has.
     public let conflictPolicy: ConflictPolicy
 
-    /// The interface types host and plugins share, by name: a plugin that registers a service
-    /// as a type of that name but another identity is refused (``PluginLoadError/separateInterfaceCopy(path:registrations:)``).
+    /// The interface types host and plugins share, by name: a plugin that hands the host a type
+    /// of that name but another identity, as a service, a point's element or an argument, is
+    /// refused (``PluginLoadError/separateInterfaceCopy(path:registrations:)``).
     let sharedInterfaces: [String: ObjectIdentifier]
 
     /// Whether libraries writable by other users are loaded anyway.
@@ -114,10 +118,13 @@ public final class PluginLoader: Sendable {
     ///     can change such a file.
     ///   - deactivationTimeLimit: How long each step of ``deactivate(_:resettingDependents:)``
     ///     that runs others' code may take, in seconds; 5 unless stated.
-    ///   - sharedInterfaces: The interface types of the module host and plugins share, such as
-    ///     `(any ToastInject).self`. A plugin that registers a service as a type of the same name
-    ///     from another copy of that module is refused, naming the registrations: the host could
-    ///     not cast what it made.
+    ///   - sharedInterfaces: The interface types of the module host and plugins share: the
+    ///     protocols and value types plugins register services as, the element types of the
+    ///     extension points they contribute to and the argument types of their argument
+    ///     registrations, such as `(any ToastInject).self` and `MenuEntry.self`. A plugin that
+    ///     hands the host a type of the same name from another copy of that module is refused
+    ///     before it changes anything, naming the registrations: the host could not cast what it
+    ///     made. The core's article *Loading plugins at runtime* says which types to list.
     ///   - verificationPolicy: Whether a plugin is verified in the host's container before it
     ///     is activated, and refused when it fails; ``VerificationPolicy/off`` unless stated.
     public convenience init(
@@ -281,7 +288,20 @@ public final class PluginLoader: Sendable {
             }
         // Filtered first: a directory of plugins holds as many manifest files.
         let entries = listed.filter { Self.isPluginFileName($0.name) }.sorted { $0.name < $1.name }
-        return .success(PluginDirectory(checked: checked, entries: entries))
+        let libraries = Set(entries.map(\.name))
+        let orphans = listed.map(\.name).filter { name in
+            guard name.hasSuffix(".json") else { return false }
+            let library = Self.libraryName(forManifest: name)
+            return Self.isPluginFileName(library) && !libraries.contains(library)
+        }
+        return .success(
+            PluginDirectory(checked: checked, entries: entries, manifestsWithoutLibrary: orphans.sorted()))
+    }
+
+    /// The library a manifest file named `manifestName`, which ends in `.json`, describes:
+    /// `libToastPlugin.so` for `libToastPlugin.json`.
+    static func libraryName(forManifest manifestName: String) -> String {
+        String(manifestName.dropLast(".json".count)) + "." + SharedLibrary.fileExtension
     }
 
     /// A type's name without its module, as two copies of a module name it alike.
@@ -459,17 +479,9 @@ public final class PluginLoader: Sendable {
         guard undeclared.isEmpty, unregistered.isEmpty else {
             return .failure(.manifestMismatch(path: path, undeclared: undeclared, unregistered: unregistered))
         }
-        if !sharedInterfaces.isEmpty {
-            let foreign = staging.ownServiceTypes.compactMap { id, type -> String? in
-                let name = Self.interfaceName(type)
-                guard let shared = sharedInterfaces[name], shared != ObjectIdentifier(type) else {
-                    return nil
-                }
-                return "'\(id)' (\(name))"
-            }
-            guard foreign.isEmpty else {
-                return .failure(.separateInterfaceCopy(path: path, registrations: foreign.sorted()))
-            }
+        let foreign = foreignInterfaces(in: staging, contributions: contributions)
+        guard foreign.isEmpty else {
+            return .failure(.separateInterfaceCopy(path: path, registrations: foreign))
         }
         return .success(
             StagedPlugin(
@@ -477,21 +489,55 @@ public final class PluginLoader: Sendable {
                 contributions: contributed))
     }
 
+    /// What `staging` hands the host as a type named like a shared interface but of another
+    /// identity, sorted: `'ID' (Type)` for a service, `'Point[name]' (element type Type)` for
+    /// each contribution to a point, `'ID' (argument type Type)` for an argument registration.
+    ///
+    /// A point or argument registration is judged by the types its loads get, not by the
+    /// marker or factory type it is registered as: a contribution of another copy's element
+    /// type would retype the host's point, and an argument of another copy's type would never
+    /// match the host's loads.
+    private func foreignInterfaces(in staging: Container, contributions: [String: [String]]) -> [String] {
+        guard !sharedInterfaces.isEmpty else { return [] }
+        var foreign: [String] = []
+        for (id, handed) in staging.ownHandedTypes {
+            for handed in handed {
+                let name = Self.interfaceName(handed.type)
+                guard let shared = sharedInterfaces[name], shared != ObjectIdentifier(handed.type) else {
+                    continue
+                }
+                switch handed.role {
+                case .service: foreign.append("'\(id)' (\(name))")
+                case .argument: foreign.append("'\(id)' (argument type \(name))")
+                case .element:
+                    foreign += (contributions[id] ?? []).map { "'\(id)[\($0)]' (element type \(name))" }
+                }
+            }
+        }
+        return foreign.sorted()
+    }
+
     /// Moves a staged plugin's registrations into the host's container, owned by a new
     /// activation, unless they conflict and the policy rejects them.
     ///
     /// Unless `verifying` is `false` or the policy is ``VerificationPolicy/off``, the plugin is
-    /// verified first (``verificationProblems(of:)``); under ``VerificationPolicy/refuse`` one
+    /// verified first (``verdict(on:manifest:ownIDs:path:)``); under ``VerificationPolicy/refuse`` one
     /// with an error or a warning is refused. Once adopted, its manifest's load sites are the
     /// container's, for `verify()`.
     func adopt(
         _ staged: StagedPlugin, dependents: AdoptionDependents = .ignored, replacingExisting: Bool? = nil,
         verifying: Bool = true
     ) -> Result<Adoption, PluginLoadError> {
-        let problems = verifying && verificationPolicy != .off ? verificationProblems(of: staged) : []
-        if verificationPolicy == .refuse, problems.contains(where: { $0.severity != .note }) {
-            return .failure(
-                .verificationFailed(path: staged.path, plugin: staged.manifest.name, problems: problems))
+        var problems: [VerificationProblem] = []
+        if verifying {
+            switch verdict(
+                on: staged.staging, manifest: staged.manifest,
+                ownIDs: staged.providedIDs + staged.contributions,
+                path: staged.path)
+            {
+            case .failure(let error): return .failure(error)
+            case .success(let found): problems = found
+            }
         }
         let outcome = container.adoptRegistrations(
             of: staged.staging, replacingExisting: replacingExisting ?? (conflictPolicy == .replace),
@@ -509,21 +555,38 @@ public final class PluginLoader: Sendable {
         return .success(Adoption(plugin: plugin, owned: outcome.record, dependents: outcome.dependents))
     }
 
-    /// What `Container.verify()` finds in a staged plugin's registrations and manifest load
-    /// sites, as if the host's container had adopted it.
+    /// What the verification policy makes of a plugin about to be activated from `staging`
+    /// (its registrations, or an installed plugin's placeholders): the problems found, none
+    /// under ``VerificationPolicy/off``, or under ``VerificationPolicy/refuse`` the refusal of
+    /// a plugin with an error or a warning.
+    func verdict(on staging: Container, manifest: PluginManifest, ownIDs: [String], path: String)
+        -> Result<[VerificationProblem], PluginLoadError>
+    {
+        guard verificationPolicy != .off else { return .success([]) }
+        let problems = verificationProblems(of: staging, manifest: manifest, ownIDs: ownIDs)
+        if verificationPolicy == .refuse, problems.contains(where: { $0.severity != .note }) {
+            return .failure(.verificationFailed(path: path, plugin: manifest.name, problems: problems))
+        }
+        return .success(problems)
+    }
+
+    /// What `Container.verify()` finds in a plugin's registrations in `staging` and its
+    /// manifest's load sites, as if the host's container had adopted them.
     ///
-    /// They are copied into a child of the container, which is verified and dropped. Problems of the host's own registrations and
-    /// sites are left out; a site of the plugin whose ID neither provides is not.
+    /// They are copied into a child of the container, which is verified and dropped. Only the
+    /// problems of `ownIDs` and of the manifest's sites are kept, not the host's own; a site of
+    /// the plugin whose ID neither provides is one.
     ///
     /// - Complexity: One `verify()` of the host's container with the plugin's registrations.
-    func verificationProblems(of staged: StagedPlugin) -> [VerificationProblem] {
+    func verificationProblems(of staging: Container, manifest: PluginManifest, ownIDs: [String])
+        -> [VerificationProblem]
+    {
         let probe = Container(parent: container)
-        _ = probe.adoptRegistrations(
-            of: staged.staging, replacingExisting: true, declaring: staged.manifest.dependencies)
-        probe.addLoadSites(staged.manifest.loadSites)
+        _ = probe.adoptRegistrations(of: staging, replacingExisting: true, declaring: manifest.dependencies)
+        probe.addLoadSites(manifest.loadSites)
         let report = probe.verify()
-        let own = Set(staged.providedIDs + staged.contributions)
-        let sites = Set(staged.manifest.loadSites)
+        let own = Set(ownIDs)
+        let sites = Set(manifest.loadSites)
         return report.registrations.filter { own.contains($0.id) }.flatMap(\.problems)
             + report.siteProblems.filter { $0.site.map(sites.contains) ?? false }
     }
@@ -542,6 +605,8 @@ struct PluginDirectory {
     let checked: CheckedDirectory?
     /// Its plugin libraries, in name order.
     let entries: [CheckedDirectory.Entry]
+    /// The names of its plugin manifest files whose library is not there, in name order.
+    var manifestsWithoutLibrary: [String] = []
 }
 
 /// A plugin whose registrations the container adopted.

@@ -100,6 +100,11 @@ public struct PluginManifest: Codable, Hashable, Sendable {
         return "dependencies are declared for '\(stray)', which the plugin does not provide"
     }
 
+    /// The provided IDs and the contributions as `Point[name]`: every ID the plugin registers.
+    var allIDs: [String] {
+        providedIDs + contributionIDs
+    }
+
     /// The contributions as `Point[name]`, sorted, as ``LoadedPlugin/contributions`` lists them.
     var contributionIDs: [String] {
         contributions.flatMap { point, names in names.map { "\(point)[\($0)]" } }.sorted()

@@ -108,17 +108,21 @@ struct InstalledPluginFixture {
         return values.withLock { $0 }
     }
 
-    /// A loader into `container` whose first loads open `descriptor` after `delay`, counting.
+    /// A loader into `container` whose first loads open `descriptor` after `delay`, counting,
+    /// and verify as `verificationPolicy` says.
     func loader(
-        into container: Container, descriptor: UnsafeRawPointer = toastDescriptor(), delay: TimeInterval = 0
+        into container: Container, descriptor: UnsafeRawPointer = toastDescriptor(), delay: TimeInterval = 0,
+        verificationPolicy: PluginLoader.VerificationPolicy = .off
     ) -> PluginLoader {
         // As an address: a pointer is not Sendable, and the descriptor lives for the process.
         let address = UInt(bitPattern: descriptor)
         let opens = self.opens
-        return PluginLoader(container: container, stepHook: nil) { _ in
-            opens.withLock { $0 += 1 }
-            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
-            return .success(UnsafeRawPointer(bitPattern: address)!)
-        }
+        return PluginLoader(
+            container: container, stepHook: nil,
+            libraryOpener: { _ in
+                opens.withLock { $0 += 1 }
+                if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+                return .success(UnsafeRawPointer(bitPattern: address)!)
+            }, verificationPolicy: verificationPolicy)
     }
 }

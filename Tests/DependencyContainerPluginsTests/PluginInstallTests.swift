@@ -69,6 +69,28 @@ struct PluginInstallTests {
         #expect(fixture.opens.withLock { $0 } == 2)
     }
 
+    @Test("A manifest file whose library is missing is a note naming both; the other plugins install")
+    func manifestWithoutLibrary() throws {
+        let fixture = try InstalledPluginFixture()
+        defer { fixture.remove() }
+        let orphan = try fixture.place(
+            PluginManifest(name: "OrphanPlugin", version: "1.0.0", providedIDs: ["OrphanID"]))
+        try FileManager.default.removeItem(atPath: orphan)
+        try fixture.place()
+        // Not a plugin's manifest: no note.
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: fixture.directory + "/settings.json"))
+        let container = Container()
+        let report = fixture.loader(into: container).install(in: fixture.directory)
+        #expect(report.failures.isEmpty)
+        #expect(report.loaded.map(\.manifest.name) == ["ToastTestPlugin"])
+        #expect(
+            report.notes == [
+                "\(fixture.directory)/libOrphanPlugin.json: a plugin manifest whose library \(orphan) is missing; "
+                    + "not installed"
+            ])
+        #expect(container.registrations.map(\.id) == ["PluginToastID"])
+    }
+
     @Test("A library missing at first load gives nil and a report; the placeholder goes")
     func missingAtFirstLoad() throws {
         let fixture = try InstalledPluginFixture()

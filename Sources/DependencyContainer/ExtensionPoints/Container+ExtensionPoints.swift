@@ -361,3 +361,47 @@ extension Container {
         )
     }
 }
+
+/// A type a registration hands its loads, and how: what the plugin loader compares with the
+/// host's shared interface types.
+package struct HandedType {
+    package enum Role: Sendable {
+        /// The service a load returns.
+        case service
+        /// An extension point's element type, which each of its contributions returns.
+        case element
+        /// The argument an argument registration's loads pass in.
+        case argument
+    }
+
+    package let role: Role
+    package let type: Any.Type
+}
+
+extension Container {
+    /// The types each registration this container makes itself hands its loads, by ID.
+    ///
+    /// A service's type, an extension point's element type, an argument registration's
+    /// argument and service types; inherited registrations are not included.
+    ///
+    /// For the plugin loader's check that a plugin hands the host the host's own interface
+    /// types, not those of another copy of their module, which no load of the host's could
+    /// cast: a point's registration is typed by a marker, an argument registration by its
+    /// factory, so their service types alone name no interface.
+    package var ownHandedTypes: [String: [HandedType]] {
+        store.read { entries in
+            entries.mapValues { registration in
+                if let contributions = registration.contributions {
+                    return [HandedType(role: .element, type: contributions.elementType)]
+                }
+                if let factory = registration.argumentFactory {
+                    return [
+                        HandedType(role: .argument, type: factory.argumentType),
+                        HandedType(role: .service, type: factory.serviceType),
+                    ]
+                }
+                return [HandedType(role: .service, type: registration.serviceType)]
+            }
+        }
+    }
+}

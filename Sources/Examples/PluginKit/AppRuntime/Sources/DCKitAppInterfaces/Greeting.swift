@@ -13,3 +13,19 @@ extension InjectID where Service == any GreeterInject {
     /// The app's greeter; plugins provide it.
     public static var greeter: Self { InjectID("GreeterInjectID") }
 }
+
+/// A way to share a greeting: an entry of the host's share menu.
+public struct ShareOption: Sendable, Equatable {
+    /// The entry's title.
+    public let title: String
+
+    /// An entry titled `title`.
+    public init(title: String) {
+        self.title = title
+    }
+}
+
+extension ExtensionPoint where Element == ShareOption {
+    /// The host's share menu; plugins contribute its entries.
+    public static var shareMenu: Self { ExtensionPoint("ShareMenuExtensionPoint", optional: true) }
+}

@@ -11,8 +11,11 @@ final class FriendlyGreeter: GreeterInject {
 @_cdecl("dependency_container_plugin_entry")
 public func dependencyContainerPluginEntry() -> UnsafeRawPointer? {
     PluginExport.descriptor(
-        manifest: PluginManifest(name: "GreeterPlugin", version: "1.0.0", providedIDs: ["GreeterInjectID"])
+        manifest: PluginManifest(
+            name: "GreeterPlugin", version: "1.0.0", providedIDs: ["GreeterInjectID"],
+            contributions: ["ShareMenuExtensionPoint": ["card"]])
     ) { container in
         container.register(.greeter, scope: .singleton) { FriendlyGreeter() as any GreeterInject }
+        container.contribute(to: .shareMenu, named: "card") { ShareOption(title: "Greeting card") }
     }
 }
