@@ -2,9 +2,10 @@
 /// one that no target provides, and a registration keyed by the implementation type where
 /// loads ask for a protocol it conforms to.
 extension InjectLint {
-    /// Whether a load made with `call` fails when nothing provides its ID: the rule of
-    /// `verify()`, which checks a site or a declared dependency as the generated entry spells
-    /// it. `require`/`requireAsync` declare `.require`, `lazy`/`provider` a handle (required);
+    /// Whether a missing provider is an error for a load made with `call`: `verify()`'s rule.
+    ///
+    /// `verify()` checks a site or a declared dependency as the generated entry spells it.
+    /// `require`/`requireAsync` declare `.require`, `lazy`/`provider` a handle (required);
     /// `load`, `loadAsync`, `@Injected`, `@WeakInjected`, `contributions(to:)`, an argument
     /// `load` and the original `load(for:)` declare an optional `.load`, whose absence is a note.
     ///

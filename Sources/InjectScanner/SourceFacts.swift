@@ -4,8 +4,9 @@ public struct SourceLocation: Codable, Hashable, Sendable, Comparable, CustomStr
     public var file: String
     /// The 1-based line.
     public var line: Int
-    /// For a file of a target, the file as `#fileID` spells it, `Module/File.swift`: what
-    /// `verify()` and Swift's runtime traps print. `nil` for files outside a target.
+    /// For a file of a target, the file as `#fileID` spells it: `Module/File.swift`.
+    ///
+    /// What `verify()` and Swift's runtime traps print; `nil` for files outside a target.
     public var fileID: String?
 
     /// Creates a location.

@@ -229,7 +229,8 @@ struct TypeKeyLintTests {
         let generator = RegistrationGenerator(
             moduleName: "App", facts: SourceScanner.scan(source, file: "Sources/App/F.swift"))
         let mentions = generator.source.split(separator: "\n").filter { $0.contains(".typeKeyed") }
-        #expect(mentions.count == 1 && mentions.allSatisfy { $0.contains("LoadSite.unchecked(") }, "\(mentions)")
+        #expect(mentions.count == 1, "\(mentions)")
+        #expect(mentions.allSatisfy { $0.contains("LoadSite.unchecked(") }, "\(mentions)")
         #expect(
             generator.source.contains(
                 #"LoadSite.unchecked("c.load(.typeKeyed)", file: "App/F.swift", line: 2)"#))
