@@ -49,7 +49,8 @@ extension SourceScanner {
             index += 1
         }
         guard let brace else { return true }
-        let closing = closingBrace(of: brace)
+        // A brace the file leaves open ends the body at the last token, never before it starts.
+        let closing = max(closingBrace(of: brace), brace + 1)
         // `{ r in …}`, `{ (r: Resolver) in …}`, `{ r, url in …}`, or `$0` without a list.
         var resolver = "$0"
         var body = brace + 1

@@ -14,6 +14,8 @@ enum TypeKeyName {
     ///   - protocols: The names of the protocols the scanned sources declare, unqualified.
     /// - Returns: The name, such as `any Notifier` or `Impl`; `written` when it cannot be read.
     static func canonical(_ written: String, protocols: Set<String>) -> String {
+        // The parser recurses once per nesting level: a type longer than any real one is kept as written.
+        guard written.count <= 200 else { return written }
         var parser = Parser(characters: Array(written), protocols: protocols)
         guard let name = parser.type(), parser.atEnd else { return written }
         return name

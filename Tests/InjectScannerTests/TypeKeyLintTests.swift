@@ -106,6 +106,17 @@ struct TypeKeyLintTests {
         #expect(facts.idMembers.map(\.reference) == [.typeKeyed("Toast")])
     }
 
+    @Test("A registration whose closure the file leaves open, or a type too deep to read, is no crash")
+    func hostileInput() {
+        for source in [
+            "c.register(.type(X.self)) {", "c.register(.type(X.self)) { r", "c.register(.typeKeyed) {",
+        ] {
+            #expect(SourceScanner.scan(source, file: "F.swift").uses.count == 1, "\(source)")
+        }
+        let deep = String(repeating: "[", count: 5_000) + "X" + String(repeating: "]", count: 5_000)
+        #expect(TypeKeyName.canonical(deep, protocols: []) == deep)
+    }
+
     @Test("A type key's name is the core's: any P for a protocol, the unqualified, unsugared type otherwise")
     func names() {
         let protocols: Set<String> = ["Notifier", "NP"]
