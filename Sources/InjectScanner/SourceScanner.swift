@@ -363,10 +363,15 @@ public struct SourceScanner {
         let modifiers = (max(0, nameIndex - 5)..<nameIndex - 1).compactMap { token($0) }
         let isStatic = modifiers.contains { $0.isKeyword("static") || $0.isKeyword("class") }
         if name == "id", let typeName = enclosingTypeName {
+            var reference = idExpression(after: nameIndex)
+            // `static var id: InjectID<any P> { .typeKeyed }`: the annotation names the type.
+            if reference == .contextTyped, let type = annotation(after: nameIndex),
+                SourceScanner.base(of: type) == "InjectID", type.hasSuffix(">")
+            {
+                reference = .typeKeyed(String(type.dropFirst("InjectID<".count).dropLast()))
+            }
             facts.idMembers.append(
-                IDMember(
-                    typeName: typeName, reference: idExpression(after: nameIndex),
-                    location: location(nameIndex)))
+                IDMember(typeName: typeName, reference: reference, location: location(nameIndex)))
         } else if name == "dependencies", isStatic, let typeName = enclosingTypeName {
             facts.dependencyMembers.append(typeName)
         } else if name == "context", isStatic, let typeName = enclosingTypeName {

@@ -82,6 +82,7 @@ struct TypeKeyLintTests {
                 _ = c.load(.typeKeyed)
             }
             enum ToastProvider: InjectProvider { static var id: InjectID<any Toast> { .type(Toast.self) } }
+            enum LegacyProvider: InjectProvider { static var id: InjectID<any Toast> { .typeKeyed } }
             """
         let facts = SourceScanner.scan(source, file: "F.swift")
         #expect(
@@ -103,7 +104,8 @@ struct TypeKeyLintTests {
                 "load load InjectID(type: any Toast)",
                 "load load .typeKeyed",
             ])
-        #expect(facts.idMembers.map(\.reference) == [.typeKeyed("Toast")])
+        // A provider's `.typeKeyed` is typed by its `id`'s annotation.
+        #expect(facts.idMembers.map(\.reference) == [.typeKeyed("Toast"), .typeKeyed("any Toast")])
     }
 
     @Test("A registration whose closure the file leaves open, or a type too deep to read, is no crash")
