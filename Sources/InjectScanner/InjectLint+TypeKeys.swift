@@ -52,7 +52,7 @@ extension InjectLint {
         var wanted: [String: [SourceLocation]] = [:]
         for module in appModules {
             for use in module.facts.uses where use.kind == .load {
-                guard case .typeKeyed = use.reference, let id = resolve(use.reference), id.hasPrefix("any "),
+                guard isTypeKey(use.reference), let id = resolve(use.reference), id.hasPrefix("any "),
                     !id.contains("&"), (provisions[id] ?? []).isEmpty
                 else { continue }
                 wanted[String(id.dropFirst(4)), default: []].append(use.location)
@@ -81,6 +81,21 @@ extension InjectLint {
                         at: [provision.location] + loads.prefix(3))
                 }
             }
+        }
+    }
+
+    /// Whether `reference` names a type key: `.type(P.self)`, or a member declared as one.
+    func isTypeKey(_ reference: IDReference) -> Bool {
+        switch reference {
+        case .typeKeyed: return true
+        case .member:
+            return resolve(reference).map { id in
+                (declarationsByID[id] ?? []).contains {
+                    if case .typeKeyed = $0.declaration.value { return true }
+                    return false
+                }
+            } ?? false
+        default: return false
         }
     }
 

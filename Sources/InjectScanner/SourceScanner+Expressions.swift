@@ -1,8 +1,8 @@
 /// Reading the expressions that name IDs and types: ID initializer calls, `id` and
 /// `scope` members, type annotations, and the constraints of an extension of an ID type.
 extension SourceScanner {
-    /// The `InjectID(…)`, `ArgumentInjectID(…)` or `ExtensionPoint(…)` that initialises a
-    /// static member, if any.
+    /// The `InjectID(…)`, `ArgumentInjectID(…)`, `ExtensionPoint(…)` or `.type(P.self)` that
+    /// initialises a static member, if any.
     func typedIDValue(after nameIndex: Int) -> IDCall? {
         var depth = 0
         var index = nameIndex + 1
@@ -19,6 +19,14 @@ extension SourceScanner {
                 let call = injectIDCall(at: index)
             {
                 return call
+            }
+            // `static var notifier: Self { .type(Notifier.self) }`: a name for a type key.
+            if next.isPunctuation("."), let before = token(index - 1),
+                before.isPunctuation("{") || before.isKeyword("return")
+                    || (before.kind == .symbol && before.text == "="),
+                let key = typeKey(afterDotAt: index), case .typeKeyed = key.reference
+            {
+                return IDCall(reference: key.reference, end: key.end)
             }
             index += 1
         }

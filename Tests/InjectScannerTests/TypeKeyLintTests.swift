@@ -137,6 +137,40 @@ struct TypeKeyLintTests {
         }
     }
 
+    @Test(
+        "A member that names a type key is that key: its loads resolve, and no target providing it is an error"
+    )
+    func namedTypeKey() {
+        let names = module(
+            "Names",
+            "extension InjectID where Service == any Notifier {\n    static var notifier: Self { .type(Notifier.self) }\n}"
+        )
+        let loads = module("Loads", "func f(_ c: Container) throws { _ = try c.require(.notifier) }")
+        let report = lint(names, loads)
+        #expect(
+            report.flows.contains(LintReport.Flow(provider: "Feature", consumer: "Loads", id: "any Notifier"))
+        )
+        #expect(report.ids.first { $0.id == "any Notifier" }?.names == [".notifier"])
+        #expect(!report.diagnostics.contains { $0.severity == .error }, "\(report.diagnostics)")
+    }
+
+    @Test("A load through such a member counts for the implementation-type check too")
+    func namedTypeKeyImplementation() {
+        let names = module(
+            "Names",
+            "extension InjectID where Service == any Notifier {\n    static var notifier: Self { .type(Notifier.self) }\n}"
+        )
+        let loads = module("Loads", "func f(_ c: Container) throws { _ = try c.require(.notifier) }")
+        let feature = Self.feature.replacingOccurrences(
+            of: "container.register(.type(Notifier.self))",
+            with: "container.register(.type(NotifierImpl.self))")
+        let report = lint(feature: feature, names, loads)
+        #expect(
+            report.diagnostics.contains {
+                $0.code == "implementation-type-key" && $0.locations.first?.line == 5
+            })
+    }
+
     @Test("A type key's loads, registrations and flows use the core's name")
     func flows() {
         let report = lint()
