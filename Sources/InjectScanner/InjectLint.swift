@@ -5,8 +5,12 @@
 /// service types, a provider or registration whose ID is declared nowhere, a cycle in the
 /// target dependencies, and a cycle of providers whose `make(with:)` load each other eagerly
 /// (the container would fail it at run time), a load whose ID only targets the host never
-/// registers provide (see `checkHostCoverage()`), and a load of an ID string that nothing
-/// declares or provides, with the near miss. A cycle in the ID flow between modules — the
+/// registers provide (see `checkHostCoverage()`), a load of an ID string that nothing
+/// declares or provides, with the near miss, a required load of a type key (`.type(P.self)`)
+/// that no target provides, and a registration keyed by its implementation type where loads
+/// ask for a protocol it conforms to (see `checkImplementationTypeKeys()`). A missing provider
+/// of a load is an error or a note by `verify()`'s rule (``isRequired(_:)``), and a
+/// registration keyed by `.typeKeyed`, whose type no tool can read, is a warning. A cycle in the ID flow between modules — the
 /// player loads the toast, the toast loads the player — is legal through the container and
 /// only noted, as are overrides (child containers, `withOverrides`, `.overriding` traits,
 /// test targets) and IDs built at run time, which the lint cannot check.
