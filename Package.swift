@@ -192,9 +192,20 @@ let package = Package(
             path: "Tests/PluginFixture",
             plugins: ["RegistrationPlugin"]
         ),
+        // A host named like its composition type, with a type-keyed assembly: its generated
+        // entry must compile beside `enum DependencyContainerPluginHostFixture`.
+        .target(
+            name: "DependencyContainerPluginHostFixture",
+            dependencies: ["DependencyContainer"],
+            path: "Tests/PluginHostFixture",
+            plugins: ["RegistrationPlugin"]
+        ),
         .testTarget(
             name: "DependencyContainerRegistrationPluginTests",
-            dependencies: ["DependencyContainerPluginFixture", "DependencyContainer"],
+            dependencies: [
+                "DependencyContainerPluginFixture", "DependencyContainerPluginHostFixture",
+                "DependencyContainer",
+            ],
             path: "Tests/RegistrationPluginTests"
         ),
         .testTarget(

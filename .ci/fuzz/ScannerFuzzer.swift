@@ -245,6 +245,7 @@ private func locations(in facts: SourceFacts) -> [SourceLocation] {
         + facts.uses.map(\.location) + facts.scopeMembers.map(\.location)
         + facts.uses.compactMap(\.registeredAt)
         + facts.hostRegistrations.map(\.location) + facts.pluginLoaderUses
+        + facts.typeDeclarations.map(\.location)
 }
 
 extension SourceFacts {
@@ -284,6 +285,7 @@ extension SourceFacts {
         }
         for index in moved.pluginLoaderUses.indices { moved.pluginLoaderUses[index].line += offset }
         for index in moved.scopeMembers.indices { moved.scopeMembers[index].location.line += offset }
+        for index in moved.typeDeclarations.indices { moved.typeDeclarations[index].location.line += offset }
         return moved
     }
 }

@@ -94,7 +94,8 @@ extension InjectLint {
     // MARK: Providers
 
     mutating func checkProvisions() {
-        for id in declaredIDs.sorted() {
+        // Type keys need no declaration: a provided one is checked for duplicates here.
+        for id in Set(declaredIDs).union(typeKeyIDs).sorted() {
             let declarations = declarationsByID[id] ?? []
             let providers = provisions[id] ?? []
             let isExtensionPoint = declarations.contains(where: \.declaration.isExtensionPoint)
@@ -189,11 +190,13 @@ extension InjectLint {
     mutating func summarize() {
         var loads: [String: Set<String>] = [:]
         var loadedBy: [String: Set<String>] = [:]
+        var typeKeys = typeKeyIDs
         for module in appModules {
             for use in module.facts.uses where use.kind == .load {
                 guard let id = resolve(use.reference) else { continue }
                 loads[module.name, default: []].insert(id)
                 loadedBy[id, default: []].insert(module.name)
+                if case .typeKeyed = use.reference { typeKeys.insert(id) }
             }
         }
         var flows: Set<LintReport.Flow> = []
@@ -223,10 +226,12 @@ extension InjectLint {
                 provides: (provided[module.name] ?? []).sorted(),
                 loads: (loads[module.name] ?? []).sorted())
         }
-        report.ids = declaredIDs.sorted().map { id in
+        report.ids = Set(declaredIDs).union(typeKeys).sorted().map { id in
             let declarations = declarationsByID[id] ?? []
             return LintReport.IDSummary(
-                id: id, names: declarations.map { name(of: $0.declaration) },
+                id: id,
+                names: declarations.isEmpty
+                    ? [TypeKeyName.spelling(of: id)] : declarations.map { name(of: $0.declaration) },
                 declaredIn: Array(Set(declarations.map(\.module))).sorted(),
                 isOptional: declarations.contains { $0.declaration.isOptional },
                 isExtensionPoint: declarations.contains { $0.declaration.isExtensionPoint },

@@ -11,11 +11,12 @@
 /// Each load in a linked target (load sites; factory loads only in registered targets, whose
 /// factories can run) whose ID some target provides, but no registered one, is reported at the
 /// load's line, naming the providing targets:
-/// - an error, since the package provides the ID and the host forgot to register it;
-/// - a note for `load(.point)` or `contributions(to: .point)` of an extension point, whose
-///   absent contributions are an empty list, for a load with a `default:`, which says that the
-///   feature may be absent, and for an ID only targets outside the host's
-///   links provide while the host uses `PluginLoader` (a plugin may provide it);
+/// - by `verify()`'s rule for the same site (``isRequired(_:)``): an error for a `require` or
+///   a handle, since the package provides the ID and the host forgot to register it; a note
+///   for an optional load (`load`, `@Injected`, an argument `load`, `load(.point)`,
+///   `contributions(to:)`), which handles the absence;
+/// - a note for an ID only targets outside the host's links provide while the host uses
+///   `PluginLoader` (a plugin may provide it);
 /// - nothing for an ID declared optional (`// inject-lint: optional`, `optional: true`).
 ///
 /// `require(.point)` of an extension point is an error like any required load: one rule for
@@ -117,14 +118,14 @@ extension InjectLint {
             return
         }
         let isPoint = declarations.contains(where: \.declaration.isExtensionPoint)
-        // A load with a `default:` says on purpose that the feature may be absent.
-        let hasDefault = what.contains("default:")
-        let isOptionalPointLoad = (isPoint && use.call != "require") || hasDefault
+        // verify()'s rule: a `require` (or a handle) of a missing ID is an error, a `load` a note.
+        let isOptional = !InjectLint.isRequired(use.call)
+        let gets = isPoint ? "an empty list" : what.contains("default:") ? "its default" : "nil"
         let advice = providing.map { "\($0).register(into:)" }.joined(separator: " or ")
         diagnose(
-            isOptionalPointLoad ? .note : .error, "unregistered-provider",
-            isOptionalPointLoad
-                ? "\(module.name) loads \(isPoint ? "extension point " : "")'\(id)' (\(what)), whose \(isPoint ? "contributions" : "provider") only \(providing.joined(separator: ", ")) makes, which \(host) never registers: it gets \(isPoint ? "an empty list" : "its default"); call \(advice) in \(host) if it should not be"
+            isOptional ? .note : .error, "unregistered-provider",
+            isOptional
+                ? "\(module.name) loads \(isPoint ? "extension point " : "optional ")'\(id)' (\(what)), whose \(isPoint ? "contributions" : "provider") only \(providing.joined(separator: ", ")) makes, which \(host) never registers: it gets \(gets); call \(advice) in \(host) if it should not"
                 : "\(module.name) loads '\(id)' (\(what)), which only \(providing.joined(separator: ", ")) provides, and \(host) never registers it: \(isPoint ? "it has no contributions" : "the load finds nothing"); call \(advice) in \(host)",
             at: [use.location])
     }

@@ -5,8 +5,12 @@
 /// service types, a provider or registration whose ID is declared nowhere, a cycle in the
 /// target dependencies, and a cycle of providers whose `make(with:)` load each other eagerly
 /// (the container would fail it at run time), a load whose ID only targets the host never
-/// registers provide (see `checkHostCoverage()`), and a load of an ID string that nothing
-/// declares or provides, with the near miss. A cycle in the ID flow between modules — the
+/// registers provide (see `checkHostCoverage()`), a load of an ID string that nothing
+/// declares or provides, with the near miss, a required load of a type key (`.type(P.self)`)
+/// that no target provides, and a registration keyed by its implementation type where loads
+/// ask for a protocol it conforms to (see `checkImplementationTypeKeys()`). A missing provider
+/// of a load is an error or a note by `verify()`'s rule (``isRequired(_:)``), and a
+/// registration keyed by `.typeKeyed`, whose type no tool can read, is a warning. A cycle in the ID flow between modules — the
 /// player loads the toast, the toast loads the player — is legal through the container and
 /// only noted, as are overrides (child containers, `withOverrides`, `.overriding` traits,
 /// test targets) and IDs built at run time, which the lint cannot check.
@@ -60,12 +64,21 @@ public struct InjectLint {
     var provisions: [String: [LintReport.Provision]] = [:]
     var overrides: [String: [LintReport.Provision]] = [:]
     var providerIDs: [String: [String: String]] = [:]
+    /// The protocols the app's sources declare, unqualified: a type key naming one is `any P`.
+    let protocols: Set<String>
+    /// The IDs that type keys name, which need no declaration.
+    var typeKeyIDs: Set<String> = []
 
     /// Creates a lint over `modules`.
     ///
     /// - Parameter modules: The modules, with their facts.
     public init(modules: [Module]) {
         self.modules = modules
+        protocols = Set(
+            modules.filter { !$0.isTest }.flatMap(\.facts.typeDeclarations).filter {
+                $0.keyword == "protocol"
+            }
+            .map { String($0.name.split(separator: ".").last ?? "") })
     }
 
     /// Checks the modules.
@@ -84,6 +97,8 @@ public struct InjectLint {
         checkDuplicateStrings()
         checkTypeConflicts()
         checkProvisions()
+        checkTypeKeyLoads()
+        checkImplementationTypeKeys()
         checkRuntimeLoads()
         checkHostCoverage()
         checkUnknownLoads()
@@ -147,9 +162,10 @@ public struct InjectLint {
 
     func resolve(_ reference: IDReference) -> String? {
         switch reference {
-        case .literal(let value), .typeKeyed(let value): return value
+        case .literal(let value): return value
+        case .typeKeyed(let type): return TypeKeyName.canonical(type, protocols: protocols)
         case .constant(let name): return constants[name]
-        case .runtime: return nil
+        case .runtime, .contextTyped: return nil
         case .member(let name):
             guard let ids = members[name], ids.count == 1 else { return nil }
             return ids.first
@@ -223,11 +239,12 @@ public struct InjectLint {
         let isTypeKeyed = if case .typeKeyed = reference { true } else { false }
         guard let id = resolve(reference), declarationsByID[id] != nil || isTypeKeyed else {
             if case .member(let name) = reference, (members[name]?.count ?? 0) > 1 { return }
-            if case .member("typeKeyed") = reference {
-                // `.typeKeyed` takes its type from the context, which the scanner cannot see.
+            if case .contextTyped = reference {
+                // The factory's return type decides, often the implementation type, not the
+                // protocol that loads ask for; neither the lint nor the generated entry can tell.
                 diagnose(
-                    .note, "computed-id",
-                    "\(what) in \(provision.module) provides a type-keyed ID whose type the context decides; write InjectID(type: T.self) for inject-lint to check it",
+                    .warning, "context-typed-key",
+                    "\(what) in \(provision.module) is keyed by .typeKeyed, whose type its factory decides (often the implementation type, not the protocol loads ask for); inject-lint cannot check it: name the type with .type(P.self)",
                     at: [location])
                 return
             }
@@ -246,6 +263,7 @@ public struct InjectLint {
             return
         }
         provisions[id, default: []].append(provision)
+        if isTypeKeyed { typeKeyIDs.insert(id) }
         if let typeName = provision.typeName { providerIDs[provision.module, default: [:]][typeName] = id }
     }
 
@@ -259,7 +277,8 @@ public struct InjectLint {
         let isTypeKeyed = if case .typeKeyed = reference { true } else { false }
         guard let id = resolve(reference), declarationsByID[id] != nil || isTypeKeyed else {
             // A test's own IDs are its business; an app's override of an unknown ID is odd.
-            guard !module.isTest else { return }
+            // An override keyed by `.typeKeyed` replaces whatever its type is: nothing to check.
+            guard !module.isTest, reference != .contextTyped else { return }
             if isRuntime(reference) {
                 diagnose(
                     .note, "computed-id",

@@ -48,9 +48,10 @@ extension RegistrationGenerator {
                 RegistrationGenerator.stringLiteral(value))
         case .constant(let name) where isOriginalAPI:
             dependency = RegistrationGenerator.originalAPIDependency(name)
-        case .typeKeyed(let type) where !isOriginalAPI:
-            dependency =
-                ".\(RegistrationGenerator.constructor(of: use.call ?? "load"))(InjectID(type: (\(type)).self))"
+        case .typeKeyed where !isOriginalAPI:
+            dependency = RegistrationGenerator.idExpression(use.reference).map {
+                ".\(RegistrationGenerator.constructor(of: use.call ?? "load"))(\($0))"
+            }
         default:
             dependency = nil
         }
@@ -94,8 +95,9 @@ extension RegistrationGenerator {
     }
 
     /// The closure registrations whose dependencies the generator infers: those without a
-    /// `dependencies:` list whose closures load only IDs the scanner can name, with the
-    /// `Dependency` values, in file and line order.
+    /// `dependencies:` list whose closures load only IDs the scanner can name (an empty list
+    /// when they load nothing) and never hand their resolver on, with the `Dependency`
+    /// values, in file and line order.
     public var inferredDependencies: [(registration: IDUse, dependencies: [String])] {
         let loadsByRegistration = Dictionary(grouping: facts.uses.filter { $0.registeredAt != nil }) {
             $0.registeredAt!
@@ -107,7 +109,8 @@ extension RegistrationGenerator {
             && seen.insert(registration.location).inserted
         {
             let loads = loadsByRegistration[registration.location] ?? []
-            guard !loads.isEmpty, let dependencies = RegistrationGenerator.declarations(of: loads),
+            // A factory that loads nothing gets an empty list, which verify() counts as checked.
+            guard !registration.hidesLoads, let dependencies = RegistrationGenerator.declarations(of: loads),
                 !loads.contains(where: { use in
                     if case .member(let member) = use.reference { return hiddenMembers.contains(member) }
                     return false

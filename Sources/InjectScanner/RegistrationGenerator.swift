@@ -1,11 +1,13 @@
 import Foundation
 
-/// Writes the Swift source of a feature's registration entry: an enum named after the module
-/// whose `register(into:)` registers every provider, contribution and `Injectable` item the module
-/// declares.
+/// Writes the Swift source of a feature's registration entry: an enum whose `register(into:)`
+/// registers every provider, contribution and `Injectable` item the module declares.
 ///
 /// For a module `ToastFeature` declaring `ToastProvider`, the entry is a `public enum
-/// ToastFeature` whose `register(into:)` calls `container.register(ToastProvider.self)`.
+/// ToastFeatureGeneratedEntry`, also named `ToastFeature` by a type alias, whose
+/// `register(into:)` calls `container.register(ToastProvider.self)`. A module that declares
+/// something named like itself (a host's `enum AppHost`) keeps that name: the alias is left
+/// out, and its code calls `AppHostGeneratedEntry.register(into:)`.
 ///
 /// Providers declared under `#if` are registered under the same conditions. Generic,
 /// `private`/`fileprivate` and function-local types cannot be named from the generated
@@ -47,6 +49,22 @@ public struct RegistrationGenerator {
         }
     }
 
+    /// The entry's type: `<Module>GeneratedEntry`, with `_`s added until no file of the module
+    /// declares the name, so that it never collides with the module's own declarations.
+    public var entryName: String {
+        let taken = Set(facts.topLevelNames)
+        var name = "\(moduleName)GeneratedEntry"
+        while taken.contains(name) { name += "_" }
+        return name
+    }
+
+    /// Whether the entry is also named like the module (`ToastFeature.register(into:)`): unless
+    /// a file of the module declares that name itself, such as a host's `enum AppHost`, whose
+    /// code then calls `AppHostGeneratedEntry.register(into:)`.
+    public var declaresModuleAlias: Bool {
+        !facts.topLevelNames.contains(moduleName)
+    }
+
     /// The generated source.
     public var source: String {
         var lines = [
@@ -56,10 +74,17 @@ public struct RegistrationGenerator {
         ]
         // The imports of the module's files, so that declared dependencies can name their IDs.
         lines += facts.imports.filter { $0 != "import DependencyContainer" }.sorted()
+        lines += [""]
+        if declaresModuleAlias {
+            lines += [
+                "/// `\(moduleName).register(into:)`: the entry below, named like the module.",
+                "public typealias \(moduleName) = \(entryName)",
+                "",
+            ]
+        }
         lines += [
-            "",
             "/// \(moduleName)'s entry point: every provider and item it declares, registered in one call.",
-            "public enum \(moduleName) {",
+            "public enum \(entryName) {",
             "    /// The provider and item types that `register(into:)` registers, by name.",
             "    public static var registeredTypes: [String] {",
         ]
@@ -120,17 +145,29 @@ public struct RegistrationGenerator {
     }
 
     /// The `Dependency` values that `loads` declare, in source order and without repeats; `nil`
-    /// when one of them names its ID in a way the scanner cannot (not a `.member`).
+    /// when one of them names its ID in a way the scanner cannot (not a `.member` or a type key).
     static func declarations(of loads: [IDUse]) -> [String]? {
         var declared: [String] = []
         for use in loads {
-            guard case .member(let member) = use.reference, let call = use.call else { return nil }
-            let text = ".\(constructor(of: call))(.\(member))"
+            guard let call = use.call, let id = idExpression(use.reference) else { return nil }
+            let text = ".\(constructor(of: call))(\(id))"
             if !declared.contains(text) { declared.append(text) }
         }
         // A load and a require of one ID: the require is what can fail.
         return declared.filter { text in
             !(text.hasPrefix(".load(") && declared.contains(".require(" + text.dropFirst(".load(".count)))
+        }
+    }
+
+    /// The ID of `reference` as generated code spells it: `.toast`, `.type(P.self)` or
+    /// `.type((any P).self)`; `nil` for an ID the generated code cannot name (a literal, a
+    /// constant, one built at run time, `.typeKeyed`, whose type only the call's context gives).
+    static func idExpression(_ reference: IDReference) -> String? {
+        switch reference {
+        case .member(let member): return ".\(member)"
+        case .typeKeyed(let type):
+            return type.hasPrefix("any ") ? ".type((\(type)).self)" : ".type(\(type).self)"
+        default: return nil
         }
     }
 

@@ -77,9 +77,12 @@ public enum ScanCommand: Equatable, Sendable {
     /// - Parameters:
     ///   - files: The Swift files.
     ///   - root: A directory to show paths relative to.
+    ///   - module: The module the files are in, for their `#fileID` (`Module/File.swift`).
     /// - Returns: The facts of all the files.
     /// - Throws: ``ScanError/unreadable(path:reason:)`` for a file that cannot be read.
-    public static func scan(files: [String], root: String? = nil) throws(ScanError) -> SourceFacts {
+    public static func scan(files: [String], root: String? = nil, module: String? = nil) throws(ScanError)
+        -> SourceFacts
+    {
         var facts = SourceFacts()
         for file in files.sorted() {
             let source: String
@@ -88,7 +91,8 @@ public enum ScanCommand: Equatable, Sendable {
             } catch {
                 throw .unreadable(path: file, reason: error.localizedDescription)
             }
-            facts.merge(SourceScanner.scan(source, file: relative(file, to: root)))
+            let fileID = module.map { "\($0)/\(URL(fileURLWithPath: file).lastPathComponent)" }
+            facts.merge(SourceScanner.scan(source, file: relative(file, to: root), fileID: fileID))
         }
         return facts
     }
@@ -130,7 +134,7 @@ public enum ScanCommand: Equatable, Sendable {
                 modules.append(
                     InjectLint.Module(
                         name: module.name, dependencies: module.dependencies,
-                        facts: try Self.scan(files: module.files, root: root),
+                        facts: try Self.scan(files: module.files, root: root, module: module.name),
                         location: lines[module.name].map {
                             SourceLocation(file: Self.relative(path, to: root), line: $0)
                         },

@@ -1,22 +1,29 @@
 /// A place in a source file.
 public struct SourceLocation: Codable, Hashable, Sendable, Comparable, CustomStringConvertible {
-    /// The file's path.
+    /// The file's path, relative to the root the lint was given.
     public var file: String
     /// The 1-based line.
     public var line: Int
+    /// For a file of a target, the file as `#fileID` spells it: `Module/File.swift`.
+    ///
+    /// What `verify()` and Swift's runtime traps print; `nil` for files outside a target.
+    public var fileID: String?
 
     /// Creates a location.
     ///
     /// - Parameters:
     ///   - file: The file's path.
     ///   - line: The 1-based line.
-    public init(file: String, line: Int) {
+    ///   - fileID: The file as `#fileID` spells it, for a file of a target.
+    public init(file: String, line: Int, fileID: String? = nil) {
         self.file = file
         self.line = line
+        self.fileID = fileID
     }
 
-    /// `file:line`, the form compilers and editors understand.
-    public var description: String { "\(file):\(line)" }
+    /// `Module/File.swift:line` for a file of a target, as `verify()` prints it; `file:line`
+    /// for other files.
+    public var description: String { "\(fileID ?? file):\(line)" }
 
     /// Orders by file, then line.
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
@@ -32,9 +39,12 @@ public enum IDReference: Codable, Hashable, Sendable, CustomStringConvertible {
     case literal(String)
     /// A seed constant, as in `load(for: toastInjectID)`.
     case constant(String)
-    /// A type-keyed ID, as in `InjectID(type: (any ToastInject).self)`: the type is its
-    /// declaration, and its string is the type as written.
+    /// A type-keyed ID, as in `.type(ToastInject.self)` or `InjectID(type: (any ToastInject).self)`:
+    /// the type is its declaration. The type as written; the lint derives the ID's string from
+    /// it as the core does (see ``TypeKeyName``).
     case typeKeyed(String)
+    /// `.typeKeyed`, whose type the context decides: no tool can tell which.
+    case contextTyped
     /// An ID built at run time, as in `InjectID("Feature" + name)` or `load(id)`: the
     /// expression as written, which the lint cannot check.
     case runtime(String)
@@ -46,6 +56,7 @@ public enum IDReference: Codable, Hashable, Sendable, CustomStringConvertible {
         case .literal(let value): return "\"\(value)\""
         case .constant(let name): return name
         case .typeKeyed(let type): return "InjectID(type: \(type))"
+        case .contextTyped: return ".typeKeyed"
         case .runtime(let expression): return expression
         }
     }
@@ -115,6 +126,19 @@ public struct ProviderConformance: Codable, Hashable, Sendable {
     public var isForContext = false
 }
 
+/// A type, protocol or extension declaration and what it inherits from: which protocols a
+/// type conforms to, for the implementation-type check.
+public struct TypeDeclaration: Codable, Hashable, Sendable {
+    /// `class`, `struct`, `enum`, `actor`, `protocol` or `extension`.
+    public var keyword: String
+    /// The name, qualified by its enclosing types (as written after `extension`).
+    public var name: String
+    /// The names in its inheritance clause: superclass, protocols.
+    public var inherited: [String]
+    /// Where it is declared.
+    public var location: SourceLocation
+}
+
 /// A type's `id` member, which tells which ID a provider or item supplies.
 public struct IDMember: Codable, Hashable, Sendable {
     /// The type's name, qualified by its enclosing types.
@@ -181,6 +205,10 @@ public struct IDUse: Codable, Hashable, Sendable {
     public var registeredAt: SourceLocation?
     /// For a registration, whether it passes a `dependencies:` list of its own.
     public var declaresDependencies = false
+    /// For a closure registration, whether its factory may load what the scanner cannot see:
+    /// it is no closure literal (a function passed by name), or its closure hands the
+    /// resolver on (`Screen(resolver: r)`), so no list can be inferred for it.
+    public var hidesLoads = false
     /// The `#if` conditions the use is under, outermost first.
     public var conditions: [String] = []
     /// The load as written, shortened: `@Injected(.toast)`, `container.load(id)`.
@@ -232,6 +260,11 @@ public struct SourceFacts: Codable, Hashable, Sendable {
     public var hostRegistrations: [HostRegistration] = []
     /// Where the files use `PluginLoader`, which may provide IDs from plugins the host does not link.
     public var pluginLoaderUses: [SourceLocation] = []
+    /// Type, protocol and extension declarations, with what they inherit from.
+    public var typeDeclarations: [TypeDeclaration] = []
+    /// The names declared at file scope (types, functions, variables, type aliases), which a
+    /// generated file must not declare again.
+    public var topLevelNames: [String] = []
 
     /// Creates an empty set of facts.
     public init() {}
@@ -249,5 +282,7 @@ public struct SourceFacts: Codable, Hashable, Sendable {
         imports += other.imports.filter { !imports.contains($0) }
         hostRegistrations += other.hostRegistrations
         pluginLoaderUses += other.pluginLoaderUses
+        typeDeclarations += other.typeDeclarations
+        topLevelNames += other.topLevelNames
     }
 }

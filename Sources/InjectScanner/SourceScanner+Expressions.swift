@@ -1,8 +1,8 @@
 /// Reading the expressions that name IDs and types: ID initializer calls, `id` and
 /// `scope` members, type annotations, and the constraints of an extension of an ID type.
 extension SourceScanner {
-    /// The `InjectID(…)`, `ArgumentInjectID(…)` or `ExtensionPoint(…)` that initialises a
-    /// static member, if any.
+    /// The `InjectID(…)`, `ArgumentInjectID(…)`, `ExtensionPoint(…)` or `.type(P.self)` that
+    /// initialises a static member, if any.
     func typedIDValue(after nameIndex: Int) -> IDCall? {
         var depth = 0
         var index = nameIndex + 1
@@ -19,6 +19,14 @@ extension SourceScanner {
                 let call = injectIDCall(at: index)
             {
                 return call
+            }
+            // `static var notifier: Self { .type(Notifier.self) }`: a name for a type key.
+            if next.isPunctuation("."), let before = token(index - 1),
+                before.isPunctuation("{") || before.isKeyword("return")
+                    || (before.kind == .symbol && before.text == "="),
+                let key = typeKey(afterDotAt: index), case .typeKeyed = key.reference
+            {
+                return IDCall(reference: key.reference, end: key.end)
             }
             index += 1
         }
@@ -38,16 +46,45 @@ extension SourceScanner {
         var idType: String?
     }
 
+    /// Reads a type key after a `.`: `.type(T.self)` (`.type((any P).self)`), or `.typeKeyed`,
+    /// whose type the context decides; `type` is the type an `InjectID<T>` before the dot names.
+    ///
+    /// - Parameters:
+    ///   - dot: The index of the `.`.
+    ///   - type: The service type written before the dot, if any.
+    /// - Returns: The reference and the index after it, or `nil` for anything else.
+    func typeKey(afterDotAt dot: Int, type: String? = nil) -> (reference: IDReference, end: Int)? {
+        guard let member = token(dot + 1), member.kind == .word, !member.isEscaped else { return nil }
+        if member.text == "type", token(dot + 2)?.isPunctuation("(") == true,
+            let (name, end) = typeKeyedName(from: dot + 3)
+        {
+            return (.typeKeyed(name), end)
+        }
+        if member.text == "typeKeyed", token(dot + 2)?.isPunctuation("(") != true {
+            return (type.map(IDReference.typeKeyed) ?? .contextTyped, dot + 2)
+        }
+        return nil
+    }
+
     /// Reads `InjectID("…")`, `InjectID<T>(constant)`, `InjectID(type: T.self)`,
-    /// `ArgumentInjectID("…")` or `ExtensionPoint("…", optional: true)` at `index`.
+    /// `InjectID.type(T.self)`, `InjectID<T>.typeKeyed`, `ArgumentInjectID("…")` or
+    /// `ExtensionPoint("…", optional: true)` at `index`.
     func injectIDCall(at index: Int) -> IDCall? {
         let isExtensionPoint = token(index)?.text == "ExtensionPoint"
         var next = index + 1
         var idType: String?
+        var serviceType: String?
         if token(next)?.isPunctuation("<") == true {
             let clause = genericClause(openingAt: next)
             idType = "\(tokens[index].text)<\(clause.arguments.joined(separator: ", "))>"
+            if clause.arguments.count == 1, tokens[index].text == "InjectID" {
+                serviceType = clause.arguments[0]
+            }
             next = clause.end
+        }
+        if token(next)?.isPunctuation(".") == true, tokens[index].text == "InjectID" {
+            guard let key = typeKey(afterDotAt: next, type: serviceType) else { return nil }
+            return IDCall(reference: key.reference, end: key.end, idType: idType)
         }
         guard token(next)?.isPunctuation("(") == true, let argument = token(next + 1) else { return nil }
         if argument.isKeyword("type"), token(next + 2)?.isPunctuation(":") == true,
@@ -140,6 +177,9 @@ extension SourceScanner {
             return
                 !(after.isPunctuation(".") || after.isPunctuation("(") || after.isPunctuation("[")
                 || after.isPunctuation("?") || after.kind == .symbol)
+        }
+        if first.isPunctuation("."), let key = typeKey(afterDotAt: index), ends(key.end) {
+            return key.reference
         }
         if first.isPunctuation("."), let member = token(index + 1), member.isIdentifier, ends(index + 2) {
             return .member(member.text)

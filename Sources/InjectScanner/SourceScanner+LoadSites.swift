@@ -34,6 +34,51 @@ extension SourceScanner {
         return index
     }
 
+    /// Whether the factory of the registration whose call runs from `open` to `close` may load
+    /// what the scanner cannot see: the call has no closure literal, or the first closure (the
+    /// factory) uses its resolver other than to call a load on it.
+    func factoryHidesLoads(open: Int, close: Int) -> Bool {
+        var brace: Int?
+        var depth = 0
+        var index = open + 1
+        let end = callEnd(close)
+        while index < end, let next = token(index), brace == nil {
+            if next.isPunctuation("{"), depth == 0 || index > close { brace = index }
+            if next.isPunctuation("(") || next.isPunctuation("[") { depth += 1 }
+            if next.isPunctuation(")") || next.isPunctuation("]") { depth -= 1 }
+            index += 1
+        }
+        guard let brace else { return true }
+        // A brace the file leaves open ends the body at the last token, never before it starts.
+        let closing = max(closingBrace(of: brace), brace + 1)
+        // `{ r in …}`, `{ (r: Resolver) in …}`, `{ r, url in …}`, or `$0` without a list.
+        var resolver = "$0"
+        var body = brace + 1
+        if let inIndex = (brace + 1..<min(closing, brace + 16)).first(where: { tokens[$0].isKeyword("in") }),
+            (brace + 1..<inIndex).allSatisfy({
+                !tokens[$0].isPunctuation("{") && !tokens[$0].isPunctuation("=")
+            })
+        {
+            var start = brace + 1
+            // A capture list, `[weak self]`, comes before the parameters.
+            if tokens[start].isPunctuation("[") {
+                while start < inIndex, !tokens[start].isPunctuation("]") { start += 1 }
+                start += 1
+            }
+            let first = (start..<max(start, inIndex)).first { tokens[$0].kind == .word }
+            resolver = first.map { tokens[$0].text } ?? "_"
+            body = inIndex + 1
+        }
+        guard resolver != "_" else { return false }
+        for position in body..<closing
+        where tokens[position].kind == .word && tokens[position].text == resolver {
+            guard token(position + 1)?.isPunctuation(".") == true, let member = token(position + 2),
+                SourceScanner.useWords.contains(member.text)
+            else { return true }
+        }
+        return false
+    }
+
     /// The index of the `}` that closes the `{` at `open`, or the last token.
     func closingBrace(of open: Int) -> Int {
         var depth = 0
@@ -53,7 +98,9 @@ extension SourceScanner {
     /// `@Injected(.toast)`, `container.load(.toast)`, `resolver.require(id)`.
     func expression(at index: Int, closingAt close: Int) -> String {
         var start = index
-        if tokens[index].text == "Injected", token(index - 1)?.isPunctuation("@") == true {
+        if ["Injected", "WeakInjected"].contains(tokens[index].text),
+            token(index - 1)?.isPunctuation("@") == true
+        {
             start = index - 1
         } else if token(index - 1)?.isPunctuation(".") == true, let receiver = token(index - 2),
             receiver.kind == .word, receiver.line == tokens[index].line

@@ -43,6 +43,8 @@ extension SourceScanner {
         facts.uses[facts.uses.count - 1].isInFactory = !isRegistration && isInsideMake
         facts.uses[facts.uses.count - 1].declaresDependencies =
             isRegistration && labelledArgument("dependencies", from: open, to: close) != nil
+        facts.uses[facts.uses.count - 1].hidesLoads =
+            isRegistration && factoryHidesLoads(open: open, close: close)
         facts.uses[facts.uses.count - 1].conditions = tokens[index].conditions
         facts.uses[facts.uses.count - 1].expression =
             isRegistration ? nil : expression(at: index, closingAt: close)
@@ -52,6 +54,7 @@ extension SourceScanner {
     /// literal, a seed constant, an ID initializer, or an ID built at run time.
     func reference(at argument: Int, in word: String, closingAt close: Int) -> IDReference? {
         guard let first = token(argument) else { return nil }
+        if first.isPunctuation("."), let typeKey = typeKey(afterDotAt: argument) { return typeKey.reference }
         if first.isPunctuation("."), let member = token(argument + 1), member.isIdentifier,
             token(argument + 2)?.isPunctuation("(") != true
         {

@@ -23,6 +23,7 @@ public struct SourceScanner {
 
     let tokens: [Token]
     private let file: String
+    private let fileID: String?
     var facts = SourceFacts()
     var scopes: [Scope] = []
     /// The token index of each use in `facts.uses`, to find the registration closures around loads.
@@ -48,9 +49,9 @@ public struct SourceScanner {
         "if", "guard", "for", "while", "switch", "do", "else", "repeat", "catch", "defer",
     ]
     /// Calls whose first argument may name an ID.
-    private static let useWords: Set<String> = [
+    static let useWords: Set<String> = [
         "load", "require", "loadAsync", "requireAsync", "Injected", "register", "registerOnMainActor",
-        "registerAsync", "contribute", "lazy", "provider", "contributions",
+        "registerAsync", "contribute", "lazy", "provider", "contributions", "WeakInjected",
     ]
     /// Calls that take a handle which loads when it is used, not while the factory runs.
     static let deferredWords: Set<String> = ["lazy", "provider"]
@@ -63,9 +64,11 @@ public struct SourceScanner {
     /// - Parameters:
     ///   - tokens: The file's tokens, from ``Lexer``.
     ///   - file: The file's path, for locations.
-    public init(tokens: [Token], file: String) {
+    ///   - fileID: The file as `#fileID` spells it, `Module/File.swift`, for a file of a target.
+    public init(tokens: [Token], file: String, fileID: String? = nil) {
         self.tokens = tokens
         self.file = file
+        self.fileID = fileID
     }
 
     /// Scans Swift `source` from `file`.
@@ -73,9 +76,10 @@ public struct SourceScanner {
     /// - Parameters:
     ///   - source: The file's text.
     ///   - file: The file's path, for locations.
+    ///   - fileID: The file as `#fileID` spells it, `Module/File.swift`, for a file of a target.
     /// - Returns: What the file declares and uses.
-    public static func scan(_ source: String, file: String) -> SourceFacts {
-        var scanner = SourceScanner(tokens: Lexer.tokenize(source), file: file)
+    public static func scan(_ source: String, file: String, fileID: String? = nil) -> SourceFacts {
+        var scanner = SourceScanner(tokens: Lexer.tokenize(source), file: file, fileID: fileID)
         return scanner.run()
     }
 
@@ -188,11 +192,16 @@ public struct SourceScanner {
     }
 
     func location(_ index: Int) -> SourceLocation {
-        SourceLocation(file: file, line: tokens[index].line)
+        SourceLocation(file: file, line: tokens[index].line, fileID: fileID)
     }
 
     private mutating func scanWord(at index: Int) {
         let word = tokens[index].text
+        if scopes.isEmpty, ["func", "typealias", "var", "let"].contains(word), let name = token(index + 1),
+            name.kind == .word
+        {
+            facts.topLevelNames.append(name.text)
+        }
         if SourceScanner.typeKeywords.contains(word), token(index + 1)?.isIdentifier == true {
             optionalPending = false
             typeHeader(at: index)
@@ -305,6 +314,10 @@ public struct SourceScanner {
             keyword == "extension"
             ? extendedIDType(name, genericArguments: genericArguments, constraintsFrom: index) : nil
         pendingScope = .type(qualified, isProtocol: keyword == "protocol", idType: idType)
+        if scopes.isEmpty, keyword != "extension" { facts.topLevelNames.append(name) }
+        facts.typeDeclarations.append(
+            TypeDeclaration(
+                keyword: keyword, name: qualified, inherited: inherited, location: location(start)))
         guard keyword != "protocol" else { return }
         let kinds = inherited.compactMap(ProviderConformance.Kind.init(rawValue:))
         let modifiers = (max(0, start - 4)..<start).compactMap { token($0)?.text }
@@ -350,10 +363,15 @@ public struct SourceScanner {
         let modifiers = (max(0, nameIndex - 5)..<nameIndex - 1).compactMap { token($0) }
         let isStatic = modifiers.contains { $0.isKeyword("static") || $0.isKeyword("class") }
         if name == "id", let typeName = enclosingTypeName {
+            var reference = idExpression(after: nameIndex)
+            // `static var id: InjectID<any P> { .typeKeyed }`: the annotation names the type.
+            if reference == .contextTyped, let type = annotation(after: nameIndex),
+                SourceScanner.base(of: type) == "InjectID", type.hasSuffix(">")
+            {
+                reference = .typeKeyed(String(type.dropFirst("InjectID<".count).dropLast()))
+            }
             facts.idMembers.append(
-                IDMember(
-                    typeName: typeName, reference: idExpression(after: nameIndex),
-                    location: location(nameIndex)))
+                IDMember(typeName: typeName, reference: reference, location: location(nameIndex)))
         } else if name == "dependencies", isStatic, let typeName = enclosingTypeName {
             facts.dependencyMembers.append(typeName)
         } else if name == "context", isStatic, let typeName = enclosingTypeName {

@@ -18,8 +18,10 @@ enum TextReport {
                 id.overrides.isEmpty
                 ? "" : "; overridden in \(id.overrides.map(describe).joined(separator: ", "))"
             let kind = id.isExtensionPoint ? "extension point, contributed by " : ""
+            // A type key is declared by its type, in no module.
+            let declared = id.declaredIn.isEmpty ? "" : " in \(id.declaredIn.joined(separator: ", "))"
             lines.append(
-                "  \(id.id) [\(id.names.joined(separator: ", "))] in \(id.declaredIn.joined(separator: ", ")): \(kind)\(providers)\(loaders)\(overriders)"
+                "  \(id.id) [\(id.names.joined(separator: ", "))]\(declared): \(kind)\(providers)\(loaders)\(overriders)"
             )
         }
         lines.append("")

@@ -109,7 +109,7 @@ struct LoadSiteGeneratorTests {
         let generator = generator(source)
         #expect(
             generator.loadSiteUses.map(generator.loadSite) == [
-                #"LoadSite(.load(InjectID(type: (any ToastInject).self)), file: "ToastFeature/ToastView.swift", line: 2, expression: "c.load(InjectID(type: (any ToastInject).self))")"#,
+                #"LoadSite(.load(.type((any ToastInject).self)), file: "ToastFeature/ToastView.swift", line: 2, expression: "c.load(InjectID(type: (any ToastInject).self))")"#,
                 #"LoadSite.unchecked("c.load(InjectID(\"Plain\"))", file: "ToastFeature/ToastView.swift", line: 3)"#,
             ])
     }

@@ -19,7 +19,8 @@ struct RegistrationGeneratorTests {
             extension Later: InjectProvider {}
             """
         let generated = generator(source).source
-        #expect(generated.contains("public enum ToastFeature {"))
+        #expect(generated.contains("public enum ToastFeatureGeneratedEntry {"))
+        #expect(generated.contains("public typealias ToastFeature = ToastFeatureGeneratedEntry\n"))
         #expect(generated.contains("import DependencyContainer"))
         let calls = GeneratedSource.calls(generated)
         #expect(

@@ -133,7 +133,7 @@ struct RegistryFeaturesLintTests {
         #expect(generator.registered.map(\.typeName) == ["ShareMenuEntry"])
     }
 
-    @Test("A type-keyed registration needs no declaration; .typeKeyed is noted, not an error")
+    @Test("A type-keyed registration needs no declaration; .typeKeyed is a warning at its line, not an error")
     func typeKeyedRegistrations() throws {
         let source = """
             func register(into container: Container) {
@@ -144,7 +144,10 @@ struct RegistryFeaturesLintTests {
         let host = "func f(_ c: Container) { _ = c.load(InjectID(type: (any ToastInject).self)) }"
         let report = InjectLint.run([module("Toast", source), module("Host", host)])
         #expect(report.diagnostics.filter { $0.severity == .error }.isEmpty, "\(report.diagnostics)")
-        #expect(report.diagnostics.contains { $0.code == "computed-id" && $0.message.contains("type-keyed") })
+        let warning = try #require(report.diagnostics.first { $0.code == "context-typed-key" })
+        #expect(warning.severity == .warning)
+        #expect(warning.locations.map(\.line) == [3])
+        #expect(warning.message.contains("name the type with .type(P.self)"))
         #expect(report.flows == [LintReport.Flow(provider: "Toast", consumer: "Host", id: "any ToastInject")])
     }
 }

@@ -1,5 +1,6 @@
 import DependencyContainer
 import DependencyContainerPluginFixture
+import DependencyContainerPluginHostFixture
 import Testing
 
 @Suite("RegistrationPlugin on a real target")
@@ -102,6 +103,42 @@ struct RegistrationPluginLoadSiteTests {
             problems.contains {
                 $0.kind == .missingDependency && $0.registrationID == "EchoGreeterInjectID"
                     && $0.dependencyID == "PlainGreeterInjectID"
+            }, "\(problems)")
+    }
+}
+
+@Suite("RegistrationPlugin: a host named like its composition type, with a type-keyed assembly")
+struct RegistrationPluginTypeKeyTests {
+    private static let file = "DependencyContainerPluginHostFixture/TypeKeyedAssembly.swift"
+
+    @Test("The entry compiles beside the host's own enum, under a name no file declares")
+    func entryBesideTheCompositionType() {
+        #expect(DependencyContainerPluginHostFixtureGeneratedEntry.registeredTypes.isEmpty)
+        let container = Container()
+        DependencyContainerPluginHostFixture.register(into: container)
+        #expect(
+            DependencyContainerPluginHostFixture.launch(container)?.notifier?.notify("hi") == "notified: hi")
+    }
+
+    @Test("Type keys are inferred from factories that return their implementation and inject properties")
+    func inferredTypeKeys() throws {
+        let container = Container()
+        DependencyContainerPluginHostFixture.register(into: container)
+        #expect(
+            DependencyContainerPluginHostFixtureGeneratedEntry.loadSites.map(\.dependency) == [
+                .load(.type(SettingsScreen.self))
+            ])
+        let report = container.verify()
+        #expect(report.isClean, "\(report)")
+        // Every registration is checked: an inferred empty list for the factories that load nothing.
+        #expect(report.unchecked.isEmpty, "\(report)")
+
+        container.unregister(.type(Notifier.self))
+        let problems = container.verify().problems
+        #expect(
+            problems.contains {
+                $0.kind == .missingDependency && $0.registrationID == "SettingsScreen"
+                    && $0.dependencyID == "any Notifier"
             }, "\(problems)")
     }
 }
