@@ -48,6 +48,8 @@ struct MigrationExamplesTests {
         #expect(container.load(.analytics) is NullAnalytics)
     }
 
+    // MigratingFromSwinject's example still spells the deprecated `.typeKeyed`.
+    @available(*, deprecated, message: "the article's example of the deprecated typeKeyed")
     @Test("Type-keyed IDs need no declaration")
     func typeKeyed() {
         let container = Container()

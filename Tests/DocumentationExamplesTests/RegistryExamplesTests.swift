@@ -135,8 +135,8 @@ struct RegistryExamplesTests {
         #expect(toast != nil)
         #expect(InjectID(type: (any ToastInject).self).name == "any ToastInject")
 
-        container.register(InjectID(type: (any AnalyticsInject).self)) { ConsoleAnalytics() }
-        let analytics: (any AnalyticsInject)? = container.load(.typeKeyed)
+        container.register(.type(AnalyticsInject.self)) { ConsoleAnalytics() }
+        let analytics = container.load(.type(AnalyticsInject.self))  // (any AnalyticsInject)?
         #expect(analytics != nil)
     }
 }

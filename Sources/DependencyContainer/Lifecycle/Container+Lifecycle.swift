@@ -104,6 +104,24 @@ extension Container {
         return WarmUpReport(entries: entries.sorted { $0.1 < $1.1 }.map(\.0))
     }
 
+    /// The last release's `async` warm-up, kept so that code written for it keeps its behaviour:
+    /// it runs ``warmUpIncludingIsolated()``, main-actor and `async` factories included.
+    ///
+    /// Without it, `await container.warmUp()` would compile to the synchronous ``warmUp()``,
+    /// with only a "no 'async' operations" warning, and skip those factories. In async code,
+    /// `warmUp()` is this one: `await` it, or call the synchronous form from a synchronous
+    /// function. See <doc:MigratingToVersion0Next>.
+    ///
+    /// - Returns: Per eager ID, the time its load took and what became of it.
+    @available(
+        *, deprecated, renamed: "warmUpIncludingIsolated()",
+        message: "renamed warmUpIncludingIsolated(); it runs main-actor and async factories as before"
+    )
+    @discardableResult
+    public func warmUp() async -> WarmUpReport {
+        await warmUpIncludingIsolated()
+    }
+
     /// This container's eager registrations, sorted by ID so that warm-ups are repeatable.
     private func eagerRegistrations() -> [Registration] {
         store.read { entries in entries.values.filter { $0.lifecycle?.isEager == true } }

@@ -126,6 +126,25 @@ extension Container {
         return report
     }
 
+    /// The last release's `async` running check, kept so that code written for it keeps its
+    /// behaviour: with `running`, it runs ``verifyRunningIncludingIsolated()``, main-actor and
+    /// `async` factories included; without, it is `verify()`.
+    ///
+    /// Without it, `await container.verify(running: true)` would compile to the synchronous
+    /// ``verify(running:)``, with only a "no 'async' operations" warning, and skip those
+    /// factories. In async code, `verify(running:)` is this one: `await` it, or call the
+    /// synchronous form from a synchronous function. See <doc:MigratingToVersion0Next>.
+    ///
+    /// - Parameter running: Whether to run the factories.
+    /// - Returns: The report.
+    @available(
+        *, deprecated, renamed: "verifyRunningIncludingIsolated()",
+        message: "renamed verifyRunningIncludingIsolated(); it runs main-actor and async factories as before"
+    )
+    public func verify(running: Bool) async -> VerificationReport {
+        running ? await verifyRunningIncludingIsolated() : verify()
+    }
+
     /// Runs `probe`, a fresh copy of a checked main-actor or `async` registration, as an
     /// `await` load does: on the main actor, or awaited.
     func runProbeAsync(_ probe: Registration) async throws(ContainerError) -> ServiceTransfer<Any> {
