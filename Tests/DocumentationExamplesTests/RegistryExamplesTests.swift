@@ -139,4 +139,12 @@ struct RegistryExamplesTests {
         let analytics = container.load(.type(AnalyticsInject.self))  // (any AnalyticsInject)?
         #expect(analytics != nil)
     }
+
+    @Test("A type key spelled with its type: the factory converts to it")
+    func spelledTypeKey() {
+        let container = Container()
+        container.register(.type(ToastInject.self)) { ConsoleToast() }
+        let toast = container.load(.type(ToastInject.self))  // (any ToastInject)?
+        #expect(toast is ConsoleToast)
+    }
 }

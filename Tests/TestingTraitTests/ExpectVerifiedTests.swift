@@ -29,6 +29,12 @@ struct ExpectVerifiedTests {
         expectVerified(container)
     }
 
+    @Test func checkedPartsAreComplete() {
+        let container = Container()
+        AppComposition.register(into: container)
+        expectVerified(container, allowingUnchecked: true)
+    }
+
     @Test("A complete composition records no issue; notes are fine")
     func clean() {
         let container = Container()

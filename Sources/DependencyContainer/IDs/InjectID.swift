@@ -66,6 +66,7 @@ public struct InjectID<Service>: Hashable, Sendable, CustomStringConvertible {
     /// ```
     ///
     /// - Parameter service: The service type; a protocol names its existential, `any P`.
+    /// - Returns: The ID named after the type.
     public static func type(_ service: Service.Type) -> Self {
         Self(type: service)
     }

@@ -501,8 +501,9 @@ struct CompositionVerifier {
             message: "\(subject) requires '\(dependency.id)' (\(dependency.serviceType)), which \(why)")
     }
 
-    /// The registrations keyed by their own concrete type that conform to `dependency`'s
-    /// service type, when it is an existential asked for by its type key (`any Notifier`) that
+    /// The registrations keyed by their own concrete type that conform to a missing type key.
+    ///
+    /// For a dependency on an existential asked for by its type key (`any Notifier`) that
     /// nothing registers; `nil` for any other dependency. Recorded once per ID, for
     /// ``reportImplementationKeys(_:)``.
     ///
