@@ -16,20 +16,47 @@ import Testing
 ///
 /// Each issue's comment is the problem as `inject-lint` prints it, starting with the file and
 /// line that registered the faulty registration; the issue itself is recorded at the call.
-/// Notes (absent optional dependencies) and unchecked registrations record nothing.
+/// Notes (absent optional dependencies) record nothing.
+///
+/// A registration that declares no dependencies, and a load site whose ID is built at run
+/// time, were not checked, so they could hide any mistake: one issue lists them, unless
+/// `allowingUnchecked` is `true`. RegistrationPlugin infers a closure's dependencies; a
+/// registration it cannot read takes `dependencies:`.
+///
+/// ```swift
+/// @Test func checkedPartsAreComplete() {
+///     let container = Container()
+///     AppComposition.register(into: container)
+///     expectVerified(container, allowingUnchecked: true)
+/// }
+/// ```
 ///
 /// - Parameters:
 ///   - container: The container to verify, in the current task's override scopes.
+///   - allowingUnchecked: Whether unchecked registrations and sites are fine; `false` records
+///     an issue that lists them.
 ///   - sourceLocation: Where the issues are recorded; the call, unless stated.
 /// - Returns: The report, for further expectations.
 /// - Complexity: O(*n* · *d*) in the registrations and the dependencies each declares.
 @discardableResult
 public func expectVerified(
-    _ container: Container, sourceLocation: SourceLocation = #_sourceLocation
+    _ container: Container, allowingUnchecked: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
 ) -> VerificationReport {
     let report = container.verify()
     for problem in report.problems where problem.severity != .note {
         Issue.record(Comment(rawValue: "\(problem)"), sourceLocation: sourceLocation)
+    }
+    if !allowingUnchecked, !report.isComplete {
+        // The notes of the unchecked: the description's lines after the problems.
+        let notes = report.description.split(separator: "\n").filter {
+            $0.hasSuffix("[unchecked]") || $0.hasSuffix("[unchecked-site]")
+        }
+        Issue.record(
+            Comment(
+                rawValue: ([
+                    "\(report.summary): declare their dependencies, or pass allowingUnchecked: true"
+                ] + notes.map(String.init)).joined(separator: "\n")),
+            sourceLocation: sourceLocation)
     }
     return report
 }

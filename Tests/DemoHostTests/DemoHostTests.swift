@@ -227,7 +227,8 @@ struct DemoHostVerificationTests {
         let host = DemoHost(log: TranscriptLog(echo: false), linkedFeatures: linkedFeatures)
         host.registerFeatures()
         let report = host.container.verify()
-        #expect(report.isClean, "\(report)")
+        // The host's closures below and one site declare nothing: no problem, but not clean.
+        #expect(report.hasNoProblems, "\(report)")
         // The features' providers and contributions are declared by the generated register(into:).
         let unchecked = Set(report.unchecked.map(\.id))
         for id in [
@@ -249,7 +250,7 @@ struct DemoHostVerificationTests {
         let host = DemoHost(log: TranscriptLog(echo: false), linkedFeatures: linkedFeatures)
         host.registerFeatures()
         let report = host.container.verify(running: true)
-        #expect(report.isClean, "\(report)")
+        #expect(report.hasNoProblems, "\(report)")
         #expect(!report.problems.contains { $0.kind == .undeclaredLoad })
     }
 

@@ -216,7 +216,7 @@ struct PluginInstallTests {
         #expect(report.problems.map(\.registrationID) == ["PluginToastID"])
         #expect(report.problems.first?.dependencyID == "HostPlayerID")
         container.register(.hostPlayer) { HostPlayer(toast: nil) }
-        #expect(container.verify().isClean)
+        #expect(container.verify().hasNoProblems)
         #expect(fixture.opens.withLock { $0 } == 0)
     }
 

@@ -230,11 +230,11 @@ struct PluginLazyContributionTests {
         }
         let loader = try fixture.installContributing(into: container)
         let report = container.verify()
-        #expect(report.isClean, "\(report)")
+        #expect(report.hasNoProblems, "\(report)")
         #expect(container.registrations.contains { $0.id == "PluginMenuPoint" })
         #expect(fixture.opens.withLock { $0 } == 0)
         #expect(container.load(.hostMenu) == ["Notify when live"])
-        #expect(container.verify().isClean)
+        #expect(container.verify().hasNoProblems)
         #expect(loader.isLibraryLoaded(pluginNamed: "ToastTestPlugin"))
     }
 }

@@ -42,7 +42,7 @@ struct PluginManifestDependencyTests {
         // The registration's own declaration wins over the manifest's.
         #expect(host.registrations.first { $0.id == "DeclaredInjectID" }?.dependencies == [])
         host.register(.player) { 3 }
-        #expect(host.verify().isClean)
+        #expect(host.verify().hasNoProblems)
     }
 
     @Test("A manifest that declares dependencies for an ID the plugin does not provide is refused")

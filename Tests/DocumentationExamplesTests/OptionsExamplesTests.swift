@@ -9,7 +9,7 @@ struct OptionsExamplesTests {
     @Test("Options stated as one value, shared by a registration")
     func sharedOptions() {
         let container = Container()
-        container.register(.toast) { ConsoleToast() }
+        container.register(.toast, dependencies: []) { ConsoleToast() }
         let shared = RegistrationOptions<any PlayerInject>(scope: .singleton, dependencies: [.load(.toast)])
         container.register(.player, options: shared) { resolver in
             Player(toast: resolver.load(.toast))

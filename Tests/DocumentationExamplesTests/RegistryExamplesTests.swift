@@ -135,8 +135,16 @@ struct RegistryExamplesTests {
         #expect(toast != nil)
         #expect(InjectID(type: (any ToastInject).self).name == "any ToastInject")
 
-        container.register(InjectID(type: (any AnalyticsInject).self)) { ConsoleAnalytics() }
-        let analytics: (any AnalyticsInject)? = container.load(.typeKeyed)
+        container.register(.type(AnalyticsInject.self)) { ConsoleAnalytics() }
+        let analytics = container.load(.type(AnalyticsInject.self))  // (any AnalyticsInject)?
         #expect(analytics != nil)
+    }
+
+    @Test("A type key spelled with its type: the factory converts to it")
+    func spelledTypeKey() {
+        let container = Container()
+        container.register(.type(ToastInject.self)) { ConsoleToast() }
+        let toast = container.load(.type(ToastInject.self))  // (any ToastInject)?
+        #expect(toast is ConsoleToast)
     }
 }

@@ -36,6 +36,15 @@ struct VerificationExamplesTests {
         container.register(.player) { Player(toast: nil) }
         container.register(.appLog, dependencies: []) { PrintLog() }
         let report = container.verify(running: true)
+        // The player declares nothing: it is neither checked nor run.
+        #expect(report.hasNoProblems && report.unchecked.map(\.id) == ["PlayerInjectID"], "\(report)")
+    }
+
+    @Test("A running check of a composition that declares everything is clean")
+    func completeRunningCheck() {
+        let container = Container()
+        container.register(.player, dependencies: []) { Player(toast: nil) }
+        let report = container.verify(running: true)
         #expect(report.isClean, "\(report)")
     }
 
@@ -60,7 +69,10 @@ struct VerificationExamplesTests {
         #expect(missing == ["ToastInjectID", "CartInjectID"])
         container.register(AnnouncingToastProvider.self)
         container.register(.cart, scope: .session) { ShoppingCart() }
-        #expect(report(of: container).isClean)
+        // The cart declares nothing: no problem, but not clean.
+        #expect(!report(of: container).isClean)
+        #expect(checkedInPart(container))
+        container.register(.cart, scope: .session, dependencies: []) { ShoppingCart() }
         #expect(expectClean(container))
     }
 
@@ -68,9 +80,15 @@ struct VerificationExamplesTests {
     private func report(of container: Container) -> VerificationReport {
         let report = container.verify()
         if !report.isClean {
-            print(report)  // file:line: error: … lines, then the summary
+            print(report)  // the summary, then file:line: error: … lines
         }
         return report
+    }
+
+    private func checkedInPart(_ container: Container) -> Bool {
+        let report = container.verify()
+        #expect(report.hasNoProblems, "\(report)")
+        return report.hasNoProblems && !report.isComplete
     }
 
     private func expectClean(_ container: Container) -> Bool {

@@ -64,7 +64,7 @@ struct RegistrationPluginTests {
         let late = try #require(container.registrations.first { $0.id == "LateGreeterInjectID" })
         #expect(late.dependencies == [.require(.plain), .lazy(.nested)])
         let report = container.verify()
-        #expect(report.isClean, "\(report)")
+        #expect(report.hasNoProblems, "\(report)")
         // The legacy item cannot declare anything.
         #expect(report.unchecked.map(\.id) == ["LegacyGreeterInjectID"])
 

@@ -29,7 +29,13 @@ struct ExpectVerifiedTests {
         expectVerified(container)
     }
 
-    @Test("A complete composition records no issue; notes and unchecked registrations are fine")
+    @Test func checkedPartsAreComplete() {
+        let container = Container()
+        AppComposition.register(into: container)
+        expectVerified(container, allowingUnchecked: true)
+    }
+
+    @Test("A complete composition records no issue; notes are fine")
     func clean() {
         let container = Container()
         container.register(
@@ -37,11 +43,31 @@ struct ExpectVerifiedTests {
         ) {
             Turntable()
         }
-        container.register(.needle) { Needle() }
+        container.register(.needle, dependencies: []) { Needle() }
         let report = expectVerified(container)
         #expect(report.isClean)
         #expect(report.count(.note) == 1)
-        #expect(report.unchecked.map(\.id) == ["NeedleInjectID"])
+    }
+
+    @Test("Unchecked registrations and sites are one issue that lists them, unless the test allows them")
+    func unchecked() {
+        let container = Container()
+        let line = #line + 1
+        container.register(.turntable, dependencies: [.require(.needle)]) { Turntable() }
+        container.register(.needle) { Needle() }
+        container.addLoadSites([LoadSite.unchecked("container.load(id)", file: "App/Deck.swift", line: 3)])
+        withKnownIssue {
+            expectVerified(container)
+        } matching: { issue in
+            let lines = (issue.comments.first?.rawValue ?? "").split(separator: "\n")
+            return lines.count == 3
+                && lines[0]
+                    == "verify: 1 of 2 registrations and 0 of 1 load site checked: 0 errors, 0 warnings, 0 notes; 1 registration and 1 load site unchecked: declare their dependencies, or pass allowingUnchecked: true"
+                && lines[1].hasPrefix("\(#fileID):\(line + 1): note: 'NeedleInjectID' ")
+                && lines[2].hasSuffix("[unchecked-site]")
+        }
+        let report = expectVerified(container, allowingUnchecked: true)
+        #expect(report.hasNoProblems && !report.isClean)
     }
 
     @Test("Each error is recorded as an issue whose comment names the registering line")

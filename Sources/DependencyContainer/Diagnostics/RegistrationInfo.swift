@@ -52,7 +52,7 @@ public struct RegistrationInfo: Hashable, Sendable, CustomStringConvertible {
     /// Whether a dispose hook runs when the container lets go of a service it kept.
     public let hasDisposeHook: Bool
 
-    /// Whether ``Container/warmUp()`` creates the service.
+    /// Whether `Container.warmUp()` creates the service.
     public let isEager: Bool
 
     /// A one-line summary: ID, service type, scope, isolation unless nonisolated, provider,

@@ -71,11 +71,17 @@ public struct InjectID<Service>: Hashable, Sendable, CustomStringConvertible {
         Self(type: service)
     }
 
-    /// The identifier derived from the service type: the same as ``init(type:)``.
+    /// The identifier derived from the service type that the context infers: the same as
+    /// ``init(type:)``.
     ///
-    /// ```swift
-    /// let analytics: (any AnalyticsInject)? = container.load(.typeKeyed)
-    /// ```
+    /// Deprecated: in `register(.typeKeyed) { NotifierImpl() }` the factory's result picks the
+    /// type, so the key is the implementation's, which no load of the protocol finds, and no
+    /// tool reads the type from the call. ``type(_:)`` writes it: `.type(Notifier.self)`.
+    @available(
+        *, deprecated,
+        message:
+            "write the service type: .type(P.self); with .typeKeyed a registration's factory picks its implementation type as the key"
+    )
     public static var typeKeyed: Self {
         Self(type: Service.self)
     }

@@ -11,7 +11,8 @@ extension Container {
     /// `require` would load it, so its factory's own dependencies are created first and a
     /// service two eager services share is created once. Main-actor services are created
     /// when this is called on the main actor and skipped otherwise; `async` factories are
-    /// skipped: the `async` twin of this method creates both.
+    /// skipped: ``warmUpIncludingIsolated()`` creates both. (In async code, `warmUp()` is the
+    /// last release's deprecated `async` spelling of that one, and must be awaited.)
     ///
     /// ```swift
     /// container.register(.analytics, scope: .singleton, eager: true) { ConsoleAnalytics() }
@@ -102,6 +103,24 @@ extension Container {
             }
         }
         return WarmUpReport(entries: entries.sorted { $0.1 < $1.1 }.map(\.0))
+    }
+
+    /// The last release's `async` warm-up, kept so that code written for it keeps its behaviour:
+    /// it runs ``warmUpIncludingIsolated()``, main-actor and `async` factories included.
+    ///
+    /// Without it, `await container.warmUp()` would compile to the synchronous `warmUp()`,
+    /// with only a "no 'async' operations" warning, and skip those factories. In async code,
+    /// `warmUp()` is this one: `await` it, or call the synchronous form from a synchronous
+    /// function. See <doc:MigratingToVersion0Next>.
+    ///
+    /// - Returns: Per eager ID, the time its load took and what became of it.
+    @available(
+        *, deprecated, renamed: "warmUpIncludingIsolated()",
+        message: "renamed warmUpIncludingIsolated(); it runs main-actor and async factories as before"
+    )
+    @discardableResult
+    public func warmUp() async -> WarmUpReport {
+        await warmUpIncludingIsolated()
     }
 
     /// This container's eager registrations, sorted by ID so that warm-ups are repeatable.

@@ -243,10 +243,12 @@ extension Container {
             provider: .closure(file: file, line: line))
     }
 
-    /// Removes the registration of `id` from this container.
+    /// Removes every registration of `id` from this container: the default one and those made
+    /// for a context (`context:`, see <doc:Contexts>).
     ///
     /// Registrations inherited from a parent are not affected, so after this call a load may
-    /// still find the parent's registration. Services already handed out stay valid.
+    /// still find the parent's registration. Services already handed out stay valid. To change
+    /// one context's registration only, register it again for that context.
     ///
     /// - Parameter id: The ID to remove.
     /// - Returns: Whether this container had a registration for `id`.
@@ -255,7 +257,8 @@ extension Container {
         unregister(id: id.name)
     }
 
-    /// Removes the registration of the string ID `id` from this container.
+    /// Removes every registration of the string ID `id` from this container, those made for a
+    /// context included, as ``unregister(_:)`` does.
     ///
     /// - Parameter id: The ID to remove.
     /// - Returns: Whether this container had a registration for `id`.

@@ -1,3 +1,5 @@
+import DependencyContainerKernel
+
 /// Checks declared dependencies over the registrations of one lookup order: what
 /// `Container.verify()` runs once it has walked the order.
 ///
@@ -46,6 +48,12 @@ struct CompositionVerifier {
     private var siteGroups: [(sites: [LoadSite], context: Int)] = []
     /// The near miss of each missing ID asked so far, `nil` inside when there is none.
     private var nearMisses: [String: String?] = [:]
+    /// The service units keyed by their own concrete type's name (`NotifierImpl`), found when
+    /// an existential type key is first missing; `nil` until then.
+    private var selfKeyedUnits: [Int]?
+    /// Each missing existential type key (`any Notifier`) with the self-keyed units that
+    /// conform to it: registrations keyed by their implementation type.
+    private var implementationKeyed: [(id: String, units: [Int])] = []
     /// The place each unit was found at.
     private var unitPlaces: [Int] = []
     private var candidates: [Candidate] = []
@@ -204,6 +212,7 @@ struct CompositionVerifier {
         edgeStarts.append(eagerEdges.count)
         lazyStarts.append(lazyEdges.count)
         checkCaptiveThroughUncached(&problems)
+        reportImplementationKeys(&problems)
         for cycle in cycles() + reentries() {
             // A re-entry through another context may retrace a cycle already reported.
             guard !problems[nodeUnits[cycle[0]]].contains(where: { $0.kind == .cycle }) else { continue }
@@ -220,11 +229,13 @@ struct CompositionVerifier {
         var unchecked: [(unit: Int, verified: VerifiedRegistration)] = []
         for unit in units.indices where reached[unit] {
             let registration = units[unit]
-            if unitDependencies[unit] == nil {
+            let isChecked = unitDependencies[unit] != nil
+            if isChecked {
+                checkedCount += 1
+            } else {
                 unchecked.append((unit, Self.verified(registration, problems: [], isChecked: false)))
-                continue
             }
-            checkedCount += 1
+            // An unchecked registration has problems only of its key, which need no declaration.
             guard !problems[unit].isEmpty else { continue }
             // A registration reached in several contexts finds the same problem in each.
             var seen: Set<VerificationProblem> = []
@@ -235,7 +246,7 @@ struct CompositionVerifier {
                 ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset)
             }
             withProblems.append(
-                (unit, Self.verified(registration, problems: sorted.map(\.element), isChecked: true)))
+                (unit, Self.verified(registration, problems: sorted.map(\.element), isChecked: isChecked)))
         }
         func byID(
             _ lhs: (unit: Int, verified: VerifiedRegistration),
@@ -471,19 +482,83 @@ struct CompositionVerifier {
             what
             ?? (isPoint
                 ? "no contribution in its lookup order provides" : "nothing in its lookup order provides")
-        if what == nil, let nearMiss = nearMiss(of: dependency.id) {
+        if what == nil, let keyed = implementationKeyedUnits(for: dependency), !keyed.isEmpty {
+            let names = keyed.map { "'\(units[$0].id)'" }.joined(separator: ", ")
+            why +=
+                "; \(names) conform\(keyed.count == 1 ? "s" : "") to it, registered under \(keyed.count == 1 ? "its implementation type" : "their implementation types")"
+        } else if what == nil, let nearMiss = nearMiss(of: dependency.id) {
             why += "; did you mean '\(IDValidation.abbreviated(nearMiss))'?"
         }
         if dependency.isOptional {
             return Finding(
                 severity: .note, kind: .missingOptionalDependency,
                 message:
-                    "\(subject) loads optional '\(dependency.id)' (\(dependency.serviceType)), which \(why): it gets nil"
+                    "\(subject) loads optional '\(dependency.id)' (\(dependency.serviceType)), which \(why): it gets \(isPoint ? "[]" : "nil")"
             )
         }
         return Finding(
             severity: .error, kind: .missingDependency,
             message: "\(subject) requires '\(dependency.id)' (\(dependency.serviceType)), which \(why)")
+    }
+
+    /// The registrations keyed by their own concrete type that conform to a missing type key.
+    ///
+    /// For a dependency on an existential asked for by its type key (`any Notifier`) that
+    /// nothing registers; `nil` for any other dependency. Recorded once per ID, for
+    /// ``reportImplementationKeys(_:)``.
+    ///
+    /// - Complexity: O(*n*) in the registered IDs the first time, to name their types; then
+    ///   one conformance check per self-keyed registration, per missing existential ID.
+    private mutating func implementationKeyedUnits(for dependency: Dependency) -> [Int]? {
+        guard let wanted = dependency.registeredType, isExistential(wanted),
+            dependency.id == typeName(wanted)
+        else { return nil }
+        if let known = implementationKeyed.first(where: { $0.id == dependency.id }) { return known.units }
+        if selfKeyedUnits == nil {
+            selfKeyedUnits = nearest.values.compactMap { index -> Int? in
+                guard case .service(let unit) = candidates[index].kind else { return nil }
+                let type = units[unit].serviceType
+                return !isExistential(type) && String(describing: type) == units[unit].id ? unit : nil
+            }
+            .sorted()
+        }
+        let conforming = (selfKeyedUnits ?? []).filter {
+            conformsToExistential(units[$0].serviceType, wanted)
+        }
+        implementationKeyed.append((dependency.id, conforming))
+        return conforming
+    }
+
+    /// Reports, at its registering line, each registration keyed by its implementation type
+    /// that conforms to an existential type key nothing registers: loads ask for the protocol,
+    /// and only a key of the protocol's type answers them.
+    ///
+    /// A registration whose own key some declaration or site loads is meant to be keyed so: the
+    /// missing protocol key stays reported where it is asked for, and the registration is not.
+    private func reportImplementationKeys(_ problems: inout [[VerificationProblem]]) {
+        guard implementationKeyed.contains(where: { !$0.units.isEmpty }) else { return }
+        var loaded: Set<String> = []
+        for dependencies in unitDependencies {
+            for dependency in dependencies ?? [] { loaded.insert(dependency.id) }
+        }
+        for group in siteGroups {
+            for site in group.sites { site.dependency.map { _ = loaded.insert($0.id) } }
+        }
+        for (id, keyed) in implementationKeyed {
+            let wanted = String(id.dropFirst("any ".count))
+            // `Notifier.self` names `any Notifier`; a composition needs its `any` and parentheses.
+            let spelled =
+                wanted.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+                ? "\(wanted).self" : "(\(id)).self"
+            for unit in keyed where !loaded.contains(units[unit].id) {
+                let registration = units[unit]
+                problems[unit].append(
+                    problem(
+                        .error, .implementationTypeKey, registration, dependency: id,
+                        "'\(registration.id)' is registered under its implementation type; loads ask for '\(id)', which it conforms to: register it as .type(\(spelled))"
+                    ))
+            }
+        }
     }
 
     /// The registered ID nearest to `id`, by the rule of a failed load's message
@@ -533,7 +608,11 @@ struct CompositionVerifier {
         -> Finding?
     {
         // The types first: a type's name takes a reflection call to make.
-        if let type = dependency.registeredType, type == ObjectIdentifier(target.serviceType) { return nil }
+        if let type = dependency.registeredType,
+            ObjectIdentifier(type) == ObjectIdentifier(target.serviceType)
+        {
+            return nil
+        }
         // Registered as `Any` (a plugin's placeholder until its library loads): each load casts
         // what it makes, so no type can be judged here.
         if ObjectIdentifier(target.serviceType) == ObjectIdentifier(Any.self) { return nil }

@@ -18,7 +18,10 @@ extension Container {
     /// ancestor on, without the nearer registrations it cannot see; the registrations it gets
     /// there, and the transient and graph services it loads, which run in its context, are
     /// checked in that context too. Registrations that declare nothing are listed as
-    /// unchecked; that is not a problem.
+    /// unchecked: not a problem (``VerificationReport/hasNoProblems``), but the report is not
+    /// clean while it has any (``VerificationReport/isClean``). A registration keyed by its
+    /// implementation type (`.type(NotifierImpl.self)`) where loads ask for a protocol's type
+    /// key it conforms to, which nothing registers, is an error at the registration.
     ///
     /// ```swift
     /// let report = container.verify()
@@ -66,8 +69,9 @@ extension Container {
     /// sandbox made are released, and their dispose hooks run, when the check ends. The
     /// lookups the factory makes are recorded, and one of an ID the declaration does not list,
     /// including an ID built at run time, is an `undeclared-load` error. A factory that fails
-    /// in the sandbox is a note. Main-actor and async factories are run by the `async` twin of this
-    /// method; argument factories are never run.
+    /// in the sandbox is a note. Main-actor and async factories are run by
+    /// ``verifyRunningIncludingIsolated()``; argument factories are never run. (In async code,
+    /// `verify(running:)` is the last release's deprecated `async` spelling of that one.)
     ///
     /// ```swift
     /// let report = container.verify(running: true)
@@ -124,6 +128,25 @@ extension Container {
             report.add(problems, for: registration)
         }
         return report
+    }
+
+    /// The last release's `async` running check, kept so that code written for it keeps its
+    /// behaviour: with `running`, it runs ``verifyRunningIncludingIsolated()``, main-actor and
+    /// `async` factories included; without, it is `verify()`.
+    ///
+    /// Without it, `await container.verify(running: true)` would compile to the synchronous
+    /// `verify(running:)`, with only a "no 'async' operations" warning, and skip those
+    /// factories. In async code, `verify(running:)` is this one: `await` it, or call the
+    /// synchronous form from a synchronous function. See <doc:MigratingToVersion0Next>.
+    ///
+    /// - Parameter running: Whether to run the factories.
+    /// - Returns: The report.
+    @available(
+        *, deprecated, renamed: "verifyRunningIncludingIsolated()",
+        message: "renamed verifyRunningIncludingIsolated(); it runs main-actor and async factories as before"
+    )
+    public func verify(running: Bool) async -> VerificationReport {
+        running ? await verifyRunningIncludingIsolated() : verify()
     }
 
     /// Runs `probe`, a fresh copy of a checked main-actor or `async` registration, as an

@@ -46,8 +46,9 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     public let isOptional: Bool
     /// The service type a matching registration records, for a declaration from a typed ID.
     ///
-    /// Compared before the names, which are costly to make; not encoded, and not part of equality.
-    let registeredType: ObjectIdentifier?
+    /// Compared before the names, which are costly to make, and asked whether a registration
+    /// keyed by its implementation type conforms to it; not encoded, and not part of equality.
+    let registeredType: Any.Type?
 
     /// Creates a declaration from its parts, for IDs built at run time or read from a manifest.
     ///
@@ -62,7 +63,7 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     }
 
     private init(
-        id: String, serviceType: String, kind: Kind, isOptional: Bool, registeredType: ObjectIdentifier?
+        id: String, serviceType: String, kind: Kind, isOptional: Bool, registeredType: Any.Type?
     ) {
         self.id = id
         self.serviceType = serviceType
@@ -77,14 +78,14 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     ) -> Dependency {
         Dependency(
             id: id, serviceType: typeName(Service.self), kind: kind, isOptional: isOptional,
-            registeredType: ObjectIdentifier(Service.self))
+            registeredType: Service.self)
     }
 
     /// A declaration of `id` as an extension point of `Element`s.
     private static func point<Element>(_ id: String, _: Element.Type, isOptional: Bool) -> Dependency {
         Dependency(
             id: id, serviceType: pointTypeName(Element.self), kind: .eager, isOptional: isOptional,
-            registeredType: ObjectIdentifier(ExtensionPointMarker<Element>.self))
+            registeredType: ExtensionPointMarker<Element>.self)
     }
 
     /// A declaration of `id` as an argument factory.
@@ -93,7 +94,7 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     ) -> Dependency {
         Dependency(
             id: id, serviceType: "(\(typeName(Argument.self))) -> \(typeName(Service.self))", kind: kind,
-            isOptional: isOptional, registeredType: ObjectIdentifier(ArgumentFactory<Argument, Service>.self))
+            isOptional: isOptional, registeredType: ArgumentFactory<Argument, Service>.self)
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -46,6 +46,9 @@ public struct VerificationProblem: Codable, Hashable, Sendable, CustomStringConv
         case undeclaredLoad = "undeclared-load"
         /// A factory that failed when the running check ran it.
         case factoryFailed = "factory-failed"
+        /// A registration keyed by its implementation type (`NotifierImpl`) where loads ask for
+        /// the type key of a protocol it conforms to (`any Notifier`), which nothing registers.
+        case implementationTypeKey = "implementation-type-key"
     }
 
     /// How bad it is.

@@ -4,13 +4,14 @@
 /// ```swift
 /// let report = container.verify()
 /// if !report.isClean {
-///     print(report)  // file:line: error: … lines, then the summary
+///     print(report)  // the summary, then file:line: error: … lines
 /// }
 /// ```
 ///
-/// It encodes as JSON for tools, and prints as `inject-lint` does: one `file:line: severity:
-/// message [code]` line per problem, a `note:` line per unchecked registration, and the
-/// ``summary``.
+/// It encodes as JSON for tools, and prints as `inject-lint` does, after a first line, the
+/// ``summary``, that says how much was checked: one `file:line: severity: message [code]` line
+/// per problem, and a `note:` line per unchecked registration or site. It is ``isClean`` only
+/// when nothing was left unchecked; ``hasNoProblems`` ignores what was.
 public struct VerificationReport: Codable, Hashable, Sendable, CustomStringConvertible {
     /// The registrations with problems, sorted by ID.
     public var registrations: [VerifiedRegistration]
@@ -45,12 +46,23 @@ public struct VerificationReport: Codable, Hashable, Sendable, CustomStringConve
         registrations.flatMap(\.problems) + siteProblems
     }
 
-    /// Whether no problem is an error or a warning; notes, unchecked registrations and unchecked
-    /// load sites are fine.
-    public var isClean: Bool {
+    /// Whether the report has no problem and left nothing unchecked: ``hasNoProblems`` and
+    /// ``isComplete``.
+    ///
+    /// A registration that declares no dependencies, or a site whose ID is built at run time, may
+    /// hide any mistake, so a composition with either is not clean; a test that accepts them
+    /// asks for ``hasNoProblems``. Notes (an absent optional dependency) keep a report clean.
+    public var isClean: Bool { hasNoProblems && isComplete }
+
+    /// Whether no problem is an error or a warning; notes and what was left unchecked are fine.
+    public var hasNoProblems: Bool {
         !registrations.contains { $0.problems.contains { $0.severity != .note } }
             && !siteProblems.contains { $0.severity != .note }
     }
+
+    /// Whether every registration a load can reach and every load site was checked: none
+    /// declares nothing, and no site's ID is built at run time.
+    public var isComplete: Bool { unchecked.isEmpty && uncheckedSites.isEmpty }
 
     /// How many problems have `severity`.
     ///
@@ -61,24 +73,32 @@ public struct VerificationReport: Codable, Hashable, Sendable, CustomStringConve
             + siteProblems.filter { $0.severity == severity }.count
     }
 
-    /// One line: `verify: 12 registrations (10 checked, 2 unchecked): 1 error, 0 warnings, 0 notes`,
-    /// with `, 30 load sites (29 checked, 1 unchecked)` after the registrations when there are any.
+    /// One line that says how much was checked, then what was found, then what was not checked:
+    /// `verify: 10 of 12 registrations and 29 of 30 load sites checked: 1 error, 0 warnings,
+    /// 0 notes; 2 registrations and 1 load site unchecked`.
+    ///
+    /// Without load sites it names registrations only; with nothing unchecked it ends after
+    /// the notes.
     public var summary: String {
         let total = checkedCount + unchecked.count
         let siteTotal = checkedSiteCount + uncheckedSites.count
-        let sites =
-            siteTotal == 0
-            ? ""
-            : ", \(Self.counted(siteTotal, "load site")) (\(checkedSiteCount) checked, \(uncheckedSites.count) unchecked)"
-        return
-            "verify: \(Self.counted(total, "registration")) (\(checkedCount) checked, \(unchecked.count) unchecked)\(sites): "
-            + "\(Self.counted(count(.error), "error")), \(Self.counted(count(.warning), "warning")), "
+        var checked = "\(checkedCount) of \(Self.counted(total, "registration"))"
+        if siteTotal > 0 { checked += " and \(checkedSiteCount) of \(Self.counted(siteTotal, "load site"))" }
+        var left: [String] = []
+        if !unchecked.isEmpty { left.append(Self.counted(unchecked.count, "registration")) }
+        if !uncheckedSites.isEmpty { left.append(Self.counted(uncheckedSites.count, "load site")) }
+        let found =
+            "\(Self.counted(count(.error), "error")), \(Self.counted(count(.warning), "warning")), "
             + Self.counted(count(.note), "note")
+        return "verify: \(checked) checked: \(found)"
+            + (left.isEmpty ? "" : "; \(left.joined(separator: " and ")) unchecked")
     }
 
-    /// The problems, the unchecked registrations and the summary, one per line.
+    /// The ``summary`` first, so that the first line says how much was checked, then the
+    /// problems, the unchecked registrations and the unchecked sites, one per line.
     public var description: String {
-        var lines = problems.map(\.description)
+        var lines = [summary]
+        lines += problems.map(\.description)
         for registration in unchecked {
             let prefix = registration.location.map { "\($0): " } ?? ""
             lines.append(
@@ -90,7 +110,6 @@ public struct VerificationReport: Codable, Hashable, Sendable, CustomStringConve
                 "\(site.location): note: `\(site.expression)` loads an ID built at run time, so it is unchecked [unchecked-site]"
             )
         }
-        lines.append(summary)
         return lines.joined(separator: "\n")
     }
 

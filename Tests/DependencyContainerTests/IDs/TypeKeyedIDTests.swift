@@ -6,7 +6,6 @@ struct TypeKeyedIDTests {
     @Test("An ID derived from a type is named after the type as written")
     func names() {
         #expect(InjectID(type: (any ToastInject).self).name == "any ToastInject")
-        #expect(InjectID<any ToastInject>.typeKeyed == InjectID(type: (any ToastInject).self))
         #expect(InjectID(type: StubPlayer.self).name == "StubPlayer")
         #expect(InjectID(type: Int.self).name == "Int")
         #expect(InjectID(type: (any ToastInject).self).name != InjectID(type: (any PlayerInject).self).name)
@@ -18,13 +17,27 @@ struct TypeKeyedIDTests {
         let id = InjectID(type: RecordingToast.self)
         container.register(id, scope: .singleton) { RecordingToast() }
 
-        let typed: RecordingToast? = container.load(.typeKeyed)
+        let typed = container.load(.type(RecordingToast.self))
         #expect(typed != nil)
         #expect(container.load(InjectID<RecordingToast>("RecordingToast")) === typed)
         #expect(container.load(for: id.name)?.resolve() === typed)
         #expect(container.registrations.map(\.id).contains("RecordingToast"))
         #expect(container.unregister(id: "RecordingToast"))
         #expect(container.load(id) == nil)
+    }
+}
+
+@Suite("The deprecated typeKeyed")
+struct DeprecatedTypeKeyedTests {
+    @available(*, deprecated, message: "tests the deprecated typeKeyed")
+    @Test("typeKeyed is the ID of the type the context infers, the same as .type(_:)")
+    func sameAsSpelledType() {
+        #expect(InjectID<any ToastInject>.typeKeyed == InjectID(type: (any ToastInject).self))
+        #expect(InjectID<any ToastInject>.typeKeyed == .type(ToastInject.self))
+        let container = Container()
+        container.register(.typeKeyed) { RecordingToast() }
+        // The factory's result picked the key: the implementation's, not the protocol's.
+        #expect(container.registrations.map(\.id) == ["RecordingToast"])
     }
 }
 
@@ -40,6 +53,6 @@ struct SpelledTypeKeyTests {
         #expect(container.registrations.map(\.id) == ["any ToastInject"])
         let toast = container.load(.type(ToastInject.self))
         #expect(toast is RecordingToast)
-        #expect(container.load(InjectID<RecordingToast>.typeKeyed) == nil)
+        #expect(container.load(.type(RecordingToast.self)) == nil)
     }
 }

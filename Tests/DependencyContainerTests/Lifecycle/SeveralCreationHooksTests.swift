@@ -44,7 +44,7 @@ struct SeveralCreationHooksTests {
         let lifecycle = ServiceLifecycle<Connection>(eager: true, onDispose: { $0.close() })
             .addingCreationHook { _, _ in log.record("added") }
         container.register(id, scope: .singleton, lifecycle: lifecycle) { Connection("eager") }
-        let report = container.warmUp()
+        let report = await container.warmUpIncludingIsolated()
         #expect(report.failures.isEmpty)
         #expect(log.all == ["added"], "eager: warmUp made it and ran the hook")
         let made = try container.require(id)

@@ -82,9 +82,9 @@ struct WarmUpTests {
         let database = uniqueID(Connection.self, "database")
         container.registerOnMainActor(banner, scope: .singleton, eager: true) { Connection("banner") }
         container.registerAsync(database, scope: .singleton, eager: true) { Connection("database") }
-        // Async code calls the synchronous form directly: the twins have their own names,
-        // so this compiles only while no async overload of `warmUp` can take the call.
-        let report = container.warmUp()
+        // In async code `warmUp()` is the deprecated async spelling (it must be awaited); the
+        // synchronous form is called from a synchronous function.
+        let report = warmUpSynchronously(container)
         let outcomes = Dictionary(uniqueKeysWithValues: report.entries.map { ($0.id, "\($0.outcome)") })
         #expect(outcomes[banner.name] == "\(WarmUpReport.Outcome.skippedOffMainActor)")
         #expect(outcomes[database.name] == "\(WarmUpReport.Outcome.skippedAsynchronous)")
@@ -94,6 +94,11 @@ struct WarmUpTests {
         #expect(awaited.entries.count == 2)
         #expect(awaited.failures.isEmpty && awaited.skipped.isEmpty)
         #expect(container.load(banner)?.name == "banner")  // made on the main actor, and existing now
+    }
+
+    /// The synchronous warm-up, called from a synchronous function.
+    private func warmUpSynchronously(_ container: Container) -> WarmUpReport {
+        container.warmUp()
     }
 
     @Test("The async warmUp creates independent eager services concurrently")

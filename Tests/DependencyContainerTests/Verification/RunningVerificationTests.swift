@@ -105,7 +105,7 @@ struct RunningVerificationTests {
         #expect(container.verify(running: true).problems.map(\.kind) == [.missingDependency])
         // The provider loads the player without declaring it, but is never run.
         container.register(VerifiedSkippedProvider.self)
-        #expect(container.verify(running: true).isClean)
+        #expect(container.verify(running: true).hasNoProblems)
         #expect(made.count == 0)
     }
 
@@ -144,7 +144,7 @@ struct RunningVerificationTests {
             made.increment()
             return StubPlayer()
         }
-        #expect(container.verify(running: true).isClean)
+        #expect(container.verify(running: true).hasNoProblems)
         #expect(made.count == 0)
     }
 }

@@ -29,8 +29,7 @@ struct VerificationTests {
         #expect(report.checkedCount == 4)
         #expect(report.unchecked.isEmpty)
         #expect(
-            report.summary
-                == "verify: 4 registrations (4 checked, 0 unchecked): 0 errors, 0 warnings, 0 notes")
+            report.summary == "verify: 4 of 4 registrations checked: 0 errors, 0 warnings, 0 notes")
     }
 
     @Test(
@@ -47,14 +46,15 @@ struct VerificationTests {
         #expect(registration.problems.map(\.kind) == [.missingDependency, .missingOptionalDependency])
         #expect(registration.problems.map(\.severity) == [.error, .note])
         #expect(registration.problems.map(\.dependencyID) == ["AnalyticsInjectID", "PlayerInjectID"])
-        let first = report.description.split(separator: "\n").first.map(String.init)
+        let lines = report.description.split(separator: "\n").map(String.init)
+        #expect(lines.first == report.summary)
         #expect(
-            first
+            lines.dropFirst().first
                 == "\(#fileID):\(line): error: 'ToastInjectID' requires 'AnalyticsInjectID' (any AnalyticsInject), which nothing in its lookup order provides [missing-dependency]"
         )
         #expect(report.summary.hasSuffix("1 error, 0 warnings, 1 note"))
 
-        container.register(.analytics) { CountingAnalytics() }
+        container.register(.analytics, dependencies: []) { CountingAnalytics() }
         let onlyNote = container.verify()
         #expect(onlyNote.isClean)
         #expect(onlyNote.problems.map(\.kind) == [.missingOptionalDependency])
@@ -128,7 +128,7 @@ struct VerificationTests {
     func captiveDependencies() throws {
         let container = Container()
         let cart = uniqueID(VerifiedCart.self)
-        container.register(cart, scope: .session) { VerifiedCart() }
+        container.register(cart, scope: .session, dependencies: []) { VerifiedCart() }
         container.register(.toast, scope: .singleton, dependencies: [.require(cart)]) { RecordingToast() }
         container.register(.player, scope: .weak, dependencies: [.lazy(cart)]) { StubPlayer() }
         container.register(.analytics, scope: .singleton, dependencies: [.provider(cart)]) {
@@ -196,20 +196,21 @@ struct VerificationTests {
     }
 
     @Test(
-        "Registrations that declare nothing are listed as unchecked, not as problems; an empty list is checked"
+        "Registrations that declare nothing are listed as unchecked, not as problems, and the report is not clean; an empty list is checked"
     )
     func unchecked() throws {
         let container = Container()
         container.register(.toast) { RecordingToast() }
         container.register(.player, dependencies: []) { StubPlayer() }
         let report = container.verify()
-        #expect(report.isClean)
+        #expect(report.hasNoProblems && !report.isClean)
         #expect(report.unchecked.map(\.id) == ["ToastInjectID"])
         #expect(report.unchecked.first?.isChecked == false)
         #expect(report.checkedCount == 1)
         #expect(
             report.summary
-                == "verify: 2 registrations (1 checked, 1 unchecked): 0 errors, 0 warnings, 0 notes")
+                == "verify: 1 of 2 registrations checked: 0 errors, 0 warnings, 0 notes; 1 registration unchecked"
+        )
         #expect(report.description.contains("note: 'ToastInjectID' from closure at "))
     }
 
