@@ -134,9 +134,13 @@ struct PluginInterfaceCopyContributionTests {
     }
 
     @Test(
-        "A contribution-only plugin with its own element type is refused by name under each policy; the host's point and the next plugin are untouched",
-        arguments: [PluginLoader.ConflictPolicy.reject, .replace], [false, true])
-    func contributionCopy(policy: PluginLoader.ConflictPolicy, hostContributes: Bool) throws {
+        "A contribution-only plugin with its own element type is refused by name under each conflict and verification policy; the host's point and the next plugin are untouched",
+        arguments: Self.policies, [false, true])
+    func contributionCopy(
+        policies: (conflict: PluginLoader.ConflictPolicy, verification: PluginLoader.VerificationPolicy),
+        hostContributes: Bool
+    ) throws {
+        let policy = policies.conflict
         let container = Container()
         if hostContributes {
             container.contribute(to: .exportMenu, named: "plain") {
@@ -145,7 +149,8 @@ struct PluginInterfaceCopyContributionTests {
         }
         let before = container.registrations
         let loader = PluginLoader(
-            container: container, conflictPolicy: policy, sharedInterfaces: Self.shared, stepHook: nil)
+            container: container, conflictPolicy: policy, sharedInterfaces: Self.shared, stepHook: nil,
+            verificationPolicy: policies.verification)
         let result = loader.load(descriptor: try Self.rogue(), path: Self.roguePath)
         guard case .failed(let error) = result else {
             Issue.record("expected the rogue plugin to be refused, got \(result)")
@@ -166,6 +171,12 @@ struct PluginInterfaceCopyContributionTests {
         }
         #expect(container.load(.exportMenu) == [HostInterfaces.ExportFormat(title: "PDF")] + hostEntries)
     }
+
+    static let policies:
+        [(conflict: PluginLoader.ConflictPolicy, verification: PluginLoader.VerificationPolicy)] =
+            [PluginLoader.ConflictPolicy.reject, .replace].flatMap { conflict in
+                [PluginLoader.VerificationPolicy.off, .report, .refuse].map { (conflict, $0) }
+            }
 
     @Test("An installed contribution-only plugin with its own element type fails its first load by name")
     func installedContributionCopy() throws {
