@@ -47,15 +47,11 @@ public func expectVerified(
         Issue.record(Comment(rawValue: "\(problem)"), sourceLocation: sourceLocation)
     }
     if !allowingUnchecked, !report.isComplete {
-        // The notes of the unchecked: the description's lines after the problems.
-        let notes = report.description.split(separator: "\n").filter {
-            $0.hasSuffix("[unchecked]") || $0.hasSuffix("[unchecked-site]")
-        }
         Issue.record(
             Comment(
                 rawValue: ([
                     "\(report.summary): declare their dependencies, or pass allowingUnchecked: true"
-                ] + notes.map(String.init)).joined(separator: "\n")),
+                ] + report.uncheckedNotes).joined(separator: "\n")),
             sourceLocation: sourceLocation)
     }
     return report

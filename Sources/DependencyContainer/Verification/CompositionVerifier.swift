@@ -542,7 +542,7 @@ struct CompositionVerifier {
             for dependency in dependencies ?? [] { loaded.insert(dependency.id) }
         }
         for group in siteGroups {
-            for site in group.sites { site.dependency.map { _ = loaded.insert($0.id) } }
+            for site in group.sites { if let dependency = site.dependency { loaded.insert(dependency.id) } }
         }
         for (id, keyed) in implementationKeyed {
             let wanted = String(id.dropFirst("any ".count))

@@ -97,20 +97,20 @@ public struct VerificationReport: Codable, Hashable, Sendable, CustomStringConve
     /// The ``summary`` first, so that the first line says how much was checked, then the
     /// problems, the unchecked registrations and the unchecked sites, one per line.
     public var description: String {
-        var lines = [summary]
-        lines += problems.map(\.description)
-        for registration in unchecked {
+        ([summary] + problems.map(\.description) + uncheckedNotes).joined(separator: "\n")
+    }
+
+    /// A `note:` line per unchecked registration, then per unchecked site: the description's
+    /// last lines, and what `expectVerified` lists when it fails on them.
+    package var uncheckedNotes: [String] {
+        unchecked.map { registration in
             let prefix = registration.location.map { "\($0): " } ?? ""
-            lines.append(
+            return
                 "\(prefix)note: '\(registration.id)' from \(registration.provider) declares no dependencies, so it is unchecked [unchecked]"
-            )
         }
-        for site in uncheckedSites {
-            lines.append(
+            + uncheckedSites.map { site in
                 "\(site.location): note: `\(site.expression)` loads an ID built at run time, so it is unchecked [unchecked-site]"
-            )
-        }
-        return lines.joined(separator: "\n")
+            }
     }
 
     private enum CodingKeys: String, CodingKey {
