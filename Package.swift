@@ -61,7 +61,8 @@ let package = Package(
         // module so that the compiler keeps the engine off unretained pointers and unsafe casts
         // (`bash .ci/run unsafe-core` checks that the core uses none); the hot path inlines across
         // it. Not a product: only the core links it, and its name is no app's. The interleaving
-        // checker's hooks live here, so the trait's define applies to it as to the core.
+        // checker's hooks live here (the checker itself is a test target's), so the trait's define
+        // applies to it as to the core.
         .target(
             name: "DependencyContainerKernel",
             dependencies: ["DependencyContainerSystem"],
@@ -150,10 +151,21 @@ let package = Package(
             name: "DependencyContainerTests",
             dependencies: ["DependencyContainer"]
         ),
+        // The interleaving checker: a scheduler that runs checked threads one at a time through
+        // the kernel's hooks, and the explorer of their schedules. Test-only, so it lives with the
+        // tests; without the trait it compiles to nothing.
+        .target(
+            name: "DependencyContainerInterleavingChecker",
+            dependencies: ["DependencyContainerKernel"],
+            path: "Tests/InterleavingChecker",
+            swiftSettings: [.define("DC_INTERLEAVING", .when(traits: ["InterleavingChecks"]))]
+        ),
         // The interleaving checker's scenarios; without the trait it compiles to nothing.
         .testTarget(
             name: "DependencyContainerInterleavingTests",
-            dependencies: ["DependencyContainer", "DependencyContainerKernel"],
+            dependencies: [
+                "DependencyContainer", "DependencyContainerKernel", "DependencyContainerInterleavingChecker",
+            ],
             path: "Tests/InterleavingTests",
             swiftSettings: [.define("DC_INTERLEAVING", .when(traits: ["InterleavingChecks"]))]
         ),

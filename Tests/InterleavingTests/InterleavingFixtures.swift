@@ -1,6 +1,7 @@
 #if DC_INTERLEAVING
     @testable import DependencyContainer
     @testable import DependencyContainerKernel
+    import DependencyContainerInterleavingChecker
 
     /// What one run of a scenario observed: the services alive, and which checked threads are
     /// inside a load.

@@ -1,6 +1,7 @@
 #if DC_INTERLEAVING
     @testable import DependencyContainer
     @testable import DependencyContainerKernel
+    import DependencyContainerInterleavingChecker
 
     /// The scenarios the checker explores: each sets up fresh state on the test's thread and
     /// returns the checked threads' bodies. Thread 0 writes; the others read.

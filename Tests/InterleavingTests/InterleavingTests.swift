@@ -1,6 +1,7 @@
 #if DC_INTERLEAVING
     @testable import DependencyContainer
     @testable import DependencyContainerKernel
+    import DependencyContainerInterleavingChecker
     import Testing
 
     /// Explores every schedule of each scenario within the preemption bound over the real read

@@ -1,134 +1,144 @@
 #if DC_INTERLEAVING
-    /// The calls that the core's synchronization points make in the `InterleavingChecks`
-    /// build; each does nothing on a thread the checker does not control.
-    ///
-    /// Every call site is inside `#if DC_INTERLEAVING` in this kernel, so other builds
-    /// contain none of this, and the core calls only the kernel's named points.
+    /// What the interleaving checker (the test-only target `DependencyContainerInterleavingChecker`)
+    /// does at the kernel's synchronization points; it installs itself in
+    /// ``InterleavingHooks/control`` before a checked run.
+    package protocol InterleavingControl: AnyObject, Sendable {
+        /// The calling thread's index if the checker runs it, else `nil`.
+        var currentIndex: Int? { get }
+        func yield(_ me: Int)
+        func acquire(_ lock: UnsafeMutableRawPointer, by me: Int)
+        func release(_ lock: UnsafeMutableRawPointer, by me: Int)
+        func waitForBroadcast(
+            on condition: UnsafeMutableRawPointer, lock: UnsafeMutableRawPointer, by me: Int)
+        func spin(until condition: @escaping () -> Bool, by me: Int)
+        func markOneStep(_ lock: UnsafeMutableRawPointer)
+        func broadcast(on condition: UnsafeMutableRawPointer)
+        func isFreed(_ pointer: UnsafeMutableRawPointer) -> Bool
+        func boxMade(_ pointer: UnsafeMutableRawPointer)
+        func boxFreed(_ pointer: UnsafeMutableRawPointer)
+        func fail(_ message: String)
+        /// Whether a switched-on defect acts at `point` on the calling checked thread; records
+        /// the step at which one first does.
+        func injectsFault(at point: FaultPoint) -> Bool
+    }
+
+    /// The calls the kernel's synchronization points make in the `InterleavingChecks` build;
+    /// each does nothing on a thread the checker does not run. Other builds contain none of this.
     @usableFromInline
-    enum InterleavingHooks {
-        /// Before an atomic operation: another checked thread may run first.
+    package enum InterleavingHooks {
+        /// Set by the checker's test thread while no checked thread runs; learns the one-step
+        /// locks marked before it was set (the lock stripes are made at the first load).
+        nonisolated(unsafe) package static var control: (any InterleavingControl)? {
+            didSet { for lock in oneStepLocks { control?.markOneStep(lock) } }
+        }
+        nonisolated(unsafe) private static var oneStepLocks: [UnsafeMutableRawPointer] = []
+
+        /// The installed checker and the calling thread's index, if the checker runs it.
+        private static var checked: (control: any InterleavingControl, me: Int)? {
+            guard let control, let me = control.currentIndex else { return nil }
+            return (control, me)
+        }
+
         @usableFromInline @inline(never)
         static func atomic() {
-            let scheduler = InterleavingScheduler.shared
-            guard let me = scheduler.currentIndex else { return }
-            scheduler.yield(me)
+            if let (control, me) = checked { control.yield(me) }
         }
 
         /// Before locking `lock`; returns once locking it cannot block.
         @usableFromInline @inline(never)
         static func willLock(_ lock: UnsafeMutableRawPointer) {
-            let scheduler = InterleavingScheduler.shared
-            guard let me = scheduler.currentIndex else { return }
-            scheduler.acquire(lock, by: me)
+            if let (control, me) = checked { control.acquire(lock, by: me) }
         }
 
-        /// After unlocking `lock`.
         @usableFromInline @inline(never)
         static func didUnlock(_ lock: UnsafeMutableRawPointer) {
-            let scheduler = InterleavingScheduler.shared
-            guard let me = scheduler.currentIndex else { return }
-            scheduler.release(lock, by: me)
+            if let (control, me) = checked { control.release(lock, by: me) }
         }
 
-        /// Waits on `condition` in the model instead of in `pthread_cond_wait`, which would
-        /// block the only running thread for good.
-        ///
-        /// - Parameters:
-        ///   - condition: The condition variable.
-        ///   - lock: The mutex, held by the caller.
-        ///   - unlock: Unlocks the real mutex.
-        ///   - relock: Locks the real mutex again.
-        /// - Returns: `false` on a thread the checker does not control: wait for real.
+        /// Waits on `condition` in the model instead of in `pthread_cond_wait`, which would block
+        /// the only running thread for good; `false` on an unchecked thread: wait for real.
         @usableFromInline @inline(never)
         static func waitForBroadcast(
             on condition: UnsafeMutableRawPointer, lock: UnsafeMutableRawPointer, unlock: () -> Void,
             relock: () -> Void
         ) -> Bool {
-            let scheduler = InterleavingScheduler.shared
-            guard let me = scheduler.currentIndex else { return false }
+            guard let (control, me) = checked else { return false }
             unlock()
-            scheduler.waitForBroadcast(on: condition, lock: lock, by: me)
+            control.waitForBroadcast(on: condition, lock: lock, by: me)
             relock()
             return true
         }
 
-        /// Waits in the model until `condition` holds, instead of spinning, which would keep
-        /// the only running thread busy for good.
-        ///
-        /// - Parameter condition: Reads atomics only; the scheduler evaluates it with its
-        ///   own mutex held.
-        /// - Returns: `false` on a thread the checker does not control: spin for real.
+        /// Waits in the model until `condition` (which reads atomics only) holds, instead of
+        /// spinning; `false` on an unchecked thread: spin for real.
         @usableFromInline @inline(never)
         static func waitUntil(_ condition: @escaping () -> Bool) -> Bool {
-            let scheduler = InterleavingScheduler.shared
-            guard let me = scheduler.currentIndex else { return false }
-            scheduler.spin(until: condition, by: me)
+            guard let (control, me) = checked else { return false }
+            control.spin(until: condition, by: me)
             return true
         }
 
-        /// Makes `lock`'s critical sections one scheduling step; see
-        /// ``InterleavingScheduler/markOneStep(_:)``.
+        /// Makes `lock`'s critical sections one scheduling step.
         @usableFromInline
         static func markOneStep(_ lock: UnsafeMutableRawPointer) {
-            InterleavingScheduler.shared.markOneStep(lock)
+            oneStepLocks.append(lock)
+            control?.markOneStep(lock)
         }
 
-        /// Before broadcasting `condition`.
         @usableFromInline @inline(never)
         static func broadcast(on condition: UnsafeMutableRawPointer) {
-            InterleavingScheduler.shared.broadcast(on: condition)
+            control?.broadcast(on: condition)
         }
 
-        /// A reader is about to read the published box at `pointer` in place: a scheduling
-        /// point, then the check that the box was not freed.
-        ///
-        /// - Returns: `false` if it was freed; the caller then reads nothing, so that the run
-        ///   goes on without undefined behaviour and the explorer reports the failure.
+        /// A reader is about to read the published box at `pointer` in place: a scheduling point,
+        /// then the check that it was not freed; `false` if it was, and the caller reads nothing.
         @usableFromInline @inline(never)
         static func mayRead(box pointer: UnsafeMutableRawPointer) -> Bool {
             atomic()
-            let scheduler = InterleavingScheduler.shared
-            guard scheduler.isFreed(pointer) else { return true }
-            scheduler.fail("a reader saw a freed instance (box \(pointer))")
+            guard let control, control.isFreed(pointer) else { return true }
+            control.fail("a reader saw a freed instance (box \(pointer))")
             return false
         }
 
-        /// A service box was made at `pointer`.
         @usableFromInline
-        static func boxMade(_ pointer: UnsafeMutableRawPointer) {
-            InterleavingScheduler.shared.boxMade(pointer)
-        }
+        static func boxMade(_ pointer: UnsafeMutableRawPointer) { control?.boxMade(pointer) }
 
-        /// The box at `pointer` is being freed.
         @usableFromInline
-        static func boxFreed(_ pointer: UnsafeMutableRawPointer) {
-            InterleavingScheduler.shared.boxFreed(pointer)
-        }
+        static func boxFreed(_ pointer: UnsafeMutableRawPointer) { control?.boxFreed(pointer) }
 
-        /// Ends the calling thread's load for the reclaimer, for a thread the checker
-        /// abandons after a deadlock.
-        @usableFromInline
-        static func abandonThread() {
+        /// Ends the calling thread's load for the reclaimer, for a thread the checker abandons
+        /// after a deadlock.
+        package static func abandonThread() {
             (ThreadStateSlot.existing(as: AnyObject.self) as? any ReadingThread)?.reader.clear()
         }
 
-        /// Whether the checker injects a fault at `point` now: whether a switched-on defect
-        /// acts there, on a checked thread.
-        ///
-        /// A defect acts only inside a checked run, so that the setup and the checks on the
-        /// test's thread run the same code with and without it; the scheduler records the
-        /// step at which it first acts (``InterleavingScheduler/stepBeforeDefect``). Callers
-        /// ask only where the fault would change what the thread does.
+        /// Whether the checker injects a fault at `point` now (only inside a checked run, so the
+        /// setup and the test thread's checks run the same code with and without the defect).
         @usableFromInline
         static func injectsFault(at point: FaultPoint) -> Bool {
-            let scheduler = InterleavingScheduler.shared
-            guard InterleavingDefect.active.contains(where: { $0.point == point }),
-                scheduler.currentIndex != nil
-            else {
-                return false
-            }
-            scheduler.defectActs()
-            return true
+            guard let (control, _) = checked else { return false }
+            return control.injectsFault(at: point)
         }
+    }
+
+    /// A named point of the kernel at which the checker may inject a fault.
+    @usableFromInline
+    package enum FaultPoint: Sendable, Hashable {
+        /// ``GenerationCounter/advance(_:)``: the fault leaves the generation as it was.
+        case generationAdvance
+        /// ``ReaderRecord/announce()``: the fault leaves the record quiescent.
+        case readerAnnounce
+        /// ``ReaderScan/mayFree(retiredAt:)``: the fault frees a batch that a load holds back.
+        case readerScan
+        /// ``CreationGate/takesPublished()``: the fault creates the service again.
+        case creationRecheck
+        /// ``CreationGate/cycleBeforeWaiting(_:)``: the fault skips following the wait chain.
+        case waitCycleCheck
+    }
+
+    /// Records a failed check of a scenario, from a checked thread or from the test's own.
+    @usableFromInline
+    package func interleavingCheck(_ condition: Bool, _ message: @autoclosure () -> String) {
+        if !condition { InterleavingHooks.control?.fail(message()) }
     }
 #endif

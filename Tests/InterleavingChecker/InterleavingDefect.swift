@@ -1,11 +1,12 @@
 #if DC_INTERLEAVING
+    import DependencyContainerKernel
+
     /// A bug the read path once had or could have, which the checker injects at run time at
     /// one ``FaultPoint`` so that tests can check that it finds it; exists only in the
     /// `InterleavingChecks` build.
     ///
     /// The production algorithms contain no trace of these: each fault is injected inside
     /// the named synchronization point that the algorithm calls.
-    @usableFromInline
     package enum InterleavingDefect: Sendable, Hashable, CaseIterable {
         /// The reclaimer frees a retired batch at once, ignoring loads in progress: the
         /// lifetime bug of the read-path issue.
@@ -37,24 +38,5 @@
         /// thread runs, and read by checked threads, which the scheduler's mutex orders
         /// after that write.
         nonisolated(unsafe) package static var active: Set<InterleavingDefect> = []
-    }
-
-    /// A named point of the kernel at which the checker may
-    /// inject a fault; each names the function that asks
-    /// (``InterleavingHooks/injectsFault(at:)``).
-    @usableFromInline
-    enum FaultPoint: Sendable, Hashable {
-        /// ``GenerationCounter/advance(_:)``: the fault leaves the generation as it was.
-        case generationAdvance
-        /// ``ReaderRecord/announce()``: the fault leaves the record quiescent.
-        case readerAnnounce
-        /// ``ReaderScan/mayFree(retiredAt:)``: the fault frees a batch that a load in
-        /// progress holds back.
-        case readerScan
-        /// ``CreationGate/takesPublished()``: the fault creates the service again instead of
-        /// taking the one the previous creator published.
-        case creationRecheck
-        /// ``CreationGate/cycleBeforeWaiting(_:)``: the fault skips following the wait chain.
-        case waitCycleCheck
     }
 #endif

@@ -6,6 +6,7 @@
     #elseif canImport(Darwin)
         import Darwin
     #endif
+    import DependencyContainerKernel
 
     /// Explores the schedules of a scenario depth first, with preemption bounding (CHESS):
     /// every schedule in which the running thread is preempted at most ``preemptionBound``
@@ -16,12 +17,13 @@
     ///
     /// A schedule is written as the thread chosen at each scheduling point, run-length
     /// encoded: `0*12.1*3.0*40` runs thread 0 for 12 points, thread 1 for 3, then thread 0.
-    @usableFromInline
     package struct InterleavingExplorer {
         /// Preemptions allowed per schedule: `DC_INTERLEAVING_BOUND`, else 2.
         package var preemptionBound: Int
 
+        /// Installs the scheduler in the kernel's hooks.
         package init(preemptionBound: Int? = nil) {
+            InterleavingHooks.control = InterleavingScheduler.shared
             self.preemptionBound =
                 preemptionBound ?? getenv("DC_INTERLEAVING_BOUND").flatMap { Int(String(cString: $0)) } ?? 2
         }
@@ -215,15 +217,5 @@
             }
             return choices
         }
-    }
-
-    /// Records a failed check of a scenario, from a checked thread or from the test's own.
-    ///
-    /// - Parameters:
-    ///   - condition: What must hold.
-    ///   - message: Says what went wrong.
-    @usableFromInline
-    package func interleavingCheck(_ condition: Bool, _ message: @autoclosure () -> String) {
-        if !condition { InterleavingScheduler.shared.fail(message()) }
     }
 #endif

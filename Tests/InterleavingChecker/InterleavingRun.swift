@@ -1,7 +1,6 @@
 #if DC_INTERLEAVING
     /// One run of a scenario: the bodies of its checked threads, and a check on the test's
     /// own thread once they all returned.
-    @usableFromInline
     package struct InterleavingRun {
         package var threads: [@Sendable () -> Void]
         package var afterwards: () -> Void
@@ -13,7 +12,6 @@
     }
 
     /// What exploring a scenario found.
-    @usableFromInline
     package struct InterleavingReport: Sendable {
         /// How many schedules ran.
         package var schedules: Int

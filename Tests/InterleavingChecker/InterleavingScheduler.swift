@@ -6,6 +6,7 @@
     #elseif canImport(Darwin)
         import Darwin
     #endif
+    import DependencyContainerKernel
 
     /// Runs checked threads one at a time, handing the baton over only at synchronization
     /// points, and models the package's locks and conditions so that no checked thread ever
@@ -21,8 +22,7 @@
     ///
     /// `@unchecked Sendable`: every stored property except the immutable `mutex`, `condition`
     /// and `key` is read and written with `mutex` held.
-    @usableFromInline
-    package final class InterleavingScheduler: @unchecked Sendable {
+    package final class InterleavingScheduler: InterleavingControl, @unchecked Sendable {
         package static let shared = InterleavingScheduler()
 
         /// Where a checked thread is.
@@ -85,7 +85,7 @@
         }
 
         /// The calling thread's index if it is a checked thread of the run in progress.
-        var currentIndex: Int? {
+        package var currentIndex: Int? {
             pthread_getspecific(key).map { Int(bitPattern: $0) - 1 }
         }
 
@@ -166,15 +166,21 @@
             }
         }
 
+        package func injectsFault(at point: FaultPoint) -> Bool {
+            guard InterleavingDefect.active.contains(where: { $0.point == point }) else { return false }
+            defectActs()
+            return true
+        }
+
         /// Records a failed check; the run goes on, and the explorer reports it at the end.
-        func fail(_ message: String) {
+        package func fail(_ message: String) {
             withMutex { failures.append(message) }
         }
 
         // MARK: Hooks
 
         /// A scheduling point: another enabled thread may run before the caller goes on.
-        func yield(_ me: Int) {
+        package func yield(_ me: Int) {
             withMutex {
                 if oneStepDepth[me] == 0 { handOver(from: me) }
             }
@@ -186,12 +192,12 @@
         /// For the lock stripes, which objects pick by address: whether two objects share a
         /// stripe differs from run to run, and a preemption inside would make the same
         /// schedule block a thread in one run and not in the next.
-        func markOneStep(_ lock: UnsafeMutableRawPointer) {
+        package func markOneStep(_ lock: UnsafeMutableRawPointer) {
             withMutex { _ = oneStepLocks.insert(lock) }
         }
 
         /// Waits until the caller may take `lock` without blocking, and records that it holds it.
-        func acquire(_ lock: UnsafeMutableRawPointer, by me: Int) {
+        package func acquire(_ lock: UnsafeMutableRawPointer, by me: Int) {
             withMutex {
                 statuses[me] = .wantsLock(lock)
                 handOver(from: me)
@@ -203,7 +209,7 @@
         }
 
         /// Records that the caller gave `lock` up.
-        func release(_ lock: UnsafeMutableRawPointer, by me: Int) {
+        package func release(_ lock: UnsafeMutableRawPointer, by me: Int) {
             withMutex {
                 lockOwners[lock] = nil
                 if oneStepLocks.contains(lock) { oneStepDepth[me] -= 1 }
@@ -211,7 +217,7 @@
         }
 
         /// Gives `lock` up until a broadcast on its condition, then takes it again.
-        func waitForBroadcast(
+        package func waitForBroadcast(
             on condition: UnsafeMutableRawPointer, lock: UnsafeMutableRawPointer, by me: Int
         ) {
             withMutex {
@@ -226,7 +232,7 @@
 
         /// Runs other threads until `condition` holds; the caller is not enabled meanwhile, so
         /// its spinning is one step of the model rather than an endless series of them.
-        func spin(until condition: @escaping () -> Bool, by me: Int) {
+        package func spin(until condition: @escaping () -> Bool, by me: Int) {
             withMutex {
                 guard !condition() else { return }
                 spinConditions[me] = condition
@@ -238,7 +244,7 @@
         }
 
         /// Makes every thread waiting on `condition` wait for its lock instead.
-        func broadcast(on condition: UnsafeMutableRawPointer) {
+        package func broadcast(on condition: UnsafeMutableRawPointer) {
             withMutex {
                 for index in statuses.indices {
                     if case .waiting(condition, let lock) = statuses[index] {
@@ -249,17 +255,17 @@
         }
 
         /// Records that a service box was made at `pointer`, which a new box may reuse.
-        func boxMade(_ pointer: UnsafeMutableRawPointer) {
+        package func boxMade(_ pointer: UnsafeMutableRawPointer) {
             withMutex { _ = freedBoxes.remove(pointer) }
         }
 
         /// Records that the box at `pointer` was freed.
-        func boxFreed(_ pointer: UnsafeMutableRawPointer) {
+        package func boxFreed(_ pointer: UnsafeMutableRawPointer) {
             withMutex { _ = freedBoxes.insert(pointer) }
         }
 
         /// Whether the box at `pointer` was freed.
-        func isFreed(_ pointer: UnsafeMutableRawPointer) -> Bool {
+        package func isFreed(_ pointer: UnsafeMutableRawPointer) -> Bool {
             withMutex { freedBoxes.contains(pointer) }
         }
 
