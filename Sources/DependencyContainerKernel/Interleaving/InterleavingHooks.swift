@@ -22,8 +22,9 @@
         func injectsFault(at point: FaultPoint) -> Bool
     }
 
-    /// The calls the kernel's synchronization points make in the `InterleavingChecks` build;
-    /// each does nothing on a thread the checker does not run. Other builds contain none of this.
+    /// The calls the kernel's synchronization points make in the `InterleavingChecks` build.
+    ///
+    /// Each does nothing on a thread the checker does not run; other builds contain none of this.
     @usableFromInline
     package enum InterleavingHooks {
         /// Set by the checker's test thread while no checked thread runs; learns the one-step
