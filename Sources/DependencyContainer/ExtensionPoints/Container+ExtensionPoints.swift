@@ -1,10 +1,9 @@
 extension Container {
-    /// Contributes an element to an extension point.
+    /// Contributes an element to an extension point (see ``ExtensionPoint``).
     ///
     /// A contribution with the same name in this container is replaced; one in a parent is
-    /// shadowed while loading through this container. The factory runs on each load or
-    /// once, according to `scope`; an element in a named scope, such as ``Scope/session``,
-    /// is shared until ``reset(scope:)``.
+    /// shadowed while loading through this container. A contribution for a `context` stands
+    /// in for the default contribution of its name while the context is active.
     ///
     /// ```swift
     /// container.contribute(to: .playerMenu, named: "share", priority: 10) { resolver in
@@ -12,40 +11,18 @@ extension Container {
     /// }
     /// ```
     ///
-    /// - Parameters:
-    ///   - point: The extension point.
-    ///   - name: The contribution's name, unique within the point; it decides the order among
-    ///     contributions of equal priority.
-    ///   - priority: Higher priorities load first. The default is 0.
-    ///   - scope: How long created elements are reused.
-    ///   - context: The context the contribution is for: while it is active, it stands in for
-    ///     the default contribution of the same name; `nil`, the default, contributes always.
-    ///   - onCreate: Runs once per element the container makes, before any load receives it.
-    ///   - onDispose: Runs once per element the container kept (a singleton or named-scope
-    ///     element) when it lets go of it.
-    ///   - dependencies: The IDs the factory loads, which `verify()` checks without running it;
-    ///     `nil`, the default, leaves the registration unchecked.
-    ///   - verify: Whether `verify(running:)` may run the factory; `.skip` for one with side
-    ///     effects.
-    ///   - file: The contributing file, for diagnostics.
-    ///   - line: The contributing line, for diagnostics.
-    ///   - factory: Creates the element.
+    /// `name` is unique within the point and orders contributions of equal priority; higher
+    /// priorities load first. The other parameters are those of ``RegistrationOptions``.
+    ///
     /// - Returns: Whether the contribution was added, replaced one of the same name, or was
-    ///   rejected because a name is invalid or the point's name is registered as a service
-    ///   or as a point of another element type.
+    ///   rejected: an invalid name, or a point's name registered as a service or as a point
+    ///   of another element type.
     @discardableResult
     public func contribute<Element>(
-        to point: ExtensionPoint<Element>,
-        named name: String,
-        priority: Int = 0,
-        scope: Scope = .transient,
-        context: RegistrationContext? = nil,
-        onCreate: (@Sendable (Element, Resolver) throws -> Void)? = nil,
-        onDispose: (@Sendable (Element) throws -> Void)? = nil,
-        dependencies: [Dependency]? = nil,
-        verify: RunningCheck = .run,
-        file: StaticString = #fileID,
-        line: UInt = #line,
+        to point: ExtensionPoint<Element>, named name: String, priority: Int = 0, scope: Scope = .transient,
+        context: RegistrationContext? = nil, onCreate: (@Sendable (Element, Resolver) throws -> Void)? = nil,
+        onDispose: (@Sendable (Element) throws -> Void)? = nil, dependencies: [Dependency]? = nil,
+        verify: RunningCheck = .run, file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Resolver) throws -> Element
     ) -> RegistrationOutcome {
         contribute(
@@ -53,11 +30,29 @@ extension Container {
             options: RegistrationOptions(
                 scope: scope, context: context,
                 lifecycle: ServiceLifecycle(onCreate: onCreate, onDispose: onDispose),
-                dependencies: dependencies, runningCheck: verify),
-            file: file, line: line, factory: factory)
+                dependencies: dependencies, runningCheck: verify), file: file, line: line, factory: factory)
     }
 
-    /// Contributes an element to an extension point, with its options stated as one value.
+    /// The `contribute(to:named:)` above, for a factory that does not take a ``Resolver``.
+    @discardableResult
+    public func contribute<Element>(
+        to point: ExtensionPoint<Element>, named name: String, priority: Int = 0, scope: Scope = .transient,
+        context: RegistrationContext? = nil, onCreate: (@Sendable (Element, Resolver) throws -> Void)? = nil,
+        onDispose: (@Sendable (Element) throws -> Void)? = nil, dependencies: [Dependency]? = nil,
+        verify: RunningCheck = .run, file: StaticString = #fileID, line: UInt = #line,
+        factory: @escaping @Sendable () throws -> Element
+    ) -> RegistrationOutcome {
+        contribute(
+            to: point, named: name, priority: priority,
+            options: RegistrationOptions(
+                scope: scope, context: context,
+                lifecycle: ServiceLifecycle(onCreate: onCreate, onDispose: onDispose),
+                dependencies: dependencies, runningCheck: verify), file: file, line: line
+        ) { _ in try factory() }
+    }
+
+    /// Contributes an element to an extension point, with its options stated as one value:
+    /// the form the other `contribute` spellings forward to.
     ///
     /// ```swift
     /// let options = RegistrationOptions<MenuEntry>(scope: .singleton, dependencies: [])
@@ -65,56 +60,51 @@ extension Container {
     ///     MenuEntry(title: "Share")
     /// }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - point: The extension point.
-    ///   - name: The contribution's name, unique within the point.
-    ///   - priority: Higher priorities load first. The default is 0.
-    ///   - options: The scope, context, lifecycle, declared dependencies and running check.
-    ///   - file: The contributing file, for diagnostics.
-    ///   - line: The contributing line, for diagnostics.
-    ///   - factory: Creates the element.
-    /// - Returns: Whether the contribution was added, replaced one of the same name, or rejected.
     @discardableResult
     public func contribute<Element>(
-        to point: ExtensionPoint<Element>,
-        named name: String,
-        priority: Int = 0,
-        options: RegistrationOptions<Element>,
-        file: StaticString = #fileID,
-        line: UInt = #line,
+        to point: ExtensionPoint<Element>, named name: String, priority: Int = 0,
+        options: RegistrationOptions<Element>, file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Resolver) throws -> Element
     ) -> RegistrationOutcome {
-        addContribution(
-            to: point, named: name, priority: priority,
-            registration: Registration(
-                id: contributionID(point.name, name), settings: options.settings,
-                provider: .closure(file: file, line: line), factory: TypedFactory(factory)))
+        contribute(
+            to: point, named: name, priority: priority, options.settings, .closure(file: file, line: line),
+            TypedFactory(factory))
     }
 
-    /// The `contribute(to:named:)` above, for a factory that does not take a ``Resolver``.
+    /// Adds the contribution that a contribution type describes (see ``InjectContribution``).
+    ///
+    /// ```swift
+    /// container.contribute(ShareMenuEntry.self)
+    /// ```
+    ///
+    /// `dependencies` replaces what the type declares unless `nil`; `file` and `line` place
+    /// the contribution in `verify()`'s problems (generated code passes the declaration's).
     @discardableResult
-    public func contribute<Element>(
-        to point: ExtensionPoint<Element>,
-        named name: String,
-        priority: Int = 0,
-        scope: Scope = .transient,
-        context: RegistrationContext? = nil,
-        onCreate: (@Sendable (Element, Resolver) throws -> Void)? = nil,
-        onDispose: (@Sendable (Element) throws -> Void)? = nil,
-        dependencies: [Dependency]? = nil,
-        verify: RunningCheck = .run,
-        file: StaticString = #fileID,
-        line: UInt = #line,
-        factory: @escaping @Sendable () throws -> Element
+    public func contribute<Contribution: InjectContribution>(
+        _ contribution: Contribution.Type, dependencies: [Dependency]? = nil, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> RegistrationOutcome {
         contribute(
-            to: point, named: name, priority: priority, scope: scope, context: context, onCreate: onCreate,
-            onDispose: onDispose,
-            dependencies: dependencies, verify: verify, file: file, line: line
-        ) { _ in
-            try factory()
-        }
+            to: Contribution.id, named: Contribution.name, priority: Contribution.priority,
+            Contribution.options.declaring(dependencies).settings,
+            .declaredType(Contribution.self, file: file, line: line),
+            TypedFactory { try Contribution.make(with: $0) })
+    }
+
+    /// Admits a contribution to `point`: what every `contribute` spelling calls.
+    private func contribute<Element>(
+        to point: ExtensionPoint<Element>, named name: String, priority: Int,
+        _ settings: RegistrationSettings,
+        _ provider: ProviderDescription, _ factory: TypedFactory<Element>
+    ) -> RegistrationOutcome {
+        let registration = Registration(
+            id: "\(point.name)[\(name)]", settings: settings, provider: provider, factory: factory)
+        let template = Registration(
+            id: point.name, settings: RegistrationSettings(), provider: .type(ExtensionPoint<Element>.self),
+            factory: TypedFactory { _ in ExtensionPointMarker<Element>() },
+            parts: Registration.Parts(contributions: ContributionSet(elementType: Element.self, entries: [])))
+        let entry = ContributionSet.Entry(name: name, priority: priority, registration: registration)
+        return add(registration, to: .contribution(entry, point: point.name, template: template))
     }
 
     /// Removes this container's contribution named `name` from `point`.
@@ -180,103 +170,6 @@ extension Container {
         ).entries.map(\.name)
     }
 
-    /// How many entries merges copied while this container's contributions to `point` were
-    /// added and removed, or `nil` when it has none.
-    ///
-    /// For a test that checks that contributing *n* elements copies O(*n* log *n*) entries in
-    /// all rather than O(*n*²), which no timing could show reliably on a shared machine.
-    ///
-    /// - Parameter point: The extension point.
-    /// - Returns: The count since the point's first contribution.
-    package func mergedContributionEntries<Element>(of point: ExtensionPoint<Element>) -> Int? {
-        store.read { $0[point.name]?.contributions?.mergedEntries }
-    }
-
-    // MARK: Internals
-
-    /// The ID of a contribution's registration, shown in errors and cycle paths.
-    func contributionID(_ point: String, _ name: String) -> String {
-        "\(point)[\(name)]"
-    }
-
-    /// Adds a contribution's registration to the point's set in this container.
-    func addContribution<Element>(
-        to point: ExtensionPoint<Element>, named name: String, priority: Int, registration: Registration
-    ) -> RegistrationOutcome {
-        for checked in [point.name, name] {
-            if let problem = IDValidation.problem(with: checked) {
-                let error = ContainerError.invalidID(checked, reason: problem)
-                report(.rejected(error))
-                return .rejected(error)
-            }
-        }
-        if let error = admitContext(of: registration) {
-            report(.rejected(error))
-            return .rejected(error)
-        }
-        let entry = ContributionSet.Entry(name: name, priority: priority, registration: registration)
-        func pointRegistration(with set: ContributionSet) -> Registration {
-            Registration(
-                id: point.name, settings: RegistrationSettings(),
-                provider: .type(ExtensionPoint<Element>.self),
-                factory: TypedFactory { _ in ExtensionPointMarker<Element>() },
-                parts: Registration.Parts(contributions: set))
-        }
-        let outcome = store.modify { entries -> ContributionOutcome in
-            let existing = entries[point.name]
-            var contributions: ContributionSet?
-            if let existing {
-                guard let set = existing.contributions,
-                    existing.produces(ExtensionPointMarker<Element>.self) || existing.isPlaceholderPoint
-                else {
-                    return .conflict(existing.serviceTypeName)
-                }
-                // A point of a plugin's placeholders only takes this contribution's type.
-                contributions =
-                    existing.produces(ExtensionPointMarker<Element>.self) ? set : set.retyped(Element.self)
-            }
-            // With a context, or beside one: of each name, the contribution that answers.
-            if registration.context != nil || entries.contexts?.parkedContributions[point.name] != nil {
-                var table = entries.contexts ?? ContextTable()
-                var rewrite = PointRewrite(
-                    set: contributions ?? ContributionSet(elementType: Element.self, entries: []),
-                    parked: table.parkedContributions[point.name] ?? [])
-                let replaced = rewrite.add(entry, active: table.active)
-                // Kept when empty: a context's contribution that answers now still follows the contexts.
-                table.parkedContributions[point.name] = rewrite.parked
-                entries.contexts = table
-                // Kept even when none answers: the point's registration holds the waiting ones' type.
-                entries.replacePoint(
-                    point.name, with: pointRegistration(with: rewrite.set), dropping: rewrite.dropped)
-                return replaced.map { .replaced($0.registration) } ?? .added
-            }
-            let (set, replaced) =
-                contributions?.adding(entry) ?? (
-                    ContributionSet(elementType: Element.self, entries: [entry]), nil
-                )
-            entries.replacePoint(
-                point.name, with: pointRegistration(with: set),
-                dropping: replaced.map { [$0.registration] } ?? [])
-            return replaced.map { .replaced($0.registration) } ?? .added
-        }
-        // Reported after unlocking, so that a handler may use the container.
-        switch outcome {
-        case .added:
-            reportIgnoredScope(of: registration)
-            return .added
-        case .replaced(let old):
-            reportIgnoredScope(of: registration)
-            report(.replaced(previous: old.info, replacement: registration.info))
-            return .replaced(old.info)
-        case .conflict(let actualType):
-            let error = ContainerError.typeMismatch(
-                id: point.name, requestedType: "extension point of \(typeName(Element.self))",
-                actualType: actualType)
-            report(.rejected(error))
-            return .rejected(error)
-        }
-    }
-
     /// The contributions a load of the point named `name` uses, in load order, and the
     /// error for a registration of that name that is not a point of the element type.
     ///
@@ -321,44 +214,6 @@ extension Container {
         }
         merged.sort(by: ContributionSet.precedes)
         return (merged, mismatch)
-    }
-}
-
-/// What adding a contribution did.
-private enum ContributionOutcome {
-    case added
-    case replaced(Registration)
-    case conflict(String)
-}
-
-extension Container {
-    /// Adds the contribution that a contribution type describes.
-    ///
-    /// ```swift
-    /// container.contribute(ShareMenuEntry.self)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - contribution: The contribution type.
-    ///   - dependencies: What its factory loads, for `verify()`; `nil`, the default, takes the
-    ///     contribution's own `dependencies`.
-    ///   - file: Where the contribution is, for `verify()`'s problems: the caller's, or the
-    ///     contribution's declaration that generated code passes.
-    ///   - line: The line of `file`.
-    /// - Returns: Whether the contribution was added, replaced one of the same name, or rejected.
-    @discardableResult
-    public func contribute<Contribution: InjectContribution>(
-        _ contribution: Contribution.Type, dependencies: [Dependency]? = nil, file: StaticString = #fileID,
-        line: UInt = #line
-    ) -> RegistrationOutcome {
-        addContribution(
-            to: Contribution.id, named: Contribution.name, priority: Contribution.priority,
-            registration: Registration(
-                id: contributionID(Contribution.id.name, Contribution.name),
-                settings: Contribution.options.declaring(dependencies).settings,
-                provider: .declaredType(Contribution.self, file: file, line: line),
-                factory: TypedFactory { try Contribution.make(with: $0) })
-        )
     }
 }
 

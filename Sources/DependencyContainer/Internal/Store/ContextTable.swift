@@ -119,8 +119,7 @@ extension StoreEntries {
     mutating func resetDependents(of changed: Set<String>) {
         guard !changed.isEmpty else { return }
         // A service made before its container traced may have used any of them: it goes too.
-        let dependents = Container.dependents(in: self) { !$1.isTraced || $1.used(anyOf: changed) }
-        Container.reset(dependents, entries: &self)
+        resetServices(of: Container.dependents(in: self) { !$1.isTraced || $1.used(anyOf: changed) })
     }
 
     /// Makes the candidate that answers the entry of `id`, retiring `current` if it stops

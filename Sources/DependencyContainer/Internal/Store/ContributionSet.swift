@@ -392,6 +392,14 @@ extension Registration {
     var isPlaceholderPoint: Bool {
         produces(ExtensionPointMarker<PlaceholderContribution>.self)
     }
+
+    /// Whether this point takes the contributions of `point`, another of its name: they
+    /// have one element type, or one of them holds placeholders only.
+    func acceptsContributions(to point: Registration) -> Bool {
+        contributions != nil
+            && (ObjectIdentifier(serviceType) == ObjectIdentifier(point.serviceType) || isPlaceholderPoint
+                || point.isPlaceholderPoint)
+    }
 }
 
 extension ContributionSet {

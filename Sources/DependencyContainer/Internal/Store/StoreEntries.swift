@@ -1,52 +1,49 @@
 /// The registrations as ``RegistrationStore/modify(_:)`` hands them to a change: a dictionary
-/// whose changes record every registration they take out of the store, so that `modify`
-/// retires and releases them after unlocking and no caller can forget one.
+/// whose changes record every registration they take out, so that `modify` retires and
+/// releases them after unlocking and no caller can forget one.
 ///
-/// A registration replaced or removed whole goes with its contributions. An extension
-/// point's registration replaced by one that shares its contributions goes alone, with the
-/// contributions the change drops (``replacePoint(_:with:dropping:)``).
-///
-/// While the store has observers, the entries also record which IDs the change touched and
-/// what each held before (``touched``), so that ``RegistrationStore/modify(_:)`` reports the
-/// changes without comparing whole dictionaries; without observers they record nothing.
+/// A registration replaced or removed whole goes with its contributions; a point's
+/// registration replaced by one sharing its contributions goes alone, with those the change
+/// drops (``replacePoint(_:with:dropping:)``). While the store has observers, the entries
+/// record what each touched ID held before (``touched``).
 struct StoreEntries {
-    /// The registrations by ID.
     private(set) var dictionary: [String: Registration]
     /// What the changes took out, in the order they did.
     private(set) var removed: [Registration] = []
     /// The IDs the changes touched, with what each held before the first touch; `nil` when
     /// nobody observes the store.
     private(set) var touched: [String: Touch]?
-    /// The registrations for contexts that do not answer now; `nil` in a store that has
-    /// never had a context registration, whose writes then pay one check for contexts.
+    /// The registrations for contexts that do not answer now; `nil` in a store that never had
+    /// one, whose writes then pay one check for contexts.
     var contexts: ContextTable?
+    /// What the admissions of this change report, after unlocking.
+    var reports: [AdmissionReport] = []
+    /// The store written, which a context registration's admission makes follow the contexts.
+    var store: RegistrationStore?
 
     /// What one change did to one ID, for observers.
     struct Touch {
-        /// The registration before the change, if any.
         let previous: Registration?
-        /// Whether a ``Container/reset(scope:)`` replaced it with a fresh copy.
+        /// Whether a reset replaced it with a fresh copy.
         var isReset: Bool
     }
 
-    init(_ dictionary: [String: Registration], contexts: ContextTable? = nil) {
+    init(_ dictionary: [String: Registration], contexts: ContextTable? = nil, store: RegistrationStore? = nil)
+    {
         self.dictionary = dictionary
         self.contexts = contexts
+        self.store = store
     }
 
     /// Takes the registrations out of `dictionary`, leaving it empty: moved, not copied, so
-    /// that the dictionary stays uniquely referenced and a change does not copy it.
-    ///
-    /// - Parameters:
-    ///   - dictionary: The store's registrations.
-    ///   - recordingTouches: Whether to record what the changes touch, for observers.
-    init(moving dictionary: inout [String: Registration], recordingTouches: Bool = false) {
+    /// that a change does not copy it.
+    init(moving dictionary: inout [String: Registration], recordingTouches: Bool, store: RegistrationStore) {
         self.dictionary = [String: Registration]()
+        self.store = store
         swap(&self.dictionary, &dictionary)
         if recordingTouches { touched = [:] }
     }
 
-    /// Records that a change touches `id`, keeping what it held before the first touch.
     @inline(__always)
     private mutating func touch(_ id: String, previous: Registration?, isReset: Bool = false) {
         guard touched != nil else { return }
@@ -63,22 +60,20 @@ struct StoreEntries {
         swap(&self.dictionary, &dictionary)
     }
 
-    /// The registration of `id`, if any.
     subscript(id: String) -> Registration? {
         dictionary[id]
     }
 
-    /// The registrations, in no particular order.
     var values: Dictionary<String, Registration>.Values { dictionary.values }
 
     /// Stores `registration` under its ID; the one it replaces goes with its contributions.
     ///
+    /// Only ``admit(_:to:as:)`` calls it.
+    ///
     /// - Returns: The replaced registration, if any.
-    @discardableResult
     @inline(__always)
-    mutating func updateValue(_ registration: Registration) -> Registration? {
-        // One check for a store without contexts; a context registration, or one of an ID
-        // that has some, replaces the registration of its own context (ContextTable.swift).
+    private mutating func updateValue(_ registration: Registration) -> Registration? {
+        // One check for a store without contexts (ContextTable.swift).
         if registration.context != nil || (contexts != nil && contexts!.parked[registration.id] != nil) {
             return updateContextual(registration)
         }
@@ -88,7 +83,7 @@ struct StoreEntries {
         return previous
     }
 
-    /// Removes the registration of `id` with its contributions.
+    /// Removes every registration of `id`, those for contexts included, with its contributions.
     ///
     /// - Returns: The removed registration, if any.
     @discardableResult
@@ -96,7 +91,6 @@ struct StoreEntries {
         let previous = dictionary.removeValue(forKey: id)
         if previous != nil { touch(id, previous: previous) }
         previous?.appendSelfAndContributions(to: &removed)
-        // Every context's registration of the ID goes too.
         if contexts != nil, let parked = contexts!.parked.removeValue(forKey: id) {
             removed += parked
             if contexts!.parked.isEmpty && contexts!.activeOverride == nil { contexts = nil }
@@ -124,8 +118,8 @@ struct StoreEntries {
         removed.append(registration)
     }
 
-    /// Makes `registration` the entry of `id`, or removes the entry when it is `nil`; the
-    /// entry it replaces, `previous`, goes with its contributions.
+    /// Makes `registration` the entry of `id`, or removes the entry when `nil`; `previous`
+    /// goes with its contributions.
     mutating func setEntry(_ id: String, to registration: Registration?, previous: Registration?) {
         if let registration {
             dictionary[id] = registration
@@ -136,12 +130,10 @@ struct StoreEntries {
         previous?.appendSelfAndContributions(to: &removed)
     }
 
-    /// Replaces the registration of `id` with `replacement`, which shares every contribution
-    /// of the old one except `dropped`; `nil` removes it, after its contributions were all
-    /// dropped.
+    /// Replaces the registration of `id` with `replacement`, sharing its contributions.
     ///
-    /// Used for extension points and for the registrations of a reset scope, whose
-    /// replacements are fresh copies: only the old registration and `dropped` go.
+    /// `replacement` keeps every contribution of the old one except `dropped`; `nil` removes
+    /// it. For points and resets.
     mutating func replacePoint(
         _ id: String, with replacement: Registration?, dropping dropped: [Registration]
     ) {
@@ -152,7 +144,269 @@ struct StoreEntries {
         if let previous { removed.append(previous) }
         removed += dropped
         // Only a reset replaces a registration that is not a point's this way, and a point's
-        // only with a set that `ContributionSet.resetting(scope:)` made.
+        // only with a set that `ContributionSet.resetting(where:)` made.
         touch(id, previous: previous, isReset: replacement.map { $0.contributions?.isReset ?? true } ?? false)
+    }
+}
+
+/// What admitting a registration did.
+enum Admission {
+    case added
+    case replaced(Registration)
+    case kept(Registration)
+    case rejected(ContainerError)
+}
+
+/// Who admits a registration: whether keep-existing applies and what is reported.
+enum AdmissionWriter {
+    /// A registration verb: keep-existing applies; rejections, replacements and an ignored
+    /// scope are reported.
+    case verb
+    /// `setScope`: replaces on purpose, reported as a verb is.
+    case replacement
+    /// A copy of an admitted registration (adoption, the sandbox, isolated instances,
+    /// withdrawal): keep-existing does not apply, nothing is reported.
+    case copy
+    /// A fresh copy in place of the registration it copies, which keeps its place, silent.
+    case reset(dropping: [Registration])
+}
+
+/// Where an admitted registration goes.
+enum AdmissionPlacement {
+    /// The entry of its ID, for its context.
+    case entry
+    /// A contribution to the point named `point`; `template` is a point registration of the
+    /// element type, whose copies hold the point's sets.
+    case contribution(ContributionSet.Entry, point: String, template: Registration)
+}
+
+/// What an admission reports to the diagnostics handler after unlocking.
+enum AdmissionReport {
+    case rejected(ContainerError)
+    case replaced(Registration, by: Registration)
+    case ignoredScope(Registration)
+
+    var event: DiagnosticEvent {
+        switch self {
+        case .rejected(let error): .rejected(error)
+        case .replaced(let previous, let replacement):
+            .replaced(previous: previous.info, replacement: replacement.info)
+        case .ignoredScope(let registration):
+            .ignoredWeakScope(id: registration.id, serviceType: registration.serviceTypeName)
+        }
+    }
+}
+
+extension StoreEntries {
+    /// The one admission: every writer puts registrations into a store through it (the
+    /// register verbs, `contribute`, plugin adoption and withdrawal, `setScope`, the running
+    /// check's sandbox, isolated instances, and resets), so a feature that adds a field adds
+    /// one check here.
+    ///
+    /// Checks the ID (a contribution's point and name), the time to live, the context (its
+    /// name; the store then follows the contexts), keep-existing and the scope's fit, and a
+    /// contribution's element type against its point's.
+    mutating func admit(
+        _ registration: Registration, to placement: AdmissionPlacement = .entry,
+        as writer: AdmissionWriter = .verb
+    ) -> Admission {
+        if case .reset(let dropped) = writer {
+            replacePoint(registration.id, with: registration, dropping: dropped)
+            return .added
+        }
+        let isSilent = if case .copy = writer { true } else { false }
+        if let error = Self.refusal(of: registration, placement) {
+            if !isSilent { reports.append(.rejected(error)) }
+            return .rejected(error)
+        }
+        if registration.context != nil, let store {
+            // Before the write reads the active contexts: a change of them cannot miss it.
+            ContextActivation.track(store)
+            if let container = store.disposals.reference?.container {
+                CreationTraceReaders.add(.contexts, for: container)
+            }
+        }
+        let keepsExisting = if case .verb = writer { registration.keepsExistingRegistration } else { false }
+        let admission: Admission
+        switch placement {
+        case .entry:
+            if keepsExisting, let existing = self.registration(of: registration.id, for: registration.context)
+            {
+                return .kept(existing)
+            }
+            admission = updateValue(registration).map(Admission.replaced) ?? .added
+        case .contribution(let entry, let point, let template):
+            admission = addContribution(entry, to: point, template: template, keepingExisting: keepsExisting)
+        }
+        guard !isSilent else { return admission }
+        switch admission {
+        case .rejected(let error): reports.append(.rejected(error))
+        case .added, .replaced:
+            if registration.ignoresWeakScope { reports.append(.ignoredScope(registration)) }
+            if case .replaced(let previous) = admission {
+                reports.append(.replaced(previous, by: registration))
+            }
+        case .kept: break
+        }
+        return admission
+    }
+
+    /// The error that rejects `registration` whatever the store holds: an invalid ID, time
+    /// to live or context name.
+    private static func refusal(of registration: Registration, _ placement: AdmissionPlacement)
+        -> ContainerError?
+    {
+        if case .contribution(let entry, let point, _) = placement {
+            for name in [point, entry.name] {
+                if let problem = IDValidation.problem(with: name) { return .invalidID(name, reason: problem) }
+            }
+        } else if let problem = IDValidation.problem(with: registration.id) {
+            return .invalidID(registration.id, reason: problem)
+        }
+        if let problem = ServiceExpiry.problem(with: registration.timeToLive) {
+            return .invalidID(registration.id, reason: problem)
+        }
+        if let name = registration.context?.name, let problem = IDValidation.problem(with: name) {
+            return .invalidID(registration.id, reason: "its context's name is invalid: \(problem)")
+        }
+        return nil
+    }
+
+    /// Adds `entry` to the point named `point`, replacing its contribution of the same name
+    /// and context; a point of placeholders only takes the element type of `template`.
+    private mutating func addContribution(
+        _ entry: ContributionSet.Entry, to point: String, template: Registration, keepingExisting: Bool
+    ) -> Admission {
+        let elementType = template.contributions!.elementType
+        var base = template
+        var set = ContributionSet(elementType: elementType, entries: [])
+        if let existing = self[point] {
+            guard let present = existing.contributions, existing.acceptsContributions(to: template) else {
+                return .rejected(
+                    .typeMismatch(
+                        id: point, requestedType: "extension point of \(typeName(elementType))",
+                        actualType: existing.serviceTypeName))
+            }
+            if existing.isPlaceholderPoint && !template.isPlaceholderPoint {
+                set = present.retyped(elementType)
+            } else {
+                (base, set) = (existing, present)
+            }
+        }
+        let context = entry.registration.context
+        let parked = contexts?.parkedContributions[point]
+        if keepingExisting,
+            let kept = (set.entries + (parked ?? [])).first(where: {
+                $0.name == entry.name && $0.registration.context == context
+            })
+        {
+            return .kept(kept.registration)
+        }
+        let replaced: ContributionSet.Entry?
+        var dropped: [Registration] = []
+        if context != nil || parked != nil {
+            // Of each name, the contribution that answers; kept when empty, as a context's
+            // contribution that answers now still follows the contexts.
+            var table = contexts ?? ContextTable()
+            var rewrite = PointRewrite(set: set, parked: parked ?? [])
+            replaced = rewrite.add(entry, active: table.active)
+            table.parkedContributions[point] = rewrite.parked
+            contexts = table
+            (set, dropped) = (rewrite.set, rewrite.dropped)
+        } else {
+            (set, replaced) = set.adding(entry)
+            dropped = replaced.map { [$0.registration] } ?? []
+        }
+        replacePoint(point, with: Registration(copying: base, contributions: set), dropping: dropped)
+        return replaced.map { .replaced($0.registration) } ?? .added
+    }
+
+    /// Replaces every registration and contribution that `isReset` accepts with a fresh
+    /// copy, which has no services yet: the one way a change resets services (rule 3 of
+    /// ``RegistrationStore``).
+    ///
+    /// - Returns: How many registrations and contributions were reset.
+    @discardableResult
+    mutating func resetServices(where isReset: (Registration) -> Bool) -> Int {
+        var count = 0
+        for registration in Array(values) {
+            if isReset(registration) {
+                _ = admit(Registration(freshCopyOf: registration), as: .reset(dropping: []))
+                count += 1
+            } else if let contributions = registration.contributions?.resetting(where: isReset) {
+                _ = admit(
+                    Registration(copying: registration, contributions: contributions.set),
+                    as: .reset(dropping: contributions.replaced))
+                count += contributions.replaced.count
+            }
+        }
+        return count
+    }
+
+    /// Resets `dependents`, registrations or contributions of these entries.
+    mutating func resetServices(of dependents: [Registration]) {
+        guard !dependents.isEmpty else { return }
+        let ids = Set(dependents.map(ObjectIdentifier.init))
+        resetServices { ids.contains(ObjectIdentifier($0)) }
+    }
+
+    /// Resets the services of `registration` alone, if it is still one of these entries or of
+    /// its point's contributions: for a service whose time to live is over.
+    ///
+    /// - Returns: Whether it was; `false` when a write replaced it first.
+    @discardableResult
+    mutating func resetServices(of registration: Registration) -> Bool {
+        let id = registration.id
+        if self[id] === registration {
+            _ = admit(Registration(freshCopyOf: registration), as: .reset(dropping: []))
+            return true
+        }
+        for point in RegistrationStore.points(naming: id) {
+            guard let holder = self[point],
+                let contributions = holder.contributions?.resetting(where: { $0 === registration })
+            else { continue }
+            _ = admit(
+                Registration(copying: holder, contributions: contributions.set),
+                as: .reset(dropping: contributions.replaced))
+            return true
+        }
+        return false
+    }
+
+    /// Removes every registration of `id` for a context, keeping the default one: with its
+    /// services when it answers now, else put back in the entries as the one that answers.
+    ///
+    /// - Returns: How many context registrations were removed.
+    mutating func removeContextRegistrations(of id: String) -> Int {
+        guard var table = contexts else { return 0 }
+        let parked = table.parked.removeValue(forKey: id) ?? []
+        let current = self[id]
+        var count = 0
+        var defaultRegistration: Registration?
+        for registration in parked {
+            if registration.context == nil {
+                defaultRegistration = registration
+            } else {
+                appendRemoved(registration)
+                count += 1
+            }
+        }
+        if let current, current.context != nil {
+            // The default, parked, has never held a service: it answers from now on.
+            setEntry(id, to: defaultRegistration, previous: current)
+            count += 1
+            resetDependents(of: [id])
+        } else if let defaultRegistration {
+            table.parked[id] = [defaultRegistration]
+        }
+        let isEmpty = table.parked.isEmpty && table.parkedContributions.isEmpty && table.activeOverride == nil
+        contexts = isEmpty ? nil : table
+        return count
+    }
+
+    /// The registration of `id` for `context` (the default one when `nil`), answering or not.
+    func registration(of id: String, for context: RegistrationContext?) -> Registration? {
+        if let current = self[id], current.context == context { return current }
+        return contexts?.parked[id]?.first { $0.context == context }
     }
 }
