@@ -103,15 +103,15 @@ extension Container {
             id: point.name, settings: RegistrationSettings(), provider: .type(ExtensionPoint<Element>.self),
             factory: TypedFactory { _ in ExtensionPointMarker<Element>() },
             parts: Registration.Parts(contributions: ContributionSet(elementType: Element.self, entries: [])))
-        let entry = ContributionSet.Entry(name: name, priority: priority, registration: registration)
-        return add(registration, to: .contribution(entry, point: point.name, template: template))
+        return add(
+            template,
+            to: .contributions([
+                ContributionSet.Entry(name: name, priority: priority, registration: registration)
+            ]))
     }
 
     /// Removes this container's contribution named `name` from `point`.
     ///
-    /// - Parameters:
-    ///   - name: The contribution's name.
-    ///   - point: The extension point.
     /// - Returns: Whether this container had such a contribution.
     @discardableResult
     public func removeContribution<Element>(named name: String, from point: ExtensionPoint<Element>) -> Bool {
@@ -140,17 +140,13 @@ extension Container {
     /// }
     /// ```
     ///
-    /// - Parameter point: The extension point.
     /// - Returns: The elements, one per contribution that did not fail.
-    /// - Complexity: O(*n*) in the number of contributions when one container contributes,
-    ///   O(*n* log *n*) when several do.
     public func load<Element>(_ point: ExtensionPoint<Element>) -> [Element] {
         loadElements(of: point)
     }
 
     /// Loads every contribution to `point`, throwing the first failure.
     ///
-    /// - Parameter point: The extension point.
     /// - Returns: The elements in the documented order, as `load(_:)` returns them.
     /// - Throws: ``ContainerError/typeMismatch(id:requestedType:actualType:)`` when the point's
     ///   name is registered as something else, or the error of the first contribution that
@@ -161,7 +157,6 @@ extension Container {
 
     /// The names of the contributions a load of `point` returns, in load order.
     ///
-    /// - Parameter point: The extension point.
     /// - Returns: The contribution names, without creating any element.
     public func contributions<Element>(to point: ExtensionPoint<Element>) -> [String] {
         contributionEntries(
@@ -172,8 +167,6 @@ extension Container {
 
     /// The contributions a load of the point named `name` uses, in load order, and the
     /// error for a registration of that name that is not a point of the element type.
-    ///
-    /// Not generic, like the rest of the read path: the marker type stands for the element.
     func contributionEntries(
         pointNamed name: String, marker: Any.Type, elementType: Any.Type, thread: ThreadState
     ) -> (entries: [ContributionSet.Entry], mismatch: ContainerError?) {

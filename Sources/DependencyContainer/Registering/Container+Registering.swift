@@ -20,7 +20,6 @@ extension Container {
     ///
     /// - Returns: Whether the registration was added, replaced an earlier one, or was
     ///   rejected; a rejected registration leaves the container unchanged.
-    /// - Complexity: Amortized O(1).
     @discardableResult
     public func register<Service>(
         _ id: InjectID<Service>, scope: Scope? = nil, context: RegistrationContext? = nil,
@@ -107,7 +106,6 @@ extension Container {
     ///
     /// - Returns: Whether the registration was added, replaced an earlier one, kept the
     ///   existing one, or was rejected.
-    /// - Complexity: Amortized O(1).
     @discardableResult
     public func register<Service>(
         _ id: InjectID<Service>, options: RegistrationOptions<Service>, file: StaticString = #fileID,
@@ -421,7 +419,6 @@ extension Container {
     /// ```
     ///
     /// - Returns: The number of registrations and contributions reset.
-    /// - Complexity: O(*n*) in the number of registrations.
     @discardableResult
     public func reset(scope: Scope) -> Int {
         guard let name = scope.resetName else {
@@ -602,8 +599,6 @@ extension Container {
     ///     container.load(.player)?.play("Intro")
     /// }
     /// ```
-    ///
-    /// - Complexity: O(*n*) in the registrations on the lookup order, when it starts.
     public func withIsolatedInstances<Result>(
         _ configure: (Container) -> Void = { _ in }, operation: () throws -> Result
     ) rethrows -> Result {

@@ -22,12 +22,6 @@ extension Container {
     /// Contributions join the extension points this container already has; only a
     /// contribution of a name the point already has conflicts.
     ///
-    /// - Parameters:
-    ///   - staging: The scratch container. It is left unchanged.
-    ///   - replacingExisting: Whether IDs this container already registers are replaced; if
-    ///     not, any such ID makes the whole transfer fail.
-    ///   - declarations: What the factories load, by ID, for registrations that declare nothing
-    ///     (a plugin manifest's `dependencies`).
     /// - Returns: The IDs that conflicted with existing registrations: on failure, the reason
     ///   nothing was moved; on success with `replacingExisting`, the IDs replaced. A
     ///   contribution is named `Point[name]`.
@@ -84,7 +78,6 @@ extension Container {
                 conflicts.insert(registration.id)
                 record.replaced[registration.id] = Registration(freshCopyOf: entries[registration.id]!)
             }
-            var contributed: [(point: String, entry: ContributionSet.Entry)] = []
             for (point, incomingPoint) in contributions {
                 let pointEntries = incomingPoint.entries
                 let existing = entries[point]
@@ -107,7 +100,6 @@ extension Container {
                             registration: Registration(freshCopyOf: replaced.registration))
                     }
                 }
-                contributed += pointEntries.map { (point, $0) }
             }
             guard conflicts.isEmpty || replacingExisting else {
                 return AdoptionOutcome(adopted: false, conflicts: conflicts.sorted(), record: nil)
@@ -119,15 +111,12 @@ extension Container {
             for point in ids where contributions[point] != nil {
                 entries.removeValue(forKey: point)
             }
-            for (point, entry) in contributed {
-                let copied = copy(entry.registration)
-                _ = entries.admit(
-                    copied,
-                    to: .contribution(
-                        ContributionSet.Entry(
-                            name: entry.name, priority: entry.priority, registration: copied),
-                        point: point, template: templates[point]!),
-                    as: .copy)
+            for (point, incomingPoint) in contributions {
+                let copies = incomingPoint.entries.map { entry in
+                    ContributionSet.Entry(
+                        name: entry.name, priority: entry.priority, registration: copy(entry.registration))
+                }
+                _ = entries.admit(templates[point]!, to: .contributions(copies), as: .copy)
             }
             record.ids = ids.sorted()
             guard let owner else {
@@ -158,14 +147,7 @@ extension Container {
     /// go before the owner's services they were made with, and observers hear of each ID.
     /// A registration the owner no longer holds (something replaced it since) stays.
     ///
-    /// - Parameters:
-    ///   - record: What the adoption recorded.
-    ///   - resettingDependents: Whether the dependents are replaced by fresh copies, so that
-    ///     their next load makes them without the owner.
-    ///   - whenChanged: Called with the outcome under the store's lock, the moment the change
-    ///     is made and before anything retired runs; it must not load or write.
     /// - Returns: What changed.
-    /// - Complexity: O(*n*) in the registrations of this container, for the dependents.
     @discardableResult
     package func withdrawRegistrations(
         _ record: OwnedRegistrations, resettingDependents: Bool,
@@ -238,16 +220,12 @@ extension Container {
         entries.replacePoint(
             point, with: set.count == 0 ? nil : Registration(copying: existing, contributions: set),
             dropping: dropped)
-        for replaced in restored {
-            let fresh = Registration(freshCopyOf: replaced.registration)
-            _ = entries.admit(
-                fresh,
-                to: .contribution(
-                    ContributionSet.Entry(
-                        name: replaced.name, priority: replaced.priority, registration: fresh),
-                    point: point, template: existing),
-                as: .copy)
+        let fresh = restored.map {
+            ContributionSet.Entry(
+                name: $0.name, priority: $0.priority, registration: Registration(freshCopyOf: $0.registration)
+            )
         }
+        if !fresh.isEmpty { _ = entries.admit(existing, to: .contributions(fresh), as: .copy) }
     }
 }
 

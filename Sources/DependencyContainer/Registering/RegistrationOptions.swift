@@ -55,18 +55,6 @@ public struct RegistrationOptions<Service>: Sendable {
     public var keepsExistingRegistration: Bool
 
     /// Options; each default is the one a verb's parameter has.
-    ///
-    /// - Parameters:
-    ///   - scope: How long created services are reused; `nil`, the default, takes the
-    ///     registering container's ``Container/defaultScope``.
-    ///   - context: The context the registration is for; the default registration when `nil`.
-    ///   - lifecycle: Whether the service is eager, and its hooks.
-    ///   - dependencies: The IDs the factory loads, for `verify()`; `nil` declares nothing.
-    ///   - runningCheck: Whether `verify(running:)` may run the factory.
-    ///   - timeToLive: How long, in seconds, a kept service is reused; `nil` for as long as
-    ///     its scope keeps it.
-    ///   - keepsExistingRegistration: Whether the registration leaves an existing one of its
-    ///     ID and context in place.
     public init(
         scope: Scope? = nil, context: RegistrationContext? = nil,
         lifecycle: ServiceLifecycle<Service> = ServiceLifecycle(), dependencies: [Dependency]? = nil,

@@ -18,9 +18,6 @@ struct RunningSandbox {
 
     /// Runs each checked factory once, inside the sandbox's override scope, and returns what
     /// each one's loads show.
-    ///
-    /// Each runs as a load of a fresh copy of its registration, with its hooks, keeping what
-    /// its scope keeps; `holdings` holds the copy and the service until the check ends.
     func runEach(in container: Container, holding holdings: inout Holdings) -> [(
         Registration, [VerificationProblem]
     )] {

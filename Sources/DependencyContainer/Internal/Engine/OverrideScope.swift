@@ -38,15 +38,6 @@ final class OverrideScope: Sendable {
     }
 
     /// Runs `operation` with `scopes` (innermost first) as the task's override scopes.
-    ///
-    /// The one place the process-wide count of active scopes changes: while it is above zero,
-    /// loads leave their lock-free path to consult the task's scopes.
-    ///
-    /// - Parameters:
-    ///   - scopes: The scopes, or `nil` for none.
-    ///   - operation: The code that sees them.
-    /// - Returns: What `operation` returns.
-    /// - Throws: What `operation` throws.
     static func binding<Result, Failure: Error>(
         _ scopes: OverrideScope?, _ operation: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
@@ -58,13 +49,6 @@ final class OverrideScope: Sendable {
     }
 
     /// The async counterpart of `binding(_:_:)`.
-    ///
-    /// - Parameters:
-    ///   - scopes: The scopes, or `nil` for none.
-    ///   - isolation: The actor `operation` runs on; inferred from the caller.
-    ///   - operation: The code that sees them.
-    /// - Returns: What `operation` returns.
-    /// - Throws: What `operation` throws.
     static func binding<Result, Failure: Error>(
         _ scopes: OverrideScope?, isolation: isolated (any Actor)? = #isolation,
         _ operation: () async throws(Failure) -> Result
@@ -146,16 +130,11 @@ struct LookupOrderCopy {
                 _ = entries.admit(copy(registration), as: .copy)
             }
             for (point, contributions) in points {
-                for entry in contributions {
-                    let fresh = copy(entry.registration)
-                    _ = entries.admit(
-                        fresh,
-                        to: .contribution(
-                            ContributionSet.Entry(
-                                name: entry.name, priority: entry.priority, registration: fresh),
-                            point: point.id, template: point),
-                        as: .copy)
+                let fresh = contributions.map {
+                    ContributionSet.Entry(
+                        name: $0.name, priority: $0.priority, registration: copy($0.registration))
                 }
+                _ = entries.admit(point, to: .contributions(fresh), as: .copy)
             }
         }
     }

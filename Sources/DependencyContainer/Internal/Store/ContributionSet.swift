@@ -1,19 +1,4 @@
 /// The contributions to one extension point that one container registers, in load order.
-///
-/// Immutable, so that loads read it without a lock: a contribution replaces the extension
-/// point's registration with one holding a new set, which shares the registrations of the
-/// unchanged contributions (and so their services) with the old set.
-///
-/// The entries are kept as a few sorted runs, as in a log-structured merge tree, rather than
-/// as one sorted array, which each change would copy whole (a point with *n* contributions
-/// took O(*n*²) to build). A change appends a run of one or two entries, then merges the
-/// newest runs while a run is at most twice as long as the next newer one: each entry is
-/// copied O(log *n*) times in all, the runs' lengths fall geometrically, and so there are
-/// O(log *n*) of them and merging them all for a load is O(*n*). New and old sets share the
-/// runs they have in common. A removal appends an entry that hides the removed one (and a
-/// replacement with another priority one that hides the replaced one) until a merge
-/// reaches both; the newest entry of a name and priority wins. Small sets are kept as a
-/// single run, which loads read as it is.
 final class ContributionSet: Sendable {
     /// One contribution: its name, its priority and the registration that makes its element.
     struct Entry: Sendable {
@@ -68,8 +53,6 @@ final class ContributionSet: Sendable {
     private static let singleRunLimit = 64
 
     /// A set of `entries`, whose names must be unique.
-    ///
-    /// - Complexity: O(*n* log *n*).
     convenience init(elementType: Any.Type, entries: [Entry]) {
         let numbered = entries.sorted(by: Self.precedes).enumerated().map { offset, entry in
             entry.numbered(UInt64(offset) + 1)
@@ -92,8 +75,6 @@ final class ContributionSet: Sendable {
     }
 
     /// The contributions in load order: see ``precedes(_:_:)``.
-    ///
-    /// - Complexity: O(1) for a set of one run, otherwise O(*n*).
     var entries: [Entry] {
         guard runs.count > 1 else { return runs.first ?? [] }
         // From the newest (shortest) run on, so that each merge is at most about as long as
@@ -106,9 +87,6 @@ final class ContributionSet: Sendable {
     }
 
     /// The documented load order: higher priority first, then names in ascending order.
-    ///
-    /// Names are unique within one extension point, so the order is total and does not
-    /// depend on the order in which modules or plugins contributed.
     static func precedes(_ lhs: Entry, _ rhs: Entry) -> Bool {
         lhs.priority != rhs.priority ? lhs.priority > rhs.priority : lhs.name < rhs.name
     }
@@ -122,9 +100,6 @@ final class ContributionSet: Sendable {
     }
 
     /// This set with `entry` added, replacing a contribution of the same name.
-    ///
-    /// - Returns: The new set and the contribution replaced, if any.
-    /// - Complexity: Amortized O(log *n*) over the sets made from one another.
     func adding(_ entry: Entry) -> (set: ContributionSet, replaced: Entry?) {
         let added = entry.numbered(sequence + 2)
         let (index, replaced) = indexForNextSet { entries in
@@ -145,8 +120,6 @@ final class ContributionSet: Sendable {
     }
 
     /// This set without the contribution named `name`, or `nil` when it has none.
-    ///
-    /// - Complexity: Amortized O(log *n*) over the sets made from one another.
     func removing(named name: String) -> (set: ContributionSet, removed: Entry)? {
         guard contains(named: name) else { return nil }
         let (index, removed) = indexForNextSet { entries in
@@ -160,11 +133,6 @@ final class ContributionSet: Sendable {
     }
 
     /// A copy whose contributions have no services yet, for another container.
-    ///
-    /// - Parameter owner: Who owns the copies, when they join a container as a group that
-    ///   leaves together; each copy keeps its original's owner otherwise.
-    /// - Returns: The copy.
-    /// - Complexity: O(*n*).
     func freshCopy(owner: RegistrationOwner? = nil) -> ContributionSet {
         ContributionSet(
             elementType: elementType,
@@ -177,18 +145,12 @@ final class ContributionSet: Sendable {
 
     /// A copy in which the contributions of `scope` have no services yet, or `nil` when no
     /// contribution is in that scope.
-    ///
-    /// - Returns: The new set and the registrations it no longer holds.
-    /// - Complexity: O(*n*).
     func resetting(scope: String) -> (set: ContributionSet, replaced: [Registration])? {
         resetting { $0.scopeName == scope }
     }
 
     /// A copy in which the contributions `isReset` accepts have no services yet, or `nil`
     /// when it accepts none.
-    ///
-    /// - Returns: The new set and the registrations it no longer holds.
-    /// - Complexity: O(*n*).
     func resetting(where isReset: (Registration) -> Bool) -> (set: ContributionSet, replaced: [Registration])?
     {
         let entries = entries
@@ -231,11 +193,6 @@ final class ContributionSet: Sendable {
     }
 
     /// The index of the next set, after `change`, and what `change` returned.
-    ///
-    /// The index describes the newest set made from the first one; sets are made from the
-    /// newest (under the lock of the store that holds them), so that one is changed in place.
-    /// A set made from an older one, as when a transfer that failed made sets from the
-    /// newest, rebuilds its own.
     private func indexForNextSet(
         _ change: (inout [String: NameIndex.Contribution]) -> Entry?
     ) -> (NameIndex, Entry?) {
@@ -282,8 +239,6 @@ final class ContributionSet: Sendable {
     /// The entries of `older` and `newer` in run order, without the entries that newer ones
     /// of the same name and priority hide, and without removals when `dropRemovals` says
     /// nothing older remains for them to hide.
-    ///
-    /// - Complexity: O(*m* + *n*).
     private static func merge(_ older: [Entry], _ newer: [Entry], dropRemovals: Bool) -> [Entry] {
         var merged: [Entry] = []
         merged.reserveCapacity(older.count + newer.count)
@@ -337,9 +292,6 @@ final class ContributionSet: Sendable {
 }
 
 /// The contribution of each name in the newest of a family of ``ContributionSet``s.
-///
-/// `@unchecked Sendable`: its properties are only read and written under its
-/// ``LockStripes`` lock.
 private final class NameIndex: @unchecked Sendable {
     /// What the index keeps of a contribution.
     struct Contribution {
@@ -405,8 +357,6 @@ extension Registration {
 extension ContributionSet {
     /// This set's contributions as a point of `elementType`, for a point of placeholders
     /// only that a typed contribution joins.
-    ///
-    /// - Complexity: O(*n*).
     func retyped(_ elementType: Any.Type) -> ContributionSet {
         ContributionSet(elementType: elementType, sortedEntries: entries)
     }

@@ -1,11 +1,6 @@
 /// The registrations as ``RegistrationStore/modify(_:)`` hands them to a change: a dictionary
 /// whose changes record every registration they take out, so that `modify` retires and
 /// releases them after unlocking and no caller can forget one.
-///
-/// A registration replaced or removed whole goes with its contributions; a point's
-/// registration replaced by one sharing its contributions goes alone, with those the change
-/// drops (``replacePoint(_:with:dropping:)``). While the store has observers, the entries
-/// record what each touched ID held before (``touched``).
 struct StoreEntries {
     private(set) var dictionary: [String: Registration]
     /// What the changes took out, in the order they did.
@@ -67,10 +62,6 @@ struct StoreEntries {
     var values: Dictionary<String, Registration>.Values { dictionary.values }
 
     /// Stores `registration` under its ID; the one it replaces goes with its contributions.
-    ///
-    /// Only ``admit(_:to:as:)`` calls it.
-    ///
-    /// - Returns: The replaced registration, if any.
     @inline(__always)
     private mutating func updateValue(_ registration: Registration) -> Registration? {
         // One check for a store without contexts (ContextTable.swift).
@@ -84,8 +75,6 @@ struct StoreEntries {
     }
 
     /// Removes every registration of `id`, those for contexts included, with its contributions.
-    ///
-    /// - Returns: The removed registration, if any.
     @discardableResult
     mutating func removeValue(forKey id: String) -> Registration? {
         let previous = dictionary.removeValue(forKey: id)
@@ -131,9 +120,6 @@ struct StoreEntries {
     }
 
     /// Replaces the registration of `id` with `replacement`, sharing its contributions.
-    ///
-    /// `replacement` keeps every contribution of the old one except `dropped`; `nil` removes
-    /// it. For points and resets.
     mutating func replacePoint(
         _ id: String, with replacement: Registration?, dropping dropped: [Registration]
     ) {
@@ -169,15 +155,19 @@ enum AdmissionWriter {
     case copy
     /// A fresh copy in place of the registration it copies, which keeps its place, silent.
     case reset(dropping: [Registration])
+
+    var isVerb: Bool {
+        if case .verb = self { true } else { false }
+    }
 }
 
 /// Where an admitted registration goes.
 enum AdmissionPlacement {
     /// The entry of its ID, for its context.
     case entry
-    /// A contribution to the point named `point`; `template` is a point registration of the
-    /// element type, whose copies hold the point's sets.
-    case contribution(ContributionSet.Entry, point: String, template: Registration)
+    /// Contributions to the point whose registration is admitted: a point registration of
+    /// their element type, whose copies hold the point's sets.
+    case contributions([ContributionSet.Entry])
 }
 
 /// What an admission reports to the diagnostics handler after unlocking.
@@ -202,10 +192,6 @@ extension StoreEntries {
     /// register verbs, `contribute`, plugin adoption and withdrawal, `setScope`, the running
     /// check's sandbox, isolated instances, and resets), so a feature that adds a field adds
     /// one check here.
-    ///
-    /// Checks the ID (a contribution's point and name), the time to live, the context (its
-    /// name; the store then follows the contexts), keep-existing and the scope's fit, and a
-    /// contribution's element type against its point's.
     mutating func admit(
         _ registration: Registration, to placement: AdmissionPlacement = .entry,
         as writer: AdmissionWriter = .verb
@@ -226,7 +212,7 @@ extension StoreEntries {
                 CreationTraceReaders.add(.contexts, for: container)
             }
         }
-        let keepsExisting = if case .verb = writer { registration.keepsExistingRegistration } else { false }
+        let keepsExisting = writer.isVerb && registration.keepsExistingRegistration
         let admission: Admission
         switch placement {
         case .entry:
@@ -235,17 +221,18 @@ extension StoreEntries {
                 return .kept(existing)
             }
             admission = updateValue(registration).map(Admission.replaced) ?? .added
-        case .contribution(let entry, let point, let template):
-            admission = addContribution(entry, to: point, template: template, keepingExisting: keepsExisting)
+        case .contributions(let added):
+            admission = addContributions(added, to: registration, keepingExisting: writer.isVerb)
         }
         guard !isSilent else { return admission }
+        // A verb admits one contribution: the reports name it.
+        let admitted =
+            if case .contributions(let added) = placement { added[0].registration } else { registration }
         switch admission {
         case .rejected(let error): reports.append(.rejected(error))
         case .added, .replaced:
-            if registration.ignoresWeakScope { reports.append(.ignoredScope(registration)) }
-            if case .replaced(let previous) = admission {
-                reports.append(.replaced(previous, by: registration))
-            }
+            if admitted.ignoresWeakScope { reports.append(.ignoredScope(admitted)) }
+            if case .replaced(let previous) = admission { reports.append(.replaced(previous, by: admitted)) }
         case .kept: break
         }
         return admission
@@ -256,13 +243,21 @@ extension StoreEntries {
     private static func refusal(of registration: Registration, _ placement: AdmissionPlacement)
         -> ContainerError?
     {
-        if case .contribution(let entry, let point, _) = placement {
-            for name in [point, entry.name] {
-                if let problem = IDValidation.problem(with: name) { return .invalidID(name, reason: problem) }
-            }
-        } else if let problem = IDValidation.problem(with: registration.id) {
+        if let problem = IDValidation.problem(with: registration.id) {
             return .invalidID(registration.id, reason: problem)
         }
+        guard case .contributions(let added) = placement else { return refusal(of: registration) }
+        for entry in added {
+            if let problem = IDValidation.problem(with: entry.name) {
+                return .invalidID(entry.name, reason: problem)
+            }
+            if let error = refusal(of: entry.registration) { return error }
+        }
+        return nil
+    }
+
+    /// The error that rejects `registration` for its time to live or context name.
+    private static func refusal(of registration: Registration) -> ContainerError? {
         if let problem = ServiceExpiry.problem(with: registration.timeToLive) {
             return .invalidID(registration.id, reason: problem)
         }
@@ -272,14 +267,17 @@ extension StoreEntries {
         return nil
     }
 
-    /// Adds `entry` to the point named `point`, replacing its contribution of the same name
-    /// and context; a point of placeholders only takes the element type of `template`.
-    private mutating func addContribution(
-        _ entry: ContributionSet.Entry, to point: String, template: Registration, keepingExisting: Bool
+    /// Adds `added` to the point `template` names, each replacing the contribution of its
+    /// name and context; a point of placeholders only takes the element type of `template`.
+    ///
+    /// - Returns: What became of the last of `added`.
+    private mutating func addContributions(
+        _ added: [ContributionSet.Entry], to template: Registration, keepingExisting: Bool
     ) -> Admission {
+        let point = template.id
         let elementType = template.contributions!.elementType
         var base = template
-        var set = ContributionSet(elementType: elementType, entries: [])
+        var set: ContributionSet?
         if let existing = self[point] {
             guard let present = existing.contributions, existing.acceptsContributions(to: template) else {
                 return .rejected(
@@ -293,39 +291,54 @@ extension StoreEntries {
                 (base, set) = (existing, present)
             }
         }
-        let context = entry.registration.context
-        let parked = contexts?.parkedContributions[point]
-        if keepingExisting,
-            let kept = (set.entries + (parked ?? [])).first(where: {
-                $0.name == entry.name && $0.registration.context == context
-            })
-        {
-            return .kept(kept.registration)
+        var parked = contexts?.parkedContributions[point]
+        guard set != nil || parked != nil || added.contains(where: { $0.registration.context != nil }) else {
+            // A new point without contexts: one set, sorted once.
+            let set = ContributionSet(elementType: elementType, entries: added)
+            replacePoint(point, with: Registration(copying: base, contributions: set), dropping: [])
+            return .added
         }
-        let replaced: ContributionSet.Entry?
+        var contributions = set ?? ContributionSet(elementType: elementType, entries: [])
         var dropped: [Registration] = []
-        if context != nil || parked != nil {
-            // Of each name, the contribution that answers; kept when empty, as a context's
-            // contribution that answers now still follows the contexts.
-            var table = contexts ?? ContextTable()
-            var rewrite = PointRewrite(set: set, parked: parked ?? [])
-            replaced = rewrite.add(entry, active: table.active)
-            table.parkedContributions[point] = rewrite.parked
-            contexts = table
-            (set, dropped) = (rewrite.set, rewrite.dropped)
-        } else {
-            (set, replaced) = set.adding(entry)
-            dropped = replaced.map { [$0.registration] } ?? []
+        var admission = Admission.added
+        for entry in added {
+            let context = entry.registration.context
+            if keepingExisting && entry.registration.keepsExistingRegistration,
+                let kept = (contributions.entries + (parked ?? [])).first(where: {
+                    $0.name == entry.name && $0.registration.context == context
+                })
+            {
+                admission = .kept(kept.registration)
+                continue
+            }
+            let replaced: ContributionSet.Entry?
+            if context != nil || parked != nil {
+                // Of each name, the contribution that answers; kept when empty, as a context's
+                // contribution that answers now still follows the contexts.
+                var rewrite = PointRewrite(set: contributions, parked: parked ?? [])
+                replaced = rewrite.add(entry, active: (contexts ?? ContextTable()).active)
+                (contributions, parked) = (rewrite.set, rewrite.parked)
+                dropped += rewrite.dropped
+            } else {
+                (contributions, replaced) = contributions.adding(entry)
+                dropped += replaced.map { [$0.registration] } ?? []
+            }
+            admission = replaced.map { .replaced($0.registration) } ?? .added
         }
-        replacePoint(point, with: Registration(copying: base, contributions: set), dropping: dropped)
-        return replaced.map { .replaced($0.registration) } ?? .added
+        if let parked {
+            var table = contexts ?? ContextTable()
+            table.parkedContributions[point] = parked
+            contexts = table
+        }
+        if case .kept = admission, added.count == 1 { return admission }
+        replacePoint(
+            point, with: Registration(copying: base, contributions: contributions), dropping: dropped)
+        return admission
     }
 
     /// Replaces every registration and contribution that `isReset` accepts with a fresh
     /// copy, which has no services yet: the one way a change resets services (rule 3 of
     /// ``RegistrationStore``).
-    ///
-    /// - Returns: How many registrations and contributions were reset.
     @discardableResult
     mutating func resetServices(where isReset: (Registration) -> Bool) -> Int {
         var count = 0
@@ -352,8 +365,6 @@ extension StoreEntries {
 
     /// Resets the services of `registration` alone, if it is still one of these entries or of
     /// its point's contributions: for a service whose time to live is over.
-    ///
-    /// - Returns: Whether it was; `false` when a write replaced it first.
     @discardableResult
     mutating func resetServices(of registration: Registration) -> Bool {
         let id = registration.id
@@ -375,8 +386,6 @@ extension StoreEntries {
 
     /// Removes every registration of `id` for a context, keeping the default one: with its
     /// services when it answers now, else put back in the entries as the one that answers.
-    ///
-    /// - Returns: How many context registrations were removed.
     mutating func removeContextRegistrations(of id: String) -> Int {
         guard var table = contexts else { return 0 }
         let parked = table.parked.removeValue(forKey: id) ?? []
