@@ -30,11 +30,8 @@ extension Container {
         factory: @escaping @Sendable (Resolver) throws -> Service
     ) -> RegistrationOutcome {
         add(
-            id,
-            RegistrationOptions(
-                scope: scope, context: context,
-                lifecycle: ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose),
-                dependencies: dependencies, runningCheck: verify), .closure(file: file, line: line),
+            id, scope, context, LifecycleHooks.ifAny(eager: eager, onCreate: onCreate, onDispose: onDispose),
+            dependencies, verify, .closure(file: file, line: line),
             TypedFactory(factory))
     }
 
@@ -49,11 +46,8 @@ extension Container {
         factory: @escaping @Sendable () throws -> Service
     ) -> RegistrationOutcome {
         add(
-            id,
-            RegistrationOptions(
-                scope: scope, context: context,
-                lifecycle: ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose),
-                dependencies: dependencies, runningCheck: verify), .closure(file: file, line: line),
+            id, scope, context, LifecycleHooks.ifAny(eager: eager, onCreate: onCreate, onDispose: onDispose),
+            dependencies, verify, .closure(file: file, line: line),
             TypedFactory(ignoringResolver: factory))
     }
 
@@ -72,10 +66,8 @@ extension Container {
         factory: @escaping @Sendable (Resolver) throws -> Service
     ) -> RegistrationOutcome {
         add(
-            id,
-            RegistrationOptions(
-                scope: scope, context: context, lifecycle: lifecycle, dependencies: dependencies,
-                runningCheck: verify), .closure(file: file, line: line), TypedFactory(factory))
+            id, scope, context, lifecycle.hooks, dependencies, verify,
+            .closure(file: file, line: line), TypedFactory(factory))
     }
 
     /// The `register(_:scope:lifecycle:file:line:factory:)` above, for a factory that does not
@@ -87,10 +79,8 @@ extension Container {
         file: StaticString = #fileID, line: UInt = #line, factory: @escaping @Sendable () throws -> Service
     ) -> RegistrationOutcome {
         add(
-            id,
-            RegistrationOptions(
-                scope: scope, context: context, lifecycle: lifecycle, dependencies: dependencies,
-                runningCheck: verify), .closure(file: file, line: line),
+            id, scope, context, lifecycle.hooks, dependencies, verify,
+            .closure(file: file, line: line),
             TypedFactory(ignoringResolver: factory))
     }
 
@@ -111,7 +101,9 @@ extension Container {
         _ id: InjectID<Service>, options: RegistrationOptions<Service>, file: StaticString = #fileID,
         line: UInt = #line, factory: @escaping @Sendable (Resolver) throws -> Service
     ) -> RegistrationOutcome {
-        add(id, options, .closure(file: file, line: line), TypedFactory(factory))
+        add(
+            id, options.settings(defaultScope: defaultScope), .closure(file: file, line: line),
+            TypedFactory(factory))
     }
 
     /// Registers the service that a provider type describes (see ``InjectProvider``).
@@ -128,9 +120,9 @@ extension Container {
         line: UInt = #line
     ) -> RegistrationOutcome {
         add(
-            Provider.id, Provider.options.declaring(dependencies),
-            .declaredType(Provider.self, file: file, line: line),
-            TypedFactory { try Provider.make(with: $0) }, defaultScope: .transient)
+            Provider.id, Provider.options.declaring(dependencies).settings,
+            .declaredType(Provider.self, file: file, line: line), TypedFactory { try Provider.make(with: $0) }
+        )
     }
 
     /// Registers a factory that makes a new service from a run-time argument on every load.
@@ -254,7 +246,9 @@ extension Container {
             }
             return made.value
         }
-        return add(id, options, provider, synchronous, parts: Registration.Parts(isolation: .mainActor))
+        return add(
+            id, options.settings(defaultScope: defaultScope), provider, synchronous,
+            parts: Registration.Parts(isolation: .mainActor))
     }
 
     /// Registers an `async` factory, which only `await` ``loadAsync(_:)`` and ``requireAsync(_:)``
@@ -333,7 +327,7 @@ extension Container {
             throw ContainerError.unavailableSynchronously(id: name, isolation: .asynchronous)
         }
         return add(
-            id, options, provider, synchronous,
+            id, options.settings(defaultScope: defaultScope), provider, synchronous,
             parts: Registration.Parts(isolation: .asynchronous, asyncFactory: AsyncTypedFactory(factory)))
     }
 
@@ -357,17 +351,33 @@ extension Container {
         store.modify { $0.removeAll() }
     }
 
-    /// Adds the registration of `id` with `options`: what every `register` spelling calls.
+    /// Adds the registration of `id` with `settings`: what every `register` spelling calls.
     @inline(__always)
     func add<Service>(
-        _ id: InjectID<Service>, _ options: RegistrationOptions<Service>, _ provider: ProviderDescription,
-        _ factory: TypedFactory<Service>, parts: Registration.Parts = Registration.Parts(),
-        defaultScope: Scope? = nil
+        _ id: InjectID<Service>, _ settings: RegistrationSettings, _ provider: ProviderDescription,
+        _ factory: TypedFactory<Service>, parts: Registration.Parts = Registration.Parts()
     ) -> RegistrationOutcome {
-        add(
-            Registration(
-                id: id.name, settings: options.settings(defaultScope: defaultScope ?? self.defaultScope),
-                provider: provider, factory: factory, parts: parts))
+        add(Registration(id: id.name, settings: settings, provider: provider, factory: factory, parts: parts))
+    }
+
+    /// The parameter forms' registration: the `options:` form's, stated without its generic
+    /// struct (whose metadata a client's unspecialized call would look up), and with nothing
+    /// but a scope, the common case, without settings.
+    @inline(__always)
+    private func add<Service>(
+        _ id: InjectID<Service>, _ scope: Scope?, _ context: RegistrationContext?, _ hooks: LifecycleHooks?,
+        _ dependencies: [Dependency]?, _ verify: RunningCheck, _ provider: ProviderDescription,
+        _ factory: TypedFactory<Service>
+    ) -> RegistrationOutcome {
+        guard hooks != nil || context != nil || dependencies != nil || verify != .run else {
+            return add(
+                Registration(id: id.name, scope: scope ?? defaultScope, provider: provider, factory: factory))
+        }
+        return add(
+            id,
+            RegistrationSettings(
+                scope: scope ?? defaultScope, context: context, hooks: hooks, dependencies: dependencies,
+                runningCheck: verify), provider, factory)
     }
 
     /// Adds the transient registration of an ``ArgumentInjectID``, whose service is `made`.
@@ -381,18 +391,49 @@ extension Container {
                 factory: TypedFactory { _ in made }, parts: Registration.Parts(argumentFactory: made)))
     }
 
-    /// Admits `registration` (``StoreEntries/admit(_:to:as:)``); the admission's reports are
-    /// sent after unlocking.
+    /// Admits `registration` (``StoreEntries/admit(_:to:as:)``) as a verb or `setScope` does,
+    /// reporting the outcome after unlocking, so that a handler may use the container.
     func add(
         _ registration: Registration, to placement: AdmissionPlacement = .entry,
         as writer: AdmissionWriter = .verb
     ) -> RegistrationOutcome {
-        switch store.modify({ $0.admit(registration, to: placement, as: writer) }) {
-        case .added: .added
-        case .replaced(let previous): .replaced(previous.info)
-        case .kept(let existing): .kept(existing.info)
-        case .rejected(let error): .rejected(error)
+        let admitted =
+            if case .contributions(let added) = placement { added[0].registration } else { registration }
+        if admitted.context != nil { followContexts(of: [admitted]) }
+        return outcome(
+            of: store.modify { $0.admit(registration, to: placement, as: writer) }, admitting: admitted)
+    }
+
+    /// Reports what admitting `admitted` did, after unlocking, and returns it.
+    private func outcome(of admission: Admission, admitting admitted: Registration) -> RegistrationOutcome {
+        switch admission {
+        case .added:
+            reportIgnoredScope(of: admitted)
+            return .added
+        case .replaced(let previous):
+            reportIgnoredScope(of: admitted)
+            report(.replaced(previous: previous.info, replacement: admitted.info))
+            return .replaced(previous.info)
+        case .kept(let existing):
+            return .kept(existing.info)
+        case .rejected(let error):
+            report(.rejected(error))
+            return .rejected(error)
         }
+    }
+
+    /// Makes this container follow the contexts of `registrations`, if any has one: before
+    /// their write, so that a change of the process's contexts cannot miss them, nor the
+    /// services made with them.
+    func followContexts(of registrations: [Registration]) {
+        guard registrations.contains(where: { $0.context != nil }) else { return }
+        ContextActivation.track(store)
+        CreationTraceReaders.add(.contexts, for: self)
+    }
+
+    private func reportIgnoredScope(of registration: Registration) {
+        guard registration.ignoresWeakScope else { return }
+        report(.ignoredWeakScope(id: registration.id, serviceType: registration.serviceTypeName))
     }
 
     /// Makes this container refuse every change from now on, reporting the IDs each would
@@ -472,18 +513,19 @@ extension Container {
     ///   has no registration of `id` of its own.
     @discardableResult
     public func setScope<Service>(_ scope: Scope, for id: InjectID<Service>) -> RegistrationOutcome {
-        let admission = store.modify { entries -> Admission? in
+        let admitted = store.modify { entries -> (Admission, Registration)? in
             guard let previous = entries[id.name] else { return nil }
-            return entries.admit(Registration(copying: previous, scope: scope), as: .replacement)
+            var settings = previous.settings
+            settings.scope = scope
+            let copy = Registration(copying: previous, settings: settings)
+            return (entries.admit(copy, as: .replacement), copy)
         }
-        guard let admission, case .replaced(let previous) = admission else {
-            let error = ContainerError.notRegistered(
-                id: id.name, requestedType: typeName(Service.self),
-                registeredIDs: registeredIDsForMessage(missing: id.name))
-            report(.rejected(error))
-            return .rejected(error)
-        }
-        return .replaced(previous.info)
+        if let (admission, copy) = admitted { return outcome(of: admission, admitting: copy) }
+        let error = ContainerError.notRegistered(
+            id: id.name, requestedType: typeName(Service.self),
+            registeredIDs: registeredIDsForMessage(missing: id.name))
+        report(.rejected(error))
+        return .rejected(error)
     }
 
     /// Creates an empty container whose registrations that state no scope get `defaultScope`.

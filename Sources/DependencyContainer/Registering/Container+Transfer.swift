@@ -64,6 +64,7 @@ extension Container {
         }
         let (services, contributions) = staging.store.everything()
         let incoming = services.map { copy($0) }
+        followContexts(of: incoming + contributions.values.flatMap { $0.entries.map(\.registration) })
         let templates = contributions.mapValues { point in
             copy(
                 point.point,

@@ -89,8 +89,8 @@ final class Registration: @unchecked Sendable {
                     settings: settings, parts: parts, lifetime: lifetime, ignoresWeakScope: ignoresWeakScope))
     }
 
-    /// A registration of `factory` with nothing but a scope: the common case, kept apart from
-    /// ``init(id:settings:provider:factory:parts:)`` so that it builds no settings.
+    /// A registration of `factory` with nothing but a scope: the common case, which builds no
+    /// settings.
     @inline(__always)
     convenience init<Service>(
         id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>
@@ -117,8 +117,11 @@ final class Registration: @unchecked Sendable {
         let contributions = contributions ?? other.contributions?.freshCopy(owner: owner)
         let owner = owner ?? other.owner
         let needsExtras = other.extras != nil || settings != nil || owner != nil || contributions != nil
+        // Other settings may state another scope (`setScope`).
+        let lifetime = settings.map { Scope.Lifetime.effective($0.scope.lifetime, for: other.serviceType) }
         self.init(
-            id: other.id, scope: other.scope, serviceType: other.serviceType, provider: other.provider,
+            id: other.id, scope: lifetime ?? other.scope, serviceType: other.serviceType,
+            provider: other.provider,
             closure: other.closure,
             extras: needsExtras
                 ? Extras(
@@ -127,27 +130,10 @@ final class Registration: @unchecked Sendable {
                         seedItemType: other.seedItemType, contributions: contributions,
                         argumentFactory: other.argumentFactory, isolation: other.isolation,
                         asyncFactory: other.asyncFactory, owner: owner),
-                    lifetime: other.scope, ignoresWeakScope: other.ignoresWeakScope)
+                    lifetime: lifetime ?? other.scope,
+                    ignoresWeakScope: settings.map { lifetime != $0.scope.lifetime } ?? other.ignoresWeakScope
+                )
                 : nil)
-    }
-
-    /// A registration with `other`'s ID, factory, owner and options but for its scope, which
-    /// is `scope`, and no services yet: for ``Container/setScope(_:for:)``.
-    convenience init(copying other: Registration, scope: Scope) {
-        var settings = other.settings
-        settings.scope = scope
-        let lifetime = Scope.Lifetime.effective(scope.lifetime, for: other.serviceType)
-        self.init(
-            id: other.id, scope: lifetime, serviceType: other.serviceType, provider: other.provider,
-            closure: other.closure,
-            extras: Extras(
-                settings: settings,
-                parts: Parts(
-                    seedItemType: other.seedItemType,
-                    contributions: other.contributions?.freshCopy(owner: nil),
-                    argumentFactory: other.argumentFactory, isolation: other.isolation,
-                    asyncFactory: other.asyncFactory, owner: other.owner),
-                lifetime: lifetime, ignoresWeakScope: lifetime != scope.lifetime))
     }
 
     /// A registration with `other`'s ID, options, factory and owner, fresh copies of its

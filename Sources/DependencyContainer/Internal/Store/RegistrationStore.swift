@@ -80,25 +80,23 @@ final class RegistrationStore: Sendable {
         let isWatched = WriteWatch.isActive
         typealias Outcome = (
             Result, Snapshot?, [Registration], [String], (@Sendable ([String]) -> Void)?, [ChangeObserver],
-            [AdmissionReport]
         )
-        let (result, unpublished, removed, changed, refusal, notified, reports) = state.withLock {
-            state -> Outcome in
+        let (result, unpublished, removed, changed, refusal, notified) = state.withLock { state -> Outcome in
             if let refusal = state.lateWriteHandler {
                 // Sealed (`Container.seal`, Container+Registering.swift): the change runs on a copy that is dropped,
                 // so nothing it removed leaves the store.
-                var copy = StoreEntries(state.entries, contexts: state.contexts, store: self)
+                var copy = StoreEntries(state.entries, contexts: state.contexts)
                 let result = body(&copy)
                 return (
                     result, nil, [], WriteWatch.changedIDs(from: state.entries, to: copy.dictionary), refusal,
-                    [], copy.reports
+                    []
                 )
             }
             let before = isWatched ? state.entries : nil
             // The one check a write pays for observers when nobody observes this store.
             let isObserved = !state.observers.isEmpty
             // Moved out and back, so that only a published snapshot sharing it makes a change copy it.
-            var entries = StoreEntries(moving: &state.entries, recordingTouches: isObserved, store: self)
+            var entries = StoreEntries(moving: &state.entries, recordingTouches: isObserved)
             if state.contexts != nil { swap(&entries.contexts, &state.contexts) }
             let result = body(&entries)
             entries.moveDictionary(into: &state.entries)
@@ -114,7 +112,7 @@ final class RegistrationStore: Sendable {
             // Queued under the lock, so that each observer's queue has this store's changes in
             // the order it applied them; delivered after unlocking.
             let notified = entries.touched.map { Self.enqueueChanges($0, state) } ?? []
-            return (result, unpublished, entries.removed, changed, nil, notified, entries.reports)
+            return (result, unpublished, entries.removed, changed, nil, notified)
         }
         // Outside the lock: freeing a service runs its deinit, which may use the container.
         if !removed.isEmpty {
@@ -127,9 +125,6 @@ final class RegistrationStore: Sendable {
             WriteWatch.record(changed, store: serial)
         }
         // Last, with no lock held and the change visible: a handler may load and write.
-        for report in reports {
-            disposals.reference?.report(report.event)
-        }
         for observer in notified {
             observer.drain()
         }

@@ -11,10 +11,6 @@ struct StoreEntries {
     /// The registrations for contexts that do not answer now; `nil` in a store that never had
     /// one, whose writes then pay one check for contexts.
     var contexts: ContextTable?
-    /// What the admissions of this change report, after unlocking.
-    var reports: [AdmissionReport] = []
-    /// The store written, which a context registration's admission makes follow the contexts.
-    var store: RegistrationStore?
 
     /// What one change did to one ID, for observers.
     struct Touch {
@@ -23,19 +19,17 @@ struct StoreEntries {
         var isReset: Bool
     }
 
-    init(_ dictionary: [String: Registration], contexts: ContextTable? = nil, store: RegistrationStore? = nil)
-    {
+    init(_ dictionary: [String: Registration], contexts: ContextTable? = nil) {
         self.dictionary = dictionary
         self.contexts = contexts
-        self.store = store
     }
 
     /// Takes the registrations out of `dictionary`, leaving it empty: moved, not copied, so
     /// that a change does not copy it.
-    init(moving dictionary: inout [String: Registration], recordingTouches: Bool, store: RegistrationStore) {
-        self.dictionary = [String: Registration]()
-        self.store = store
-        swap(&self.dictionary, &dictionary)
+    @inline(__always)
+    init(moving dictionary: inout [String: Registration], recordingTouches: Bool = false) {
+        self.dictionary = dictionary
+        dictionary = [:]
         if recordingTouches { touched = [:] }
     }
 
@@ -170,28 +164,16 @@ enum AdmissionPlacement {
     case contributions([ContributionSet.Entry])
 }
 
-/// What an admission reports to the diagnostics handler after unlocking.
-enum AdmissionReport {
-    case rejected(ContainerError)
-    case replaced(Registration, by: Registration)
-    case ignoredScope(Registration)
-
-    var event: DiagnosticEvent {
-        switch self {
-        case .rejected(let error): .rejected(error)
-        case .replaced(let previous, let replacement):
-            .replaced(previous: previous.info, replacement: replacement.info)
-        case .ignoredScope(let registration):
-            .ignoredWeakScope(id: registration.id, serviceType: registration.serviceTypeName)
-        }
-    }
-}
-
 extension StoreEntries {
     /// The one admission: every writer puts registrations into a store through it (the
     /// register verbs, `contribute`, plugin adoption and withdrawal, `setScope`, the running
     /// check's sandbox, isolated instances, and resets), so a feature that adds a field adds
     /// one check here.
+    ///
+    /// Checks the ID (a contribution's point and name), the time to live, the context's name,
+    /// keep-existing, and a contribution's element type against its point's. A writer that
+    /// brings registrations from elsewhere makes the store follow their contexts first, and a
+    /// verb reports the outcome and the scope's fit after unlocking (``Container/add(_:to:as:)``).
     mutating func admit(
         _ registration: Registration, to placement: AdmissionPlacement = .entry,
         as writer: AdmissionWriter = .verb
@@ -200,42 +182,18 @@ extension StoreEntries {
             replacePoint(registration.id, with: registration, dropping: dropped)
             return .added
         }
-        let isSilent = if case .copy = writer { true } else { false }
-        if let error = Self.refusal(of: registration, placement) {
-            if !isSilent { reports.append(.rejected(error)) }
-            return .rejected(error)
-        }
-        if registration.context != nil, let store {
-            // Before the write reads the active contexts: a change of them cannot miss it.
-            ContextActivation.track(store)
-            if let container = store.disposals.reference?.container {
-                CreationTraceReaders.add(.contexts, for: container)
-            }
-        }
-        let keepsExisting = writer.isVerb && registration.keepsExistingRegistration
-        let admission: Admission
+        if let error = Self.refusal(of: registration, placement) { return .rejected(error) }
         switch placement {
         case .entry:
-            if keepsExisting, let existing = self.registration(of: registration.id, for: registration.context)
+            if writer.isVerb && registration.keepsExistingRegistration,
+                let existing = self.registration(of: registration.id, for: registration.context)
             {
                 return .kept(existing)
             }
-            admission = updateValue(registration).map(Admission.replaced) ?? .added
+            return updateValue(registration).map(Admission.replaced) ?? .added
         case .contributions(let added):
-            admission = addContributions(added, to: registration, keepingExisting: writer.isVerb)
+            return addContributions(added, to: registration, keepingExisting: writer.isVerb)
         }
-        guard !isSilent else { return admission }
-        // A verb admits one contribution: the reports name it.
-        let admitted =
-            if case .contributions(let added) = placement { added[0].registration } else { registration }
-        switch admission {
-        case .rejected(let error): reports.append(.rejected(error))
-        case .added, .replaced:
-            if admitted.ignoresWeakScope { reports.append(.ignoredScope(admitted)) }
-            if case .replaced(let previous) = admission { reports.append(.replaced(previous, by: admitted)) }
-        case .kept: break
-        }
-        return admission
     }
 
     /// The error that rejects `registration` whatever the store holds: an invalid ID, time
