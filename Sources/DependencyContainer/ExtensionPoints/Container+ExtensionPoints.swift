@@ -1,18 +1,11 @@
 extension Container {
     /// Contributes an element to an extension point (see ``ExtensionPoint``).
     ///
-    /// A contribution with the same name in this container is replaced; one in a parent is
-    /// shadowed while loading through this container. A contribution for a `context` stands
-    /// in for the default contribution of its name while the context is active.
-    ///
     /// ```swift
     /// container.contribute(to: .playerMenu, named: "share", priority: 10) { resolver in
     ///     MenuEntry(title: "Share")
     /// }
     /// ```
-    ///
-    /// `name` is unique within the point and orders contributions of equal priority; higher
-    /// priorities load first. The other parameters are those of ``RegistrationOptions``.
     ///
     /// - Returns: Whether the contribution was added, replaced one of the same name, or was
     ///   rejected: an invalid name, or a point's name registered as a service or as a point
@@ -76,9 +69,6 @@ extension Container {
     /// ```swift
     /// container.contribute(ShareMenuEntry.self)
     /// ```
-    ///
-    /// `dependencies` replaces what the type declares unless `nil`; `file` and `line` place
-    /// the contribution in `verify()`'s problems (generated code passes the declaration's).
     @discardableResult
     public func contribute<Contribution: InjectContribution>(
         _ contribution: Contribution.Type, dependencies: [Dependency]? = nil, file: StaticString = #fileID,
@@ -129,10 +119,9 @@ extension Container {
     /// Loads every contribution to `point`, in the documented order: descending priority,
     /// then ascending contribution name.
     ///
-    /// Contributions come from this container, its ancestors and test overrides; of several
-    /// contributions with one name, the one a service load would use wins (an override, then
-    /// this container's, then its parent's). A contribution that fails is left out and
-    /// reported to the diagnostics handler; a point without contributions loads as empty.
+    /// Of several contributions with one name, the one a service load would use wins (an
+    /// override, then this container's, then its parent's); one that fails is left out and
+    /// reported to the diagnostics handler.
     ///
     /// ```swift
     /// for entry in container.load(.playerMenu) {
@@ -228,14 +217,6 @@ package struct HandedType {
 
 extension Container {
     /// The types each registration this container makes itself hands its loads, by ID.
-    ///
-    /// A service's type, an extension point's element type, an argument registration's
-    /// argument and service types; inherited registrations are not included.
-    ///
-    /// For the plugin loader's check that a plugin hands the host the host's own interface
-    /// types, not those of another copy of their module, which no load of the host's could
-    /// cast: a point's registration is typed by a marker, an argument registration by its
-    /// factory, so their service types alone name no interface.
     package var ownHandedTypes: [String: [HandedType]] {
         store.read { entries in
             entries.mapValues { registration in

@@ -1,15 +1,13 @@
 extension Container {
     /// Registers a factory for `id`, replacing any earlier registration of the same ID.
     ///
-    /// The factory loads what it depends on through its ``Resolver``. It may throw;
-    /// ``require(_:)->Service`` then reports ``ContainerError/factoryFailed(id:underlying:)``
-    /// and ``load(_:)->Service?`` returns `nil`. It runs on whichever thread loads: a module
-    /// whose default isolation is the main actor registers its types with `registerOnMainActor`.
-    ///
     /// ```swift
     /// container.register(.player, scope: .singleton) { resolver in
     ///     Player(toast: resolver.load(.toast))
     /// }
+    /// ```
+    ///
+    /// ```swift
     /// container.register(.socket, scope: .session, onDispose: { $0.close() }) {
     ///     WebSocket()
     /// }
@@ -111,9 +109,6 @@ extension Container {
     /// ```swift
     /// container.register(ToastProvider.self)
     /// ```
-    ///
-    /// `dependencies` replaces what the provider declares unless `nil`; `file` and `line` place
-    /// the registration in `verify()`'s problems (generated code passes the declaration's).
     @discardableResult
     public func register<Provider: InjectProvider>(
         _ provider: Provider.Type, dependencies: [Dependency]? = nil, file: StaticString = #fileID,
@@ -132,8 +127,6 @@ extension Container {
     ///     HLSStream(url: url)
     /// }
     /// ```
-    ///
-    /// A factory may load other services through the resolver, but not its own ID.
     @discardableResult
     public func register<Argument, Service>(
         _ id: ArgumentInjectID<Argument, Service>, dependencies: [Dependency]? = nil,
@@ -452,9 +445,6 @@ extension Container {
     /// Discards the services of the named `scope` that this container's own registrations and
     /// contributions hold, so the next load of each creates a fresh one (<doc:Scopes>).
     ///
-    /// A built-in scope, such as ``Scope/singleton``, cannot be reset: that changes nothing,
-    /// returns 0 and reports ``DiagnosticEvent/ignoredReset(scope:)``.
-    ///
     /// ```swift
     /// container.reset(scope: .session)
     /// ```
@@ -541,9 +531,6 @@ extension Container {
 
     /// The scope of a `register`, `registerOnMainActor` or `registerAsync` registration that
     /// states none: ``Scope/transient`` unless set, or the parent's for a child that sets none.
-    ///
-    /// Setting it changes no existing registration (see ``setScope(_:for:)``); providers,
-    /// argument registrations and contributions state their own.
     ///
     /// ```swift
     /// container.defaultScope = .singleton

@@ -15,16 +15,6 @@ extension Container {
 
     /// Moves every registration and contribution of `staging` into this container, all or
     /// nothing.
-    ///
-    /// A plugin registers into a scratch container first, so that a plugin that fails part
-    /// way leaves the host's container as it was. The check for conflicts and the insertion
-    /// happen under one lock acquisition, so no other registration can slip in between.
-    /// Contributions join the extension points this container already has; only a
-    /// contribution of a name the point already has conflicts.
-    ///
-    /// - Returns: The IDs that conflicted with existing registrations: on failure, the reason
-    ///   nothing was moved; on success with `replacingExisting`, the IDs replaced. A
-    ///   contribution is named `Point[name]`.
     package func adoptRegistrations(
         of staging: Container, replacingExisting: Bool, declaring declarations: [String: [Dependency]] = [:]
     ) -> (adopted: Bool, conflicts: [String]) {

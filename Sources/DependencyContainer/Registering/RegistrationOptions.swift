@@ -33,13 +33,6 @@ public struct RegistrationOptions<Service>: Sendable {
     public var runningCheck: RunningCheck
     /// How long, in seconds since it was created, a kept service is reused.
     ///
-    /// A kept service is a ``Scope/singleton``, a named scope's, or a live ``Scope/weak`` one.
-    /// The first load after its time to live creates a new one, and the old one is let go of
-    /// as a reset would (its dispose hook runs), counted on the monotonic clock. `nil`,
-    /// the default, and `.infinity` keep it for as long as the scope does. Transient and graph
-    /// services are never kept, so it changes nothing for them. Zero, a negative number or NaN
-    /// makes the registration rejected with ``ContainerError/invalidID(_:reason:)`` naming it.
-    ///
     /// ```swift
     /// let fiveMinutes = RegistrationOptions<String>(scope: .singleton, timeToLive: 300)
     /// container.register(.sessionToken, options: fiveMinutes) { _ in "token" }
@@ -47,11 +40,6 @@ public struct RegistrationOptions<Service>: Sendable {
     public var timeToLive: Double?
     /// Whether the registration is skipped when the container already has one of its ID for
     /// the same context.
-    ///
-    /// It is Factory's `once()`: a default registered at start-up that a test's earlier
-    /// registration wins over. Skipped, it returns ``RegistrationOutcome/kept(_:)``
-    /// and changes nothing; of several racing registrations with it set, exactly one is added.
-    /// Only the container's own registrations count, not those it inherits.
     public var keepsExistingRegistration: Bool
 
     /// Options; each default is the one a verb's parameter has.

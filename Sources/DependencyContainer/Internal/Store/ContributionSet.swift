@@ -321,13 +321,6 @@ private final class NameIndex: @unchecked Sendable {
 struct ExtensionPointMarker<Element>: Sendable {}
 
 /// The element of a contribution that stands for a plugin's until its library loads.
-///
-/// An installed plugin's manifest names its contributions, but only its library knows their
-/// element type. So its placeholder is a contribution of this type: its factory loads the
-/// library, whose contributions replace the plugin's placeholders, and a load of the point
-/// that meets one runs it and reads the list again (`Container.runningPlaceholders`).
-/// A point whose registration is of this element type holds placeholders only and has no
-/// element type yet: the first typed contribution or load of it gives it one.
 package struct PlaceholderContribution: Sendable {
     /// Creates the value a placeholder's factory returns once the library loaded.
     package init() {}

@@ -227,8 +227,6 @@ extension StoreEntries {
 
     /// Adds `added` to the point `template` names, each replacing the contribution of its
     /// name and context; a point of placeholders only takes the element type of `template`.
-    ///
-    /// - Returns: What became of the last of `added`.
     private mutating func addContributions(
         _ added: [ContributionSet.Entry], to template: Registration, keepingExisting: Bool
     ) -> Admission {
