@@ -45,7 +45,7 @@ final class ContributionSet: Sendable {
     private let sequence: UInt64
     /// The contribution of each name, shared with the sets made from this one.
     private let index: NameIndex
-    /// Whether ``resetting(scope:)`` made this set: observers report the contributions it
+    /// Whether ``resetting(where:)`` made this set: observers report the contributions it
     /// replaced as reset rather than replaced (``StoreEntries/replacePoint(_:with:dropping:)``).
     let isReset: Bool
 
@@ -143,12 +143,6 @@ final class ContributionSet: Sendable {
             })
     }
 
-    /// A copy in which the contributions of `scope` have no services yet, or `nil` when no
-    /// contribution is in that scope.
-    func resetting(scope: String) -> (set: ContributionSet, replaced: [Registration])? {
-        resetting { $0.scopeName == scope }
-    }
-
     /// A copy in which the contributions `isReset` accepts have no services yet, or `nil`
     /// when it accepts none.
     func resetting(where isReset: (Registration) -> Bool) -> (set: ContributionSet, replaced: [Registration])?
@@ -164,12 +158,6 @@ final class ContributionSet: Sendable {
                 registration: Registration(freshCopyOf: entry.registration))
         }
         return (ContributionSet(elementType: elementType, sortedEntries: reset, isReset: true), replaced)
-    }
-
-    /// How many entries the merges of the sets made from one another have copied, from the
-    /// first set (or the last rebuilt index) on; tests check that it grows as O(*n* log *n*).
-    var mergedEntries: Int {
-        LockStripes.lock(for: index).withLock { _ in index.mergedEntries }
     }
 
     // MARK: Internals
@@ -216,13 +204,11 @@ final class ContributionSet: Sendable {
     {
         var runs = self.runs
         runs.append(run)
-        var merged = 0
         while runs.count > 1,
             runs[runs.count - 2].count <= 2 * runs[runs.count - 1].count || count <= Self.singleRunLimit
         {
             let newer = runs.removeLast()
             let older = runs.removeLast()
-            merged += older.count + newer.count
             let run = Self.merge(older, newer, dropRemovals: runs.isEmpty)
             if !run.isEmpty {
                 runs.append(run)
@@ -230,7 +216,6 @@ final class ContributionSet: Sendable {
         }
         LockStripes.lock(for: index).withLock { _ in
             index.sequence = sequence
-            index.mergedEntries += merged
         }
         return ContributionSet(
             elementType: elementType, runs: runs, count: count, sequence: sequence, index: index)
@@ -304,8 +289,6 @@ private final class NameIndex: @unchecked Sendable {
     /// The sequence number of the set that `entries` describes, or `UInt64.max` (which no
     /// set reaches) while a set is being made.
     var sequence: UInt64
-    /// See ``ContributionSet/mergedEntries``.
-    var mergedEntries = 0
 
     init(_ entries: [ContributionSet.Entry], sequence: UInt64) {
         self.entries = Dictionary(
