@@ -1,4 +1,11 @@
 /// The contributions to one extension point that one container registers, in load order.
+///
+/// Immutable, so loads read it without a lock; a change makes a new set sharing the unchanged
+/// contributions. The entries are a few sorted runs, as in a log-structured merge tree: a
+/// change appends a run of one or two entries and merges the newest runs while one is at most
+/// twice the next, so contributing *n* one by one copies O(*n* log *n*) entries, not O(*n*²)
+/// (a sorted array took 53 µs per contribution for 1,000 and 231 µs for 5,000). A removal
+/// appends an entry that hides the removed one until a merge reaches both.
 final class ContributionSet: Sendable {
     /// One contribution: its name, its priority and the registration that makes its element.
     struct Entry: Sendable {
@@ -277,6 +284,8 @@ final class ContributionSet: Sendable {
 }
 
 /// The contribution of each name in the newest of a family of ``ContributionSet``s.
+///
+/// `@unchecked Sendable`: read and written only under its ``LockStripes`` lock.
 private final class NameIndex: @unchecked Sendable {
     /// What the index keeps of a contribution.
     struct Contribution {

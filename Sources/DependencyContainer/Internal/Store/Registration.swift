@@ -1,6 +1,10 @@
 import DependencyContainerKernel
 
 /// One registered ID: its factory, its scope and the services it has cached.
+///
+/// `@unchecked Sendable`: every stored property is immutable or atomic, but the weak instance,
+/// the kept order and the notes, read and written under ``instanceLock``; the singleton is
+/// published once and retired once (rule 3 of ``RegistrationStore``).
 final class Registration: @unchecked Sendable {
     /// The singleton: an `InstanceBox<serviceType>`, published at most once (the kernel's
     /// `PublishedReference`).
@@ -185,6 +189,8 @@ final class Registration: @unchecked Sendable {
     var owner: RegistrationOwner? { extras?.owner }
 
     /// What few registrations have: their options and their kind's parts.
+    ///
+    /// `@unchecked Sendable`: immutable; the item type is a metatype.
     private final class Extras: @unchecked Sendable {
         let settings: RegistrationSettings
         let seedItemType: (any Injectable.Type)?

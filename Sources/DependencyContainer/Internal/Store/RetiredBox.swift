@@ -2,6 +2,8 @@ import DependencyContainerKernel
 
 /// A service its registration no longer keeps: a singleton box it no longer publishes, holding
 /// the reference the registration held, or a weak service taken out to be disposed.
+///
+/// `@unchecked Sendable`: the box is immutable, and its service is shared by design.
 struct RetiredBox: Reclaimable, @unchecked Sendable {
     /// The singleton's box, with the registration's reference; `nil` for a weak service,
     /// which `disposal` holds.
