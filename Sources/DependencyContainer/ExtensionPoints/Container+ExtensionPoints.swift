@@ -1,6 +1,10 @@
 extension Container {
     /// Contributes an element to an extension point (see ``ExtensionPoint``).
     ///
+    /// A contribution of the same name in this container is replaced; one in a parent is
+    /// shadowed. One for a `context` stands in for the default one of its name while the
+    /// context is active. Higher priorities load first, then names in ascending order.
+    ///
     /// ```swift
     /// container.contribute(to: .playerMenu, named: "share", priority: 10) { resolver in
     ///     MenuEntry(title: "Share")

@@ -1,6 +1,10 @@
 extension Container {
     /// Registers a factory for `id`, replacing any earlier registration of the same ID.
     ///
+    /// The factory loads what it depends on through its ``Resolver`` and runs on whichever
+    /// thread loads; if it throws, ``require(_:)->Service`` reports
+    /// ``ContainerError/factoryFailed(id:underlying:)`` and ``load(_:)->Service?`` returns `nil`.
+    ///
     /// ```swift
     /// container.register(.player, scope: .singleton) { resolver in
     ///     Player(toast: resolver.load(.toast))
@@ -448,6 +452,9 @@ extension Container {
     /// ```swift
     /// container.reset(scope: .session)
     /// ```
+    ///
+    /// A built-in scope, such as ``Scope/singleton``, cannot be reset: that changes nothing,
+    /// returns 0 and reports ``DiagnosticEvent/ignoredReset(scope:)``.
     ///
     /// - Returns: The number of registrations and contributions reset.
     @discardableResult

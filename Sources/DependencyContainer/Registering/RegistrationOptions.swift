@@ -33,6 +33,11 @@ public struct RegistrationOptions<Service>: Sendable {
     public var runningCheck: RunningCheck
     /// How long, in seconds since it was created, a kept service is reused.
     ///
+    /// A kept service is a ``Scope/singleton``, a named scope's, or a live ``Scope/weak`` one; the
+    /// first load after its time to live makes a new one and lets go of the old one as a reset
+    /// would. `nil` and `.infinity` keep it as long as the scope does; zero, a negative number
+    /// or NaN rejects the registration (or contribution) with ``ContainerError/invalidID(_:reason:)``.
+    ///
     /// ```swift
     /// let fiveMinutes = RegistrationOptions<String>(scope: .singleton, timeToLive: 300)
     /// container.register(.sessionToken, options: fiveMinutes) { _ in "token" }
@@ -40,6 +45,10 @@ public struct RegistrationOptions<Service>: Sendable {
     public var timeToLive: Double?
     /// Whether the registration is skipped when the container already has one of its ID for
     /// the same context.
+    ///
+    /// It is Factory's `once()`. Skipped, it returns ``RegistrationOutcome/kept(_:)`` and
+    /// changes nothing; of racing registrations with it set, exactly one is added. A
+    /// contribution keeps the container's contribution of its name and context alike.
     public var keepsExistingRegistration: Bool
 
     /// Options; each default is the one a verb's parameter has.
