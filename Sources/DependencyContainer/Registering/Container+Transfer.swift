@@ -185,18 +185,41 @@ extension Container {
         named names: [String], from point: String, record: OwnedRegistrations, entries: inout StoreEntries,
         outcome: inout WithdrawalOutcome
     ) {
+        // The owner's contributions waiting for a context go too.
+        var parkedGone: Set<String> = []
+        if var table = entries.contexts, let parked = table.parkedContributions[point] {
+            let isOwned = { (entry: ContributionSet.Entry) in
+                names.contains(entry.name) && entry.registration.owner == record.owner
+            }
+            for entry in parked where isOwned(entry) {
+                entries.appendRemoved(entry.registration)
+                parkedGone.insert(entry.name)
+            }
+            table.parkedContributions[point] = parked.filter { !isOwned($0) }
+            entries.contexts = table
+        }
         guard let existing = entries[point], var set = existing.contributions else {
-            outcome.leftInPlace += names.map { "\(point)[\($0)]" }
+            for name in Set(names) {
+                if parkedGone.contains(name) {
+                    outcome.removedContributions.append("\(point)[\(name)]")
+                } else {
+                    outcome.leftInPlace.append("\(point)[\(name)]")
+                }
+            }
             return
         }
         var dropped: [Registration] = []
         var restored: [ContributionSet.Entry] = []
-        for name in names {
+        for name in Set(names).sorted() {
             let id = "\(point)[\(name)]"
             guard set.entries.contains(where: { $0.name == name && $0.registration.owner == record.owner }),
                 let (next, removed) = set.removing(named: name)
             else {
-                outcome.leftInPlace.append(id)
+                if parkedGone.contains(name) {
+                    outcome.removedContributions.append(id)
+                } else {
+                    outcome.leftInPlace.append(id)
+                }
                 continue
             }
             set = next

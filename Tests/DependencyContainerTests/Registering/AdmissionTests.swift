@@ -99,4 +99,25 @@ struct AdmissionTests {
         defer { RegistrationContext.activate(before) }
         #expect(host.load(id) == "plugin in context")
     }
+
+    @Test("Withdrawing a plugin takes out its contributions waiting for a context too")
+    func withdrawnContextContributionStaysOut() {
+        let point = ExtensionPoint<Entry>("AdmissionTests.withdrawnContextPoint")
+        let context = RegistrationContext.named("AdmissionTests.withdrawnContext")
+        let staging = Container()
+        staging.contribute(to: point, named: "share", context: context) { Entry(title: "plugin") }
+        let host = Container()
+        host.contribute(to: point, named: "queue") { Entry(title: "host") }
+        let adoption = host.adoptRegistrations(
+            of: staging, replacingExisting: false, declaring: [:], owner: RegistrationOwner(),
+            dependents: .named)
+        guard let record = adoption.record else {
+            Issue.record("expected an adoption record, got \(adoption)")
+            return
+        }
+        let outcome = host.withdrawRegistrations(record, resettingDependents: false)
+        #expect(outcome.removedContributions == ["AdmissionTests.withdrawnContextPoint[share]"])
+        host.setActiveContexts([context])
+        #expect(host.load(point) == [Entry(title: "host")])
+    }
 }
