@@ -390,6 +390,7 @@ extension Container {
 
     /// Admits `registration` (``StoreEntries/admit(_:to:as:)``) as a verb or `setScope` does,
     /// reporting the outcome after unlocking, so that a handler may use the container.
+    @inline(__always)
     func add(
         _ registration: Registration, to placement: AdmissionPlacement = .entry,
         as writer: AdmissionWriter = .verb
