@@ -37,7 +37,7 @@ struct BenchmarkSuite {
                 + isolationWorkloads(isolated) + reclamationWorkloads(reclaiming) + lifecycleWorkloads(hooked)
                 + verificationWorkloads(verified) + contextWorkloads(contextual)
                 + pluginLinkedWorkloads(pluginsInstalled) + loadSiteWorkloads(count: batchCount)
-                + timeToLiveWorkloads())
+                + timeToLiveWorkloads() + extensionPointWorkloads())
         let median = { (name: String) in Statistics.median(samples[name]!) }
         let compare = { (name: String, baseline: String, target: Target?) in
             CaseResult(
@@ -99,6 +99,7 @@ struct BenchmarkSuite {
         }
         // ...and plugins installed start up faster than all loaded, loading on first use.
         results += PluginStartupCase.results(rounds: isQuick ? 3 : 11, libraries: pluginLibraries)
+        results += extensionPointResults(median: median)
         results += threadCases(small)
         results.append(footprint)
         withExtendedLifetime((large, observers)) {}

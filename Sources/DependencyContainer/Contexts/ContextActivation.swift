@@ -1,10 +1,4 @@
 /// The process's active contexts, and the stores that must follow them.
-///
-/// Loads never read this: a store keeps the registration that answers in its entries and
-/// changes them when the contexts change (``StoreEntries/reselectContexts()``). Only writes of
-/// context registrations read the active contexts, under the store's lock; a change of the
-/// contexts sets them first and then rewrites every tracked store, so a store tracked before
-/// its first context registration can never keep a stale choice.
 enum ContextActivation {
     private struct State {
         /// `nil` until first used, then detected.
@@ -38,10 +32,6 @@ enum ContextActivation {
     }
 
     /// Replaces the active contexts and rewrites every tracked store.
-    ///
-    /// - Parameters:
-    ///   - contexts: The new contexts.
-    ///   - problems: What detection refused, or `nil` to keep what it refused before.
     static func setActive(_ contexts: [RegistrationContext], problems: [ContextProblem]?) {
         let ordered = RegistrationContext.inPrecedenceOrder(contexts)
         let stores = state.withLock { state -> [RegistrationStore] in

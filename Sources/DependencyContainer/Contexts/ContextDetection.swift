@@ -14,8 +14,6 @@
 ///     environment: ["DEPENDENCY_CONTAINER_CONTEXT": "mockServer"], arguments: [], isDebugBuild: false)
 /// // detection.contexts == [.named("mockServer")]
 /// ```
-///
-/// - Complexity: Reading it is O(1).
 public struct ContextDetection: Hashable, Sendable {
     /// The contexts detected, highest precedence first.
     public let contexts: [RegistrationContext]
@@ -72,12 +70,7 @@ extension RegistrationContext {
     /// // detection.contexts == [.named("mockServer")]
     /// ```
     ///
-    /// - Parameters:
-    ///   - environment: The environment variables; the process's own if omitted.
-    ///   - arguments: The launch arguments, the executable's path first; the process's own if omitted.
-    ///   - isDebugBuild: Whether the app is a debug build (see ``activateDetected(isDebugBuild:)``).
     /// - Returns: The contexts, highest precedence first, and the problems found.
-    /// - Complexity: O(*n*) in the size of the arguments and the variable's value.
     public static func detect(
         environment: [String: String] = processEnvironment(),
         arguments: [String] = CommandLine.arguments,
@@ -132,7 +125,6 @@ extension RegistrationContext {
     /// The variables detection reads, from the process's environment.
     ///
     /// - Returns: Each of those variables that is set, with its value.
-    /// - Complexity: O(1): a handful of `getenv` calls.
     public static func processEnvironment() -> [String: String] {
         var environment: [String: String] = [:]
         for name in detectedVariables {
@@ -153,8 +145,6 @@ extension RegistrationContext {
     /// ```swift
     /// if RegistrationContext.active.contains(.test) { print("running tests") }
     /// ```
-    ///
-    /// - Complexity: O(1).
     public static var active: [RegistrationContext] {
         ContextActivation.active
     }
@@ -169,9 +159,6 @@ extension RegistrationContext {
     /// ```swift
     /// RegistrationContext.activate([.named("mockServer")])
     /// ```
-    ///
-    /// - Parameter contexts: The contexts, in any order; precedence decides.
-    /// - Complexity: O(*n*) in the context registrations of every container that has some.
     public static func activate(_ contexts: [RegistrationContext]) {
         ContextActivation.setActive(contexts, problems: nil)
     }
@@ -188,9 +175,6 @@ extension RegistrationContext {
     /// ```swift
     /// RegistrationContext.activateDetected(isDebugBuild: _isDebugAssertConfiguration())
     /// ```
-    ///
-    /// - Parameter isDebugBuild: Whether the app is a debug build.
-    /// - Complexity: That of ``activate(_:)``.
     public static func activateDetected(isDebugBuild: Bool) {
         let detection = detect(isDebugBuild: isDebugBuild)
         ContextActivation.setActive(detection.contexts, problems: detection.problems)

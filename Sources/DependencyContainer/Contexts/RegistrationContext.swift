@@ -15,9 +15,6 @@
 /// A named context wins over the built-in ones because it is the most specific choice: it is
 /// chosen on purpose, by a launch argument, an environment variable or code, while the others
 /// are detected. A preview wins over a test because a preview may run inside a test host.
-///
-/// - Complexity: Comparing and hashing are O(1) for the built-in contexts, O(*n*) in the
-///   length of a name.
 public struct RegistrationContext: Hashable, Sendable, CustomStringConvertible {
     /// Which context this is.
     enum Kind: Hashable, Sendable {
@@ -49,8 +46,6 @@ public struct RegistrationContext: Hashable, Sendable, CustomStringConvertible {
     /// container.register(.catalog, context: .named("mockServer")) { FixedCatalog() }
     /// ```
     ///
-    /// - Parameter name: The name; the rules of an ID's name apply (not empty, not only
-    ///   whitespace, at most 1,024 UTF-8 bytes), and a registration for an invalid one is rejected.
     /// - Returns: The context.
     public static func named(_ name: String) -> RegistrationContext {
         RegistrationContext(.named(name))

@@ -1,10 +1,9 @@
 extension Container {
-    /// Contributes an element to an extension point.
+    /// Contributes an element to an extension point (see ``ExtensionPoint``).
     ///
-    /// A contribution with the same name in this container is replaced; one in a parent is
-    /// shadowed while loading through this container. The factory runs on each load or
-    /// once, according to `scope`; an element in a named scope, such as ``Scope/session``,
-    /// is shared until ``reset(scope:)``.
+    /// A contribution of the same name in this container is replaced; one in a parent is
+    /// shadowed. One for a `context` stands in for the default one of its name while the
+    /// context is active. Higher priorities load first, then names in ascending order.
     ///
     /// ```swift
     /// container.contribute(to: .playerMenu, named: "share", priority: 10) { resolver in
@@ -12,40 +11,15 @@ extension Container {
     /// }
     /// ```
     ///
-    /// - Parameters:
-    ///   - point: The extension point.
-    ///   - name: The contribution's name, unique within the point; it decides the order among
-    ///     contributions of equal priority.
-    ///   - priority: Higher priorities load first. The default is 0.
-    ///   - scope: How long created elements are reused.
-    ///   - context: The context the contribution is for: while it is active, it stands in for
-    ///     the default contribution of the same name; `nil`, the default, contributes always.
-    ///   - onCreate: Runs once per element the container makes, before any load receives it.
-    ///   - onDispose: Runs once per element the container kept (a singleton or named-scope
-    ///     element) when it lets go of it.
-    ///   - dependencies: The IDs the factory loads, which `verify()` checks without running it;
-    ///     `nil`, the default, leaves the registration unchecked.
-    ///   - verify: Whether `verify(running:)` may run the factory; `.skip` for one with side
-    ///     effects.
-    ///   - file: The contributing file, for diagnostics.
-    ///   - line: The contributing line, for diagnostics.
-    ///   - factory: Creates the element.
     /// - Returns: Whether the contribution was added, replaced one of the same name, or was
-    ///   rejected because a name is invalid or the point's name is registered as a service
-    ///   or as a point of another element type.
+    ///   rejected: an invalid name, or a point's name registered as a service or as a point
+    ///   of another element type.
     @discardableResult
     public func contribute<Element>(
-        to point: ExtensionPoint<Element>,
-        named name: String,
-        priority: Int = 0,
-        scope: Scope = .transient,
-        context: RegistrationContext? = nil,
-        onCreate: (@Sendable (Element, Resolver) throws -> Void)? = nil,
-        onDispose: (@Sendable (Element) throws -> Void)? = nil,
-        dependencies: [Dependency]? = nil,
-        verify: RunningCheck = .run,
-        file: StaticString = #fileID,
-        line: UInt = #line,
+        to point: ExtensionPoint<Element>, named name: String, priority: Int = 0, scope: Scope = .transient,
+        context: RegistrationContext? = nil, onCreate: (@Sendable (Element, Resolver) throws -> Void)? = nil,
+        onDispose: (@Sendable (Element) throws -> Void)? = nil, dependencies: [Dependency]? = nil,
+        verify: RunningCheck = .run, file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Resolver) throws -> Element
     ) -> RegistrationOutcome {
         contribute(
@@ -53,11 +27,29 @@ extension Container {
             options: RegistrationOptions(
                 scope: scope, context: context,
                 lifecycle: ServiceLifecycle(onCreate: onCreate, onDispose: onDispose),
-                dependencies: dependencies, runningCheck: verify),
-            file: file, line: line, factory: factory)
+                dependencies: dependencies, runningCheck: verify), file: file, line: line, factory: factory)
     }
 
-    /// Contributes an element to an extension point, with its options stated as one value.
+    /// The `contribute(to:named:)` above, for a factory that does not take a ``Resolver``.
+    @discardableResult
+    public func contribute<Element>(
+        to point: ExtensionPoint<Element>, named name: String, priority: Int = 0, scope: Scope = .transient,
+        context: RegistrationContext? = nil, onCreate: (@Sendable (Element, Resolver) throws -> Void)? = nil,
+        onDispose: (@Sendable (Element) throws -> Void)? = nil, dependencies: [Dependency]? = nil,
+        verify: RunningCheck = .run, file: StaticString = #fileID, line: UInt = #line,
+        factory: @escaping @Sendable () throws -> Element
+    ) -> RegistrationOutcome {
+        contribute(
+            to: point, named: name, priority: priority,
+            options: RegistrationOptions(
+                scope: scope, context: context,
+                lifecycle: ServiceLifecycle(onCreate: onCreate, onDispose: onDispose),
+                dependencies: dependencies, runningCheck: verify), file: file, line: line
+        ) { _ in try factory() }
+    }
+
+    /// Contributes an element to an extension point, with its options stated as one value:
+    /// the form the other `contribute` spellings forward to.
     ///
     /// ```swift
     /// let options = RegistrationOptions<MenuEntry>(scope: .singleton, dependencies: [])
@@ -65,63 +57,55 @@ extension Container {
     ///     MenuEntry(title: "Share")
     /// }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - point: The extension point.
-    ///   - name: The contribution's name, unique within the point.
-    ///   - priority: Higher priorities load first. The default is 0.
-    ///   - options: The scope, context, lifecycle, declared dependencies and running check.
-    ///   - file: The contributing file, for diagnostics.
-    ///   - line: The contributing line, for diagnostics.
-    ///   - factory: Creates the element.
-    /// - Returns: Whether the contribution was added, replaced one of the same name, or rejected.
     @discardableResult
     public func contribute<Element>(
-        to point: ExtensionPoint<Element>,
-        named name: String,
-        priority: Int = 0,
-        options: RegistrationOptions<Element>,
-        file: StaticString = #fileID,
-        line: UInt = #line,
+        to point: ExtensionPoint<Element>, named name: String, priority: Int = 0,
+        options: RegistrationOptions<Element>, file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Resolver) throws -> Element
     ) -> RegistrationOutcome {
-        addContribution(
-            to: point, named: name, priority: priority,
-            registration: Registration(
-                id: contributionID(point.name, name), settings: options.settings,
-                provider: .closure(file: file, line: line), factory: TypedFactory(factory)))
+        contribute(
+            to: point, named: name, priority: priority, options.settings, .closure(file: file, line: line),
+            TypedFactory(factory))
     }
 
-    /// The `contribute(to:named:)` above, for a factory that does not take a ``Resolver``.
+    /// Adds the contribution that a contribution type describes (see ``InjectContribution``).
+    ///
+    /// ```swift
+    /// container.contribute(ShareMenuEntry.self)
+    /// ```
     @discardableResult
-    public func contribute<Element>(
-        to point: ExtensionPoint<Element>,
-        named name: String,
-        priority: Int = 0,
-        scope: Scope = .transient,
-        context: RegistrationContext? = nil,
-        onCreate: (@Sendable (Element, Resolver) throws -> Void)? = nil,
-        onDispose: (@Sendable (Element) throws -> Void)? = nil,
-        dependencies: [Dependency]? = nil,
-        verify: RunningCheck = .run,
-        file: StaticString = #fileID,
-        line: UInt = #line,
-        factory: @escaping @Sendable () throws -> Element
+    public func contribute<Contribution: InjectContribution>(
+        _ contribution: Contribution.Type, dependencies: [Dependency]? = nil, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> RegistrationOutcome {
         contribute(
-            to: point, named: name, priority: priority, scope: scope, context: context, onCreate: onCreate,
-            onDispose: onDispose,
-            dependencies: dependencies, verify: verify, file: file, line: line
-        ) { _ in
-            try factory()
-        }
+            to: Contribution.id, named: Contribution.name, priority: Contribution.priority,
+            Contribution.options.declaring(dependencies).settings,
+            .declaredType(Contribution.self, file: file, line: line),
+            TypedFactory { try Contribution.make(with: $0) })
+    }
+
+    /// Admits a contribution to `point`: what every `contribute` spelling calls.
+    private func contribute<Element>(
+        to point: ExtensionPoint<Element>, named name: String, priority: Int,
+        _ settings: RegistrationSettings,
+        _ provider: ProviderDescription, _ factory: TypedFactory<Element>
+    ) -> RegistrationOutcome {
+        let registration = Registration(
+            id: "\(point.name)[\(name)]", settings: settings, provider: provider, factory: factory)
+        let template = Registration(
+            id: point.name, settings: RegistrationSettings(), provider: .type(ExtensionPoint<Element>.self),
+            factory: TypedFactory { _ in ExtensionPointMarker<Element>() },
+            parts: Registration.Parts(contributions: ContributionSet(elementType: Element.self, entries: [])))
+        return add(
+            template,
+            to: .contributions([
+                ContributionSet.Entry(name: name, priority: priority, registration: registration)
+            ]))
     }
 
     /// Removes this container's contribution named `name` from `point`.
     ///
-    /// - Parameters:
-    ///   - name: The contribution's name.
-    ///   - point: The extension point.
     /// - Returns: Whether this container had such a contribution.
     @discardableResult
     public func removeContribution<Element>(named name: String, from point: ExtensionPoint<Element>) -> Bool {
@@ -139,10 +123,9 @@ extension Container {
     /// Loads every contribution to `point`, in the documented order: descending priority,
     /// then ascending contribution name.
     ///
-    /// Contributions come from this container, its ancestors and test overrides; of several
-    /// contributions with one name, the one a service load would use wins (an override, then
-    /// this container's, then its parent's). A contribution that fails is left out and
-    /// reported to the diagnostics handler; a point without contributions loads as empty.
+    /// Of several contributions with one name, the one a service load would use wins (an
+    /// override, then this container's, then its parent's); one that fails is left out and
+    /// reported to the diagnostics handler.
     ///
     /// ```swift
     /// for entry in container.load(.playerMenu) {
@@ -150,17 +133,13 @@ extension Container {
     /// }
     /// ```
     ///
-    /// - Parameter point: The extension point.
     /// - Returns: The elements, one per contribution that did not fail.
-    /// - Complexity: O(*n*) in the number of contributions when one container contributes,
-    ///   O(*n* log *n*) when several do.
     public func load<Element>(_ point: ExtensionPoint<Element>) -> [Element] {
         loadElements(of: point)
     }
 
     /// Loads every contribution to `point`, throwing the first failure.
     ///
-    /// - Parameter point: The extension point.
     /// - Returns: The elements in the documented order, as `load(_:)` returns them.
     /// - Throws: ``ContainerError/typeMismatch(id:requestedType:actualType:)`` when the point's
     ///   name is registered as something else, or the error of the first contribution that
@@ -171,7 +150,6 @@ extension Container {
 
     /// The names of the contributions a load of `point` returns, in load order.
     ///
-    /// - Parameter point: The extension point.
     /// - Returns: The contribution names, without creating any element.
     public func contributions<Element>(to point: ExtensionPoint<Element>) -> [String] {
         contributionEntries(
@@ -180,107 +158,8 @@ extension Container {
         ).entries.map(\.name)
     }
 
-    /// How many entries merges copied while this container's contributions to `point` were
-    /// added and removed, or `nil` when it has none.
-    ///
-    /// For a test that checks that contributing *n* elements copies O(*n* log *n*) entries in
-    /// all rather than O(*n*²), which no timing could show reliably on a shared machine.
-    ///
-    /// - Parameter point: The extension point.
-    /// - Returns: The count since the point's first contribution.
-    package func mergedContributionEntries<Element>(of point: ExtensionPoint<Element>) -> Int? {
-        store.read { $0[point.name]?.contributions?.mergedEntries }
-    }
-
-    // MARK: Internals
-
-    /// The ID of a contribution's registration, shown in errors and cycle paths.
-    func contributionID(_ point: String, _ name: String) -> String {
-        "\(point)[\(name)]"
-    }
-
-    /// Adds a contribution's registration to the point's set in this container.
-    func addContribution<Element>(
-        to point: ExtensionPoint<Element>, named name: String, priority: Int, registration: Registration
-    ) -> RegistrationOutcome {
-        for checked in [point.name, name] {
-            if let problem = IDValidation.problem(with: checked) {
-                let error = ContainerError.invalidID(checked, reason: problem)
-                report(.rejected(error))
-                return .rejected(error)
-            }
-        }
-        if let error = admitContext(of: registration) {
-            report(.rejected(error))
-            return .rejected(error)
-        }
-        let entry = ContributionSet.Entry(name: name, priority: priority, registration: registration)
-        func pointRegistration(with set: ContributionSet) -> Registration {
-            Registration(
-                id: point.name, settings: RegistrationSettings(),
-                provider: .type(ExtensionPoint<Element>.self),
-                factory: TypedFactory { _ in ExtensionPointMarker<Element>() },
-                parts: Registration.Parts(contributions: set))
-        }
-        let outcome = store.modify { entries -> ContributionOutcome in
-            let existing = entries[point.name]
-            var contributions: ContributionSet?
-            if let existing {
-                guard let set = existing.contributions,
-                    existing.produces(ExtensionPointMarker<Element>.self) || existing.isPlaceholderPoint
-                else {
-                    return .conflict(existing.serviceTypeName)
-                }
-                // A point of a plugin's placeholders only takes this contribution's type.
-                contributions =
-                    existing.produces(ExtensionPointMarker<Element>.self) ? set : set.retyped(Element.self)
-            }
-            // With a context, or beside one: of each name, the contribution that answers.
-            if registration.context != nil || entries.contexts?.parkedContributions[point.name] != nil {
-                var table = entries.contexts ?? ContextTable()
-                var rewrite = PointRewrite(
-                    set: contributions ?? ContributionSet(elementType: Element.self, entries: []),
-                    parked: table.parkedContributions[point.name] ?? [])
-                let replaced = rewrite.add(entry, active: table.active)
-                // Kept when empty: a context's contribution that answers now still follows the contexts.
-                table.parkedContributions[point.name] = rewrite.parked
-                entries.contexts = table
-                // Kept even when none answers: the point's registration holds the waiting ones' type.
-                entries.replacePoint(
-                    point.name, with: pointRegistration(with: rewrite.set), dropping: rewrite.dropped)
-                return replaced.map { .replaced($0.registration) } ?? .added
-            }
-            let (set, replaced) =
-                contributions?.adding(entry) ?? (
-                    ContributionSet(elementType: Element.self, entries: [entry]), nil
-                )
-            entries.replacePoint(
-                point.name, with: pointRegistration(with: set),
-                dropping: replaced.map { [$0.registration] } ?? [])
-            return replaced.map { .replaced($0.registration) } ?? .added
-        }
-        // Reported after unlocking, so that a handler may use the container.
-        switch outcome {
-        case .added:
-            reportIgnoredScope(of: registration)
-            return .added
-        case .replaced(let old):
-            reportIgnoredScope(of: registration)
-            report(.replaced(previous: old.info, replacement: registration.info))
-            return .replaced(old.info)
-        case .conflict(let actualType):
-            let error = ContainerError.typeMismatch(
-                id: point.name, requestedType: "extension point of \(typeName(Element.self))",
-                actualType: actualType)
-            report(.rejected(error))
-            return .rejected(error)
-        }
-    }
-
     /// The contributions a load of the point named `name` uses, in load order, and the
     /// error for a registration of that name that is not a point of the element type.
-    ///
-    /// Not generic, like the rest of the read path: the marker type stands for the element.
     func contributionEntries(
         pointNamed name: String, marker: Any.Type, elementType: Any.Type, thread: ThreadState
     ) -> (entries: [ContributionSet.Entry], mismatch: ContainerError?) {
@@ -324,44 +203,6 @@ extension Container {
     }
 }
 
-/// What adding a contribution did.
-private enum ContributionOutcome {
-    case added
-    case replaced(Registration)
-    case conflict(String)
-}
-
-extension Container {
-    /// Adds the contribution that a contribution type describes.
-    ///
-    /// ```swift
-    /// container.contribute(ShareMenuEntry.self)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - contribution: The contribution type.
-    ///   - dependencies: What its factory loads, for `verify()`; `nil`, the default, takes the
-    ///     contribution's own `dependencies`.
-    ///   - file: Where the contribution is, for `verify()`'s problems: the caller's, or the
-    ///     contribution's declaration that generated code passes.
-    ///   - line: The line of `file`.
-    /// - Returns: Whether the contribution was added, replaced one of the same name, or rejected.
-    @discardableResult
-    public func contribute<Contribution: InjectContribution>(
-        _ contribution: Contribution.Type, dependencies: [Dependency]? = nil, file: StaticString = #fileID,
-        line: UInt = #line
-    ) -> RegistrationOutcome {
-        addContribution(
-            to: Contribution.id, named: Contribution.name, priority: Contribution.priority,
-            registration: Registration(
-                id: contributionID(Contribution.id.name, Contribution.name),
-                settings: Contribution.options.declaring(dependencies).settings,
-                provider: .declaredType(Contribution.self, file: file, line: line),
-                factory: TypedFactory { try Contribution.make(with: $0) })
-        )
-    }
-}
-
 /// A type a registration hands its loads, and how: what the plugin loader compares with the
 /// host's shared interface types.
 package struct HandedType {
@@ -380,14 +221,6 @@ package struct HandedType {
 
 extension Container {
     /// The types each registration this container makes itself hands its loads, by ID.
-    ///
-    /// A service's type, an extension point's element type, an argument registration's
-    /// argument and service types; inherited registrations are not included.
-    ///
-    /// For the plugin loader's check that a plugin hands the host the host's own interface
-    /// types, not those of another copy of their module, which no load of the host's could
-    /// cast: a point's registration is typed by a marker, an argument registration by its
-    /// factory, so their service types alone name no interface.
     package var ownHandedTypes: [String: [HandedType]] {
         store.read { entries in
             entries.mapValues { registration in

@@ -37,11 +37,6 @@ public struct ExtensionPoint<Element>: Hashable, Sendable, CustomStringConvertib
     public let isOptional: Bool
 
     /// Creates an extension point ID.
-    ///
-    /// - Parameters:
-    ///   - name: The string key. It must contain a non-whitespace character and be at most
-    ///     ``InjectID/maximumNameLength`` UTF-8 bytes long to accept contributions.
-    ///   - optional: Whether the point may have no contributions.
     public init(_ name: String, optional: Bool = false) {
         self.name = name
         self.isOptional = optional
@@ -49,17 +44,12 @@ public struct ExtensionPoint<Element>: Hashable, Sendable, CustomStringConvertib
 
     /// Whether two extension points have the same name; optionality is a lint hint only.
     ///
-    /// - Parameters:
-    ///   - lhs: An extension point.
-    ///   - rhs: Another extension point.
     /// - Returns: Whether the names are equal.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.name == rhs.name
     }
 
     /// Hashes the name.
-    ///
-    /// - Parameter hasher: The hasher to feed.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)
     }

@@ -53,10 +53,6 @@ public protocol InjectContribution: SendableMetatype {
     static var options: RegistrationOptions<Element> { get }
 
     /// Creates the element.
-    ///
-    /// - Parameter resolver: Loads the services the element depends on.
-    /// - Returns: A new element.
-    /// - Throws: Any error; the element is then left out of loads of the point.
     static func make(with resolver: Resolver) throws -> Element
 }
 

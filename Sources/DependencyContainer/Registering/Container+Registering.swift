@@ -1,9 +1,9 @@
 extension Container {
     /// Registers a factory for `id`, replacing any earlier registration of the same ID.
     ///
-    /// The factory receives a ``Resolver`` through which it loads the services it depends
-    /// on. It may throw; ``require(_:)->Service`` then reports ``ContainerError/factoryFailed(id:underlying:)``
-    /// and ``load(_:)->Service?`` returns `nil`.
+    /// The factory loads what it depends on through its ``Resolver`` and runs on whichever
+    /// thread loads; if it throws, ``require(_:)->Service`` reports
+    /// ``ContainerError/factoryFailed(id:underlying:)`` and ``load(_:)->Service?`` returns `nil`.
     ///
     /// ```swift
     /// container.register(.player, scope: .singleton) { resolver in
@@ -11,147 +11,83 @@ extension Container {
     /// }
     /// ```
     ///
-    /// The factory runs on whichever thread loads. In a module whose default isolation is the
-    /// main actor (`.defaultIsolation(MainActor.self)`), the module's types and their
-    /// conformances are main-actor isolated, so such a factory cannot create them ("main
-    /// actor-isolated conformance … cannot be used in nonisolated context"): register them
-    /// with `registerOnMainActor`, or declare the type `nonisolated`.
-    ///
-    /// A service with a life of its own says so with hooks, which run once per service:
-    ///
     /// ```swift
     /// container.register(.socket, scope: .session, onDispose: { $0.close() }) {
     ///     WebSocket()
     /// }
     /// ```
     ///
-    /// - Parameters:
-    ///   - id: The ID to register.
-    ///   - scope: How long created services are reused; `nil`, the default, takes the
-    ///     container's ``defaultScope``, which is ``Scope/transient`` (a new service for every
-    ///     load) unless set.
-    ///   - context: The context the registration is for (see ``RegistrationContext``); the
-    ///     default registration of the ID when `nil`.
-    ///   - eager: Whether `warmUp()` creates the service; loads stay lazy either way.
-    ///   - onCreate: Runs once per service the container makes, after the factory returns and
-    ///     before any load receives it, with the factory's resolver (see ``ServiceLifecycle``).
-    ///   - onDispose: Runs once per service the container kept (a singleton, a named scope's
-    ///     or a live weak service) when the container lets go of it.
-    ///   - dependencies: The IDs the factory loads, which `verify()` checks without running it;
-    ///     `nil`, the default, leaves the registration unchecked.
-    ///   - verify: Whether `verify(running:)` may run the factory; `.skip` for one with side
-    ///     effects.
-    ///   - file: The registering file, shown in ``registrations``.
-    ///   - line: The registering line, shown in ``registrations``.
-    ///   - factory: Creates the service.
+    /// The parameters are those of ``RegistrationOptions``, which ``register(_:options:file:line:factory:)``
+    /// takes as one value; see <doc:ServiceLifetimes> and <doc:LifecycleHooks>.
+    ///
     /// - Returns: Whether the registration was added, replaced an earlier one, or was
-    ///   rejected because the ID is invalid. A rejected registration leaves the container
-    ///   unchanged.
-    /// - Complexity: Amortized O(1).
+    ///   rejected; a rejected registration leaves the container unchanged.
     @discardableResult
     public func register<Service>(
-        _ id: InjectID<Service>,
-        scope: Scope? = nil,
-        context: RegistrationContext? = nil,
+        _ id: InjectID<Service>, scope: Scope? = nil, context: RegistrationContext? = nil,
         eager: Bool = false,
         onCreate: (@Sendable (Service, Resolver) throws -> Void)? = nil,
-        onDispose: (@Sendable (Service) throws -> Void)? = nil,
-        dependencies: [Dependency]? = nil,
-        verify: RunningCheck = .run,
-        file: StaticString = #fileID,
-        line: UInt = #line,
+        onDispose: (@Sendable (Service) throws -> Void)? = nil, dependencies: [Dependency]? = nil,
+        verify: RunningCheck = .run, file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Resolver) throws -> Service
     ) -> RegistrationOutcome {
         add(
-            id, ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose),
-            scope: scope ?? defaultScope,
-            context: context, dependencies: dependencies, verify: verify, file: file, line: line,
-            factory: TypedFactory(factory))
+            id, scope, context, LifecycleHooks.ifAny(eager: eager, onCreate: onCreate, onDispose: onDispose),
+            dependencies, verify, .closure(file: file, line: line),
+            TypedFactory(factory))
     }
 
     /// The `register` above, for a factory that does not take a ``Resolver``.
     @discardableResult
     public func register<Service>(
-        _ id: InjectID<Service>,
-        scope: Scope? = nil,
-        context: RegistrationContext? = nil,
+        _ id: InjectID<Service>, scope: Scope? = nil, context: RegistrationContext? = nil,
         eager: Bool = false,
         onCreate: (@Sendable (Service, Resolver) throws -> Void)? = nil,
-        onDispose: (@Sendable (Service) throws -> Void)? = nil,
-        dependencies: [Dependency]? = nil,
-        verify: RunningCheck = .run,
-        file: StaticString = #fileID,
-        line: UInt = #line,
+        onDispose: (@Sendable (Service) throws -> Void)? = nil, dependencies: [Dependency]? = nil,
+        verify: RunningCheck = .run, file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable () throws -> Service
     ) -> RegistrationOutcome {
         add(
-            id, ServiceLifecycle(eager: eager, onCreate: onCreate, onDispose: onDispose),
-            scope: scope ?? defaultScope,
-            context: context, dependencies: dependencies, verify: verify, file: file, line: line,
-            factory: TypedFactory(ignoringResolver: factory))
+            id, scope, context, LifecycleHooks.ifAny(eager: eager, onCreate: onCreate, onDispose: onDispose),
+            dependencies, verify, .closure(file: file, line: line),
+            TypedFactory(ignoringResolver: factory))
     }
 
-    /// Registers a factory whose lifecycle is stated as a value: for a dispose hook that must
-    /// `await`, or hooks shared by several registrations.
+    /// Registers a factory whose lifecycle is a value: for a dispose hook that must `await`,
+    /// or hooks shared by several registrations.
     ///
     /// ```swift
     /// let flushing = ServiceLifecycle<Database>.async(onDispose: { try await $0.flush() })
     /// container.register(.database, scope: .singleton, lifecycle: flushing) { Database() }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - id: The ID to register.
-    ///   - scope: How long created services are reused; `nil` takes ``defaultScope``.
-    ///   - context: The context the registration is for; the default registration when `nil`.
-    ///   - lifecycle: Whether the service is eager, and its hooks.
-    ///   - dependencies: The IDs the factory loads, for ``verify()``; `nil` declares nothing.
-    ///   - verify: Whether `verify(running:)` may run the factory.
-    ///   - file: The registering file, shown in ``registrations``.
-    ///   - line: The registering line, shown in ``registrations``.
-    ///   - factory: Creates the service.
-    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
     @discardableResult
     public func register<Service>(
-        _ id: InjectID<Service>,
-        scope: Scope? = nil,
-        context: RegistrationContext? = nil,
-        lifecycle: ServiceLifecycle<Service>,
-        dependencies: [Dependency]? = nil,
-        verify: RunningCheck = .run,
-        file: StaticString = #fileID,
-        line: UInt = #line,
+        _ id: InjectID<Service>, scope: Scope? = nil, context: RegistrationContext? = nil,
+        lifecycle: ServiceLifecycle<Service>, dependencies: [Dependency]? = nil, verify: RunningCheck = .run,
+        file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Resolver) throws -> Service
     ) -> RegistrationOutcome {
         add(
-            id, lifecycle, scope: scope ?? defaultScope, context: context, dependencies: dependencies,
-            verify: verify,
-            file: file,
-            line: line, factory: TypedFactory(factory))
+            id, scope, context, lifecycle.hooks, dependencies, verify,
+            .closure(file: file, line: line), TypedFactory(factory))
     }
 
     /// The `register(_:scope:lifecycle:file:line:factory:)` above, for a factory that does not
     /// take a ``Resolver``.
     @discardableResult
     public func register<Service>(
-        _ id: InjectID<Service>,
-        scope: Scope? = nil,
-        context: RegistrationContext? = nil,
-        lifecycle: ServiceLifecycle<Service>,
-        dependencies: [Dependency]? = nil,
-        verify: RunningCheck = .run,
-        file: StaticString = #fileID,
-        line: UInt = #line,
-        factory: @escaping @Sendable () throws -> Service
+        _ id: InjectID<Service>, scope: Scope? = nil, context: RegistrationContext? = nil,
+        lifecycle: ServiceLifecycle<Service>, dependencies: [Dependency]? = nil, verify: RunningCheck = .run,
+        file: StaticString = #fileID, line: UInt = #line, factory: @escaping @Sendable () throws -> Service
     ) -> RegistrationOutcome {
         add(
-            id, lifecycle, scope: scope ?? defaultScope, context: context, dependencies: dependencies,
-            verify: verify,
-            file: file,
-            line: line, factory: TypedFactory(ignoringResolver: factory))
+            id, scope, context, lifecycle.hooks, dependencies, verify,
+            .closure(file: file, line: line),
+            TypedFactory(ignoringResolver: factory))
     }
 
-    /// Registers a factory with its options stated as one value: for options shared by
-    /// several registrations, or built by a function of the app's.
+    /// Registers a factory with its options stated as one value: the form every other
+    /// `register` spelling forwards to.
     ///
     /// ```swift
     /// let shared = RegistrationOptions<any PlayerInject>(scope: .singleton, dependencies: [.load(.toast)])
@@ -160,56 +96,32 @@ extension Container {
     /// }
     /// ```
     ///
-    /// - Parameters:
-    ///   - id: The ID to register.
-    ///   - options: The scope, context, lifecycle, declared dependencies and running check.
-    ///   - file: The registering file, shown in ``registrations``.
-    ///   - line: The registering line, shown in ``registrations``.
-    ///   - factory: Creates the service.
-    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
-    /// - Complexity: Amortized O(1).
+    /// - Returns: Whether the registration was added, replaced an earlier one, kept the
+    ///   existing one, or was rejected.
     @discardableResult
     public func register<Service>(
-        _ id: InjectID<Service>,
-        options: RegistrationOptions<Service>,
-        file: StaticString = #fileID,
-        line: UInt = #line,
-        factory: @escaping @Sendable (Resolver) throws -> Service
+        _ id: InjectID<Service>, options: RegistrationOptions<Service>, file: StaticString = #fileID,
+        line: UInt = #line, factory: @escaping @Sendable (Resolver) throws -> Service
     ) -> RegistrationOutcome {
         add(
-            Registration(
-                id: id.name, settings: options.settings(defaultScope: defaultScope),
-                provider: .closure(file: file, line: line),
-                factory: TypedFactory(factory)))
+            id, options.settings(defaultScope: defaultScope), .closure(file: file, line: line),
+            TypedFactory(factory))
     }
 
-    /// Registers the service that a provider type describes.
-    ///
-    /// Feature modules export providers, such as the `ToastProvider` of ``InjectProvider``'s
-    /// example, rather than their implementation types:
+    /// Registers the service that a provider type describes (see ``InjectProvider``).
     ///
     /// ```swift
     /// container.register(ToastProvider.self)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - provider: The provider type.
-    ///   - dependencies: What its factory loads, for `verify()`; `nil`, the default, takes the
-    ///     provider's own `dependencies`.
-    ///   - file: Where the registration is, for `verify()`'s problems: the caller's, or the
-    ///     provider's declaration that generated code passes.
-    ///   - line: The line of `file`.
-    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
     @discardableResult
     public func register<Provider: InjectProvider>(
         _ provider: Provider.Type, dependencies: [Dependency]? = nil, file: StaticString = #fileID,
         line: UInt = #line
     ) -> RegistrationOutcome {
         add(
-            Registration(
-                id: Provider.id.name, settings: Provider.options.declaring(dependencies).settings,
-                provider: .declaredType(Provider.self, file: file, line: line),
-                factory: TypedFactory { try Provider.make(with: $0) }))
+            Provider.id, Provider.options.declaring(dependencies).settings,
+            .declaredType(Provider.self, file: file, line: line), TypedFactory { try Provider.make(with: $0) }
+        )
     }
 
     /// Registers a factory that makes a new service from a run-time argument on every load.
@@ -219,230 +131,22 @@ extension Container {
     ///     HLSStream(url: url)
     /// }
     /// ```
-    ///
-    /// A factory may load other services through the resolver, but not its own ID.
-    ///
-    /// - Parameters:
-    ///   - id: The ID to register.
-    ///   - dependencies: The IDs the factory loads, which `verify()` checks without running it;
-    ///     `nil`, the default, leaves the registration unchecked.
-    ///   - file: The registering file, shown in ``registrations``.
-    ///   - line: The registering line, shown in ``registrations``.
-    ///   - factory: Creates a service from the argument.
-    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
     @discardableResult
     public func register<Argument, Service>(
-        _ id: ArgumentInjectID<Argument, Service>,
-        dependencies: [Dependency]? = nil,
+        _ id: ArgumentInjectID<Argument, Service>, dependencies: [Dependency]? = nil,
         file: StaticString = #fileID,
-        line: UInt = #line,
-        factory: @escaping @Sendable (Resolver, Argument) throws -> Service
+        line: UInt = #line, factory: @escaping @Sendable (Resolver, Argument) throws -> Service
     ) -> RegistrationOutcome {
         add(
             id, ArgumentFactory(factory), dependencies: dependencies,
             provider: .closure(file: file, line: line))
     }
 
-    /// Removes every registration of `id` from this container: the default one and those made
-    /// for a context (`context:`, see <doc:Contexts>).
-    ///
-    /// Registrations inherited from a parent are not affected, so after this call a load may
-    /// still find the parent's registration. Services already handed out stay valid. To change
-    /// one context's registration only, register it again for that context.
-    ///
-    /// - Parameter id: The ID to remove.
-    /// - Returns: Whether this container had a registration for `id`.
-    @discardableResult
-    public func unregister<Service>(_ id: InjectID<Service>) -> Bool {
-        unregister(id: id.name)
-    }
-
-    /// Removes every registration of the string ID `id` from this container, those made for a
-    /// context included, as ``unregister(_:)`` does.
-    ///
-    /// - Parameter id: The ID to remove.
-    /// - Returns: Whether this container had a registration for `id`.
-    @discardableResult
-    public func unregister(id: String) -> Bool {
-        store.modify { $0.removeValue(forKey: id) != nil }
-    }
-
-    /// Removes every registration of this container, but not of its parent.
-    public func removeAll() {
-        store.modify { $0.removeAll() }
-    }
-
-    /// Adds the registration a `register` verb's parameters describe.
-    @inline(__always)
-    private func add<Service>(
-        _ id: InjectID<Service>, _ lifecycle: ServiceLifecycle<Service>, scope: Scope,
-        context: RegistrationContext?, dependencies: [Dependency]?, verify: RunningCheck, file: StaticString,
-        line: UInt, factory: TypedFactory<Service>
-    ) -> RegistrationOutcome {
-        // The common case, a factory and a scope, builds no settings to take apart again.
-        guard lifecycle.hooks != nil || context != nil || dependencies != nil || verify != .run else {
-            return add(
-                Registration(
-                    id: id.name, scope: scope, provider: .closure(file: file, line: line), factory: factory))
-        }
-        return add(
-            Registration(
-                id: id.name,
-                settings: RegistrationSettings(
-                    scope: scope, context: context, hooks: lifecycle.hooks, dependencies: dependencies,
-                    runningCheck: verify),
-                provider: .closure(file: file, line: line), factory: factory))
-    }
-
-    /// Adds the transient registration of an ``ArgumentInjectID``: its service is `made`, the
-    /// function that makes the real services, which loads call without running a factory.
-    func add<Argument, Service>(
-        _ id: ArgumentInjectID<Argument, Service>, _ made: ArgumentFactory<Argument, Service>,
-        dependencies: [Dependency]?, provider: ProviderDescription
-    ) -> RegistrationOutcome {
-        add(
-            Registration(
-                id: id.name, settings: RegistrationSettings(dependencies: dependencies), provider: provider,
-                factory: TypedFactory { _ in made }, parts: Registration.Parts(argumentFactory: made)))
-    }
-
-    /// Adds a validated registration and reports a replacement.
-    func add(_ registration: Registration) -> RegistrationOutcome {
-        if let problem = IDValidation.problem(with: registration.id) {
-            let error = ContainerError.invalidID(registration.id, reason: problem)
-            report(.rejected(error))
-            return .rejected(error)
-        }
-        if let problem = ServiceExpiry.problem(with: registration.timeToLive) {
-            let error = ContainerError.invalidID(registration.id, reason: problem)
-            report(.rejected(error))
-            return .rejected(error)
-        }
-        if let error = admitContext(of: registration) {
-            report(.rejected(error))
-            return .rejected(error)
-        }
-        if registration.keepsExistingRegistration {
-            return addUnlessRegistered(registration)
-        }
-        let previous = store.modify { $0.updateValue(registration) }
-        // Reported after unlocking, so that a handler may itself use the container.
-        reportIgnoredScope(of: registration)
-        guard let previous else { return .added }
-        report(.replaced(previous: previous.info, replacement: registration.info))
-        return .replaced(previous.info)
-    }
-
-    /// Adds `registration` unless this container has one of its ID and context: checked and
-    /// added in one write, so that of racing registrations exactly one is added.
-    private func addUnlessRegistered(_ registration: Registration) -> RegistrationOutcome {
-        let existing = store.modify { entries -> Registration? in
-            if let existing = entries.registration(of: registration.id, for: registration.context) {
-                return existing
-            }
-            entries.updateValue(registration)
-            return nil
-        }
-        if let existing { return .kept(existing.info) }
-        reportIgnoredScope(of: registration)
-        return .added
-    }
-
-    /// Checks the context of `registration`, if it has one, and makes this container follow
-    /// the process's contexts: the error that rejects the registration, or `nil`.
-    func admitContext(of registration: Registration) -> ContainerError? {
-        guard let context = registration.context else { return nil }
-        if let name = context.name, let problem = IDValidation.problem(with: name) {
-            return .invalidID(registration.id, reason: "its context's name is invalid: \(problem)")
-        }
-        // Before the write, so that a change of the process's contexts cannot miss it, nor the
-        // services made with the registration from now on.
-        ContextActivation.track(store)
-        CreationTraceReaders.add(.contexts, for: self)
-        return nil
-    }
-
-    /// Reports a registration that was added as ``Scope/transient`` because it asked for
-    /// ``Scope/weak`` for a type that can never be held weakly; every verb that adds one calls it.
-    func reportIgnoredScope(of registration: Registration) {
-        guard registration.ignoresWeakScope else { return }
-        report(.ignoredWeakScope(id: registration.id, serviceType: registration.serviceTypeName))
-    }
-}
-
-extension Container {
-    /// Makes this container refuse every change from now on, and report each refused one.
-    ///
-    /// A plugin registers into a scratch container, which the loader checks against the
-    /// plugin's manifest and then moves into the host's. The plugin's code may keep the
-    /// scratch container, and write to it from another thread, after its register function
-    /// returned: sealed right then, the container the loader checks is the container it
-    /// moves. A refused change runs on a copy that is dropped; it reaches nothing.
-    ///
-    /// - Parameter lateWrite: Called, after the refused change and outside every lock, with
-    ///   the IDs it would have changed.
-    package func seal(reportingLateWrites lateWrite: @escaping @Sendable ([String]) -> Void) {
-        store.seal(reportingLateWrites: lateWrite)
-    }
-
-    /// Runs `body` and returns, with its result, the IDs that registrations made by this
-    /// thread meanwhile changed in containers other than this one, sorted.
-    ///
-    /// Writes by other threads are not seen: they cannot be told apart from the host's own.
-    /// Nor are writes to containers created meanwhile: those belong to the code in `body`.
-    package func recordingWritesElsewhere<Result>(during body: () -> Result) -> (Result, [String]) {
-        WriteWatch.watching(exempting: store.serial, body)
-    }
-}
-
-extension Container {
-    /// Discards the services of `scope` that this container's registrations hold, so that
-    /// the next load of each creates a fresh one.
-    ///
-    /// Services already handed out stay valid: a load that raced with the reset may still
-    /// return the old service, and a load that starts after it returns a new one. Only this
-    /// container's own registrations and contributions are reset, not those it inherits
-    /// from its parent; reset the parent to reset those. ``Injected`` properties keep what
-    /// they loaded.
-    ///
-    /// ```swift
-    /// container.reset(scope: .session)
-    /// ```
-    ///
-    /// Only named scopes (``Scope/named(_:)``) can be reset. Resetting a built-in scope,
-    /// such as ``Scope/singleton``, changes nothing, returns 0 and reports
-    /// ``DiagnosticEvent/ignoredReset(scope:)``: a singleton lives as long as its registration.
-    ///
-    /// - Parameter scope: The named scope to reset.
-    /// - Returns: The number of registrations and contributions reset.
-    /// - Complexity: O(*n*) in the number of registrations.
-    @discardableResult
-    public func reset(scope: Scope) -> Int {
-        guard let name = scope.resetName else {
-            report(.ignoredReset(scope: scope))
-            return 0
-        }
-        // Fresh copies replace the scope's registrations; the old ones are retired: their
-        // services go before this returns, or, if loads are in progress, when the last ends.
-        return store.modify { entries in entries.resetServices { $0.scopeName == name } }
-    }
-}
-
-extension Container {
-    /// Registers the argument factory that a provider type describes.
+    /// Registers the argument factory that a provider type describes (see ``ArgumentInjectProvider``).
     ///
     /// ```swift
     /// container.register(StreamProvider.self)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - provider: The provider type.
-    ///   - dependencies: What its factory loads, for `verify()`; `nil`, the default, takes the
-    ///     provider's own `dependencies`.
-    ///   - file: Where the registration is, for `verify()`'s problems: the caller's, or the
-    ///     provider's declaration that generated code passes.
-    ///   - line: The line of `file`.
-    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
     @discardableResult
     public func register<Provider: ArgumentInjectProvider>(
         _ provider: Provider.Type, dependencies: [Dependency]? = nil, file: StaticString = #fileID,
@@ -454,5 +158,496 @@ extension Container {
         return add(
             Provider.id, made, dependencies: dependencies ?? Provider.dependencies,
             provider: .declaredType(Provider.self, file: file, line: line))
+    }
+
+    /// Registers a factory that runs on the main actor, so it may create main-actor services.
+    ///
+    /// A synchronous load on the main actor runs it; `await` ``loadAsync(_:)`` hops to the main
+    /// actor; a synchronous load elsewhere returns only a service that exists, else `nil`,
+    /// reporting ``ContainerError/unavailableSynchronously(id:isolation:)`` (<doc:SwiftConcurrency>).
+    ///
+    /// ```swift
+    /// container.registerOnMainActor(.banner, scope: .singleton) { resolver in
+    ///     BannerView(log: resolver.load(.appLog))
+    /// }
+    /// ```
+    @discardableResult
+    public func registerOnMainActor<Service>(
+        _ id: InjectID<Service>, scope: Scope? = nil, context: RegistrationContext? = nil,
+        eager: Bool = false,
+        onCreate: (@MainActor @Sendable (Service, Resolver) throws -> Void)? = nil,
+        onDispose: (@MainActor @Sendable (Service) throws -> Void)? = nil, dependencies: [Dependency]? = nil,
+        verify: RunningCheck = .run, file: StaticString = #fileID, line: UInt = #line,
+        factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
+    ) -> RegistrationOutcome {
+        registerOnMainActor(
+            id,
+            options: RegistrationOptions(
+                scope: scope, context: context,
+                lifecycle: .onMainActor(eager: eager, onCreate: onCreate, onDispose: onDispose),
+                dependencies: dependencies, runningCheck: verify), file: file, line: line, factory: factory)
+    }
+
+    /// The `registerOnMainActor` above, for a factory that does not take a ``Resolver``.
+    @discardableResult
+    public func registerOnMainActor<Service>(
+        _ id: InjectID<Service>, scope: Scope? = nil, context: RegistrationContext? = nil,
+        eager: Bool = false,
+        onCreate: (@MainActor @Sendable (Service, Resolver) throws -> Void)? = nil,
+        onDispose: (@MainActor @Sendable (Service) throws -> Void)? = nil, dependencies: [Dependency]? = nil,
+        verify: RunningCheck = .run, file: StaticString = #fileID, line: UInt = #line,
+        factory: @escaping @MainActor @Sendable () throws -> Service
+    ) -> RegistrationOutcome {
+        registerOnMainActor(
+            id,
+            options: RegistrationOptions(
+                scope: scope, context: context,
+                lifecycle: .onMainActor(eager: eager, onCreate: onCreate, onDispose: onDispose),
+                dependencies: dependencies, runningCheck: verify), file: file, line: line
+        ) { _ in try factory() }
+    }
+
+    /// Registers a factory that runs on the main actor, with its options stated as one value.
+    @discardableResult
+    public func registerOnMainActor<Service>(
+        _ id: InjectID<Service>, options: RegistrationOptions<Service>, file: StaticString = #fileID,
+        line: UInt = #line, factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
+    ) -> RegistrationOutcome {
+        registerOnMainActor(
+            id, options: options, provider: .closure(file: file, line: line), factory: factory)
+    }
+
+    /// Registers the main-actor service that a provider type describes (see ``MainActorInjectProvider``).
+    @discardableResult
+    public func register<Provider: MainActorInjectProvider>(
+        _ provider: Provider.Type, dependencies: [Dependency]? = nil, file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> RegistrationOutcome {
+        registerOnMainActor(
+            Provider.id, options: Provider.options.declaring(dependencies),
+            provider: .declaredType(Provider.self, file: file, line: line),
+            factory: { try Provider.make(with: $0) })
+    }
+
+    /// Adds a main-actor registration, from a closure or a ``MainActorInjectProvider``.
+    func registerOnMainActor<Service>(
+        _ id: InjectID<Service>, options: RegistrationOptions<Service>, provider: ProviderDescription,
+        factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
+    ) -> RegistrationOutcome {
+        let name = id.name
+        // Loads check the isolation first; checked again so the factory never runs off the main actor.
+        let synchronous = TypedFactory<Service> { resolver in
+            let made = try MainThread.runIfCurrent { ServiceTransfer(value: try factory(resolver)) }
+            guard let made else {
+                throw ContainerError.unavailableSynchronously(id: name, isolation: .mainActor)
+            }
+            return made.value
+        }
+        return add(
+            id, options.settings(defaultScope: defaultScope), provider, synchronous,
+            parts: Registration.Parts(isolation: .mainActor))
+    }
+
+    /// Registers an `async` factory, which only `await` ``loadAsync(_:)`` and ``requireAsync(_:)``
+    /// run; a synchronous load returns only a service that exists (<doc:SwiftConcurrency>).
+    ///
+    /// ```swift
+    /// container.registerAsync(.database, scope: .singleton) { resolver in
+    ///     try await Database.open(log: resolver.loadAsync(.appLog))
+    /// }
+    /// ```
+    @discardableResult
+    public func registerAsync<Service>(
+        _ id: InjectID<Service>, scope: Scope? = nil, context: RegistrationContext? = nil,
+        eager: Bool = false,
+        onCreate: (@Sendable (Service, Resolver) async throws -> Void)? = nil,
+        onDispose: (@Sendable (Service) async throws -> Void)? = nil, dependencies: [Dependency]? = nil,
+        verify: RunningCheck = .run, file: StaticString = #fileID, line: UInt = #line,
+        factory: @escaping @Sendable (Resolver) async throws -> Service
+    ) -> RegistrationOutcome {
+        registerAsync(
+            id,
+            options: RegistrationOptions(
+                scope: scope, context: context,
+                lifecycle: .asyncRegistration(eager: eager, onCreate: onCreate, onDispose: onDispose),
+                dependencies: dependencies, runningCheck: verify), file: file, line: line, factory: factory)
+    }
+
+    /// The `registerAsync` above, for a factory that does not take a ``Resolver``.
+    @discardableResult
+    public func registerAsync<Service>(
+        _ id: InjectID<Service>, scope: Scope? = nil, context: RegistrationContext? = nil,
+        eager: Bool = false,
+        onCreate: (@Sendable (Service, Resolver) async throws -> Void)? = nil,
+        onDispose: (@Sendable (Service) async throws -> Void)? = nil, dependencies: [Dependency]? = nil,
+        verify: RunningCheck = .run, file: StaticString = #fileID, line: UInt = #line,
+        factory: @escaping @Sendable () async throws -> Service
+    ) -> RegistrationOutcome {
+        registerAsync(
+            id,
+            options: RegistrationOptions(
+                scope: scope, context: context,
+                lifecycle: .asyncRegistration(eager: eager, onCreate: onCreate, onDispose: onDispose),
+                dependencies: dependencies, runningCheck: verify), file: file, line: line
+        ) { _ in try await factory() }
+    }
+
+    /// Registers a factory that takes `await`, with its options stated as one value.
+    @discardableResult
+    public func registerAsync<Service>(
+        _ id: InjectID<Service>, options: RegistrationOptions<Service>, file: StaticString = #fileID,
+        line: UInt = #line, factory: @escaping @Sendable (Resolver) async throws -> Service
+    ) -> RegistrationOutcome {
+        registerAsync(id, options: options, provider: .closure(file: file, line: line), factory: factory)
+    }
+
+    /// Registers the asynchronously created service that a provider type describes.
+    @discardableResult
+    public func register<Provider: AsyncInjectProvider>(
+        _ provider: Provider.Type, dependencies: [Dependency]? = nil, file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> RegistrationOutcome {
+        registerAsync(
+            Provider.id, options: Provider.options.declaring(dependencies),
+            provider: .declaredType(Provider.self, file: file, line: line),
+            factory: { try await Provider.make(with: $0) })
+    }
+
+    /// Adds an async registration, from a closure or an ``AsyncInjectProvider``.
+    func registerAsync<Service>(
+        _ id: InjectID<Service>, options: RegistrationOptions<Service>, provider: ProviderDescription,
+        factory: @escaping @Sendable (Resolver) async throws -> Service
+    ) -> RegistrationOutcome {
+        let name = id.name
+        // Reached only through a bug: the load path checks the isolation.
+        let synchronous = TypedFactory<Service> { _ in
+            throw ContainerError.unavailableSynchronously(id: name, isolation: .asynchronous)
+        }
+        return add(
+            id, options.settings(defaultScope: defaultScope), provider, synchronous,
+            parts: Registration.Parts(isolation: .asynchronous, asyncFactory: AsyncTypedFactory(factory)))
+    }
+
+    /// Removes every registration of `id` from this container, those for a context
+    /// (<doc:Contexts>) included; a parent's registration may still answer loads.
+    ///
+    /// - Returns: Whether this container had a registration for `id`.
+    @discardableResult
+    public func unregister<Service>(_ id: InjectID<Service>) -> Bool {
+        unregister(id: id.name)
+    }
+
+    /// Removes every registration of the string ID `id`, as ``unregister(_:)`` does.
+    @discardableResult
+    public func unregister(id: String) -> Bool {
+        store.modify { $0.removeValue(forKey: id) != nil }
+    }
+
+    /// Removes every registration of this container, but not of its parent.
+    public func removeAll() {
+        store.modify { $0.removeAll() }
+    }
+
+    /// Adds the registration of `id` with `settings`: what every `register` spelling calls.
+    @inline(__always)
+    func add<Service>(
+        _ id: InjectID<Service>, _ settings: RegistrationSettings, _ provider: ProviderDescription,
+        _ factory: TypedFactory<Service>, parts: Registration.Parts = Registration.Parts()
+    ) -> RegistrationOutcome {
+        add(Registration(id: id.name, settings: settings, provider: provider, factory: factory, parts: parts))
+    }
+
+    /// The parameter forms' registration: the `options:` form's, stated without its generic
+    /// struct (whose metadata a client's unspecialized call would look up), and with nothing
+    /// but a scope, the common case, without settings.
+    @inline(__always)
+    private func add<Service>(
+        _ id: InjectID<Service>, _ scope: Scope?, _ context: RegistrationContext?, _ hooks: LifecycleHooks?,
+        _ dependencies: [Dependency]?, _ verify: RunningCheck, _ provider: ProviderDescription,
+        _ factory: TypedFactory<Service>
+    ) -> RegistrationOutcome {
+        guard hooks != nil || context != nil || dependencies != nil || verify != .run else {
+            return add(
+                Registration(id: id.name, scope: scope ?? defaultScope, provider: provider, factory: factory))
+        }
+        return add(
+            id,
+            RegistrationSettings(
+                scope: scope ?? defaultScope, context: context, hooks: hooks, dependencies: dependencies,
+                runningCheck: verify), provider, factory)
+    }
+
+    /// Adds the transient registration of an ``ArgumentInjectID``, whose service is `made`.
+    func add<Argument, Service>(
+        _ id: ArgumentInjectID<Argument, Service>, _ made: ArgumentFactory<Argument, Service>,
+        dependencies: [Dependency]?, provider: ProviderDescription
+    ) -> RegistrationOutcome {
+        add(
+            Registration(
+                id: id.name, settings: RegistrationSettings(dependencies: dependencies), provider: provider,
+                factory: TypedFactory { _ in made }, parts: Registration.Parts(argumentFactory: made)))
+    }
+
+    /// Admits `registration` (``StoreEntries/admit(_:to:as:)``) as a verb or `setScope` does,
+    /// reporting the outcome after unlocking, so that a handler may use the container.
+    @inline(__always)
+    func add(
+        _ registration: Registration, to placement: AdmissionPlacement = .entry,
+        as writer: AdmissionWriter = .verb
+    ) -> RegistrationOutcome {
+        let admitted =
+            if case .contributions(let added) = placement { added[0].registration } else { registration }
+        if admitted.context != nil { followContexts(of: [admitted]) }
+        return outcome(
+            of: store.modify { $0.admit(registration, to: placement, as: writer) }, admitting: admitted)
+    }
+
+    /// Reports what admitting `admitted` did, after unlocking, and returns it.
+    private func outcome(of admission: Admission, admitting admitted: Registration) -> RegistrationOutcome {
+        switch admission {
+        case .added:
+            reportIgnoredScope(of: admitted)
+            return .added
+        case .replaced(let previous):
+            reportIgnoredScope(of: admitted)
+            report(.replaced(previous: previous.info, replacement: admitted.info))
+            return .replaced(previous.info)
+        case .kept(let existing):
+            return .kept(existing.info)
+        case .rejected(let error):
+            report(.rejected(error))
+            return .rejected(error)
+        }
+    }
+
+    /// Makes this container follow the contexts of `registrations`, if any has one: before
+    /// their write, so that a change of the process's contexts cannot miss them, nor the
+    /// services made with them.
+    func followContexts(of registrations: [Registration]) {
+        guard registrations.contains(where: { $0.context != nil }) else { return }
+        ContextActivation.track(store)
+        CreationTraceReaders.add(.contexts, for: self)
+    }
+
+    private func reportIgnoredScope(of registration: Registration) {
+        guard registration.ignoresWeakScope else { return }
+        report(.ignoredWeakScope(id: registration.id, serviceType: registration.serviceTypeName))
+    }
+
+    /// Makes this container refuse every change from now on, reporting the IDs each would
+    /// have changed to `lateWrite`, outside every lock: a plugin's staging container, sealed
+    /// once its register function returns, is the container the loader checks and moves.
+    package func seal(reportingLateWrites lateWrite: @escaping @Sendable ([String]) -> Void) {
+        store.seal(reportingLateWrites: lateWrite)
+    }
+
+    /// Runs `body` and returns the IDs that this thread's writes meanwhile changed in
+    /// containers other than this one and those `body` created, sorted.
+    package func recordingWritesElsewhere<Result>(during body: () -> Result) -> (Result, [String]) {
+        WriteWatch.watching(exempting: store.serial, body)
+    }
+
+    /// Discards the services of the named `scope` that this container's own registrations and
+    /// contributions hold, so the next load of each creates a fresh one (<doc:Scopes>).
+    ///
+    /// ```swift
+    /// container.reset(scope: .session)
+    /// ```
+    ///
+    /// A built-in scope, such as ``Scope/singleton``, cannot be reset: that changes nothing,
+    /// returns 0 and reports ``DiagnosticEvent/ignoredReset(scope:)``.
+    ///
+    /// - Returns: The number of registrations and contributions reset.
+    @discardableResult
+    public func reset(scope: Scope) -> Int {
+        guard let name = scope.resetName else {
+            report(.ignoredReset(scope: scope))
+            return 0
+        }
+        return store.modify { $0.resetServices { $0.scopeName == name } }
+    }
+
+    /// Discards every service this container's own registrations and contributions keep, of
+    /// every scope, as ``reset(scope:)`` does a named scope's.
+    ///
+    /// ```swift
+    /// container.register(.analytics, scope: .singleton) { ConsoleAnalytics() }
+    /// _ = container.load(.analytics)
+    /// container.resetCaches()  // 1: the next load makes a new one
+    /// ```
+    ///
+    /// - Returns: The number of services discarded.
+    @discardableResult
+    public func resetCaches() -> Int {
+        store.modify { $0.resetServices { $0.hasCachedServiceIgnoringExpiry } }
+    }
+
+    /// Removes this container's registrations of `id` for contexts and keeps its default one,
+    /// which answers from then on; the services made with a removed one are discarded.
+    ///
+    /// ```swift
+    /// container.register(.analytics) { ConsoleAnalytics() }
+    /// container.register(.analytics, context: .preview) { ConsoleAnalytics() }
+    /// container.removeContextRegistrations(of: .analytics)  // 1: the default stays
+    /// ```
+    ///
+    /// - Returns: The number of registrations removed.
+    @discardableResult
+    public func removeContextRegistrations<Service>(of id: InjectID<Service>) -> Int {
+        store.modify { $0.removeContextRegistrations(of: id.name) }
+    }
+
+    /// Changes the scope of this container's registration of `id`: a re-registration with
+    /// the same factory and options, reported and observed as any replacement.
+    ///
+    /// ```swift
+    /// container.register(.analytics) { ConsoleAnalytics() }
+    /// container.setScope(.singleton, for: .analytics)  // .replaced(the transient one)
+    /// ```
+    ///
+    /// - Returns: ``RegistrationOutcome/replaced(_:)`` with the registration as it was, or
+    ///   ``RegistrationOutcome/rejected(_:)`` with
+    ///   ``ContainerError/notRegistered(id:requestedType:registeredIDs:)`` when this container
+    ///   has no registration of `id` of its own.
+    @discardableResult
+    public func setScope<Service>(_ scope: Scope, for id: InjectID<Service>) -> RegistrationOutcome {
+        let admitted = store.modify { entries -> (Admission, Registration)? in
+            guard let previous = entries[id.name] else { return nil }
+            var settings = previous.settings
+            settings.scope = scope
+            let copy = Registration(copying: previous, settings: settings)
+            return (entries.admit(copy, as: .replacement), copy)
+        }
+        if let (admission, copy) = admitted { return outcome(of: admission, admitting: copy) }
+        let error = ContainerError.notRegistered(
+            id: id.name, requestedType: typeName(Service.self),
+            registeredIDs: registeredIDsForMessage(missing: id.name))
+        report(.rejected(error))
+        return .rejected(error)
+    }
+
+    /// Creates an empty container whose registrations that state no scope get `defaultScope`.
+    ///
+    /// ```swift
+    /// let swinjectLike = Container(defaultScope: .graph)
+    /// swinjectLike.register(.player) { resolver in Player(toast: resolver.load(.toast)) }
+    /// ```
+    public convenience init(parent: Container? = nil, defaultScope: Scope) {
+        self.init(parent: parent)
+        reference.setDefaultScope(defaultScope)
+    }
+
+    /// The scope of a `register`, `registerOnMainActor` or `registerAsync` registration that
+    /// states none: ``Scope/transient`` unless set, or the parent's for a child that sets none.
+    ///
+    /// ```swift
+    /// container.defaultScope = .singleton
+    /// container.register(.analytics) { ConsoleAnalytics() }  // a singleton
+    /// ```
+    public var defaultScope: Scope {
+        get { reference.defaultScope }
+        set { reference.setDefaultScope(newValue) }
+    }
+
+    /// Makes this container follow `contexts` rather than the process's active contexts, or
+    /// the process's again when `nil`; its own registrations switch at once (<doc:Contexts>).
+    ///
+    /// ```swift
+    /// let container = Container()
+    /// container.setActiveContexts([.preview])
+    /// ```
+    public func setActiveContexts(_ contexts: [RegistrationContext]?) {
+        store.setActiveContexts(contexts)
+    }
+
+    /// The contexts this container's own registrations follow, highest precedence first.
+    public var activeContexts: [RegistrationContext] {
+        store.activeContexts
+    }
+
+    /// Reports ``DiagnosticEvent/unknownContext(_:)`` for each invalid context name the
+    /// process's detection refused, and each active named context that no registration of
+    /// this container or its ancestors is for.
+    ///
+    /// ```swift
+    /// let problems = container.reportUnknownContexts()
+    /// ```
+    ///
+    /// - Returns: The problems reported.
+    @discardableResult
+    public func reportUnknownContexts() -> [ContextProblem] {
+        var problems =
+            store.state.withLock { $0.contexts?.activeOverride == nil } ? ContextActivation.problems : []
+        var used = Set<RegistrationContext>()
+        var active: [RegistrationContext] = []
+        var container: Container? = self
+        while let current = container {
+            let use = current.store.contextUse()
+            used.formUnion(use.used)
+            if current === self { active = use.active }
+            container = current.parent
+        }
+        for context in active where context.name != nil && !used.contains(context) {
+            problems.append(
+                ContextProblem(
+                    name: context.description,
+                    reason: "no registration is for this context, so it changes nothing"))
+        }
+        for problem in problems {
+            report(.unknownContext(problem))
+        }
+        return problems
+    }
+
+    /// Runs `operation` with some of this container's registrations replaced, for the
+    /// current task and its child tasks only (<doc:TestingWithOverrides>).
+    ///
+    /// ```swift
+    /// let recorded = container.withOverrides { overrides in
+    ///     overrides.register(.toast) { RecordingToast() }
+    /// } operation: {
+    ///     container.load(.player)?.play("Intro")
+    ///     return container.load(.toast) as? RecordingToast
+    /// }
+    /// ```
+    public func withOverrides<Result>(
+        _ configure: (Container) -> Void, operation: () throws -> Result
+    ) rethrows -> Result {
+        try OverrideScope.binding(OverrideScope(target: self, configure: configure), operation)
+    }
+
+    /// The asynchronous `withOverrides`.
+    public func withOverrides<Result>(
+        _ configure: (Container) -> Void, isolation: isolated (any Actor)? = #isolation,
+        operation: () async throws -> Result
+    ) async rethrows -> Result {
+        try await OverrideScope.binding(
+            OverrideScope(target: self, configure: configure), isolation: isolation, operation)
+    }
+
+    /// Runs `operation` with its own instance of every cached service this container's loads
+    /// reach, made for the contexts active when it starts and disposed when it returns
+    /// (<doc:TestingWithOverrides>).
+    ///
+    /// ```swift
+    /// container.withIsolatedInstances { overrides in
+    ///     overrides.register(.toast, scope: .singleton) { RecordingToast() }
+    /// } operation: {
+    ///     container.load(.player)?.play("Intro")
+    /// }
+    /// ```
+    public func withIsolatedInstances<Result>(
+        _ configure: (Container) -> Void = { _ in }, operation: () throws -> Result
+    ) rethrows -> Result {
+        try OverrideScope.binding(OverrideScope(isolating: self, configure: configure), operation)
+    }
+
+    /// The asynchronous `withIsolatedInstances`.
+    public func withIsolatedInstances<Result>(
+        _ configure: (Container) -> Void = { _ in }, isolation: isolated (any Actor)? = #isolation,
+        operation: () async throws -> Result
+    ) async rethrows -> Result {
+        try await OverrideScope.binding(
+            OverrideScope(isolating: self, configure: configure), isolation: isolation, operation)
     }
 }

@@ -15,22 +15,6 @@ extension Container {
 
     /// Moves every registration and contribution of `staging` into this container, all or
     /// nothing.
-    ///
-    /// A plugin registers into a scratch container first, so that a plugin that fails part
-    /// way leaves the host's container as it was. The check for conflicts and the insertion
-    /// happen under one lock acquisition, so no other registration can slip in between.
-    /// Contributions join the extension points this container already has; only a
-    /// contribution of a name the point already has conflicts.
-    ///
-    /// - Parameters:
-    ///   - staging: The scratch container. It is left unchanged.
-    ///   - replacingExisting: Whether IDs this container already registers are replaced; if
-    ///     not, any such ID makes the whole transfer fail.
-    ///   - declarations: What the factories load, by ID, for registrations that declare nothing
-    ///     (a plugin manifest's `dependencies`).
-    /// - Returns: The IDs that conflicted with existing registrations: on failure, the reason
-    ///   nothing was moved; on success with `replacingExisting`, the IDs replaced. A
-    ///   contribution is named `Point[name]`.
     package func adoptRegistrations(
         of staging: Container, replacingExisting: Bool, declaring declarations: [String: [Dependency]] = [:]
     ) -> (adopted: Bool, conflicts: [String]) {
@@ -43,15 +27,13 @@ extension Container {
     /// nothing, owned by `owner`, so that ``withdrawRegistrations(_:resettingDependents:whenChanged:)``
     /// can take them out again as one change and bring back what they replaced.
     ///
-    /// - Parameters:
-    ///   - staging: The scratch container. It is left unchanged.
-    ///   - replacingExisting: Whether IDs this container already registers are replaced.
-    ///   - declarations: What the factories load, by ID, for registrations that declare nothing.
-    ///   - owner: Who the adopted registrations belong to; `nil` for none.
-    ///   - dependents: Whether the cached services made without the adopted registrations (a
-    ///     miss of one of their IDs, or a load of one of their extension points, noted since
-    ///     owned registrations exist) are looked for, and reset in the same change; only
-    ///     for an owner's registrations.
+    /// Each copy is admitted (``StoreEntries/admit(_:to:as:)``), those for contexts that do
+    /// not answer now included, so this container follows their contexts.
+    ///
+    /// With `dependents`, the cached services made without the adopted registrations (a miss
+    /// of one of their IDs, or a load of one of their points) are named, or reset in the
+    /// same change; only for an owner's registrations.
+    ///
     /// - Returns: Whether they moved, the conflicting IDs, the record that withdraws them,
     ///   and the dependents found.
     package func adoptRegistrations(
@@ -59,75 +41,79 @@ extension Container {
         owner: RegistrationOwner?, dependents: AdoptionDependents = .ignored
     ) -> AdoptionOutcome {
         if owner != nil { CreationTraceReaders.add(.owners, for: self) }
-        // Fresh copies: each container releases its own registrations' services when freed. One
-        // that declares nothing takes what the plugin's manifest declares for it.
-        let incoming = staging.store.read { entries in
-            entries.mapValues { registration in
-                guard registration.dependencies == nil, let declared = declarations[registration.id] else {
-                    return Registration(copying: registration, owner: owner)
-                }
-                var settings = registration.settings
-                settings.dependencies = declared
-                return Registration(copying: registration, settings: settings, owner: owner)
+        // Fresh copies: each container releases its own registrations' services. One that
+        // declares nothing takes what the plugin's manifest declares for it.
+        func copy(_ registration: Registration, contributions: ContributionSet?? = nil) -> Registration {
+            guard registration.dependencies == nil, let declared = declarations[registration.id] else {
+                return Registration(copying: registration, contributions: contributions, owner: owner)
             }
+            var settings = registration.settings
+            settings.dependencies = declared
+            return Registration(
+                copying: registration, contributions: contributions, settings: settings, owner: owner)
+        }
+        let (services, contributions) = staging.store.everything()
+        let incoming = services.map { copy($0) }
+        followContexts(of: incoming + contributions.values.flatMap { $0.entries.map(\.registration) })
+        let templates = contributions.mapValues { point in
+            copy(
+                point.point,
+                contributions: ContributionSet(
+                    elementType: point.point.contributions!.elementType, entries: []))
         }
         return store.modify { entries in
-            var conflicts: [String] = []
-            var merged: [String: Registration] = [:]
-            // The points merged with an existing one, and the contributions each merge replaces.
-            var mergedPoints: [String: (point: Registration, dropped: [Registration])] = [:]
+            var conflicts: Set<String> = []
+            var ids: Set<String> = []
             var record = OwnedRegistrations(owner: owner ?? RegistrationOwner())
-            for (id, registration) in incoming {
-                guard let existing = entries[id] else {
-                    merged[id] = registration
-                    // A new point leaves when its last contribution does, not with its owner.
-                    if let added = registration.contributions {
-                        record.contributions += added.entries.map { (point: id, name: $0.name) }
-                    } else {
-                        record.ids.append(id)
-                    }
-                    continue
-                }
-                guard let added = registration.contributions, let present = existing.contributions,
-                    let point = Self.mergedPoint(existing, registration)
-                else {
-                    conflicts.append(id)
-                    merged[id] = registration
-                    record.ids.append(id)
-                    // Kept unused, to come back when the owner's registrations go.
-                    record.replaced[id] = Registration(freshCopyOf: existing)
-                    continue
-                }
-                var set = point === existing ? present : present.retyped(added.elementType)
-                var dropped: [Registration] = []
-                for entry in added.entries {
-                    let (next, replaced) = set.adding(entry)
-                    record.contributions.append((point: id, name: entry.name))
-                    if let replaced {
-                        conflicts.append(entry.registration.id)
-                        dropped.append(replaced.registration)
+            for registration in incoming where entries[registration.id] != nil {
+                conflicts.insert(registration.id)
+                record.replaced[registration.id] = Registration(freshCopyOf: entries[registration.id]!)
+            }
+            for (point, incomingPoint) in contributions {
+                let pointEntries = incomingPoint.entries
+                let existing = entries[point]
+                if let existing, !existing.acceptsContributions(to: templates[point]!) {
+                    // Replaced whole, as a registration: it comes back when the owner's go.
+                    conflicts.insert(point)
+                    ids.insert(point)
+                    record.replaced[point] = Registration(freshCopyOf: existing)
+                } else {
+                    let present = Dictionary(
+                        (existing?.contributions?.entries ?? []).map { ($0.name, $0) },
+                        uniquingKeysWith: { a, _ in a })
+                    for entry in pointEntries {
+                        // A new point leaves when its last contribution does, not with its owner.
+                        record.contributions.append((point: point, name: entry.name))
+                        guard let replaced = present[entry.name] else { continue }
+                        conflicts.insert(entry.registration.id)
                         record.replacedContributions[entry.registration.id] = ContributionSet.Entry(
                             name: replaced.name, priority: replaced.priority,
                             registration: Registration(freshCopyOf: replaced.registration))
                     }
-                    set = next
                 }
-                // Only the contributions the merge replaces go; the point keeps the others.
-                mergedPoints[id] = (Registration(copying: point, contributions: set), dropped)
             }
-            conflicts.sort()
             guard conflicts.isEmpty || replacingExisting else {
-                return AdoptionOutcome(adopted: false, conflicts: conflicts, record: nil)
+                return AdoptionOutcome(adopted: false, conflicts: conflicts.sorted(), record: nil)
             }
-            for registration in merged.values {
-                entries.updateValue(registration)
+            for registration in incoming {
+                ids.insert(registration.id)
+                _ = entries.admit(registration, as: .copy)
             }
-            for (id, merge) in mergedPoints {
-                entries.replacePoint(id, with: merge.point, dropping: merge.dropped)
+            for point in ids where contributions[point] != nil {
+                entries.removeValue(forKey: point)
             }
-            record.ids.sort()
-            guard let owner else { return AdoptionOutcome(adopted: true, conflicts: conflicts, record: nil) }
-            var outcome = AdoptionOutcome(adopted: true, conflicts: conflicts, record: record)
+            for (point, incomingPoint) in contributions {
+                let copies = incomingPoint.entries.map { entry in
+                    ContributionSet.Entry(
+                        name: entry.name, priority: entry.priority, registration: copy(entry.registration))
+                }
+                _ = entries.admit(templates[point]!, to: .contributions(copies), as: .copy)
+            }
+            record.ids = ids.sorted()
+            guard let owner else {
+                return AdoptionOutcome(adopted: true, conflicts: conflicts.sorted(), record: nil)
+            }
+            var outcome = AdoptionOutcome(adopted: true, conflicts: conflicts.sorted(), record: record)
             guard dependents != .ignored else { return outcome }
             let provided = Set(record.ids + record.contributions.map(\.point))
             let found = Self.dependents(in: entries) { registration, notes in
@@ -135,22 +121,10 @@ extension Container {
             }
             outcome.dependents = found.map(\.id).sorted()
             if dependents == .reset {
-                Self.reset(found, entries: &entries)
+                entries.resetServices(of: found)
             }
             return outcome
         }
-    }
-
-    /// The registration whose element type the merge of the point `existing` with the
-    /// adopted point `incoming` takes: `existing` when they have one type, the typed one
-    /// when the other holds a plugin's placeholders only; `nil` when their types differ.
-    private static func mergedPoint(_ existing: Registration, _ incoming: Registration) -> Registration? {
-        if ObjectIdentifier(existing.serviceType) == ObjectIdentifier(incoming.serviceType)
-            || incoming.isPlaceholderPoint
-        {
-            return existing
-        }
-        return existing.isPlaceholderPoint ? incoming : nil
     }
 }
 
@@ -164,14 +138,7 @@ extension Container {
     /// go before the owner's services they were made with, and observers hear of each ID.
     /// A registration the owner no longer holds (something replaced it since) stays.
     ///
-    /// - Parameters:
-    ///   - record: What the adoption recorded.
-    ///   - resettingDependents: Whether the dependents are replaced by fresh copies, so that
-    ///     their next load makes them without the owner.
-    ///   - whenChanged: Called with the outcome under the store's lock, the moment the change
-    ///     is made and before anything retired runs; it must not load or write.
     /// - Returns: What changed.
-    /// - Complexity: O(*n*) in the registrations of this container, for the dependents.
     @discardableResult
     package func withdrawRegistrations(
         _ record: OwnedRegistrations, resettingDependents: Bool,
@@ -186,11 +153,10 @@ extension Container {
                     continue
                 }
                 outcome.removedIDs.append(id)
+                entries.removeValue(forKey: id)
                 if let replaced = record.replaced[id] {
-                    entries.updateValue(Registration(freshCopyOf: replaced))
+                    _ = entries.admit(Registration(freshCopyOf: replaced), as: .copy)
                     outcome.restored.append(id)
-                } else {
-                    entries.removeValue(forKey: id)
                 }
             }
             for (point, names) in Dictionary(grouping: record.contributions, by: \.point) {
@@ -203,7 +169,7 @@ extension Container {
             }
             outcome.dependents = dependents.map(\.id).sorted()
             if resettingDependents {
-                Self.reset(dependents, entries: &entries)
+                entries.resetServices(of: dependents)
             }
             outcome.removedIDs.sort()
             outcome.removedContributions.sort()
@@ -219,29 +185,48 @@ extension Container {
         named names: [String], from point: String, record: OwnedRegistrations, entries: inout StoreEntries,
         outcome: inout WithdrawalOutcome
     ) {
+        // The owner's contributions waiting for a context go too.
+        var parkedGone: Set<String> = []
+        if var table = entries.contexts, let parked = table.parkedContributions[point] {
+            let isOwned = { (entry: ContributionSet.Entry) in
+                names.contains(entry.name) && entry.registration.owner == record.owner
+            }
+            for entry in parked where isOwned(entry) {
+                entries.appendRemoved(entry.registration)
+                parkedGone.insert(entry.name)
+            }
+            table.parkedContributions[point] = parked.filter { !isOwned($0) }
+            entries.contexts = table
+        }
         guard let existing = entries[point], var set = existing.contributions else {
-            outcome.leftInPlace += names.map { "\(point)[\($0)]" }
+            for name in Set(names) {
+                if parkedGone.contains(name) {
+                    outcome.removedContributions.append("\(point)[\(name)]")
+                } else {
+                    outcome.leftInPlace.append("\(point)[\(name)]")
+                }
+            }
             return
         }
         var dropped: [Registration] = []
-        for name in names {
+        var restored: [ContributionSet.Entry] = []
+        for name in Set(names).sorted() {
             let id = "\(point)[\(name)]"
             guard set.entries.contains(where: { $0.name == name && $0.registration.owner == record.owner }),
                 let (next, removed) = set.removing(named: name)
             else {
-                outcome.leftInPlace.append(id)
+                if parkedGone.contains(name) {
+                    outcome.removedContributions.append(id)
+                } else {
+                    outcome.leftInPlace.append(id)
+                }
                 continue
             }
             set = next
             dropped.append(removed.registration)
             outcome.removedContributions.append(id)
             if let replaced = record.replacedContributions[id] {
-                set =
-                    set.adding(
-                        ContributionSet.Entry(
-                            name: replaced.name, priority: replaced.priority,
-                            registration: Registration(freshCopyOf: replaced.registration))
-                    ).set
+                restored.append(replaced)
                 outcome.restored.append(id)
             }
         }
@@ -249,6 +234,12 @@ extension Container {
         entries.replacePoint(
             point, with: set.count == 0 ? nil : Registration(copying: existing, contributions: set),
             dropping: dropped)
+        let fresh = restored.map {
+            ContributionSet.Entry(
+                name: $0.name, priority: $0.priority, registration: Registration(freshCopyOf: $0.registration)
+            )
+        }
+        if !fresh.isEmpty { _ = entries.admit(existing, to: .contributions(fresh), as: .copy) }
     }
 }
 
@@ -283,7 +274,7 @@ extension Container {
                 return notes.lookedUp(anyOf: ids)
             }
             if resetting {
-                Self.reset(found, entries: &entries)
+                entries.resetServices(of: found)
             }
             return found.map(\.id).sorted()
         }

@@ -11,9 +11,6 @@ public enum FactoryIsolation: String, Sendable, Hashable, CaseIterable, CustomSt
     case nonisolated
 
     /// A factory registered with `registerOnMainActor`: it runs only on the main actor.
-    ///
-    /// A synchronous load on the main actor runs it; elsewhere a synchronous load returns only
-    /// a service that already exists, and ``Container/loadAsync(_:)`` hops to the main actor.
     case mainActor
 
     /// An `async` factory: only ``Container/loadAsync(_:)`` and ``Container/requireAsync(_:)``

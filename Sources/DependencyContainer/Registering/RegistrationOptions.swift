@@ -33,12 +33,10 @@ public struct RegistrationOptions<Service>: Sendable {
     public var runningCheck: RunningCheck
     /// How long, in seconds since it was created, a kept service is reused.
     ///
-    /// A kept service is a ``Scope/singleton``, a named scope's, or a live ``Scope/weak`` one.
-    /// The first load after its time to live creates a new one, and the old one is let go of
-    /// as a reset would (its dispose hook runs), counted on the monotonic clock. `nil`,
-    /// the default, and `.infinity` keep it for as long as the scope does. Transient and graph
-    /// services are never kept, so it changes nothing for them. Zero, a negative number or NaN
-    /// makes the registration rejected with ``ContainerError/invalidID(_:reason:)`` naming it.
+    /// A kept service is a ``Scope/singleton``, a named scope's, or a live ``Scope/weak`` one; the
+    /// first load after its time to live makes a new one and lets go of the old one as a reset
+    /// would. `nil` and `.infinity` keep it as long as the scope does; zero, a negative number
+    /// or NaN rejects the registration (or contribution) with ``ContainerError/invalidID(_:reason:)``.
     ///
     /// ```swift
     /// let fiveMinutes = RegistrationOptions<String>(scope: .singleton, timeToLive: 300)
@@ -48,25 +46,12 @@ public struct RegistrationOptions<Service>: Sendable {
     /// Whether the registration is skipped when the container already has one of its ID for
     /// the same context.
     ///
-    /// It is Factory's `once()`: a default registered at start-up that a test's earlier
-    /// registration wins over. Skipped, it returns ``RegistrationOutcome/kept(_:)``
-    /// and changes nothing; of several racing registrations with it set, exactly one is added.
-    /// Only the container's own registrations count, not those it inherits.
+    /// It is Factory's `once()`. Skipped, it returns ``RegistrationOutcome/kept(_:)`` and
+    /// changes nothing; of racing registrations with it set, exactly one is added. A
+    /// contribution keeps the container's contribution of its name and context alike.
     public var keepsExistingRegistration: Bool
 
     /// Options; each default is the one a verb's parameter has.
-    ///
-    /// - Parameters:
-    ///   - scope: How long created services are reused; `nil`, the default, takes the
-    ///     registering container's ``Container/defaultScope``.
-    ///   - context: The context the registration is for; the default registration when `nil`.
-    ///   - lifecycle: Whether the service is eager, and its hooks.
-    ///   - dependencies: The IDs the factory loads, for `verify()`; `nil` declares nothing.
-    ///   - runningCheck: Whether `verify(running:)` may run the factory.
-    ///   - timeToLive: How long, in seconds, a kept service is reused; `nil` for as long as
-    ///     its scope keeps it.
-    ///   - keepsExistingRegistration: Whether the registration leaves an existing one of its
-    ///     ID and context in place.
     public init(
         scope: Scope? = nil, context: RegistrationContext? = nil,
         lifecycle: ServiceLifecycle<Service> = ServiceLifecycle(), dependencies: [Dependency]? = nil,

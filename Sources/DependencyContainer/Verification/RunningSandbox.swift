@@ -1,73 +1,23 @@
 import DependencyContainerKernel
 
-/// The registrations `Container.verify(running:)` copies into its sandbox and checks: every
-/// registration the container's loads reach, nearest per ID, and the nearest contribution of
-/// each name to each extension point.
+/// The registrations `Container.verify(running:)` copies into its sandbox and checks: what
+/// the container's loads reach (``LookupOrderCopy``).
 struct RunningSandbox {
-    /// The registrations a load finds, by ID, extension points aside.
-    private var services: [String: Registration] = [:]
-    /// Each extension point's nearest registration and the contributions a load of it uses.
-    private var points: [String: (point: Registration, entries: [ContributionSet.Entry])] = [:]
+    private let reach: LookupOrderCopy
     /// The services and contributions to run, in lookup order.
-    private var checked: [Registration] = []
+    private var checked: [Registration] { reach.all }
 
     init(container: Container) {
-        var names: [String: Set<String>] = [:]
-        _ = container.walkLookupOrder(overrides: OverrideScope.current) { place in
-            for registration in place.store.read({ Array($0.values) }) {
-                let id = registration.id
-                guard let set = registration.contributions else {
-                    if services[id] == nil, points[id] == nil {
-                        services[id] = registration
-                        checked.append(registration)
-                    }
-                    continue
-                }
-                guard services[id] == nil else { continue }
-                var point = points[id] ?? (registration, [])
-                // A point of another element type farther away: a load of it fails.
-                guard ObjectIdentifier(point.point.serviceType) == ObjectIdentifier(registration.serviceType)
-                else {
-                    continue
-                }
-                for entry in set.entries where names[id, default: []].insert(entry.name).inserted {
-                    point.entries.append(entry)
-                    checked.append(entry.registration)
-                }
-                points[id] = point
-            }
-            return .absent
-        }
+        reach = LookupOrderCopy(of: container, overrides: OverrideScope.current)
     }
 
-    /// Registers fresh copies of every registration into `replacements`, the sandbox's.
+    /// Admits fresh copies of every registration into `replacements`, the sandbox's.
     func fill(_ replacements: Container) {
-        replacements.store.modify { entries in
-            for registration in services.values {
-                entries.updateValue(Registration(freshCopyOf: registration))
-            }
-            for (id, point) in points {
-                guard let elementType = point.point.contributions?.elementType else { continue }
-                let fresh = point.entries.map {
-                    ContributionSet.Entry(
-                        name: $0.name, priority: $0.priority,
-                        registration: Registration(freshCopyOf: $0.registration))
-                }
-                entries.replacePoint(
-                    id,
-                    with: Registration(
-                        copying: point.point,
-                        contributions: ContributionSet(elementType: elementType, entries: fresh)),
-                    dropping: [])
-            }
-        }
+        reach.fill(replacements)
     }
 
     /// Runs each checked factory once, inside the sandbox's override scope, and returns what
     /// each one's loads show.
-    ///
-    /// Each runs as a load of a fresh copy of its registration, with its hooks, keeping what
-    /// its scope keeps; `holdings` holds the copy and the service until the check ends.
     func runEach(in container: Container, holding holdings: inout Holdings) -> [(
         Registration, [VerificationProblem]
     )] {

@@ -354,26 +354,4 @@ extension Container {
         }
         return found
     }
-
-    /// Replaces each of `dependents` by a fresh copy, as ``reset(scope:)`` does a scope's, so
-    /// that its next load makes its service anew; the change retires the old services.
-    ///
-    /// - Complexity: O(*n*) in the registrations of the store.
-    static func reset(_ dependents: [Registration], entries: inout StoreEntries) {
-        guard !dependents.isEmpty else { return }
-        let ids = Set(dependents.map { ObjectIdentifier($0) })
-        for registration in Array(entries.values) {
-            if ids.contains(ObjectIdentifier(registration)) {
-                entries.replacePoint(
-                    registration.id, with: Registration(freshCopyOf: registration), dropping: [])
-            } else if let contributions = registration.contributions?.resetting(where: {
-                ids.contains(ObjectIdentifier($0))
-            }) {
-                entries.replacePoint(
-                    registration.id,
-                    with: Registration(copying: registration, contributions: contributions.set),
-                    dropping: contributions.replaced)
-            }
-        }
-    }
 }

@@ -21,32 +21,13 @@ final class OverrideScope: Sendable {
     }
 
     /// A scope in which every shared service `target`'s loads reach is made afresh: its
-    /// replacements are fresh copies of every registration that caches services on the
-    /// lookup order (the enclosing scopes' too), then what `configure` registers.
-    ///
-    /// The copies are default registrations of the replacements: each is the registration
-    /// that answers for the contexts active now, whichever container it came from.
+    /// replacements are fresh copies of every shared registration and every point on the
+    /// lookup order (``LookupOrderCopy``), then what `configure` registers.
     init(isolating target: Container, configure: (Container) -> Void) {
         self.targetReference = target.reference
         self.replacements = Container(parent: nil, autoRegisters: false)
         self.enclosing = Self.innermost
-        var seen = Set<String>()
-        var copies: [Registration] = []
-        _ = target.walkLookupOrder(overrides: enclosing) { place in
-            let entries = place.store.read { Array($0.values) }
-            for registration in entries where seen.insert(registration.id).inserted {
-                if registration.isShared || registration.contributions != nil {
-                    // Each answers for every context: it is the one that answers now.
-                    var settings = registration.settings
-                    settings.context = nil
-                    copies.append(Registration(copying: registration, settings: settings))
-                }
-            }
-            return .absent
-        }
-        replacements.store.modify { entries in
-            for copy in copies { entries.updateValue(copy) }
-        }
+        LookupOrderCopy(of: target, overrides: enclosing).fill(replacements) { $0.isShared }
         configure(replacements)
     }
 
@@ -57,15 +38,6 @@ final class OverrideScope: Sendable {
     }
 
     /// Runs `operation` with `scopes` (innermost first) as the task's override scopes.
-    ///
-    /// The one place the process-wide count of active scopes changes: while it is above zero,
-    /// loads leave their lock-free path to consult the task's scopes.
-    ///
-    /// - Parameters:
-    ///   - scopes: The scopes, or `nil` for none.
-    ///   - operation: The code that sees them.
-    /// - Returns: What `operation` returns.
-    /// - Throws: What `operation` throws.
     static func binding<Result, Failure: Error>(
         _ scopes: OverrideScope?, _ operation: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
@@ -77,13 +49,6 @@ final class OverrideScope: Sendable {
     }
 
     /// The async counterpart of `binding(_:_:)`.
-    ///
-    /// - Parameters:
-    ///   - scopes: The scopes, or `nil` for none.
-    ///   - isolation: The actor `operation` runs on; inferred from the caller.
-    ///   - operation: The code that sees them.
-    /// - Returns: What `operation` returns.
-    /// - Throws: What `operation` throws.
     static func binding<Result, Failure: Error>(
         _ scopes: OverrideScope?, isolation: isolated (any Actor)? = #isolation,
         _ operation: () async throws(Failure) -> Result
@@ -112,5 +77,65 @@ final class OverrideScope: Sendable {
     @inline(__always)
     static var current: OverrideScope? {
         isAnyActive ? innermost : nil
+    }
+}
+
+/// What a container's loads reach, nearest first: for each ID the registration a load finds,
+/// and for each extension point the contributions a load of it uses (the engine's
+/// `contributionEntries`); the running check's sandbox and isolated instances fill their
+/// scratch containers with fresh copies of it.
+struct LookupOrderCopy {
+    /// The registrations a load finds, extension points aside.
+    private(set) var services: [Registration] = []
+    /// Each extension point's nearest registration and the contributions a load of it uses.
+    private(set) var points: [(point: Registration, entries: [ContributionSet.Entry])] = []
+    /// The services and contributions, in lookup order.
+    private(set) var all: [Registration] = []
+
+    init(of container: Container, overrides: OverrideScope?) {
+        var seen = Set<String>()
+        let thread = ThreadState.current
+        _ = container.walkLookupOrder(overrides: overrides) { place in
+            for registration in place.store.read({ Array($0.values) })
+            where seen.insert(registration.id).inserted {
+                guard let set = registration.contributions else {
+                    services.append(registration)
+                    all.append(registration)
+                    continue
+                }
+                let entries = container.contributionEntries(
+                    pointNamed: registration.id, marker: registration.serviceType,
+                    elementType: set.elementType,
+                    thread: thread
+                ).entries
+                points.append((registration, entries))
+                all += entries.map(\.registration)
+            }
+            return .absent
+        }
+    }
+
+    /// Admits into `container`, a scratch container, a fresh copy of each service that
+    /// `include` accepts and of every point's contributions; each copy answers for every
+    /// context, as it is the one that answers now.
+    func fill(_ container: Container, including include: (Registration) -> Bool = { _ in true }) {
+        func copy(_ registration: Registration) -> Registration {
+            guard registration.context != nil else { return Registration(freshCopyOf: registration) }
+            var settings = registration.settings
+            settings.context = nil
+            return Registration(copying: registration, settings: settings)
+        }
+        container.store.modify { entries in
+            for registration in services where include(registration) {
+                _ = entries.admit(copy(registration), as: .copy)
+            }
+            for (point, contributions) in points {
+                let fresh = contributions.map {
+                    ContributionSet.Entry(
+                        name: $0.name, priority: $0.priority, registration: copy($0.registration))
+                }
+                _ = entries.admit(point, to: .contributions(fresh), as: .copy)
+            }
+        }
     }
 }

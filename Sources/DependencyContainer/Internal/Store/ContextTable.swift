@@ -1,18 +1,9 @@
 /// A store's registrations for contexts that do not answer now, and the contexts it follows.
-///
-/// The store's entries hold, for each ID, the registration that answers: that of the
-/// highest-precedence active context, else the default one. The others wait here, each a
-/// registration that has never held a service (one that answered before is parked as a fresh
-/// copy, its services retired with it). So loads read the entries as they always do, and a
-/// change of the active contexts rewrites the entries through the one write path.
 struct ContextTable {
     /// For each ID with a context registration (answering or not): the registrations that
     /// do not answer, at most one per context and one default.
     var parked: [String: [Registration]] = [:]
     /// The contributions that do not answer, for each extension point with a context's.
-    ///
-    /// At most one per name and context, and one default per name: of each name, the point's
-    /// set holds the one that answers.
     var parkedContributions: [String: [ContributionSet.Entry]] = [:]
     /// The contexts this store's container follows instead of the process's, if set.
     var activeOverride: [RegistrationContext]?
@@ -24,8 +15,6 @@ struct ContextTable {
 
     /// The registration that answers among `candidates`: that of the highest-precedence
     /// active context, else the default one, else none.
-    ///
-    /// - Complexity: O(*n* × *a*) in the candidates and the active contexts, both a handful.
     static func answering(among candidates: [Registration], active: [RegistrationContext]) -> Registration? {
         var best: Registration?
         var bestRank = -1
@@ -49,8 +38,6 @@ struct ContextTable {
 extension StoreEntries {
     /// Adds `registration` to an ID that has or gets context registrations: it replaces the
     /// registration of the same context, and the one that answers goes in the entries.
-    ///
-    /// - Returns: The registration of the same context it replaced, if any.
     mutating func updateContextual(_ registration: Registration) -> Registration? {
         var table = contexts ?? ContextTable()
         let id = registration.id
@@ -77,8 +64,6 @@ extension StoreEntries {
     /// with context registrations, and the contribution that answers in every point with
     /// context contributions; each one that stops answering is retired with its services and
     /// parked as a fresh copy, and the cached services made with it are reset.
-    ///
-    /// - Returns: The IDs and points whose answer changed.
     @discardableResult
     mutating func reselectContexts() -> Set<String> {
         guard var table = contexts else { return [] }
@@ -113,20 +98,14 @@ extension StoreEntries {
 
     /// Resets the cached services made with the registrations of `changed`, and those made
     /// with them, and so on: none keeps a service that a switch took out of its answer.
-    ///
-    /// - Complexity: O(*n* × *d*) in the registrations of the store and the depth of the
-    ///   dependents' chain; O(1) when nothing changed.
     mutating func resetDependents(of changed: Set<String>) {
         guard !changed.isEmpty else { return }
         // A service made before its container traced may have used any of them: it goes too.
-        let dependents = Container.dependents(in: self) { !$1.isTraced || $1.used(anyOf: changed) }
-        Container.reset(dependents, entries: &self)
+        resetServices(of: Container.dependents(in: self) { !$1.isTraced || $1.used(anyOf: changed) })
     }
 
     /// Makes the candidate that answers the entry of `id`, retiring `current` if it stops
     /// answering (or was replaced, when it is not among the candidates).
-    ///
-    /// - Returns: The candidates that do not answer, to park; `current` among them as a fresh copy.
     private mutating func settle(
         _ id: String, current: Registration?, candidates: [Registration], active: [RegistrationContext]
     ) -> [Registration] {

@@ -1,19 +1,11 @@
 /// The contributions to one extension point that one container registers, in load order.
 ///
-/// Immutable, so that loads read it without a lock: a contribution replaces the extension
-/// point's registration with one holding a new set, which shares the registrations of the
-/// unchanged contributions (and so their services) with the old set.
-///
-/// The entries are kept as a few sorted runs, as in a log-structured merge tree, rather than
-/// as one sorted array, which each change would copy whole (a point with *n* contributions
-/// took O(*n*²) to build). A change appends a run of one or two entries, then merges the
-/// newest runs while a run is at most twice as long as the next newer one: each entry is
-/// copied O(log *n*) times in all, the runs' lengths fall geometrically, and so there are
-/// O(log *n*) of them and merging them all for a load is O(*n*). New and old sets share the
-/// runs they have in common. A removal appends an entry that hides the removed one (and a
-/// replacement with another priority one that hides the replaced one) until a merge
-/// reaches both; the newest entry of a name and priority wins. Small sets are kept as a
-/// single run, which loads read as it is.
+/// Immutable, so loads read it without a lock; a change makes a new set sharing the unchanged
+/// contributions. The entries are a few sorted runs, as in a log-structured merge tree: a
+/// change appends a run of one or two entries and merges the newest runs while one is at most
+/// twice the next, so contributing *n* one by one copies O(*n* log *n*) entries, not O(*n*²)
+/// (a sorted array took 53 µs per contribution for 1,000 and 231 µs for 5,000). A removal
+/// appends an entry that hides the removed one until a merge reaches both.
 final class ContributionSet: Sendable {
     /// One contribution: its name, its priority and the registration that makes its element.
     struct Entry: Sendable {
@@ -60,7 +52,7 @@ final class ContributionSet: Sendable {
     private let sequence: UInt64
     /// The contribution of each name, shared with the sets made from this one.
     private let index: NameIndex
-    /// Whether ``resetting(scope:)`` made this set: observers report the contributions it
+    /// Whether ``resetting(where:)`` made this set: observers report the contributions it
     /// replaced as reset rather than replaced (``StoreEntries/replacePoint(_:with:dropping:)``).
     let isReset: Bool
 
@@ -68,8 +60,6 @@ final class ContributionSet: Sendable {
     private static let singleRunLimit = 64
 
     /// A set of `entries`, whose names must be unique.
-    ///
-    /// - Complexity: O(*n* log *n*).
     convenience init(elementType: Any.Type, entries: [Entry]) {
         let numbered = entries.sorted(by: Self.precedes).enumerated().map { offset, entry in
             entry.numbered(UInt64(offset) + 1)
@@ -92,8 +82,6 @@ final class ContributionSet: Sendable {
     }
 
     /// The contributions in load order: see ``precedes(_:_:)``.
-    ///
-    /// - Complexity: O(1) for a set of one run, otherwise O(*n*).
     var entries: [Entry] {
         guard runs.count > 1 else { return runs.first ?? [] }
         // From the newest (shortest) run on, so that each merge is at most about as long as
@@ -106,9 +94,6 @@ final class ContributionSet: Sendable {
     }
 
     /// The documented load order: higher priority first, then names in ascending order.
-    ///
-    /// Names are unique within one extension point, so the order is total and does not
-    /// depend on the order in which modules or plugins contributed.
     static func precedes(_ lhs: Entry, _ rhs: Entry) -> Bool {
         lhs.priority != rhs.priority ? lhs.priority > rhs.priority : lhs.name < rhs.name
     }
@@ -122,9 +107,6 @@ final class ContributionSet: Sendable {
     }
 
     /// This set with `entry` added, replacing a contribution of the same name.
-    ///
-    /// - Returns: The new set and the contribution replaced, if any.
-    /// - Complexity: Amortized O(log *n*) over the sets made from one another.
     func adding(_ entry: Entry) -> (set: ContributionSet, replaced: Entry?) {
         let added = entry.numbered(sequence + 2)
         let (index, replaced) = indexForNextSet { entries in
@@ -145,8 +127,6 @@ final class ContributionSet: Sendable {
     }
 
     /// This set without the contribution named `name`, or `nil` when it has none.
-    ///
-    /// - Complexity: Amortized O(log *n*) over the sets made from one another.
     func removing(named name: String) -> (set: ContributionSet, removed: Entry)? {
         guard contains(named: name) else { return nil }
         let (index, removed) = indexForNextSet { entries in
@@ -160,11 +140,6 @@ final class ContributionSet: Sendable {
     }
 
     /// A copy whose contributions have no services yet, for another container.
-    ///
-    /// - Parameter owner: Who owns the copies, when they join a container as a group that
-    ///   leaves together; each copy keeps its original's owner otherwise.
-    /// - Returns: The copy.
-    /// - Complexity: O(*n*).
     func freshCopy(owner: RegistrationOwner? = nil) -> ContributionSet {
         ContributionSet(
             elementType: elementType,
@@ -175,20 +150,8 @@ final class ContributionSet: Sendable {
             })
     }
 
-    /// A copy in which the contributions of `scope` have no services yet, or `nil` when no
-    /// contribution is in that scope.
-    ///
-    /// - Returns: The new set and the registrations it no longer holds.
-    /// - Complexity: O(*n*).
-    func resetting(scope: String) -> (set: ContributionSet, replaced: [Registration])? {
-        resetting { $0.scopeName == scope }
-    }
-
     /// A copy in which the contributions `isReset` accepts have no services yet, or `nil`
     /// when it accepts none.
-    ///
-    /// - Returns: The new set and the registrations it no longer holds.
-    /// - Complexity: O(*n*).
     func resetting(where isReset: (Registration) -> Bool) -> (set: ContributionSet, replaced: [Registration])?
     {
         let entries = entries
@@ -202,12 +165,6 @@ final class ContributionSet: Sendable {
                 registration: Registration(freshCopyOf: entry.registration))
         }
         return (ContributionSet(elementType: elementType, sortedEntries: reset, isReset: true), replaced)
-    }
-
-    /// How many entries the merges of the sets made from one another have copied, from the
-    /// first set (or the last rebuilt index) on; tests check that it grows as O(*n* log *n*).
-    var mergedEntries: Int {
-        LockStripes.lock(for: index).withLock { _ in index.mergedEntries }
     }
 
     // MARK: Internals
@@ -231,11 +188,6 @@ final class ContributionSet: Sendable {
     }
 
     /// The index of the next set, after `change`, and what `change` returned.
-    ///
-    /// The index describes the newest set made from the first one; sets are made from the
-    /// newest (under the lock of the store that holds them), so that one is changed in place.
-    /// A set made from an older one, as when a transfer that failed made sets from the
-    /// newest, rebuilds its own.
     private func indexForNextSet(
         _ change: (inout [String: NameIndex.Contribution]) -> Entry?
     ) -> (NameIndex, Entry?) {
@@ -259,13 +211,11 @@ final class ContributionSet: Sendable {
     {
         var runs = self.runs
         runs.append(run)
-        var merged = 0
         while runs.count > 1,
             runs[runs.count - 2].count <= 2 * runs[runs.count - 1].count || count <= Self.singleRunLimit
         {
             let newer = runs.removeLast()
             let older = runs.removeLast()
-            merged += older.count + newer.count
             let run = Self.merge(older, newer, dropRemovals: runs.isEmpty)
             if !run.isEmpty {
                 runs.append(run)
@@ -273,7 +223,6 @@ final class ContributionSet: Sendable {
         }
         LockStripes.lock(for: index).withLock { _ in
             index.sequence = sequence
-            index.mergedEntries += merged
         }
         return ContributionSet(
             elementType: elementType, runs: runs, count: count, sequence: sequence, index: index)
@@ -282,8 +231,6 @@ final class ContributionSet: Sendable {
     /// The entries of `older` and `newer` in run order, without the entries that newer ones
     /// of the same name and priority hide, and without removals when `dropRemovals` says
     /// nothing older remains for them to hide.
-    ///
-    /// - Complexity: O(*m* + *n*).
     private static func merge(_ older: [Entry], _ newer: [Entry], dropRemovals: Bool) -> [Entry] {
         var merged: [Entry] = []
         merged.reserveCapacity(older.count + newer.count)
@@ -338,8 +285,7 @@ final class ContributionSet: Sendable {
 
 /// The contribution of each name in the newest of a family of ``ContributionSet``s.
 ///
-/// `@unchecked Sendable`: its properties are only read and written under its
-/// ``LockStripes`` lock.
+/// `@unchecked Sendable`: read and written only under its ``LockStripes`` lock.
 private final class NameIndex: @unchecked Sendable {
     /// What the index keeps of a contribution.
     struct Contribution {
@@ -352,8 +298,6 @@ private final class NameIndex: @unchecked Sendable {
     /// The sequence number of the set that `entries` describes, or `UInt64.max` (which no
     /// set reaches) while a set is being made.
     var sequence: UInt64
-    /// See ``ContributionSet/mergedEntries``.
-    var mergedEntries = 0
 
     init(_ entries: [ContributionSet.Entry], sequence: UInt64) {
         self.entries = Dictionary(
@@ -369,13 +313,6 @@ private final class NameIndex: @unchecked Sendable {
 struct ExtensionPointMarker<Element>: Sendable {}
 
 /// The element of a contribution that stands for a plugin's until its library loads.
-///
-/// An installed plugin's manifest names its contributions, but only its library knows their
-/// element type. So its placeholder is a contribution of this type: its factory loads the
-/// library, whose contributions replace the plugin's placeholders, and a load of the point
-/// that meets one runs it and reads the list again (`Container.runningPlaceholders`).
-/// A point whose registration is of this element type holds placeholders only and has no
-/// element type yet: the first typed contribution or load of it gives it one.
 package struct PlaceholderContribution: Sendable {
     /// Creates the value a placeholder's factory returns once the library loaded.
     package init() {}
@@ -392,13 +329,19 @@ extension Registration {
     var isPlaceholderPoint: Bool {
         produces(ExtensionPointMarker<PlaceholderContribution>.self)
     }
+
+    /// Whether this point takes the contributions of `point`, another of its name: they
+    /// have one element type, or one of them holds placeholders only.
+    func acceptsContributions(to point: Registration) -> Bool {
+        contributions != nil
+            && (ObjectIdentifier(serviceType) == ObjectIdentifier(point.serviceType) || isPlaceholderPoint
+                || point.isPlaceholderPoint)
+    }
 }
 
 extension ContributionSet {
     /// This set's contributions as a point of `elementType`, for a point of placeholders
     /// only that a typed contribution joins.
-    ///
-    /// - Complexity: O(*n*).
     func retyped(_ elementType: Any.Type) -> ContributionSet {
         ContributionSet(elementType: elementType, sortedEntries: entries)
     }

@@ -2,29 +2,12 @@ import DependencyContainerKernel
 
 /// One registered ID: its factory, its scope and the services it has cached.
 ///
-/// A registration is made from a ``TypedFactory`` and records that factory's service type,
-/// so the two cannot disagree: ``typedFactory(producing:)`` and ``publishedSingleton(as:)``
-/// skip dynamic casts only for exactly that type, and every other requested type goes
-/// through a checked cast. It keeps the factory's closure inline, type-erased, rather than
-/// a factory object: registering then costs one allocation, not two, and no lookup of a
-/// generic class's metadata.
-///
-/// `@unchecked Sendable`: every stored property is immutable or atomic, except the weak
-/// instance, which is read and written only under its lock; the singleton pointer is written
-/// once under the ``CreationMonitor`` and retired once, when a write removes the registration
-/// from its store or the store is freed, after which ``InstanceReclaimer`` frees the box
-/// (see ``RegistrationStore``). The services themselves are shared between threads by design,
-/// as in every DI container, which is why the cached boxes are held in a `PublishedReference`
-/// rather than checked for `Sendable`.
+/// `@unchecked Sendable`: every stored property is immutable or atomic, but the weak instance,
+/// the kept order and the notes, read and written under ``instanceLock``; the singleton is
+/// published once and retired once (rule 3 of ``RegistrationStore``).
 final class Registration: @unchecked Sendable {
     /// The singleton: an `InstanceBox<serviceType>`, published at most once (the kernel's
     /// `PublishedReference`).
-    ///
-    /// Declared first, so that atomics find it without an allocation per registration.
-    ///
-    /// The other properties are in this order so that what loads read comes first, in the
-    /// object's first 64 bytes; the object took 120 bytes, malloc's 128-byte class, before
-    /// ``madeWith`` added a word.
     private var singleton = PublishedReference.unclaimed
     /// How long services are reused; ``Scope/singleton`` for a named scope's registration,
     /// ``Scope/transient`` for a ``Scope/weak`` one whose service type can never be held
@@ -51,16 +34,10 @@ final class Registration: @unchecked Sendable {
     let id: String
     let provider: ProviderDescription
     /// When the service this registration keeps was kept, on one process-wide count.
-    ///
-    /// For disposing the services of one release in reverse creation order. Written under
-    /// ``instanceLock`` (for a singleton, before it is published) and read under it; only for a
-    /// registration with a dispose hook.
     private var keptOrder: UInt64 = 0
     /// What the kept service's factory met: the owners whose services it used and the names it
     /// looked up without a provider, for naming the dependents of a plugin that leaves or
     /// comes (`Container+Transfer.swift`).
-    ///
-    /// Written as ``keptOrder`` is, and `nil` unless the factory met a plugin or its absence.
     private var madeWith: KeptCreationNotes?
 
     /// The designated initializer, which every other one calls: the only place that claims
@@ -98,9 +75,6 @@ final class Registration: @unchecked Sendable {
     }
 
     /// A registration of `factory` with `settings`: how every verb makes one.
-    ///
-    /// A registration with nothing but a factory and an unnamed scope, the common case,
-    /// allocates nothing beside itself.
     @inline(__always)
     convenience init<Service>(
         id: String, settings: RegistrationSettings, provider: ProviderDescription,
@@ -119,8 +93,8 @@ final class Registration: @unchecked Sendable {
                     settings: settings, parts: parts, lifetime: lifetime, ignoresWeakScope: ignoresWeakScope))
     }
 
-    /// A registration of `factory` with nothing but a scope: the common case, kept apart from
-    /// ``init(id:settings:provider:factory:parts:)`` so that it builds no settings.
+    /// A registration of `factory` with nothing but a scope: the common case, which builds no
+    /// settings.
     @inline(__always)
     convenience init<Service>(
         id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>
@@ -139,14 +113,6 @@ final class Registration: @unchecked Sendable {
     /// A registration with `other`'s ID, options and factory, and no services yet: for moving
     /// registrations between containers (each releases the services of its own registrations
     /// when it is freed, so two never share one), and for resetting services.
-    ///
-    /// - Parameters:
-    ///   - other: The registration to copy.
-    ///   - contributions: The copy's contributions; a fresh copy of `other`'s by default.
-    ///   - settings: The copy's options, when not `other`'s: a plugin's manifest declaring what
-    ///     its factory loads, or a copy that answers for every context.
-    ///   - owner: The copy's owner, when not `other`'s: a plugin's registration adopted into
-    ///     the host's container.
     convenience init(
         copying other: Registration, contributions: ContributionSet?? = nil,
         settings: RegistrationSettings? = nil, owner: RegistrationOwner? = nil
@@ -155,8 +121,11 @@ final class Registration: @unchecked Sendable {
         let contributions = contributions ?? other.contributions?.freshCopy(owner: owner)
         let owner = owner ?? other.owner
         let needsExtras = other.extras != nil || settings != nil || owner != nil || contributions != nil
+        // Other settings may state another scope (`setScope`).
+        let lifetime = settings.map { Scope.Lifetime.effective($0.scope.lifetime, for: other.serviceType) }
         self.init(
-            id: other.id, scope: other.scope, serviceType: other.serviceType, provider: other.provider,
+            id: other.id, scope: lifetime ?? other.scope, serviceType: other.serviceType,
+            provider: other.provider,
             closure: other.closure,
             extras: needsExtras
                 ? Extras(
@@ -165,27 +134,10 @@ final class Registration: @unchecked Sendable {
                         seedItemType: other.seedItemType, contributions: contributions,
                         argumentFactory: other.argumentFactory, isolation: other.isolation,
                         asyncFactory: other.asyncFactory, owner: owner),
-                    lifetime: other.scope, ignoresWeakScope: other.ignoresWeakScope)
+                    lifetime: lifetime ?? other.scope,
+                    ignoresWeakScope: settings.map { lifetime != $0.scope.lifetime } ?? other.ignoresWeakScope
+                )
                 : nil)
-    }
-
-    /// A registration with `other`'s ID, factory, owner and options but for its scope, which
-    /// is `scope`, and no services yet: for ``Container/setScope(_:for:)``.
-    convenience init(copying other: Registration, scope: Scope) {
-        var settings = other.settings
-        settings.scope = scope
-        let lifetime = Scope.Lifetime.effective(scope.lifetime, for: other.serviceType)
-        self.init(
-            id: other.id, scope: lifetime, serviceType: other.serviceType, provider: other.provider,
-            closure: other.closure,
-            extras: Extras(
-                settings: settings,
-                parts: Parts(
-                    seedItemType: other.seedItemType,
-                    contributions: other.contributions?.freshCopy(owner: nil),
-                    argumentFactory: other.argumentFactory, isolation: other.isolation,
-                    asyncFactory: other.asyncFactory, owner: other.owner),
-                lifetime: lifetime, ignoresWeakScope: lifetime != scope.lifetime))
     }
 
     /// A registration with `other`'s ID, options, factory and owner, fresh copies of its
@@ -271,9 +223,6 @@ final class Registration: @unchecked Sendable {
     }
 
     /// Where the factory may run.
-    ///
-    /// Checked only once a load must create a service, so loads of existing singletons never
-    /// look at it.
     var isolation: FactoryIsolation {
         isolated?.isolation ?? .nonisolated
     }
@@ -329,9 +278,6 @@ final class Registration: @unchecked Sendable {
 
     /// The singleton, if it exists and is exactly a `Service`: read in place, without a
     /// dynamic cast and without retaining its box.
-    ///
-    /// Only between ``ThreadState/beginRead(_:)`` and ``ThreadState/endRead()``: a write that
-    /// retires the box frees it only once no read section that began before is in progress.
     @inline(__always)
     func publishedSingleton<Service>(as _: Service.Type) -> Service? {
         guard scope == .singleton, produces(Service.self) else { return nil }
@@ -350,9 +296,6 @@ final class Registration: @unchecked Sendable {
     }
 
     /// The singleton as its factory made it, type-erased.
-    ///
-    /// Retains the box under the stripe lock that ``retireInstances()`` takes, so it needs no
-    /// read in progress, and the value it returns stays valid whatever writes do.
     var singletonValue: Any? {
         guard scope == .singleton else { return nil }
         let box = instanceLock.withLock { _ in
@@ -379,8 +322,6 @@ final class Registration: @unchecked Sendable {
 
     /// Publishes the singleton, a box this registration's factory made, unless the
     /// registration was retired meanwhile: then the service is handed out but not kept.
-    ///
-    /// Called once, by the thread that owns creation.
     func publishSingleton(_ box: InstanceBoxBase) {
         precondition(factory.made(box), "registration \(id) was given a service its factory did not make")
         guard !PublishedReference.publish(box, in: self) else { return }
@@ -391,13 +332,6 @@ final class Registration: @unchecked Sendable {
     /// Keeps a service its factory just made, as the scope says: publishes a singleton, holds
     /// weakly the class instance a weak service is or wraps in optionals; other values, and
     /// `nil`, stay transient.
-    ///
-    /// Called once per creation, by the thread or task that owns it.
-    ///
-    /// - Parameters:
-    ///   - box: The service.
-    ///   - notes: What its factory met: the owners whose services it used, and the names it
-    ///     looked up without a provider.
     func keep(_ box: InstanceBoxBase, madeWith notes: CreationNotes = CreationNotes()) {
         // Before publishing: a load that reads the service reads when it was made.
         if hasTimeToLive { extras?.expiry?.noteKept() }
@@ -423,8 +357,6 @@ final class Registration: @unchecked Sendable {
 
     /// The owners whose registrations' services the service this registration keeps now was
     /// made with, with its own owner: what a factory that uses the service depends on.
-    ///
-    /// Read under the lock that retiring takes, after the service is published or stored.
     var ownersInUse: [RegistrationOwner] {
         let kept = isShared ? keptServiceNotes.owners : []
         guard let owner else { return kept }
@@ -472,16 +404,6 @@ final class Registration: @unchecked Sendable {
 
     /// Unpublishes the singleton for good and returns its box, for ``InstanceReclaimer`` to
     /// free once no load can be reading it.
-    ///
-    /// For a registration that a write removed from its store. Loads that still reach it
-    /// through an older snapshot find no singleton, and one they create is not kept.
-    /// An extension point's contributions are not retired with it: a new registration of
-    /// the point may share them (see ``appendSelfAndContributions(to:)``).
-    ///
-    /// - Parameter disposals: The ledger of the store that lets go of the service, which
-    ///   counts its dispose hook until it has run; `nil` for a registration no store holds.
-    /// - Returns: What the reclaimer frees, and disposes first when the registration has a
-    ///   dispose hook; `nil` when nothing is kept.
     func retireInstances(disposals: DisposalLedger?) -> RetiredBox? {
         // Nothing published, the common case: no reader can be retaining a box, so marking
         // the cell needs no lock; a publish that comes later fails its exchange.
@@ -514,10 +436,6 @@ final class Registration: @unchecked Sendable {
     }
 
     /// Retires the singleton of a registration being freed.
-    ///
-    /// A load may be reading it still: a load that found this registration under the
-    /// store's lock can be holding the last reference, and the box goes through the
-    /// reclaimer like any other.
     private func discardInstances() {
         // Only a singleton is ever published; retired already, the common case for one, its
         // cell never changes again.
@@ -560,11 +478,6 @@ final class Registration: @unchecked Sendable {
     }
 
     /// Keeps `object` weakly, unless the registration is retired.
-    ///
-    /// - Parameters:
-    ///   - object: The instance.
-    ///   - order: Its place in the order services were kept, for disposing it.
-    ///   - notes: What its factory met, if anything a plugin's going or coming changes.
     func storeWeakObject(
         _ object: AnyObject, keptOrder order: UInt64, madeWith notes: KeptCreationNotes? = nil
     ) {
@@ -658,16 +571,8 @@ struct ServiceFactory {
 }
 
 /// A factory closure that returns exactly `Service`: what a registration is made from.
-///
-/// A value, not an object: the registration keeps its closure inline, type-erased
-/// (``ErasedFactoryClosure``), and reads it back only as the factory of its own service type.
 struct TypedFactory<Service>: Sendable {
     /// The closures, each alone in a struct, which is what is erased.
-    ///
-    /// A generic struct stores its field at the abstraction of the generic declaration
-    /// whatever `Service` is, so its bits mean the same in specialized code, where a bare
-    /// closure's calling convention would depend on `Service` (the kernel's `ErasedClosure`
-    /// says more).
     private struct Resolving {
         let make: @Sendable (Resolver) throws -> Service
     }

@@ -1,8 +1,5 @@
 /// A registration's ``RegistrationOptions`` with the service type erased: what a registration
 /// stores, whole, and what every verb passes to make one.
-///
-/// A feature of registrations is a field here and in ``RegistrationOptions``, and one place
-/// that reads it.
 struct RegistrationSettings: Sendable {
     /// The scope as registered, named scope included; the registration keeps its effective
     /// lifetime inline (``Registration/scope``).

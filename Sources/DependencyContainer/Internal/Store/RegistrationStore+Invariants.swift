@@ -1,8 +1,6 @@
 extension RegistrationStore {
     /// Stops a debug build when the store breaks one of its rules, as swift-collections'
     /// `_checkInvariants()` does; release builds check nothing.
-    ///
-    /// Called by ``modify(_:)`` after each change, and by tests.
     func checkInvariants() {
         #if DEBUG
             state.withLock { checkInvariants($0, touched: []) }
@@ -10,9 +8,6 @@ extension RegistrationStore {
     }
 
     /// Checks `state` under the lock; a large store checks only what a change took out.
-    ///
-    /// Only the registrations `removed` names and the O(1) rules above 256 entries, so that
-    /// debug builds stay linear.
     func checkInvariants(_ state: State, touched removed: [Registration]) {
         #if DEBUG
             let violations = Self.invariantViolations(
@@ -26,15 +21,6 @@ extension RegistrationStore {
     }
 
     /// The rules a store's state breaks, as sentences.
-    ///
-    /// - Parameters:
-    ///   - entries: The registrations by ID.
-    ///   - generation: The generation under the lock.
-    ///   - mirroredGeneration: The atomic copy that readers check.
-    ///   - published: The snapshot readers cache, if any.
-    ///   - removed: What the last change took out of the store.
-    ///   - checkingAll: Whether to check every entry, O(*n*), or only `removed`.
-    /// - Returns: One sentence per broken rule; empty when they all hold.
     static func invariantViolations(
         entries: [String: Registration], generation: UInt64, mirroredGeneration: UInt64, published: Snapshot?,
         removed: [Registration], checkingAll: Bool

@@ -3,56 +3,21 @@ import DependencyContainerKernel
 /// One container's registrations: the only place they are written, and the lock-free
 /// read path that loads use.
 ///
-/// Writes take a lock. Loads read an immutable ``Snapshot`` of the registrations that each
-/// thread caches (``ThreadState``), so readers never contend; after a change, the first few
-/// loads take the lock until enough have come to make publishing a new snapshot worth it.
-///
-/// ## The read path's rules
-///
-/// The rules are stated here, beside the store that keeps them, but code outside this folder
-/// relies on them too: each rule names where. Rules 1 to 3 are checked by assertions in debug
-/// builds: ``checkInvariants()`` after every change, a cached snapshot's generation, and a
-/// borrowed registration's thread and cache epoch. Rules 4 and 5 have no assertion: each is
-/// coded in one function, named in the rule, and holds because nothing else decides it.
-///
-/// 1. **One write path.** ``modify(_:)`` is the only way to change the registrations. It
-///    advances the generation, which makes every thread's cached snapshot stale, and drops
-///    the published snapshot; a later read publishes a new one. Whatever it replaces is
-///    released after unlocking, because a service's `deinit` may use the container. A change
-///    of the active contexts is a write too: it swaps the registrations that answer
-///    (``ContextTable``), so loads never look at contexts. Every write relies on it (`Container.swift`, `Registering/`, `ExtensionPoints/`), and so does
-///    ``ThreadState``, whose cached snapshots are current exactly while the generation is.
-/// 2. **Borrowed registrations.** A ``BorrowedRegistration`` read from a cached snapshot is
-///    not retained: it is valid until its thread caches another snapshot or forgets one.
-///    Code that may load (a factory, a diagnostics handler) runs only on a retained
-///    registration. The fast path of ``Container/load(_:)->Service?``
-///    (`Internal/Engine/Container+Resolution.swift`) relies on it.
-/// 3. **Write-once instances, retired by writes.** A registration's singleton is published
-///    once and read in place, unretained, inside a read section (``ThreadState/beginRead(_:)``),
-///    which covers the lookup and the hand-over and never code of the app. A
-///    write never clears an instance in place for the registration to go on with:
-///    ``Container/reset(scope:)`` replaces the scope's registrations with fresh copies
-///    through ``modify(_:)``. Every registration a write takes out, and every registration
-///    of a store being freed, is retired (``Registration/retireInstances()``): its box is
-///    unpublished for good, and ``InstanceReclaimer`` waits for the read sections that began
-///    before, then disposes of and frees it before the write returns. Registrations themselves may live on in older snapshots, but
-///    hold no services. A registration belongs to one store (moving it makes a fresh copy).
-///    An extension point's registration shares its contributions with the registration it
-///    replaced, so a write retires only the contributions it drops. The loads that read
-///    services in place rely on it (`Internal/Engine/`),
-///    as do ``InstanceReclaimer`` and a load that meets a retired registration and loads its
-///    replacement (`Internal/Engine/Container+Resolution.swift`).
-/// 4. **Overrides take the general path.** While any test override is active anywhere,
-///    ``Container/borrowedRegistration(named:thread:)`` answers `unknown`, so loads consult
-///    overrides through ``Container/findRegistration(named:thread:)``. The fast path of a
-///    load (`Internal/Engine/Container+Resolution.swift`) relies on it, and the one place
-///    that gives a task override scopes counts them as active meanwhile
-///    (`OverrideScope.binding`, `Internal/Engine/OverrideScope.swift`).
-/// 5. **One lookup order.** An override set for a container, then the container's own
-///    registration, then its parent's, and so on: coded once, in
-///    ``Container/walkLookupOrder(overrides:_:)``, which loads, contributions
-///    (`ExtensionPoints/`), ``Container/registrations`` (`Diagnostics/`) and the creation
-///    context of a cached service (`Internal/Engine/`) all walk.
+/// Writes take a lock; loads read an immutable ``Snapshot`` each thread caches. The read
+/// path's rules, which code outside this folder relies on:
+/// 1. **One write path.** ``modify(_:)`` alone changes the registrations, through
+///    ``StoreEntries/admit(_:to:as:)`` for whatever it puts in; it advances the generation,
+///    which makes every cached snapshot stale. A change of the active contexts is a write.
+/// 2. **Borrowed registrations.** A ``BorrowedRegistration`` is valid until its thread caches
+///    another snapshot; code that may load runs only on a retained registration.
+/// 3. **Write-once instances, retired by writes.** A singleton is published once and read in
+///    place inside a read section; a write never clears it but replaces the registration with
+///    a fresh copy, and retires what it takes out (``InstanceReclaimer`` frees it once no
+///    read section that began before is in progress).
+/// 4. **Overrides take the general path.** While any override is active, cached snapshots
+///    answer `unknown` (`OverrideScope.binding` counts them).
+/// 5. **One lookup order.** Overrides, then the container's own registration, then its
+///    parent's: coded once, in ``Container/walkLookupOrder(overrides:_:)``.
 final class RegistrationStore: Sendable {
     /// Identifies this store in per-thread caches; never reused, and never 0.
     let serial: UInt64
@@ -75,9 +40,6 @@ final class RegistrationStore: Sendable {
         /// Set by ``seal(reportingLateWrites:)``: changes are refused and reported to it.
         var lateWriteHandler: (@Sendable ([String]) -> Void)?
         /// The observers of each ID: this container's and its descendants'.
-        ///
-        /// Only writes look at it (``ChangeObserver``), and only at whether it is empty
-        /// unless it is not.
         var observers: [String: [ObserverSubscription]] = [:]
     }
 
@@ -89,9 +51,6 @@ final class RegistrationStore: Sendable {
     }
 
     /// Creates an empty store.
-    ///
-    /// - Parameter reference: The container's reference, whose diagnostics handler hears of
-    ///   dispose hooks that fail.
     init(reference: ContainerReference? = nil) {
         serial = GlobalAtomicWord.storeSerial.add(1)
         disposals = DisposalLedger(reference: reference)
@@ -117,20 +76,10 @@ final class RegistrationStore: Sendable {
     // MARK: Writing
 
     /// Changes the registrations: the one write path (rule 1).
-    ///
-    /// Every registration the change takes out of the store for good is retired: its
-    /// services are unpublished, then disposed of and freed before this method returns, once
-    /// no read section can be reading them (``InstanceReclaimer``), whatever older snapshots
-    /// other threads still cache and whatever factories run. The
-    /// entries record what each change takes out (``StoreEntries``); this method retires and
-    /// releases it after unlocking, because a service's `deinit` may use the container.
-    ///
-    /// - Parameter body: Changes the entries; it must not load.
-    /// - Returns: What `body` returns.
     func modify<Result>(_ body: (inout StoreEntries) -> Result) -> Result {
         let isWatched = WriteWatch.isActive
         typealias Outcome = (
-            Result, Snapshot?, [Registration], [String], (@Sendable ([String]) -> Void)?, [ChangeObserver]
+            Result, Snapshot?, [Registration], [String], (@Sendable ([String]) -> Void)?, [ChangeObserver],
         )
         let (result, unpublished, removed, changed, refusal, notified) = state.withLock { state -> Outcome in
             if let refusal = state.lateWriteHandler {
@@ -183,9 +132,6 @@ final class RegistrationStore: Sendable {
     }
 
     /// Queues, for each observer of an ID that `touched` records, what the change did to it.
-    ///
-    /// - Returns: The observers that were given a change, to drain after unlocking.
-    /// - Complexity: O(*t* + *o*) in the touched IDs and the observers given a change.
     private static func enqueueChanges(_ touched: [String: StoreEntries.Touch], _ state: State)
         -> [ChangeObserver]
     {
@@ -205,9 +151,6 @@ final class RegistrationStore: Sendable {
     }
 
     /// Adds `observer` of its ID, `depth` containers below this store's.
-    ///
-    /// - Returns: The registration of the ID now: the state the observer's first event
-    ///   describes, after which every change of this store reaches its queue.
     func addObserver(_ observer: ChangeObserver, depth: Int) -> Registration? {
         state.withLock { state in
             state.observers[observer.id, default: []].append(
@@ -228,9 +171,6 @@ final class RegistrationStore: Sendable {
 
     /// Puts the registrations that answer for the active contexts in the entries; see
     /// ``ContextTable``.
-    ///
-    /// A sealed store (a plugin's staging container, whose registrations have moved to the
-    /// host) is left alone: the change is not a late write of its plugin.
     func reselectContexts() {
         guard !state.withLock({ $0.lateWriteHandler != nil }) else { return }
         resetDescendantsDependents(of: modify { $0.reselectContexts() })
@@ -279,24 +219,39 @@ final class RegistrationStore: Sendable {
         }
     }
 
+    /// Every registration this store holds, extension points aside, and every point's
+    /// contributions, those for contexts that do not answer now included: what an adoption copies.
+    func everything() -> (
+        services: [Registration], points: [String: (point: Registration, entries: [ContributionSet.Entry])]
+    ) {
+        state.withLock { state in
+            var services: [Registration] = state.contexts.map { Array($0.parked.values.joined()) } ?? []
+            var points: [String: (point: Registration, entries: [ContributionSet.Entry])] = [:]
+            for registration in state.entries.values {
+                guard let set = registration.contributions else {
+                    services.append(registration)
+                    continue
+                }
+                points[registration.id] = (
+                    registration, set.entries + (state.contexts?.parkedContributions[registration.id] ?? [])
+                )
+            }
+            return (services, points)
+        }
+    }
+
     /// Refuses every later change, reporting the IDs it would have changed to `lateWrite`.
     func seal(reportingLateWrites lateWrite: @escaping @Sendable ([String]) -> Void) {
         state.withLock { $0.lateWriteHandler = lateWrite }
     }
 
     /// Reads the registrations under the lock.
-    ///
-    /// - Parameter body: Reads the entries; it must not load.
-    /// - Returns: What `body` returns.
     func read<Result>(_ body: ([String: Registration]) -> Result) -> Result {
         state.withLock { body($0.entries) }
     }
 
     /// Whether `registration` is one of this store's, or one of its extension points'
     /// contributions.
-    ///
-    /// - Complexity: O(1) for a registration; for a contribution, whose ID is
-    ///   `Point[name]`, O(*n*) in the contributions of its point.
     func holds(_ registration: Registration) -> Bool {
         let id = registration.id
         let points = Self.points(naming: id)
@@ -319,8 +274,6 @@ final class RegistrationStore: Sendable {
 
     /// The registration of `name` from this thread's cached snapshot, without a lock and
     /// without changing any reference count.
-    ///
-    /// - Returns: `unknown` when the thread's snapshot is missing or stale.
     @inline(__always)
     func cachedRegistration(named name: String, thread: ThreadState) -> LookupAnswer {
         let generation = self.generation.load()
@@ -350,10 +303,6 @@ final class RegistrationStore: Sendable {
 
     /// The slow path after a change: looks `name` up under the lock and, once enough reads
     /// have come in since the last change, publishes a snapshot for every thread to cache.
-    ///
-    /// Publishing is O(1), but the snapshot shares the store's dictionary, so the next change
-    /// copies it: O(n). Waiting for n/4 reads first keeps that amortized O(1) per read even
-    /// when registrations and loads alternate.
     private func refreshingLookup(named name: String, thread: ThreadState) -> Registration? {
         let (registration, snapshot) = state.withLock { state in
             if state.published == nil {
@@ -380,8 +329,6 @@ final class RegistrationStore: Sendable {
 }
 
 /// What a lookup found.
-///
-/// Not generic: see ``Container/walkLookupOrder(overrides:_:)``.
 enum LookupAnswer {
     /// The registration, borrowed from the thread's cached snapshot.
     case found(BorrowedRegistration)

@@ -3,11 +3,7 @@ import DependencyContainerKernel
 /// A service its registration no longer keeps: a singleton box it no longer publishes, holding
 /// the reference the registration held, or a weak service taken out to be disposed.
 ///
-/// Only the kernel's ``InstanceReclaimer`` lets go of it, once no read section can be reading
-/// the box (``InstanceReclaimer/retire(_:)``).
-///
-/// `@unchecked Sendable`: the box is immutable, and the service in it is shared between threads
-/// by design, as every load hands it out.
+/// `@unchecked Sendable`: the box is immutable, and its service is shared by design.
 struct RetiredBox: Reclaimable, @unchecked Sendable {
     /// The singleton's box, with the registration's reference; `nil` for a weak service,
     /// which `disposal` holds.
@@ -34,11 +30,6 @@ extension InstanceReclaimer {
     /// Disposes of and frees `boxes`, retained singleton boxes and weak services that no
     /// registration publishes any more, once no read section that may have read them is in
     /// progress: before this method returns.
-    ///
-    /// Runs the dispose hooks on the calling thread, outside every lock; the boxes are released
-    /// when the caller lets go of the array, which is the last reference to each.
-    ///
-    /// - Parameter boxes: Boxes from ``Registration/retireInstances(disposals:)``.
     func retire(_ boxes: [RetiredBox]) {
         let thread = ThreadState.existing
         let tag = retire(boxes, skipping: thread?.reader) { PendingDisposal.run(in: $0) }

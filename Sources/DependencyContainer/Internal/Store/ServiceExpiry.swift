@@ -4,9 +4,6 @@ import Dispatch
 /// When the service a registration keeps expires: its time to live
 /// (``RegistrationOptions/timeToLive``) and when the service now kept was kept, on the
 /// monotonic clock.
-///
-/// Only a registration with a time to live and a kept scope has one; the others pay nothing
-/// but the inline flag ``Registration/hasTimeToLive``.
 struct ServiceExpiry: Sendable {
     /// The time to live, in nanoseconds.
     let nanoseconds: UInt64
@@ -27,8 +24,6 @@ struct ServiceExpiry: Sendable {
 
     /// What is wrong with `timeToLive`, for the error that rejects the registration; `nil` for
     /// a positive number of seconds, infinity included.
-    ///
-    /// The one rule for the value: registering and ``init(timeToLive:lifetime:)`` both apply it.
     static func problem(with timeToLive: Double?) -> String? {
         guard let timeToLive else { return nil }
         if timeToLive.isNaN { return "its time to live is NaN" }

@@ -1,13 +1,8 @@
 import DependencyContainerKernel
 
 /// An immutable view of a container's registrations, shared by every thread that reads it.
-///
-/// See ``RegistrationStore`` for the rules that keep reading it without locks safe.
 final class Snapshot: Sendable {
     /// The registrations by ID: the store's own dictionary, shared rather than copied.
-    ///
-    /// Publishing is then O(1) and a snapshot costs no memory per registration; the store's
-    /// next change copies the dictionary instead, once per published snapshot.
     let entries: [String: Registration]
     /// The store generation this snapshot shows.
     let generation: UInt64

@@ -1,31 +1,21 @@
 /// The registrations as ``RegistrationStore/modify(_:)`` hands them to a change: a dictionary
-/// whose changes record every registration they take out of the store, so that `modify`
-/// retires and releases them after unlocking and no caller can forget one.
-///
-/// A registration replaced or removed whole goes with its contributions. An extension
-/// point's registration replaced by one that shares its contributions goes alone, with the
-/// contributions the change drops (``replacePoint(_:with:dropping:)``).
-///
-/// While the store has observers, the entries also record which IDs the change touched and
-/// what each held before (``touched``), so that ``RegistrationStore/modify(_:)`` reports the
-/// changes without comparing whole dictionaries; without observers they record nothing.
+/// whose changes record every registration they take out, so that `modify` retires and
+/// releases them after unlocking and no caller can forget one.
 struct StoreEntries {
-    /// The registrations by ID.
     private(set) var dictionary: [String: Registration]
     /// What the changes took out, in the order they did.
     private(set) var removed: [Registration] = []
     /// The IDs the changes touched, with what each held before the first touch; `nil` when
     /// nobody observes the store.
     private(set) var touched: [String: Touch]?
-    /// The registrations for contexts that do not answer now; `nil` in a store that has
-    /// never had a context registration, whose writes then pay one check for contexts.
+    /// The registrations for contexts that do not answer now; `nil` in a store that never had
+    /// one, whose writes then pay one check for contexts.
     var contexts: ContextTable?
 
     /// What one change did to one ID, for observers.
     struct Touch {
-        /// The registration before the change, if any.
         let previous: Registration?
-        /// Whether a ``Container/reset(scope:)`` replaced it with a fresh copy.
+        /// Whether a reset replaced it with a fresh copy.
         var isReset: Bool
     }
 
@@ -35,18 +25,14 @@ struct StoreEntries {
     }
 
     /// Takes the registrations out of `dictionary`, leaving it empty: moved, not copied, so
-    /// that the dictionary stays uniquely referenced and a change does not copy it.
-    ///
-    /// - Parameters:
-    ///   - dictionary: The store's registrations.
-    ///   - recordingTouches: Whether to record what the changes touch, for observers.
+    /// that a change does not copy it.
+    @inline(__always)
     init(moving dictionary: inout [String: Registration], recordingTouches: Bool = false) {
-        self.dictionary = [String: Registration]()
-        swap(&self.dictionary, &dictionary)
+        self.dictionary = dictionary
+        dictionary = [:]
         if recordingTouches { touched = [:] }
     }
 
-    /// Records that a change touches `id`, keeping what it held before the first touch.
     @inline(__always)
     private mutating func touch(_ id: String, previous: Registration?, isReset: Bool = false) {
         guard touched != nil else { return }
@@ -63,22 +49,16 @@ struct StoreEntries {
         swap(&self.dictionary, &dictionary)
     }
 
-    /// The registration of `id`, if any.
     subscript(id: String) -> Registration? {
         dictionary[id]
     }
 
-    /// The registrations, in no particular order.
     var values: Dictionary<String, Registration>.Values { dictionary.values }
 
     /// Stores `registration` under its ID; the one it replaces goes with its contributions.
-    ///
-    /// - Returns: The replaced registration, if any.
-    @discardableResult
     @inline(__always)
-    mutating func updateValue(_ registration: Registration) -> Registration? {
-        // One check for a store without contexts; a context registration, or one of an ID
-        // that has some, replaces the registration of its own context (ContextTable.swift).
+    private mutating func updateValue(_ registration: Registration) -> Registration? {
+        // One check for a store without contexts (ContextTable.swift).
         if registration.context != nil || (contexts != nil && contexts!.parked[registration.id] != nil) {
             return updateContextual(registration)
         }
@@ -88,15 +68,12 @@ struct StoreEntries {
         return previous
     }
 
-    /// Removes the registration of `id` with its contributions.
-    ///
-    /// - Returns: The removed registration, if any.
+    /// Removes every registration of `id`, those for contexts included, with its contributions.
     @discardableResult
     mutating func removeValue(forKey id: String) -> Registration? {
         let previous = dictionary.removeValue(forKey: id)
         if previous != nil { touch(id, previous: previous) }
         previous?.appendSelfAndContributions(to: &removed)
-        // Every context's registration of the ID goes too.
         if contexts != nil, let parked = contexts!.parked.removeValue(forKey: id) {
             removed += parked
             if contexts!.parked.isEmpty && contexts!.activeOverride == nil { contexts = nil }
@@ -124,8 +101,8 @@ struct StoreEntries {
         removed.append(registration)
     }
 
-    /// Makes `registration` the entry of `id`, or removes the entry when it is `nil`; the
-    /// entry it replaces, `previous`, goes with its contributions.
+    /// Makes `registration` the entry of `id`, or removes the entry when `nil`; `previous`
+    /// goes with its contributions.
     mutating func setEntry(_ id: String, to registration: Registration?, previous: Registration?) {
         if let registration {
             dictionary[id] = registration
@@ -136,12 +113,7 @@ struct StoreEntries {
         previous?.appendSelfAndContributions(to: &removed)
     }
 
-    /// Replaces the registration of `id` with `replacement`, which shares every contribution
-    /// of the old one except `dropped`; `nil` removes it, after its contributions were all
-    /// dropped.
-    ///
-    /// Used for extension points and for the registrations of a reset scope, whose
-    /// replacements are fresh copies: only the old registration and `dropped` go.
+    /// Replaces the registration of `id` with `replacement`, sharing its contributions.
     mutating func replacePoint(
         _ id: String, with replacement: Registration?, dropping dropped: [Registration]
     ) {
@@ -152,7 +124,254 @@ struct StoreEntries {
         if let previous { removed.append(previous) }
         removed += dropped
         // Only a reset replaces a registration that is not a point's this way, and a point's
-        // only with a set that `ContributionSet.resetting(scope:)` made.
+        // only with a set that `ContributionSet.resetting(where:)` made.
         touch(id, previous: previous, isReset: replacement.map { $0.contributions?.isReset ?? true } ?? false)
+    }
+}
+
+/// What admitting a registration did.
+enum Admission {
+    case added
+    case replaced(Registration)
+    case kept(Registration)
+    case rejected(ContainerError)
+}
+
+/// Who admits a registration: whether keep-existing applies and what is reported.
+enum AdmissionWriter {
+    /// A registration verb: keep-existing applies; rejections, replacements and an ignored
+    /// scope are reported.
+    case verb
+    /// `setScope`: replaces on purpose, reported as a verb is.
+    case replacement
+    /// A copy of an admitted registration (adoption, the sandbox, isolated instances,
+    /// withdrawal): keep-existing does not apply, nothing is reported.
+    case copy
+    /// A fresh copy in place of the registration it copies, which keeps its place, silent.
+    case reset(dropping: [Registration])
+
+    var isVerb: Bool {
+        if case .verb = self { true } else { false }
+    }
+}
+
+/// Where an admitted registration goes.
+enum AdmissionPlacement {
+    /// The entry of its ID, for its context.
+    case entry
+    /// Contributions to the point whose registration is admitted: a point registration of
+    /// their element type, whose copies hold the point's sets.
+    case contributions([ContributionSet.Entry])
+}
+
+extension StoreEntries {
+    /// The one admission: every writer puts registrations into a store through it (the
+    /// register verbs, `contribute`, plugin adoption and withdrawal, `setScope`, the running
+    /// check's sandbox, isolated instances, and resets), so a feature that adds a field adds
+    /// one check here.
+    ///
+    /// Checks the ID (a contribution's point and name), the time to live, the context's name,
+    /// keep-existing, and a contribution's element type against its point's. A writer that
+    /// brings registrations from elsewhere makes the store follow their contexts first, and a
+    /// verb reports the outcome and the scope's fit after unlocking (``Container/add(_:to:as:)``).
+    mutating func admit(
+        _ registration: Registration, to placement: AdmissionPlacement = .entry,
+        as writer: AdmissionWriter = .verb
+    ) -> Admission {
+        if case .reset(let dropped) = writer {
+            replacePoint(registration.id, with: registration, dropping: dropped)
+            return .added
+        }
+        if let error = Self.refusal(of: registration, placement) { return .rejected(error) }
+        switch placement {
+        case .entry:
+            if writer.isVerb && registration.keepsExistingRegistration,
+                let existing = self.registration(of: registration.id, for: registration.context)
+            {
+                return .kept(existing)
+            }
+            return updateValue(registration).map(Admission.replaced) ?? .added
+        case .contributions(let added):
+            return addContributions(added, to: registration, keepingExisting: writer.isVerb)
+        }
+    }
+
+    /// The error that rejects `registration` whatever the store holds: an invalid ID, time
+    /// to live or context name.
+    private static func refusal(of registration: Registration, _ placement: AdmissionPlacement)
+        -> ContainerError?
+    {
+        if let problem = IDValidation.problem(with: registration.id) {
+            return .invalidID(registration.id, reason: problem)
+        }
+        guard case .contributions(let added) = placement else { return refusal(of: registration) }
+        for entry in added {
+            if let problem = IDValidation.problem(with: entry.name) {
+                return .invalidID(entry.name, reason: problem)
+            }
+            if let error = refusal(of: entry.registration) { return error }
+        }
+        return nil
+    }
+
+    /// The error that rejects `registration` for its time to live or context name.
+    private static func refusal(of registration: Registration) -> ContainerError? {
+        if let problem = ServiceExpiry.problem(with: registration.timeToLive) {
+            return .invalidID(registration.id, reason: problem)
+        }
+        if let name = registration.context?.name, let problem = IDValidation.problem(with: name) {
+            return .invalidID(registration.id, reason: "its context's name is invalid: \(problem)")
+        }
+        return nil
+    }
+
+    /// Adds `added` to the point `template` names, each replacing the contribution of its
+    /// name and context; a point of placeholders only takes the element type of `template`.
+    private mutating func addContributions(
+        _ added: [ContributionSet.Entry], to template: Registration, keepingExisting: Bool
+    ) -> Admission {
+        let point = template.id
+        let elementType = template.contributions!.elementType
+        var base = template
+        var set: ContributionSet?
+        if let existing = self[point] {
+            guard let present = existing.contributions, existing.acceptsContributions(to: template) else {
+                return .rejected(
+                    .typeMismatch(
+                        id: point, requestedType: "extension point of \(typeName(elementType))",
+                        actualType: existing.serviceTypeName))
+            }
+            if existing.isPlaceholderPoint && !template.isPlaceholderPoint {
+                set = present.retyped(elementType)
+            } else {
+                (base, set) = (existing, present)
+            }
+        }
+        var parked = contexts?.parkedContributions[point]
+        guard set != nil || parked != nil || added.contains(where: { $0.registration.context != nil }) else {
+            // A new point without contexts: one set, sorted once.
+            let set = ContributionSet(elementType: elementType, entries: added)
+            replacePoint(point, with: Registration(copying: base, contributions: set), dropping: [])
+            return .added
+        }
+        var contributions = set ?? ContributionSet(elementType: elementType, entries: [])
+        var dropped: [Registration] = []
+        var admission = Admission.added
+        for entry in added {
+            let context = entry.registration.context
+            if keepingExisting && entry.registration.keepsExistingRegistration,
+                let kept = (contributions.entries + (parked ?? [])).first(where: {
+                    $0.name == entry.name && $0.registration.context == context
+                })
+            {
+                admission = .kept(kept.registration)
+                continue
+            }
+            let replaced: ContributionSet.Entry?
+            if context != nil || parked != nil {
+                // Of each name, the contribution that answers; kept when empty, as a context's
+                // contribution that answers now still follows the contexts.
+                var rewrite = PointRewrite(set: contributions, parked: parked ?? [])
+                replaced = rewrite.add(entry, active: (contexts ?? ContextTable()).active)
+                (contributions, parked) = (rewrite.set, rewrite.parked)
+                dropped += rewrite.dropped
+            } else {
+                (contributions, replaced) = contributions.adding(entry)
+                dropped += replaced.map { [$0.registration] } ?? []
+            }
+            admission = replaced.map { .replaced($0.registration) } ?? .added
+        }
+        if let parked {
+            var table = contexts ?? ContextTable()
+            table.parkedContributions[point] = parked
+            contexts = table
+        }
+        if case .kept = admission, added.count == 1 { return admission }
+        replacePoint(
+            point, with: Registration(copying: base, contributions: contributions), dropping: dropped)
+        return admission
+    }
+
+    /// Replaces every registration and contribution that `isReset` accepts with a fresh
+    /// copy, which has no services yet: the one way a change resets services (rule 3 of
+    /// ``RegistrationStore``).
+    @discardableResult
+    mutating func resetServices(where isReset: (Registration) -> Bool) -> Int {
+        var count = 0
+        for registration in Array(values) {
+            if isReset(registration) {
+                _ = admit(Registration(freshCopyOf: registration), as: .reset(dropping: []))
+                count += 1
+            } else if let contributions = registration.contributions?.resetting(where: isReset) {
+                _ = admit(
+                    Registration(copying: registration, contributions: contributions.set),
+                    as: .reset(dropping: contributions.replaced))
+                count += contributions.replaced.count
+            }
+        }
+        return count
+    }
+
+    /// Resets `dependents`, registrations or contributions of these entries.
+    mutating func resetServices(of dependents: [Registration]) {
+        guard !dependents.isEmpty else { return }
+        let ids = Set(dependents.map(ObjectIdentifier.init))
+        resetServices { ids.contains(ObjectIdentifier($0)) }
+    }
+
+    /// Resets the services of `registration` alone, if it is still one of these entries or of
+    /// its point's contributions: for a service whose time to live is over.
+    @discardableResult
+    mutating func resetServices(of registration: Registration) -> Bool {
+        let id = registration.id
+        if self[id] === registration {
+            _ = admit(Registration(freshCopyOf: registration), as: .reset(dropping: []))
+            return true
+        }
+        for point in RegistrationStore.points(naming: id) {
+            guard let holder = self[point],
+                let contributions = holder.contributions?.resetting(where: { $0 === registration })
+            else { continue }
+            _ = admit(
+                Registration(copying: holder, contributions: contributions.set),
+                as: .reset(dropping: contributions.replaced))
+            return true
+        }
+        return false
+    }
+
+    /// Removes every registration of `id` for a context, keeping the default one: with its
+    /// services when it answers now, else put back in the entries as the one that answers.
+    mutating func removeContextRegistrations(of id: String) -> Int {
+        guard var table = contexts else { return 0 }
+        let parked = table.parked.removeValue(forKey: id) ?? []
+        let current = self[id]
+        var count = 0
+        var defaultRegistration: Registration?
+        for registration in parked {
+            if registration.context == nil {
+                defaultRegistration = registration
+            } else {
+                appendRemoved(registration)
+                count += 1
+            }
+        }
+        if let current, current.context != nil {
+            // The default, parked, has never held a service: it answers from now on.
+            setEntry(id, to: defaultRegistration, previous: current)
+            count += 1
+            resetDependents(of: [id])
+        } else if let defaultRegistration {
+            table.parked[id] = [defaultRegistration]
+        }
+        let isEmpty = table.parked.isEmpty && table.parkedContributions.isEmpty && table.activeOverride == nil
+        contexts = isEmpty ? nil : table
+        return count
+    }
+
+    /// The registration of `id` for `context` (the default one when `nil`), answering or not.
+    func registration(of id: String, for context: RegistrationContext?) -> Registration? {
+        if let current = self[id], current.context == context { return current }
+        return contexts?.parked[id]?.first { $0.context == context }
     }
 }

@@ -1,17 +1,6 @@
 /// What a ``Scope/weak`` registration can hold weakly: the one place the rule is stated.
-///
-/// Only a class instance can be held weakly. Whether a service type's values can be one is
-/// decided from the type once, when the registration is made
-/// (``Scope/Lifetime/effective(_:for:)``); which class instance a service holds, if any, is
-/// decided from the value once per creation (``weakReferent(of:)``), never per load.
 extension Scope.Lifetime {
     /// The lifetime a registration of `serviceType` has when `requested` was asked for.
-    ///
-    /// ``weak`` becomes ``transient`` for a type no value of which is, or wraps, a class
-    /// instance: a struct, an enum, a tuple, a function, a metatype, or an Optional of one.
-    /// A class, an existential (`any P`, `Any`, `AnyObject`), and an Optional of either,
-    /// however nested, keep ``weak``: an existential of a protocol that does not require a
-    /// class may still hold one, and whether it does is known only from each value.
     static func effective(_ requested: Self, for serviceType: Any.Type) -> Self {
         requested == .weak && !mayBeClassInstance(serviceType) ? .transient : requested
     }

@@ -2,9 +2,6 @@ import DependencyContainerKernel
 
 /// Notices registrations a thread makes while it watches: how a plugin loader sees a plugin's
 /// register function write into containers other than the one it was given.
-///
-/// ``RegistrationStore/modify(_:)`` tells the watch which IDs each write changed, but only
-/// while some thread watches (one atomic load otherwise), so writes stay as cheap as before.
 enum WriteWatch {
     /// One thread's watch.
     private struct Watch: Sendable {
