@@ -5,18 +5,14 @@ import DependencyContainerKernel
 /// the stack as a load's frames.
 ///
 /// A node is a registration (a unit, which problems belong to) in the context its plan makes
-/// it in; each ID of the lookup order and each load site is a root. Contexts that see the same
-/// places are one, so a lookup order without child containers or overrides has one context.
+/// it in; each ID of the lookup order and each load site is a root.
 struct CompositionVerifier {
     private struct Unit {
         let registration: Registration
-        /// What its factory loads: declared, or inferred for its place in source; `nil` when it
-        /// is unchecked.
+        /// Declared, or inferred for its place in source; `nil` when it is unchecked.
         let dependencies: [Dependency]?
         /// Its place in the verified lookup order.
         let place: Int
-        let scopeName: String?
-        let isolation: FactoryIsolation
     }
 
     /// A factory running, as on a load's stack of frames.
@@ -26,20 +22,17 @@ struct CompositionVerifier {
         let start: Int
         var next: Int
         let end: Int
-        /// For an uncached service, the named-scope units its loader keeps through it.
+        /// The named-scope units that the cached service loading this one keeps through it.
         var kept: [Int]
-        /// For a cached one, the units already reported as kept through an uncached service.
+        /// The units reported as kept through an uncached service.
         var reported: Set<Int> = []
     }
 
-    /// A problem's severity, kind and message, before it is given its registration or site.
-    private struct Finding {
-        let severity: VerificationProblem.Severity
-        let kind: VerificationProblem.Kind
-        let message: String
-    }
+    private typealias Finding = (
+        severity: VerificationProblem.Severity, kind: VerificationProblem.Kind, message: String
+    )
 
-    /// The order problems of one severity are listed in, as each pass adds them.
+    /// The order of one severity's problems: the order of the passes that add them.
     private enum Phase: Int { case dependency, captiveThroughUncached, implementationKey, cycle }
 
     private let captiveIsError: Bool
@@ -55,54 +48,52 @@ struct CompositionVerifier {
     private var idSet: Set<String> = []
     private var units: [Unit] = []
     private var unitOf: [ObjectIdentifier: Int] = [:]
-    private var rootServices: [Int] = []
     private var problems: [[(phase: Phase, problem: VerificationProblem)]] = []
     private var nodeUnits: [Int] = []
     private var nodeContexts: [Int] = []
     /// `nodeOf[unit * contexts.count + context]`: the node, or -1.
     private var nodeOf: [Int] = []
     private var visited: [Bool] = []
-    /// What each uncached node keeps (``Frame/kept``), once walked.
+    /// What each walked uncached node keeps (``Frame/kept``).
     private var kept: [[Int]] = []
     /// Where each unit is on the stack, or -1.
     private var stackPositions: [Int] = []
     private var stack: [Frame] = []
     private var edges: [Int] = []
-    /// Each node's eager edges, kept only with several contexts, for ``reentries()``.
-    private var eagerEdges: [[Int]] = []
-    /// The nodes to walk from, in the order made: each is walked once, from no frame unless an
-    /// eager edge reached it first.
+    /// The nodes to walk from, in the order made.
     private var pending: [Int] = []
+    /// When walking again for re-entries, the unit whose cycles are looked for.
+    private var reentering: Int?
     private var siteGroups: [(sites: [LoadSite], context: Int)] = []
     private var nearMisses: [String: String?] = [:]
-    /// Each missing existential type key (`any Notifier`) with the self-keyed units that
-    /// conform to it; `selfKeyed`, the root units keyed by their own concrete type's name.
+    /// The root services keyed by their own concrete type's name, and each missing existential
+    /// type key (`any Notifier`) with those that conform to it.
+    private var rootServices: [Int] = []
     private var implementationKeyed: [(id: String, units: [Int])] = []
-    private var selfKeyed: [Int]?
 
     init(verifying container: Container) {
         captiveIsError = container.captiveDependencyPolicy == .fail
-        let overrides = OverrideScope.current
         var places: [LookupPlace] = []
-        _ = container.walkLookupOrder(overrides: overrides) { place in
+        _ = container.walkLookupOrder(overrides: OverrideScope.current) { place in
             places.append(place)
             return .absent
         }
         self.places = places
-        var contexts: [CreationContext] = [(container, overrides)]
-        var keys = [Self.key(of: contexts[0])]
+        var contexts: [CreationContext] = [(container, OverrideScope.current)]
         placeContexts = places.map { place in
-            let key = Self.key(of: place.creationContext)
-            if let index = keys.firstIndex(where: { $0 == key }) { return index }
-            keys.append(key)
-            contexts.append(place.creationContext)
+            let context = place.creationContext
+            if let index = contexts.firstIndex(where: {
+                $0.container === context.container && $0.overrides === context.overrides
+            }) {
+                return index
+            }
+            contexts.append(context)
             return contexts.count - 1
         }
         self.contexts = contexts
         // An override's registrations use the book of the container it overrides.
-        books = places.map { $0.creationContext.container.loadSiteBook.snapshot }
+        books = places.map { $0.container.loadSiteBook.snapshot }
         for (index, place) in places.enumerated() {
-            // A container's sites once, at its own place.
             if case .own(let owner) = place {
                 siteGroups.append((books[index].sites, owner === container ? 0 : placeContexts[index]))
             }
@@ -110,46 +101,44 @@ struct CompositionVerifier {
         }
     }
 
-    /// A context's identity: its container and the first of its override scopes that is for
-    /// that container or an ancestor, the rest being the same walk.
-    private static func key(of context: CreationContext) -> (ObjectIdentifier, ObjectIdentifier?) {
-        var scope = context.overrides
-        scopes: while let current = scope {
-            var container: Container? = context.container
-            while let candidate = container {
-                if current.target === candidate { break scopes }
-                container = candidate.parent
-            }
-            scope = current.enclosing
-        }
-        return (ObjectIdentifier(context.container), scope.map(ObjectIdentifier.init))
-    }
-
     /// Checks every registration a load can reach, and every load site.
     mutating func report() -> VerificationReport {
         for id in ids {
             guard let found = find(id, marker: nil, from: 0) else { continue }
             if found.service >= 0 { rootServices.append(found.service) }
-            for unit in found.service >= 0 ? [found.service] : found.units { _ = node(unit, loadedFrom: 0, by: nil) }
+            for unit in found.service >= 0 ? [found.service] : found.units { _ = node(unit, loadedFrom: 0) }
         }
         // Before the nodes: a site of an ancestor may reach registrations in its context only.
-        let sites = checkSites()
+        var report = checkSites()
         var index = 0
         while index < pending.count {
             walk(from: pending[index])
             index += 1
         }
-        if contexts.count > 1 { reentries() }
+        // A node of an uncached unit may reach its node of another context through a cached
+        // service walked already: walked again from each, afresh, for the unit's own cycles.
+        for unit in units.indices where contexts.count > 1 {
+            let nodes = nodeOf[unit * contexts.count..<(unit + 1) * contexts.count].filter { $0 >= 0 }
+            guard nodes.count > 1 else { continue }
+            reentering = unit
+            for node in nodes.sorted() {
+                visited = [Bool](repeating: false, count: visited.count)
+                walk(from: node)
+            }
+        }
         reportImplementationKeys()
-        var checkedCount = 0
-        var withProblems: [(unit: Int, verified: VerifiedRegistration)] = []
-        var unchecked: [(unit: Int, verified: VerifiedRegistration)] = []
-        for (index, unit) in units.enumerated() {
-            let isChecked = unit.dependencies != nil
+        let order = units.indices.sorted {
+            (units[$0].registration.id, units[$0].place, $0) < (
+                units[$1].registration.id, units[$1].place, $1
+            )
+        }
+        for index in order {
+            let isChecked = units[index].dependencies != nil
             if isChecked {
-                checkedCount += 1
+                report.checkedCount += 1
             } else {
-                unchecked.append((index, Self.verified(unit.registration, problems: [], isChecked: false)))
+                report.unchecked.append(
+                    Self.verified(units[index].registration, problems: [], isChecked: false))
             }
             guard !problems[index].isEmpty else { continue }
             // A registration reached in several contexts finds the same problem in each.
@@ -158,26 +147,15 @@ struct CompositionVerifier {
                 ($0.element.problem.severity, $0.element.phase.rawValue, $0.offset)
                     < ($1.element.problem.severity, $1.element.phase.rawValue, $1.offset)
             }
-            withProblems.append(
-                (index, Self.verified(unit.registration, problems: sorted.map(\.element.problem), isChecked: isChecked)))
+            report.registrations.append(
+                Self.verified(
+                    units[index].registration, problems: sorted.map(\.element.problem), isChecked: isChecked))
         }
-        func byID(_ lhs: (unit: Int, verified: VerifiedRegistration), _ rhs: (unit: Int, verified: VerifiedRegistration))
-            -> Bool
-        {
-            (lhs.verified.id, units[lhs.unit].place, lhs.unit) < (rhs.verified.id, units[rhs.unit].place, rhs.unit)
-        }
-        var report = VerificationReport(
-            registrations: withProblems.sorted(by: byID).map(\.verified),
-            unchecked: unchecked.sorted(by: byID).map(\.verified), checkedCount: checkedCount)
-        report.siteProblems = sites.problems
-        report.uncheckedSites = sites.unchecked
-        report.checkedSiteCount = sites.checkedCount
         return report
     }
 
-    /// What a load of `name` made in `context` gets, by the engine's lookup and, for an
-    /// extension point, its gathering: the unit of a service (`service`, else -1) or the
-    /// contributions' (`units`).
+    /// What a load of `name` made in `context` gets: the unit of a service (`service`, else -1)
+    /// or, for an extension point, its contributions' (`units`).
     private mutating func find(_ name: String, marker: Any.Type?, from context: Int)
         -> (registration: Registration, service: Int, units: [Int])?
     {
@@ -197,21 +175,21 @@ struct CompositionVerifier {
         return (found.registration, -1, entries.map { unit($0.registration, at: nil) })
     }
 
-    /// The unit of `registration`, found at `place` (`nil` for a contribution: the one that
+    /// The unit of `registration`, found at `place` (`nil` for a contribution: the place that
     /// holds it), added if it is new.
     private mutating func unit(_ registration: Registration, at place: LookupPlace?) -> Int {
         if let known = unitOf[ObjectIdentifier(registration)] { return known }
-        let holder = place ?? contexts[0].container.place(holding: registration, overrides: contexts[0].overrides)
+        let holder =
+            place ?? contexts[0].container.place(holding: registration, overrides: contexts[0].overrides)
         let index = holder.flatMap { holder in places.firstIndex { $0.store === holder.store } } ?? 0
         var dependencies = registration.dependencies
         // Most containers have nothing inferred: no place is spelled out for them.
-        if dependencies == nil, !books[index].inferred.isEmpty, let location = Self.location(of: registration) {
-            dependencies = books[index].inferred[LoadSiteBook.SourcePlace(file: location.file, line: location.line)]
+        if dependencies == nil, !books[index].inferred.isEmpty, let location = Self.location(of: registration)
+        {
+            dependencies =
+                books[index].inferred[LoadSiteBook.SourcePlace(file: location.file, line: location.line)]
         }
-        units.append(
-            Unit(
-                registration: registration, dependencies: dependencies, place: index,
-                scopeName: registration.scopeName, isolation: registration.isolation))
+        units.append(Unit(registration: registration, dependencies: dependencies, place: index))
         unitOf[ObjectIdentifier(registration)] = units.count - 1
         problems.append([])
         stackPositions.append(-1)
@@ -219,25 +197,23 @@ struct CompositionVerifier {
         return units.count - 1
     }
 
-    /// The node of `unit` for a load made in `context` by the factory of `holder`, added if it
-    /// is new, with the load's plan.
-    private mutating func node(_ unit: Int, loadedFrom context: Int, by holder: Int?) -> (
-        node: Int, plan: LoadPlan<Int>
-    ) {
-        let holder = holder.map { units[$0] }
+    /// The plan of a load of `unit` made in `context` by the factory of the unit `holder`, and
+    /// the node it makes, added if it is new.
+    private mutating func node(_ unit: Int, loadedFrom context: Int, by holder: Int? = nil)
+        -> (node: Int, plan: LoadPlan<Int>)
+    {
+        let holder = holder.map { units[$0].registration }
         let plan = LoadPlan(
             units[unit].registration, registeredIn: placeContexts[units[unit].place], loadedIn: context,
-            heldBy: holder.flatMap { $0.registration.isShared ? $0.registration : nil },
-            onMainThread: holder?.isolation == .mainActor)
+            heldBy: holder?.isShared == true ? holder : nil, onMainThread: holder?.isolation == .mainActor)
         let key = unit * contexts.count + plan.context
         if nodeOf[key] < 0 {
             nodeOf[key] = nodeUnits.count
+            pending.append(nodeUnits.count)
             nodeUnits.append(unit)
             nodeContexts.append(plan.context)
             visited.append(false)
             kept.append([])
-            if contexts.count > 1 { eagerEdges.append([]) }
-            pending.append(nodeUnits.count - 1)
         }
         return (nodeOf[key], plan)
     }
@@ -252,7 +228,7 @@ struct CompositionVerifier {
                 let target = edges[frame.next]
                 if stackPositions[nodeUnits[target]] >= 0 {
                     // The engine's rule: a factory already running is asked for again.
-                    reportCycle(from: stackPositions[nodeUnits[target]])
+                    reportCycle(stack[stackPositions[nodeUnits[target]]...].map { nodeUnits[$0.node] })
                 } else if !visited[target] {
                     push(target)
                 } else {
@@ -263,146 +239,105 @@ struct CompositionVerifier {
             stack.removeLast()
             edges.removeLast(edges.count - frame.start)
             stackPositions[nodeUnits[frame.node]] = -1
-            if !frame.kept.isEmpty {
-                var seen: Set<Int> = []
-                kept[frame.node] = frame.kept.filter { seen.insert($0).inserted }
-            }
+            var seen: Set<Int> = []
+            kept[frame.node] = frame.kept.filter { seen.insert($0).inserted }
             if !stack.isEmpty { absorb(frame.node) }
         }
     }
 
-    /// Starts `node`'s factory: checks each declared dependency by its plan and records the
-    /// edges.
+    /// Starts `node`'s factory: checks each declared dependency by its plan, and records its
+    /// eager edges.
     private mutating func push(_ node: Int) {
-        let holderIndex = nodeUnits[node]
-        let holder = units[holderIndex]
-        let context = nodeContexts[node]
+        let holder = nodeUnits[node]
+        let registration = units[holder].registration
+        let isolation = registration.isolation
         visited[node] = true
-        stackPositions[holderIndex] = stack.count
+        stackPositions[holder] = stack.count
         let start = edges.count
         var keptLazily: [Int] = []
-        for dependency in holder.dependencies ?? [] {
-            guard let found = find(dependency.id, marker: dependency.registeredType, from: context) else {
-                reportMissing(dependency, of: holder.registration, inOwnContext: idSet.contains(dependency.id), at: holderIndex)
+        for dependency in units[holder].dependencies ?? [] {
+            guard let found = find(dependency.id, marker: dependency.registeredType, from: nodeContexts[node])
+            else {
+                reportMissing(dependency, of: holder)
                 continue
             }
-            if let finding = typeFinding(dependency, subject: "'\(holder.registration.id)'", registeredAs: found.registration) {
-                add(finding, at: holderIndex, dependency: dependency.id)
+            if let finding = typeFinding(
+                dependency, subject: "'\(registration.id)'", registeredAs: found.registration)
+            {
+                add(finding, at: holder, dependency: dependency.id)
             }
-            // Allocation-free for a service: one edge per dependency.
+            // Allocation-free for a service.
             for offset in 0..<(found.service >= 0 ? 1 : found.units.count) {
                 let unit = found.service >= 0 ? found.service : found.units[offset]
-                let (target, plan) = self.node(unit, loadedFrom: context, by: holderIndex)
+                let (target, plan) = self.node(unit, loadedFrom: nodeContexts[node], by: holder)
                 if dependency.kind != .provider, plan.captiveHolder != nil {
-                    reportCaptive(unit, of: holderIndex, how: dependency.kind == .lazy ? "through a lazy handle" : "eagerly")
+                    reportCaptive(
+                        unit, of: holder, how: dependency.kind == .lazy ? "through a lazy handle" : "eagerly")
                 }
-                if dependency.kind == .eager, holder.isolation != .asynchronous, !plan.mayRunFactory {
-                    reportIsolation(unit, of: holderIndex)
+                // An async factory awaits its loads.
+                if dependency.kind == .eager, isolation != .asynchronous, !plan.mayRunFactory {
+                    reportIsolation(unit, of: holder)
                 }
-                switch dependency.kind {
-                case .eager:
-                    edges.append(target)
-                    if contexts.count > 1 { eagerEdges[node].append(target) }
-                case .lazy:
-                    if units[unit].scopeName != nil { keptLazily.append(unit) }
-                case .provider:
-                    break
+                if dependency.kind == .eager { edges.append(target) }
+                if dependency.kind == .lazy, units[unit].registration.scopeName != nil {
+                    keptLazily.append(unit)
                 }
             }
         }
         stack.append(Frame(node: node, start: start, next: start, end: edges.count, kept: keptLazily))
     }
 
-    /// Takes in what the finished `target` keeps into the frame that loaded it: the named-scope
-    /// services an uncached service loads are kept by the cached service that loads it.
+    /// Takes what the walked `target` keeps into the frame that loaded it: the engine's holder
+    /// is the innermost cached frame, so a cached service keeps what the uncached ones it loads
+    /// load, eagerly or through a `lazy` handle.
     private mutating func absorb(_ target: Int) {
         let top = stack.count - 1
-        let targetUnit = nodeUnits[target]
-        guard !units[targetUnit].registration.isShared else {
-            if units[targetUnit].scopeName != nil { stack[top].kept.append(targetUnit) }
-            return
-        }
-        let holderIndex = nodeUnits[stack[top].node]
-        guard units[holderIndex].registration.isShared else {
+        let (holder, loaded) = (nodeUnits[stack[top].node], nodeUnits[target])
+        if units[loaded].registration.isShared {
+            if units[loaded].registration.scopeName != nil { stack[top].kept.append(loaded) }
+        } else if !units[holder].registration.isShared {
             stack[top].kept += kept[target]
-            return
-        }
-        for scoped in kept[target]
-        where Container.keepsCaptive(units[holderIndex].registration, units[scoped].registration)
-            && stack[top].reported.insert(scoped).inserted
-        {
-            reportCaptive(scoped, of: holderIndex, through: targetUnit)
+        } else {
+            for scoped in kept[target]
+            where Container.keepsCaptive(units[holder].registration, units[scoped].registration)
+                && stack[top].reported.insert(scoped).inserted
+            {
+                reportCaptive(scoped, of: holder, how: "", through: loaded)
+            }
         }
     }
 
-    /// Reports the cycle of the units on the stack from `position` on, once per registration.
-    private mutating func reportCycle(from position: Int) {
-        reportCycle(stack[position...].map { nodeUnits[$0.node] })
-    }
-
+    /// Reports the cycle along `path`, units of the stack, once for its first registration.
     private mutating func reportCycle(_ path: [Int]) {
-        let first = units[path[0]].registration
-        guard !problems[path[0]].contains(where: { $0.problem.kind == .cycle }) else { return }
-        let ids = path.map { units[$0].registration.id } + [first.id]
+        guard reentering == nil || reentering == path[0],
+            !problems[path[0]].contains(where: { $0.problem.kind == .cycle })
+        else { return }
+        let ids = path.map { units[$0].registration.id } + [units[path[0]].registration.id]
         problems[path[0]].append(
             (
                 .cycle,
                 problem(
-                    .error, .cycle, first, dependency: nil,
+                    .error, .cycle, units[path[0]].registration, dependency: nil,
                     "eager dependency cycle: \(ids.joined(separator: " → ")); take a lazy or provider handle to break it",
                     path: ids)
             ))
     }
 
-    /// The cycles the walk cannot see: an uncached registration whose node in one context reaches,
-    /// through a cached service of a farther place whose walk was done already, its node in
-    /// another. Breadth first, from each node of a registration reached in several contexts.
-    private mutating func reentries() {
-        for unit in units.indices {
-            let nodes = nodeOf[unit * contexts.count..<(unit + 1) * contexts.count].filter { $0 >= 0 }.sorted()
-            guard nodes.count > 1 else { continue }
-            for start in nodes {
-                var cameFrom = [start: start]
-                var queue = [start]
-                var head = 0
-                search: while head < queue.count {
-                    let node = queue[head]
-                    head += 1
-                    for target in eagerEdges[node] {
-                        if target != start, nodeUnits[target] == unit {
-                            var path = [node]
-                            while path[path.count - 1] != start { path.append(cameFrom[path[path.count - 1]] ?? start) }
-                            reportCycle(path.reversed().map { nodeUnits[$0] })
-                            break search
-                        }
-                        if cameFrom[target] == nil {
-                            cameFrom[target] = node
-                            queue.append(target)
-                        }
-                    }
-                }
-                if problems[unit].contains(where: { $0.problem.kind == .cycle }) { break }
-            }
-        }
-    }
-
     /// Checks every load site with the rules of a declared dependency, from its context.
-    private mutating func checkSites() -> (problems: [VerificationProblem], unchecked: [LoadSite], checkedCount: Int) {
-        var problems: [VerificationProblem] = []
-        var unchecked: [LoadSite] = []
-        var checkedCount = 0
+    private mutating func checkSites() -> VerificationReport {
+        var report = VerificationReport(registrations: [], unchecked: [], checkedCount: 0)
         for group in siteGroups {
             for site in group.sites {
                 guard let dependency = site.dependency else {
-                    unchecked.append(site)
+                    report.uncheckedSites.append(site)
                     continue
                 }
-                checkedCount += 1
+                report.checkedSiteCount += 1
                 let subject = "`\(site.expression)`"
-                let finding: Finding?
+                var finding: Finding?
                 if let found = find(dependency.id, marker: dependency.registeredType, from: group.context) {
                     for unit in found.service >= 0 ? [found.service] : found.units {
-                        _ = node(unit, loadedFrom: group.context, by: nil)
+                        _ = node(unit, loadedFrom: group.context)
                     }
                     finding = typeFinding(dependency, subject: subject, registeredAs: found.registration)
                 } else {
@@ -412,7 +347,7 @@ struct CompositionVerifier {
                             ? "nothing in the lookup order of the container it was added to provides" : nil)
                 }
                 if let finding {
-                    problems.append(
+                    report.siteProblems.append(
                         VerificationProblem(
                             severity: finding.severity, kind: finding.kind, registrationID: site.expression,
                             dependencyID: dependency.id, message: finding.message, location: site.location,
@@ -421,113 +356,113 @@ struct CompositionVerifier {
             }
         }
         // Errors first, then by place in source.
-        problems.sort {
+        report.siteProblems.sort {
             ($0.severity, $0.location?.file ?? "", $0.location?.line ?? 0)
                 < ($1.severity, $1.location?.file ?? "", $1.location?.line ?? 0)
         }
-        return (problems, unchecked, checkedCount)
+        return report
     }
 
-    private mutating func add(_ finding: Finding, at unit: Int, dependency: String, phase: Phase = .dependency) {
+    private mutating func add(
+        _ finding: Finding, at unit: Int, dependency: String, phase: Phase = .dependency
+    ) {
         problems[unit].append(
-            (phase, problem(finding.severity, finding.kind, units[unit].registration, dependency: dependency, finding.message)))
+            (
+                phase,
+                problem(
+                    finding.severity, finding.kind, units[unit].registration, dependency: dependency,
+                    finding.message)
+            ))
     }
 
-    private mutating func reportCaptive(_ target: Int, of holder: Int, how: String) {
+    /// Reports the named-scope `target` kept by the cached service of `holder`: loaded `how`, or
+    /// `through` an uncached unit it loads eagerly.
+    private mutating func reportCaptive(_ target: Int, of holder: Int, how: String, through via: Int? = nil) {
         let registration = units[holder].registration
+        let kept = "'\(units[target].registration.id)' of scope \(units[target].registration.scopeName ?? "")"
+        let scope = registration.scopeName.map { "scope \($0)" } ?? "\(registration.scope)"
         add(
-            Finding(
-                severity: captiveIsError ? .error : .warning, kind: .captiveDependency,
-                message:
-                    "'\(registration.id)' (\(Self.scopeDescription(registration))) loads '\(units[target].registration.id)' of scope \(units[target].scopeName ?? "") \(how) and keeps it after reset(scope:); take a provider handle"
-            ), at: holder, dependency: units[target].registration.id)
+            (
+                captiveIsError ? .error : .warning, .captiveDependency,
+                via.map {
+                    "'\(registration.id)' (\(scope)) keeps \(kept) through the uncached '\(units[$0].registration.id)' it loads eagerly, after reset(scope:); take a provider handle"
+                }
+                    ?? "'\(registration.id)' (\(scope)) loads \(kept) \(how) and keeps it after reset(scope:); take a provider handle"
+            ), at: holder, dependency: units[target].registration.id,
+            phase: via == nil ? .dependency : .captiveThroughUncached)
     }
 
-    private mutating func reportCaptive(_ target: Int, of holder: Int, through via: Int) {
-        let registration = units[holder].registration
-        add(
-            Finding(
-                severity: captiveIsError ? .error : .warning, kind: .captiveDependency,
-                message:
-                    "'\(registration.id)' (\(Self.scopeDescription(registration))) keeps '\(units[target].registration.id)' of scope \(units[target].scopeName ?? "") through the uncached '\(units[via].registration.id)' it loads eagerly, after reset(scope:); take a provider handle"
-            ), at: holder, dependency: units[target].registration.id, phase: .captiveThroughUncached)
-    }
-
-    private static func scopeDescription(_ registration: Registration) -> String {
-        registration.scopeName.map { "scope \($0)" } ?? "\(registration.scope)"
-    }
-
-    /// An async factory awaits its loads; another runs them synchronously, on the main thread
+    /// Reports a synchronous factory that loads a service it may not make: on the main thread
     /// only if it is a main-actor one.
     private mutating func reportIsolation(_ target: Int, of holder: Int) {
         let (holderID, targetID) = (units[holder].registration.id, units[target].registration.id)
-        let message: String
-        switch (units[holder].isolation, units[target].isolation) {
+        switch (units[holder].registration.isolation, units[target].registration.isolation) {
         case (.nonisolated, .mainActor):
-            message =
-                "nonisolated factory of '\(holderID)' loads main-actor '\(targetID)' synchronously: off the main actor it gets nil unless the service exists; register it with registerOnMainActor or take a handle"
+            add(
+                (
+                    .error, .isolation,
+                    "nonisolated factory of '\(holderID)' loads main-actor '\(targetID)' synchronously: off the main actor it gets nil unless the service exists; register it with registerOnMainActor or take a handle"
+                ), at: holder, dependency: targetID)
         case (_, .asynchronous):
-            message =
-                "synchronous factory of '\(holderID)' loads async '\(targetID)': it gets nil unless the service exists; register it with registerAsync and load it with loadAsync"
+            add(
+                (
+                    .error, .isolation,
+                    "synchronous factory of '\(holderID)' loads async '\(targetID)': it gets nil unless the service exists; register it with registerAsync and load it with loadAsync"
+                ), at: holder, dependency: targetID)
         default:
-            return
+            break
         }
-        add(Finding(severity: .error, kind: .isolation, message: message), at: holder, dependency: targetID)
     }
 
-    /// The problem of a dependency registered with another type than the one asked for, for a
-    /// declaration and a load site alike, or `nil`.
+    /// The problem of a dependency registered with another type than the one asked for, or `nil`.
     private func typeFinding(_ dependency: Dependency, subject: String, registeredAs target: Registration)
         -> Finding?
     {
         // The types first: a type's name takes a reflection call to make.
-        if let type = dependency.registeredType, ObjectIdentifier(type) == ObjectIdentifier(target.serviceType) {
+        if let type = dependency.registeredType,
+            ObjectIdentifier(type) == ObjectIdentifier(target.serviceType)
+        {
             return nil
         }
-        // Registered as `Any` (a plugin's placeholder until its library loads), or a point of
-        // placeholders only: no type can be judged here.
-        if ObjectIdentifier(target.serviceType) == ObjectIdentifier(Any.self) || target.isPlaceholderPoint {
-            return nil
-        }
-        // The original API's `load(for:)` wraps whatever is registered as an item.
-        if dependency.registeredType == nil, dependency.serviceType == Dependency.originalAPIServiceType {
+        // Registered as `Any` (a plugin's placeholder until its library loads), a point of
+        // placeholders only, or loaded by the original API's `load(for:)`, which wraps anything.
+        if ObjectIdentifier(target.serviceType) == ObjectIdentifier(Any.self) || target.isPlaceholderPoint
+            || (dependency.registeredType == nil
+                && dependency.serviceType == Dependency.originalAPIServiceType)
+        {
             return nil
         }
         let actual = target.serviceTypeName
         guard actual != dependency.serviceType else { return nil }
-        return Finding(
-            severity: .error, kind: .typeMismatch,
-            message:
-                "\(subject) asks for '\(dependency.id)' as \(dependency.serviceType), but it is registered as \(actual)"
+        return (
+            .error, .typeMismatch,
+            "\(subject) asks for '\(dependency.id)' as \(dependency.serviceType), but it is registered as \(actual)"
         )
     }
 
-    /// Reports a dependency that no registration provides, or, with `inOwnContext`, none that
-    /// the context `holder` is made in sees.
-    private mutating func reportMissing(
-        _ dependency: Dependency, of holder: Registration, inOwnContext: Bool, at unit: Int
-    ) {
-        let what: String?
-        if !inOwnContext {
-            what = nil
-        } else if holder.isShared {
-            what =
-                "nothing in its own context provides: it is cached where it is registered, whose factory does not see the nearer registration"
-        } else {
-            what =
-                "nothing in its own context provides when a cached service of a farther place loads it: made in that service's context, it does not see the nearer registration"
-        }
-        add(missingFinding(dependency, subject: "'\(holder.id)'", what: what), at: unit, dependency: dependency.id)
+    /// Reports a dependency of `holder` that nothing provides, or that its context does not see:
+    /// a cached service of a farther place, or an uncached service such a service loads.
+    private mutating func reportMissing(_ dependency: Dependency, of holder: Int) {
+        let what =
+            !idSet.contains(dependency.id)
+            ? nil
+            : units[holder].registration.isShared
+                ? "nothing in its own context provides: it is cached where it is registered, whose factory does not see the nearer registration"
+                : "nothing in its own context provides when a cached service of a farther place loads it: made in that service's context, it does not see the nearer registration"
+        add(
+            missingFinding(dependency, subject: "'\(units[holder].registration.id)'", what: what), at: holder,
+            dependency: dependency.id)
     }
 
-    /// The problem of a dependency that nothing provides: an error if it is required, a note if
-    /// it is optional, with the registered ID nearest to it. `what` says why, when a
-    /// registration exists that the load cannot see.
-    private mutating func missingFinding(_ dependency: Dependency, subject: String, what: String?) -> Finding {
+    /// The problem of a dependency that nothing provides, with why (`what`) when a registration
+    /// exists that the load cannot see: an error if it is required, a note if it is optional.
+    private mutating func missingFinding(_ dependency: Dependency, subject: String, what: String?) -> Finding
+    {
         let isPoint = dependency.serviceType.hasPrefix("extension point of ")
         var why =
             what
-            ?? (isPoint ? "no contribution in its lookup order provides" : "nothing in its lookup order provides")
+            ?? (isPoint
+                ? "no contribution in its lookup order provides" : "nothing in its lookup order provides")
         if what == nil, let keyed = implementationKeyedUnits(for: dependency), !keyed.isEmpty {
             let names = keyed.map { "'\(units[$0].registration.id)'" }.joined(separator: ", ")
             why +=
@@ -536,47 +471,41 @@ struct CompositionVerifier {
             why += "; did you mean '\(IDValidation.abbreviated(nearMiss))'?"
         }
         if dependency.isOptional {
-            return Finding(
-                severity: .note, kind: .missingOptionalDependency,
-                message:
-                    "\(subject) loads optional '\(dependency.id)' (\(dependency.serviceType)), which \(why): it gets \(isPoint ? "[]" : "nil")"
+            return (
+                .note, .missingOptionalDependency,
+                "\(subject) loads optional '\(dependency.id)' (\(dependency.serviceType)), which \(why): it gets \(isPoint ? "[]" : "nil")"
             )
         }
-        return Finding(
-            severity: .error, kind: .missingDependency,
-            message: "\(subject) requires '\(dependency.id)' (\(dependency.serviceType)), which \(why)")
+        return (
+            .error, .missingDependency,
+            "\(subject) requires '\(dependency.id)' (\(dependency.serviceType)), which \(why)"
+        )
     }
 
-    /// The registrations keyed by their own concrete type that conform to a missing existential
+    /// The root services keyed by their own concrete type that conform to a missing existential
     /// type key (`any Notifier`); `nil` for any other dependency.
     private mutating func implementationKeyedUnits(for dependency: Dependency) -> [Int]? {
-        guard let wanted = dependency.registeredType, isExistential(wanted), dependency.id == typeName(wanted) else {
+        guard let wanted = dependency.registeredType, isExistential(wanted), dependency.id == typeName(wanted)
+        else {
             return nil
         }
         if let known = implementationKeyed.first(where: { $0.id == dependency.id }) { return known.units }
-        if selfKeyed == nil {
-            selfKeyed = rootServices.filter {
-                let type = units[$0].registration.serviceType
-                return !isExistential(type) && String(describing: type) == units[$0].registration.id
-            }
-            .sorted()
+        let conforming = rootServices.filter {
+            let type = units[$0].registration.serviceType
+            return !isExistential(type) && String(describing: type) == units[$0].registration.id
+                && conformsToExistential(type, wanted)
         }
-        let conforming = (selfKeyed ?? []).filter {
-            conformsToExistential(units[$0].registration.serviceType, wanted)
-        }
-        implementationKeyed.append((dependency.id, conforming))
-        return conforming
+        implementationKeyed.append((dependency.id, conforming.sorted()))
+        return conforming.sorted()
     }
 
     /// Reports, at its registering line, each registration keyed by its implementation type
     /// that conforms to a missing existential type key, unless some load asks for its own key.
     private mutating func reportImplementationKeys() {
         guard implementationKeyed.contains(where: { !$0.units.isEmpty }) else { return }
-        var loaded: Set<String> = []
-        for unit in units { for dependency in unit.dependencies ?? [] { loaded.insert(dependency.id) } }
-        for group in siteGroups {
-            for site in group.sites { if let dependency = site.dependency { loaded.insert(dependency.id) } }
-        }
+        let loaded = Set(
+            units.flatMap { $0.dependencies ?? [] }.map(\.id)
+                + siteGroups.flatMap { $0.sites.compactMap { $0.dependency?.id } })
         for (id, keyed) in implementationKeyed {
             let wanted = String(id.dropFirst("any ".count))
             // `Notifier.self` names `any Notifier`; a composition needs its `any` and parentheses.
@@ -585,10 +514,9 @@ struct CompositionVerifier {
                 ? "\(wanted).self" : "(\(id)).self"
             for unit in keyed where !loaded.contains(units[unit].registration.id) {
                 add(
-                    Finding(
-                        severity: .error, kind: .implementationTypeKey,
-                        message:
-                            "'\(units[unit].registration.id)' is registered under its implementation type; loads ask for '\(id)', which it conforms to: register it as .type(\(spelled))"
+                    (
+                        .error, .implementationTypeKey,
+                        "'\(units[unit].registration.id)' is registered under its implementation type; loads ask for '\(id)', which it conforms to: register it as .type(\(spelled))"
                     ), at: unit, dependency: id, phase: .implementationKey)
             }
         }
@@ -599,9 +527,8 @@ struct CompositionVerifier {
         if let known = nearMisses[id] { return known }
         var collector = RegisteredIDs.Collector(requested: id)
         for candidate in ids { collector.add(candidate) }
-        let found = collector.summary.nearMiss
-        nearMisses[id] = .some(found)
-        return found
+        nearMisses[id] = .some(collector.summary.nearMiss)
+        return collector.summary.nearMiss
     }
 
     private func problem(
@@ -609,7 +536,8 @@ struct CompositionVerifier {
         dependency: String?, _ message: String, path: [String] = []
     ) -> VerificationProblem {
         VerificationProblem(
-            severity: severity, kind: kind, registrationID: holder.id, dependencyID: dependency, message: message,
+            severity: severity, kind: kind, registrationID: holder.id, dependencyID: dependency,
+            message: message,
             path: path, location: Self.location(of: holder))
     }
 
@@ -622,7 +550,9 @@ struct CompositionVerifier {
         }
     }
 
-    static func verified(_ registration: Registration, problems: [VerificationProblem], isChecked: Bool? = nil)
+    static func verified(
+        _ registration: Registration, problems: [VerificationProblem], isChecked: Bool? = nil
+    )
         -> VerifiedRegistration
     {
         let context = registration.context.map { "\($0)" }

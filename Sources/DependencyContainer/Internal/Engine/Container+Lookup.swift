@@ -49,7 +49,9 @@ extension Container {
     {
         var found: (registration: Registration, place: LookupPlace)?
         _ = walkLookupOrder(overrides: overrides) { place in
-            guard let registration = place.store.registration(named: name, thread: thread) else { return .absent }
+            guard let registration = place.store.registration(named: name, thread: thread) else {
+                return .absent
+            }
             found = (registration, place)
             return .foundAndHeld
         }
@@ -339,7 +341,9 @@ extension Container {
     /// Reports `dependency` if it is captive in `holder`'s service, which keeps it (a load in
     /// its factory, or the first load of a lazy handle it took), and throws under `fail`.
     func checkNotCaptive(_ dependency: Registration, heldBy holder: Registration) throws(ContainerError) {
-        guard let dependencyScope = dependency.scopeName, Self.keepsCaptive(holder, dependency) else { return }
+        guard let dependencyScope = dependency.scopeName, Self.keepsCaptive(holder, dependency) else {
+            return
+        }
         let error = ContainerError.captiveDependency(
             id: holder.id, scope: holder.scopeName.map { "scope \($0)" } ?? "\(holder.scope)",
             dependency: dependency.id, dependencyScope: dependencyScope)
