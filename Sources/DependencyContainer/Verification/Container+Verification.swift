@@ -68,9 +68,11 @@ extension Container {
         return report
     }
 
-    /// The last release's `async` running check: ``verifyRunningIncludingIsolated()`` with
-    /// `running`, else `verify()`; without it, `await container.verify(running: true)` would
-    /// skip isolated factories. See <doc:MigratingToVersion0Next>.
+    /// The last release's `async` running check: ``verifyRunningIncludingIsolated()``, or
+    /// `verify()` without `running`.
+    ///
+    /// Without it, `await container.verify(running: true)` would skip isolated factories. See
+    /// <doc:MigratingToVersion0Next>.
     @available(
         *, deprecated, renamed: "verifyRunningIncludingIsolated()",
         message: "renamed verifyRunningIncludingIsolated(); it runs main-actor and async factories as before"
@@ -97,8 +99,9 @@ extension Container {
         return try make(probe.serviceType)
     }
 
-    /// Records load sites, so that `verify()` checks them as loads from this container; adding
-    /// a site twice records it once. See <doc:VerifyingTheComposition>.
+    /// Records load sites, so that `verify()` checks them as loads from this container.
+    ///
+    /// Adding a site twice records it once. See <doc:VerifyingTheComposition>.
     ///
     /// ```swift
     /// let container = Container()
@@ -120,8 +123,9 @@ extension Container {
         loadSiteBook.remove(sites)
     }
 
-    /// Records the dependencies the scanner read from the closure registered at `file:line`,
-    /// which `verify()` uses for a registration of this container there that declares none.
+    /// Records the dependencies the scanner read from the closure registered at `file:line`.
+    ///
+    /// `verify()` uses them for a registration of this container there that declares none.
     /// Recording a place again replaces what it had.
     ///
     /// ```swift

@@ -113,9 +113,10 @@ extension Container {
         return registration
     }
 
-    /// The registration a load of `name` uses, borrowed from this thread's cached snapshots
-    /// without a lock or a reference count: retaining would make every load write to cache
-    /// lines all cores share. `unknown` under an override or a stale snapshot.
+    /// The registration a load of `name` uses, borrowed from this thread's cached snapshots.
+    ///
+    /// No lock and no reference count: retaining would make every load write to cache lines
+    /// all cores share. `unknown` under an override or with a stale snapshot.
     @inline(__always)
     func borrowedRegistration(named name: String, thread: ThreadState) -> LookupAnswer {
         // Rule 4: overrides are consulted only on the general path.
@@ -174,9 +175,10 @@ private enum LookupStep {
 
 // MARK: Step 2: plan, what a load does with what the lookup found
 
-/// What loading a found registration does, decided before any factory runs: the rules that
-/// loads check (step 3) and `verify()` walks over declared edges, in one place. `Context` is a
-/// ``CreationContext`` for loads, an index of its contexts for `verify()`.
+/// What loading a found registration does, decided before any factory runs.
+///
+/// The rules that loads check (step 3) and `verify()` walks over declared edges, in one place.
+/// `Context` is a ``CreationContext`` for loads, an index of its contexts for `verify()`.
 struct LoadPlan<Context> {
     /// Where its factory runs: a cached service (singleton, weak, named scope) in the context of
     /// the place it is registered at (``LookupPlace/creationContext``), so that it never
@@ -188,9 +190,10 @@ struct LoadPlan<Context> {
     /// only, an async one never.
     let mayRunFactory: Bool
 
-    /// The plan of a load made in `loader` inside the factory of `holder`, the innermost running
-    /// one that caches its service. `placeContext` is `nil` once a write removed the
-    /// registration: it runs as loaded.
+    /// The plan of a load made in `loader` inside the factory of `holder`.
+    ///
+    /// `holder` is the innermost running factory that caches its service. `placeContext` is
+    /// `nil` once a write removed the registration: it runs as loaded.
     init(
         _ registration: Registration, registeredIn placeContext: Context?, loadedIn loader: Context,
         heldBy holder: Registration?, onMainThread: Bool
@@ -205,19 +208,14 @@ extension Container {
     /// Runs the factory of a cached service in its plan's context (``LoadPlan/context``),
     /// binding that context's override scopes.
     ///
-    /// ```swift
-    /// container.register(.player, scope: .singleton) { r in Player(toast: r.load(.toast)) }
-    /// let player = container.withOverrides {
-    ///     $0.register(.toast) { RecordingToast() }
-    /// } operation: {
-    ///     container.load(.player)  // created with the container's own toast, and cached
-    /// }
-    /// ```
+    /// `place` is where the lookup found `registration`; without it, the lookup order is walked
+    /// again to find it.
     func runInOwnContext<Result>(
-        _ registration: Registration, thread: ThreadState, _ body: (Resolver) throws -> Result
+        _ registration: Registration, at place: LookupPlace? = nil, thread: ThreadState,
+        _ body: (Resolver) throws -> Result
     ) throws(ContainerError) -> Result {
         let overrides = OverrideScope.current
-        let owner = ownContext(of: registration, overrides: overrides)
+        let owner = ownContext(of: registration, at: place, overrides: overrides)
         guard owner.overrides !== overrides else {
             return try owner.container.runFactory(registration, thread: thread, body)
         }
@@ -226,12 +224,13 @@ extension Container {
         }
     }
 
-    /// `runInOwnContext(_:thread:_:)` for an async factory: `body` gets the context's container.
+    /// `runInOwnContext(_:at:thread:_:)` for an async factory: `body` gets the context's container.
     func runInOwnContextAsync<Result>(
-        _ registration: Registration, _ body: (Container) async throws(ContainerError) -> Result
+        _ registration: Registration, at place: LookupPlace? = nil,
+        _ body: (Container) async throws(ContainerError) -> Result
     ) async throws(ContainerError) -> Result {
         let overrides = OverrideScope.current
-        let owner = ownContext(of: registration, overrides: overrides)
+        let owner = ownContext(of: registration, at: place, overrides: overrides)
         guard owner.overrides !== overrides else {
             return try await body(owner.container)
         }
@@ -244,11 +243,14 @@ extension Container {
     ///
     /// - Complexity: O(1) for a root container without overrides; otherwise a walk of the
     ///   lookup order, only when a cached service is created.
-    private func ownContext(of registration: Registration, overrides: OverrideScope?) -> CreationContext {
+    private func ownContext(of registration: Registration, at place: LookupPlace?, overrides: OverrideScope?)
+        -> CreationContext
+    {
         guard parent != nil || overrides != nil else { return (self, overrides) }
+        let place = place ?? self.place(holding: registration, overrides: overrides)
         return LoadPlan(
-            registration, registeredIn: place(holding: registration, overrides: overrides)?.creationContext,
-            loadedIn: (self, overrides), heldBy: nil, onMainThread: true
+            registration, registeredIn: place?.creationContext, loadedIn: (self, overrides), heldBy: nil,
+            onMainThread: true
         ).context
     }
 
