@@ -313,14 +313,11 @@ struct CompositionVerifier {
             !problems[path[0]].contains(where: { $0.problem.kind == .cycle })
         else { return }
         let ids = path.map { units[$0].registration.id } + [units[path[0]].registration.id]
-        problems[path[0]].append(
+        add(
             (
-                .cycle,
-                problem(
-                    .error, .cycle, units[path[0]].registration, dependency: nil,
-                    "eager dependency cycle: \(ids.joined(separator: " → ")); take a lazy or provider handle to break it",
-                    path: ids)
-            ))
+                .error, .cycle,
+                "eager dependency cycle: \(ids.joined(separator: " → ")); take a lazy or provider handle to break it"
+            ), at: path[0], dependency: nil, phase: .cycle, path: ids)
     }
 
     /// Checks every load site with the rules of a declared dependency, from its context.
@@ -364,15 +361,13 @@ struct CompositionVerifier {
     }
 
     private mutating func add(
-        _ finding: Finding, at unit: Int, dependency: String, phase: Phase = .dependency
+        _ finding: Finding, at unit: Int, dependency: String?, phase: Phase = .dependency, path: [String] = []
     ) {
-        problems[unit].append(
-            (
-                phase,
-                problem(
-                    finding.severity, finding.kind, units[unit].registration, dependency: dependency,
-                    finding.message)
-            ))
+        let problem = VerificationProblem(
+            severity: finding.severity, kind: finding.kind, registrationID: units[unit].registration.id,
+            dependencyID: dependency, message: finding.message, path: path,
+            location: Self.location(of: units[unit].registration))
+        problems[unit].append((phase, problem))
     }
 
     /// Reports the named-scope `target` kept by the cached service of `holder`: loaded `how`, or
@@ -529,16 +524,6 @@ struct CompositionVerifier {
         for candidate in ids { collector.add(candidate) }
         nearMisses[id] = .some(collector.summary.nearMiss)
         return collector.summary.nearMiss
-    }
-
-    private func problem(
-        _ severity: VerificationProblem.Severity, _ kind: VerificationProblem.Kind, _ holder: Registration,
-        dependency: String?, _ message: String, path: [String] = []
-    ) -> VerificationProblem {
-        VerificationProblem(
-            severity: severity, kind: kind, registrationID: holder.id, dependencyID: dependency,
-            message: message,
-            path: path, location: Self.location(of: holder))
     }
 
     static func location(of registration: Registration) -> VerifiedRegistration.Location? {

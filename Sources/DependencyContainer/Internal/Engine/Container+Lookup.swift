@@ -61,12 +61,7 @@ extension Container {
     /// The registration a load of `name` uses, retained, with the task's overrides.
     @inline(__always)
     func findRegistration(named name: String, thread: ThreadState) -> Registration? {
-        // Not through `lookUp`: holding the place would cost the first load a retain.
-        var found: Registration?
-        _ = walkLookupOrder(overrides: OverrideScope.current) { place in
-            found = place.store.registration(named: name, thread: thread)
-            return found == nil ? .absent : .foundAndHeld
-        }
+        let found = lookUp(name, overrides: OverrideScope.current, thread: thread)?.registration
         traceLookup(of: name, found: found != nil, thread: thread)
         return found
     }
