@@ -43,6 +43,8 @@ struct CompositionVerifier {
     private let books: [(sites: [LoadSite], inferred: [LoadSiteBook.SourcePlace: [Dependency]])]
     /// The contexts factories run in; the first is a top-level load's.
     private let contexts: [CreationContext]
+    /// The service unit each ID's lookup found in each context, or -1 when it found none.
+    private var services: [[String: Int]]
     /// Every ID of the lookup order, nearest place first.
     private var ids: [String] = []
     private var idSet: Set<String> = []
@@ -91,6 +93,7 @@ struct CompositionVerifier {
             return contexts.count - 1
         }
         self.contexts = contexts
+        services = contexts.map { _ in [:] }
         // An override's registrations use the book of the container it overrides.
         books = places.map { $0.container.loadSiteBook.snapshot }
         for (index, place) in places.enumerated() {
@@ -127,16 +130,16 @@ struct CompositionVerifier {
             }
         }
         reportImplementationKeys()
-        let order = units.indices.sorted {
+        report.checkedCount = units.lazy.filter { $0.dependencies != nil }.count
+        // Sorted by ID, then place: only those listed, as most of a clean composition is not.
+        let listed = units.indices.filter { units[$0].dependencies == nil || !problems[$0].isEmpty }
+        for index in listed.sorted(by: {
             (units[$0].registration.id, units[$0].place, $0) < (
                 units[$1].registration.id, units[$1].place, $1
             )
-        }
-        for index in order {
+        }) {
             let isChecked = units[index].dependencies != nil
-            if isChecked {
-                report.checkedCount += 1
-            } else {
+            if !isChecked {
                 report.unchecked.append(
                     Self.verified(units[index].registration, problems: [], isChecked: false))
             }
@@ -159,12 +162,19 @@ struct CompositionVerifier {
     private mutating func find(_ name: String, marker: Any.Type?, from context: Int)
         -> (registration: Registration, service: Int, units: [Int])?
     {
+        // A service's lookup once per context: most IDs are loaded by several factories.
+        if let service = services[context][name] {
+            return service < 0 ? nil : (units[service].registration, service, [])
+        }
         let loader = contexts[context]
         guard let found = loader.container.lookUp(name, overrides: loader.overrides, thread: thread) else {
+            services[context][name] = -1
             return nil
         }
         guard found.registration.contributions != nil else {
-            return (found.registration, unit(found.registration, at: found.place), [])
+            let service = unit(found.registration, at: found.place)
+            services[context][name] = service
+            return (found.registration, service, [])
         }
         let entries = OverrideScope.binding(loader.overrides) {
             loader.container.contributionEntries(
@@ -410,7 +420,9 @@ struct CompositionVerifier {
     }
 
     /// The problem of a dependency registered with another type than the one asked for, or `nil`.
-    private func typeFinding(_ dependency: Dependency, subject: String, registeredAs target: Registration)
+    private func typeFinding(
+        _ dependency: Dependency, subject: @autoclosure () -> String, registeredAs target: Registration
+    )
         -> Finding?
     {
         // The types first: a type's name takes a reflection call to make.
@@ -431,7 +443,7 @@ struct CompositionVerifier {
         guard actual != dependency.serviceType else { return nil }
         return (
             .error, .typeMismatch,
-            "\(subject) asks for '\(dependency.id)' as \(dependency.serviceType), but it is registered as \(actual)"
+            "\(subject()) asks for '\(dependency.id)' as \(dependency.serviceType), but it is registered as \(actual)"
         )
     }
 
