@@ -51,13 +51,11 @@ struct CompositionVerifier {
     private var units: [Unit] = []
     private var unitOf: [ObjectIdentifier: Int] = [:]
     private var problems: [[(phase: Phase, problem: VerificationProblem)]] = []
-    private var nodeUnits: [Int] = []
-    private var nodeContexts: [Int] = []
+    /// Each node: its unit, its context, whether it was walked and, once walked, what an
+    /// uncached one keeps (``Frame/kept``).
+    private var nodes: [(unit: Int, context: Int, visited: Bool, kept: [Int])] = []
     /// `nodeOf[unit * contexts.count + context]`: the node, or -1.
     private var nodeOf: [Int] = []
-    private var visited: [Bool] = []
-    /// What each walked uncached node keeps (``Frame/kept``).
-    private var kept: [[Int]] = []
     /// Where each unit is on the stack, or -1.
     private var stackPositions: [Int] = []
     private var stack: [Frame] = []
@@ -121,11 +119,11 @@ struct CompositionVerifier {
         // A node of an uncached unit may reach its node of another context through a cached
         // service walked already: walked again from each, afresh, for the unit's own cycles.
         for unit in units.indices where contexts.count > 1 {
-            let nodes = nodeOf[unit * contexts.count..<(unit + 1) * contexts.count].filter { $0 >= 0 }
-            guard nodes.count > 1 else { continue }
+            let starts = nodeOf[unit * contexts.count..<(unit + 1) * contexts.count].filter { $0 >= 0 }
+            guard starts.count > 1 else { continue }
             reentering = unit
-            for node in nodes.sorted() {
-                visited = [Bool](repeating: false, count: visited.count)
+            for node in starts.sorted() {
+                for index in nodes.indices { nodes[index].visited = false }
                 walk(from: node)
             }
         }
@@ -218,28 +216,25 @@ struct CompositionVerifier {
             heldBy: holder?.isShared == true ? holder : nil, onMainThread: holder?.isolation == .mainActor)
         let key = unit * contexts.count + plan.context
         if nodeOf[key] < 0 {
-            nodeOf[key] = nodeUnits.count
-            pending.append(nodeUnits.count)
-            nodeUnits.append(unit)
-            nodeContexts.append(plan.context)
-            visited.append(false)
-            kept.append([])
+            nodeOf[key] = nodes.count
+            pending.append(nodes.count)
+            nodes.append((unit, plan.context, false, []))
         }
         return (nodeOf[key], plan)
     }
 
     /// Walks the eager edges from `root`, as a load would run the factories.
     private mutating func walk(from root: Int) {
-        guard !visited[root] else { return }
+        guard !nodes[root].visited else { return }
         push(root)
         while let frame = stack.last {
             if frame.next < frame.end {
                 stack[stack.count - 1].next += 1
                 let target = edges[frame.next]
-                if stackPositions[nodeUnits[target]] >= 0 {
+                if stackPositions[nodes[target].unit] >= 0 {
                     // The engine's rule: a factory already running is asked for again.
-                    reportCycle(stack[stackPositions[nodeUnits[target]]...].map { nodeUnits[$0.node] })
-                } else if !visited[target] {
+                    reportCycle(stack[stackPositions[nodes[target].unit]...].map { nodes[$0.node].unit })
+                } else if !nodes[target].visited {
                     push(target)
                 } else {
                     absorb(target)
@@ -248,9 +243,9 @@ struct CompositionVerifier {
             }
             stack.removeLast()
             edges.removeLast(edges.count - frame.start)
-            stackPositions[nodeUnits[frame.node]] = -1
+            stackPositions[nodes[frame.node].unit] = -1
             var seen: Set<Int> = []
-            kept[frame.node] = frame.kept.filter { seen.insert($0).inserted }
+            nodes[frame.node].kept = frame.kept.filter { seen.insert($0).inserted }
             if !stack.isEmpty { absorb(frame.node) }
         }
     }
@@ -258,15 +253,16 @@ struct CompositionVerifier {
     /// Starts `node`'s factory: checks each declared dependency by its plan, and records its
     /// eager edges.
     private mutating func push(_ node: Int) {
-        let holder = nodeUnits[node]
+        let holder = nodes[node].unit
         let registration = units[holder].registration
         let isolation = registration.isolation
-        visited[node] = true
+        nodes[node].visited = true
         stackPositions[holder] = stack.count
         let start = edges.count
         var keptLazily: [Int] = []
         for dependency in units[holder].dependencies ?? [] {
-            guard let found = find(dependency.id, marker: dependency.registeredType, from: nodeContexts[node])
+            guard
+                let found = find(dependency.id, marker: dependency.registeredType, from: nodes[node].context)
             else {
                 reportMissing(dependency, of: holder)
                 continue
@@ -279,7 +275,7 @@ struct CompositionVerifier {
             // Allocation-free for a service.
             for offset in 0..<(found.service >= 0 ? 1 : found.units.count) {
                 let unit = found.service >= 0 ? found.service : found.units[offset]
-                let (target, plan) = self.node(unit, loadedFrom: nodeContexts[node], by: holder)
+                let (target, plan) = self.node(unit, loadedFrom: nodes[node].context, by: holder)
                 if dependency.kind != .provider, plan.captiveHolder != nil {
                     reportCaptive(
                         unit, of: holder, how: dependency.kind == .lazy ? "through a lazy handle" : "eagerly")
@@ -302,13 +298,13 @@ struct CompositionVerifier {
     /// load, eagerly or through a `lazy` handle.
     private mutating func absorb(_ target: Int) {
         let top = stack.count - 1
-        let (holder, loaded) = (nodeUnits[stack[top].node], nodeUnits[target])
+        let (holder, loaded) = (nodes[stack[top].node].unit, nodes[target].unit)
         if units[loaded].registration.isShared {
             if units[loaded].registration.scopeName != nil { stack[top].kept.append(loaded) }
         } else if !units[holder].registration.isShared {
-            stack[top].kept += kept[target]
+            stack[top].kept += nodes[target].kept
         } else {
-            for scoped in kept[target]
+            for scoped in nodes[target].kept
             where Container.keepsCaptive(units[holder].registration, units[scoped].registration)
                 && stack[top].reported.insert(scoped).inserted
             {
@@ -401,22 +397,18 @@ struct CompositionVerifier {
     /// only if it is a main-actor one.
     private mutating func reportIsolation(_ target: Int, of holder: Int) {
         let (holderID, targetID) = (units[holder].registration.id, units[target].registration.id)
+        let message: String
         switch (units[holder].registration.isolation, units[target].registration.isolation) {
         case (.nonisolated, .mainActor):
-            add(
-                (
-                    .error, .isolation,
-                    "nonisolated factory of '\(holderID)' loads main-actor '\(targetID)' synchronously: off the main actor it gets nil unless the service exists; register it with registerOnMainActor or take a handle"
-                ), at: holder, dependency: targetID)
+            message =
+                "nonisolated factory of '\(holderID)' loads main-actor '\(targetID)' synchronously: off the main actor it gets nil unless the service exists; register it with registerOnMainActor or take a handle"
         case (_, .asynchronous):
-            add(
-                (
-                    .error, .isolation,
-                    "synchronous factory of '\(holderID)' loads async '\(targetID)': it gets nil unless the service exists; register it with registerAsync and load it with loadAsync"
-                ), at: holder, dependency: targetID)
+            message =
+                "synchronous factory of '\(holderID)' loads async '\(targetID)': it gets nil unless the service exists; register it with registerAsync and load it with loadAsync"
         default:
-            break
+            return
         }
+        add((.error, .isolation, message), at: holder, dependency: targetID)
     }
 
     /// The problem of a dependency registered with another type than the one asked for, or `nil`.
