@@ -39,9 +39,7 @@ extension Container {
         var holdings = RunningSandbox.Holdings()
         let results = OverrideScope.binding(scope) { sandbox.runEach(in: self, holding: &holdings) }
         holdings.release(reportingTo: store.disposals)
-        for (registration, problems) in results where !problems.isEmpty {
-            report.add(problems, for: registration)
-        }
+        report.add(results)
         return report
     }
 
@@ -62,9 +60,7 @@ extension Container {
             return await synchronous + sandbox.runEachIsolated(in: self, holding: &holdings)
         }
         holdings.release(reportingTo: store.disposals)
-        for (registration, problems) in results where !problems.isEmpty {
-            report.add(problems, for: registration)
-        }
+        report.add(results)
         return report
     }
 
@@ -141,14 +137,16 @@ extension Container {
 }
 
 extension VerificationReport {
-    /// Adds problems the running check found for `registration`, keeping the groups sorted.
-    mutating func add(_ problems: [VerificationProblem], for registration: Registration) {
-        if let index = registrations.firstIndex(where: { $0.id == registration.id }) {
-            registrations[index].problems += problems
-            registrations[index].problems.sort { $0.severity < $1.severity }
-            return
+    /// Adds the problems the running check found, keeping the groups sorted.
+    mutating func add(_ results: [(Registration, [VerificationProblem])]) {
+        for (registration, problems) in results where !problems.isEmpty {
+            if let index = registrations.firstIndex(where: { $0.id == registration.id }) {
+                registrations[index].problems += problems
+                registrations[index].problems.sort { $0.severity < $1.severity }
+            } else {
+                registrations.append(CompositionVerifier.verified(registration, problems: problems))
+                registrations.sort { $0.id < $1.id }
+            }
         }
-        registrations.append(CompositionVerifier.verified(registration, problems: problems))
-        registrations.sort { $0.id < $1.id }
     }
 }
