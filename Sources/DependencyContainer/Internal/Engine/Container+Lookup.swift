@@ -61,7 +61,12 @@ extension Container {
     /// The registration a load of `name` uses, retained, with the task's overrides.
     @inline(__always)
     func findRegistration(named name: String, thread: ThreadState) -> Registration? {
-        let found = lookUp(name, overrides: OverrideScope.current, thread: thread)?.registration
+        // `lookUp`'s walk without the place: holding it would cost a first load a retain.
+        var found: Registration?
+        _ = walkLookupOrder(overrides: OverrideScope.current) { place in
+            found = place.store.registration(named: name, thread: thread)
+            return found == nil ? .absent : .foundAndHeld
+        }
         traceLookup(of: name, found: found != nil, thread: thread)
         return found
     }
@@ -202,15 +207,16 @@ struct LoadPlan<Context> {
 extension Container {
     /// Runs the factory of a cached service in its plan's context (``LoadPlan/context``),
     /// binding that context's override scopes.
-    ///
-    /// `place` is where the lookup found `registration`; without it, the lookup order is walked
-    /// again to find it.
+    @inline(__always)
     func runInOwnContext<Result>(
-        _ registration: Registration, at place: LookupPlace? = nil, thread: ThreadState,
-        _ body: (Resolver) throws -> Result
+        _ registration: Registration, thread: ThreadState, _ body: (Resolver) throws -> Result
     ) throws(ContainerError) -> Result {
         let overrides = OverrideScope.current
-        let owner = ownContext(of: registration, at: place, overrides: overrides)
+        // A root container without overrides is its services' only context.
+        guard parent != nil || overrides != nil else {
+            return try runFactory(registration, thread: thread, body)
+        }
+        let owner = placedContext(of: registration, overrides: overrides)
         guard owner.overrides !== overrides else {
             return try owner.container.runFactory(registration, thread: thread, body)
         }
@@ -219,13 +225,13 @@ extension Container {
         }
     }
 
-    /// `runInOwnContext(_:at:thread:_:)` for an async factory: `body` gets the context's container.
+    /// `runInOwnContext(_:thread:_:)` for an async factory: `body` gets the context's container.
     func runInOwnContextAsync<Result>(
-        _ registration: Registration, at place: LookupPlace? = nil,
-        _ body: (Container) async throws(ContainerError) -> Result
+        _ registration: Registration, _ body: (Container) async throws(ContainerError) -> Result
     ) async throws(ContainerError) -> Result {
         let overrides = OverrideScope.current
-        let owner = ownContext(of: registration, at: place, overrides: overrides)
+        guard parent != nil || overrides != nil else { return try await body(self) }
+        let owner = placedContext(of: registration, overrides: overrides)
         guard owner.overrides !== overrides else {
             return try await body(owner.container)
         }
@@ -234,18 +240,13 @@ extension Container {
         }
     }
 
-    /// The plan's context for a cached service of `registration` loaded here under `overrides`.
-    ///
-    /// - Complexity: O(1) for a root container without overrides; otherwise a walk of the
-    ///   lookup order, only when a cached service is created.
-    private func ownContext(of registration: Registration, at place: LookupPlace?, overrides: OverrideScope?)
-        -> CreationContext
-    {
-        guard parent != nil || overrides != nil else { return (self, overrides) }
-        let place = place ?? self.place(holding: registration, overrides: overrides)
-        return LoadPlan(
-            registration, registeredIn: place?.creationContext, loadedIn: (self, overrides), heldBy: nil,
-            onMainThread: true
+    /// The plan's context for a cached service of `registration` loaded here under `overrides`:
+    /// a walk of the lookup order, out of line, when a cached service is created.
+    @inline(never)
+    private func placedContext(of registration: Registration, overrides: OverrideScope?) -> CreationContext {
+        LoadPlan(
+            registration, registeredIn: place(holding: registration, overrides: overrides)?.creationContext,
+            loadedIn: (self, overrides), heldBy: nil, onMainThread: true
         ).context
     }
 
