@@ -1,12 +1,9 @@
-/// One place in a module's source that loads an ID outside a registered factory: an
-/// `@Injected` property, a `container.load` at the composition root or in a helper, a handle
-/// resolved later, an argument load, an extension point, the original `load(for:)`.
+/// One place in a module's source that loads an ID outside a registered factory, which
+/// `verify()` checks as a declared dependency (``Container/addLoadSites(_:)``).
 ///
-/// RegistrationPlugin's generated `register(into:)` records its target's sites with
-/// ``Container/addLoadSites(_:)``, so that `verify()` checks each one as it checks a declared
-/// dependency: a site whose ID nothing provides is an error if it is required and a note if it
-/// is optional, at the site's `file:line`. A module that registers nothing, such as the app's
-/// UI module, adds its sites by hand:
+/// The ``dependency`` is spelled as a declared one: `.require(id)` for `require`, `.load(id)`
+/// for `load` and `@Injected`, `.lazy(id)` and `.provider(id)` for handles, and
+/// ``Dependency/load(for:)`` for the original `load(for:)`. See <doc:VerifyingTheComposition>.
 ///
 /// ```swift
 /// container.addLoadSites([
@@ -14,16 +11,8 @@
 ///     LoadSite.unchecked("container.load(id)", file: "App/Helpers.swift", line: 40),
 /// ])
 /// ```
-///
-/// The site's ``dependency`` is spelled as a declared dependency would be: `.require(id)` for
-/// `require`/`requireAsync`; `.load(id)` for `load`/`loadAsync`/`@Injected`; `.lazy(id)` and
-/// `.provider(id)` for handles; `.load(point)` or `.require(point)` for an extension point (see
-/// ``Dependency/pointLoadIsOptional(required:)``); the argument overloads for argument IDs; and
-/// ``Dependency/load(for:)`` for the original `load(for:)`, whose service type is
-/// ``Dependency/originalAPIServiceType``.
 public struct LoadSite: Hashable, Sendable, Codable, CustomStringConvertible {
-    /// What the site loads, as a declared dependency would say it; `nil` when the ID is built
-    /// at run time and cannot be checked.
+    /// What the site loads; `nil` when the ID is built at run time.
     public let dependency: Dependency?
     /// The file as `#fileID` spells it: `ModuleName/File.swift`.
     public let file: String
@@ -33,12 +22,6 @@ public struct LoadSite: Hashable, Sendable, Codable, CustomStringConvertible {
     public let expression: String
 
     /// A site that loads `dependency`.
-    ///
-    /// - Parameters:
-    ///   - dependency: What it loads, as a declared dependency.
-    ///   - file: The file, as `#fileID` spells it.
-    ///   - line: The 1-based line.
-    ///   - expression: Short source text of the load.
     public init(_ dependency: Dependency, file: String, line: Int, expression: String) {
         self.init(dependency: dependency, file: file, line: line, expression: expression)
     }
@@ -51,12 +34,6 @@ public struct LoadSite: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// A site whose ID is built at run time, which `verify()` lists but cannot check.
-    ///
-    /// - Parameters:
-    ///   - expression: Short source text of the load.
-    ///   - file: The file, as `#fileID` spells it.
-    ///   - line: The 1-based line.
-    /// - Returns: The site.
     public static func unchecked(_ expression: String, file: String, line: Int) -> LoadSite {
         LoadSite(dependency: nil, file: file, line: line, expression: expression)
     }

@@ -1,7 +1,5 @@
-/// The load sites and inferred dependencies recorded in one container, for `verify()`.
-///
-/// Each container has one; writes take its lock, and `verify()` copies the arrays out under it
-/// (copy on write: no element is copied) before it reads them, so no app code runs under it.
+/// The load sites and inferred dependencies recorded in one container, for `verify()`, which
+/// copies them out under the lock (copy on write) before it reads them.
 final class LoadSiteBook: Sendable {
     /// A registration's place in source: `#fileID` and `#line`.
     struct SourcePlace: Hashable, Sendable {
@@ -9,10 +7,9 @@ final class LoadSiteBook: Sendable {
         let line: Int
     }
 
-    /// What `verify()` reads: the sites in the order added, and the inferred dependencies.
     struct Contents: Sendable {
         var sites: [LoadSite] = []
-        /// The sites added, to drop duplicates: generated code registers a module each time.
+        /// To drop duplicates: generated code registers a module each time.
         var seen: Set<LoadSite> = []
         var inferred: [SourcePlace: [Dependency]] = [:]
     }
@@ -20,8 +17,6 @@ final class LoadSiteBook: Sendable {
     private let contents = LockedValue(Contents())
 
     /// Adds the sites not yet recorded, in order.
-    ///
-    /// - Complexity: O(*s*) in the sites added.
     func add(_ sites: [LoadSite]) {
         contents.withLock { contents in
             contents.sites.reserveCapacity(contents.sites.count + sites.count)
@@ -32,8 +27,6 @@ final class LoadSiteBook: Sendable {
     }
 
     /// Removes `sites`, such as those of a plugin that was deactivated.
-    ///
-    /// - Complexity: O(*n*) in the sites recorded.
     func remove(_ sites: [LoadSite]) {
         let removed = Set(sites)
         contents.withLock { contents in

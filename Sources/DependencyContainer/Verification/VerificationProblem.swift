@@ -1,6 +1,4 @@
-/// One problem that `Container.verify()` found in a registration's declared dependencies.
-///
-/// It prints as `inject-lint` does, so that editors jump to the registering line:
+/// One problem that `Container.verify()` found, printed as `inject-lint` prints a finding.
 ///
 /// ```text
 /// Player/PlayerSetup.swift:12: error: 'PlayerInjectID' requires 'ToastInjectID' (any ToastInject), which nothing in its lookup order provides [missing-dependency]
@@ -17,12 +15,7 @@ public struct VerificationProblem: Codable, Hashable, Sendable, CustomStringConv
 
         private var rank: Int { self == .error ? 0 : self == .warning ? 1 : 2 }
 
-        /// Errors first.
-        ///
-        /// - Parameters:
-        ///   - lhs: A severity.
-        ///   - rhs: Another severity.
-        /// - Returns: Whether `lhs` is worse than `rhs`.
+        /// Errors first: whether `lhs` is worse than `rhs`.
         public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
     }
 
@@ -36,18 +29,16 @@ public struct VerificationProblem: Codable, Hashable, Sendable, CustomStringConv
         case typeMismatch = "type-mismatch"
         /// A cycle of eager dependencies, which no `lazy` or `provider` handle breaks.
         case cycle
-        /// A singleton or weak service that keeps a named-scope service, loaded eagerly or
-        /// through a `lazy` handle, past its scope's reset.
+        /// A cached service that keeps a named-scope service past its scope's reset.
         case captiveDependency = "captive-dependency"
-        /// A synchronous factory that loads a main-actor or async service eagerly, which it
-        /// gets only where that factory may run.
+        /// A synchronous factory that loads a main-actor or async service eagerly.
         case isolation = "isolation"
         /// A load the running check saw a factory make that its declaration does not list.
         case undeclaredLoad = "undeclared-load"
         /// A factory that failed when the running check ran it.
         case factoryFailed = "factory-failed"
-        /// A registration keyed by its implementation type (`NotifierImpl`) where loads ask for
-        /// the type key of a protocol it conforms to (`any Notifier`), which nothing registers.
+        /// A registration keyed by its implementation type where loads ask for an unregistered
+        /// protocol type key it conforms to.
         case implementationTypeKey = "implementation-type-key"
     }
 
@@ -64,23 +55,12 @@ public struct VerificationProblem: Codable, Hashable, Sendable, CustomStringConv
     public var message: String
     /// For a cycle, the IDs along it, ending with the first; empty otherwise.
     public var path: [String]
-    /// Where the registration was made (a closure's, or a provider's registered with its
-    /// `file:line`), or the load site's place.
+    /// Where the registration was made, or the load site's place.
     public var location: VerifiedRegistration.Location?
     /// The load site whose load has the problem; `nil` for a registration's declaration.
     public var site: LoadSite?
 
     /// Creates a problem.
-    ///
-    /// - Parameters:
-    ///   - severity: How bad it is.
-    ///   - kind: What kind of problem it is.
-    ///   - registrationID: The registration whose declaration has the problem.
-    ///   - dependencyID: The dependency concerned.
-    ///   - message: What is wrong.
-    ///   - path: For a cycle, the IDs along it.
-    ///   - location: Where the registration was made, or the site's place.
-    ///   - site: The load site whose load has the problem, if it is one.
     public init(
         severity: Severity, kind: Kind, registrationID: String, dependencyID: String?, message: String,
         path: [String] = [], location: VerifiedRegistration.Location?, site: LoadSite? = nil

@@ -1,5 +1,7 @@
-/// What `Container.verify()` found: every problem in the declared dependencies of the
-/// registrations a container's loads can reach, grouped by registration.
+/// What `Container.verify()` found, grouped by registration.
+///
+/// It encodes as JSON for tools, and prints as `inject-lint` does after its ``summary``. See
+/// <doc:VerifyingTheComposition>.
 ///
 /// ```swift
 /// let report = container.verify()
@@ -7,34 +9,22 @@
 ///     print(report)  // the summary, then file:line: error: … lines
 /// }
 /// ```
-///
-/// It encodes as JSON for tools, and prints as `inject-lint` does, after a first line, the
-/// ``summary``, that says how much was checked: one `file:line: severity: message [code]` line
-/// per problem, and a `note:` line per unchecked registration or site. It is ``isClean`` only
-/// when nothing was left unchecked; ``hasNoProblems`` ignores what was.
 public struct VerificationReport: Codable, Hashable, Sendable, CustomStringConvertible {
     /// The registrations with problems, sorted by ID.
     public var registrations: [VerifiedRegistration]
-    /// The registrations that declare no dependencies, so that nothing about them was
-    /// checked, sorted by ID.
+    /// The registrations that declare no dependencies, sorted by ID.
     public var unchecked: [VerifiedRegistration]
     /// How many registrations declare their dependencies.
     public var checkedCount: Int
     /// The problems of the load sites (``Container/addLoadSites(_:)``), errors first, then by
-    /// file and line; each has the site as its ``VerificationProblem/site`` and location.
+    /// file and line.
     public var siteProblems: [VerificationProblem] = []
-    /// The load sites whose ID is built at run time, so that nothing about them was checked,
-    /// in the order they were recorded.
+    /// The load sites whose ID is built at run time, in the order recorded.
     public var uncheckedSites: [LoadSite] = []
     /// How many load sites were checked.
     public var checkedSiteCount = 0
 
     /// Creates a report.
-    ///
-    /// - Parameters:
-    ///   - registrations: The registrations with problems.
-    ///   - unchecked: The registrations that declare nothing.
-    ///   - checkedCount: How many registrations declare their dependencies.
     public init(registrations: [VerifiedRegistration], unchecked: [VerifiedRegistration], checkedCount: Int) {
         self.registrations = registrations
         self.unchecked = unchecked
@@ -47,11 +37,7 @@ public struct VerificationReport: Codable, Hashable, Sendable, CustomStringConve
     }
 
     /// Whether the report has no problem and left nothing unchecked: ``hasNoProblems`` and
-    /// ``isComplete``.
-    ///
-    /// A registration that declares no dependencies, or a site whose ID is built at run time, may
-    /// hide any mistake, so a composition with either is not clean; a test that accepts them
-    /// asks for ``hasNoProblems``. Notes (an absent optional dependency) keep a report clean.
+    /// ``isComplete``; notes keep a report clean.
     public var isClean: Bool { hasNoProblems && isComplete }
 
     /// Whether no problem is an error or a warning; notes and what was left unchecked are fine.
@@ -60,25 +46,18 @@ public struct VerificationReport: Codable, Hashable, Sendable, CustomStringConve
             && !siteProblems.contains { $0.severity != .note }
     }
 
-    /// Whether every registration a load can reach and every load site was checked: none
-    /// declares nothing, and no site's ID is built at run time.
+    /// Whether every registration a load can reach and every load site was checked.
     public var isComplete: Bool { unchecked.isEmpty && uncheckedSites.isEmpty }
 
     /// How many problems have `severity`.
-    ///
-    /// - Parameter severity: The severity to count.
-    /// - Returns: The count.
     public func count(_ severity: VerificationProblem.Severity) -> Int {
         registrations.reduce(0) { $0 + $1.problems.filter { $0.severity == severity }.count }
             + siteProblems.filter { $0.severity == severity }.count
     }
 
-    /// One line that says how much was checked, then what was found, then what was not checked:
+    /// One line that says how much was checked, what was found and what was not checked:
     /// `verify: 10 of 12 registrations and 29 of 30 load sites checked: 1 error, 0 warnings,
     /// 0 notes; 2 registrations and 1 load site unchecked`.
-    ///
-    /// Without load sites it names registrations only; with nothing unchecked it ends after
-    /// the notes.
     public var summary: String {
         let total = checkedCount + unchecked.count
         let siteTotal = checkedSiteCount + uncheckedSites.count
@@ -94,14 +73,12 @@ public struct VerificationReport: Codable, Hashable, Sendable, CustomStringConve
             + (left.isEmpty ? "" : "; \(left.joined(separator: " and ")) unchecked")
     }
 
-    /// The ``summary`` first, so that the first line says how much was checked, then the
-    /// problems, the unchecked registrations and the unchecked sites, one per line.
+    /// The ``summary``, then the problems, the unchecked registrations and sites, one per line.
     public var description: String {
         ([summary] + problems.map(\.description) + uncheckedNotes).joined(separator: "\n")
     }
 
-    /// A `note:` line per unchecked registration, then per unchecked site: the description's
-    /// last lines, and what `expectVerified` lists when it fails on them.
+    /// A `note:` line per unchecked registration, then per unchecked site.
     package var uncheckedNotes: [String] {
         unchecked.map { registration in
             let prefix = registration.location.map { "\($0): " } ?? ""
@@ -118,9 +95,6 @@ public struct VerificationReport: Codable, Hashable, Sendable, CustomStringConve
     }
 
     /// Creates a report from its JSON form; one encoded before load sites existed has none.
-    ///
-    /// - Parameter decoder: The decoder.
-    /// - Throws: What the decoder throws for missing or mistyped fields.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         registrations = try container.decode([VerifiedRegistration].self, forKey: .registrations)

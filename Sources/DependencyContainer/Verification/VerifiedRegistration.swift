@@ -9,10 +9,6 @@ public struct VerifiedRegistration: Codable, Hashable, Sendable {
         public var line: Int
 
         /// Creates a location.
-        ///
-        /// - Parameters:
-        ///   - file: The file.
-        ///   - line: The 1-based line.
         public init(file: String, line: Int) {
             self.file = file
             self.line = line
@@ -24,16 +20,13 @@ public struct VerifiedRegistration: Codable, Hashable, Sendable {
 
     /// The registration's ID; `point[name]` for a contribution to an extension point.
     public var id: String
-    /// What registered it: a provider type's name, or `closure at file:line`, followed by
-    /// `for context <name>` when the registration answers for a context (``RegistrationContext``).
+    /// What registered it: a provider type's name, or `closure at file:line`, then
+    /// `for context <name>` for a context's registration (``RegistrationContext``).
     public var provider: String
-    /// The context the registration answers for; `nil` for the default registration.
-    ///
-    /// `verify()` checks the registrations that answer under the active contexts.
+    /// The active context the registration answers for; `nil` for the default registration.
     public var context: String?
-    /// Where a closure registered it, or where a provider, contribution or item type was
-    /// registered (the verb's `file:line`, or the declaration's that generated code passes);
-    /// `nil` for a type registered without one, such as through `regist(injectType:)`.
+    /// Where it was registered (the verb's `file:line`, or the one generated code passes); `nil`
+    /// for a type registered without one, such as through `regist(injectType:)`.
     public var location: Location?
     /// Whether it declares its dependencies, so that they were checked.
     public var isChecked: Bool
@@ -41,14 +34,6 @@ public struct VerifiedRegistration: Codable, Hashable, Sendable {
     public var problems: [VerificationProblem]
 
     /// Creates a verified registration.
-    ///
-    /// - Parameters:
-    ///   - id: The registration's ID.
-    ///   - provider: What registered it.
-    ///   - location: Where it was registered.
-    ///   - isChecked: Whether it declares its dependencies.
-    ///   - problems: What was found.
-    ///   - context: The context the registration answers for; `nil` for the default one.
     public init(
         id: String, provider: String, location: Location?, isChecked: Bool, problems: [VerificationProblem],
         context: String? = nil

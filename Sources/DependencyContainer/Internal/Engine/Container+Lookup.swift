@@ -1,21 +1,17 @@
 import DependencyContainerKernel
+import DependencyContainerSystem
+
+/// The container and override scopes a factory runs in: its loads look up from there.
+typealias CreationContext = (container: Container, overrides: OverrideScope?)
 
 extension Container {
-    // MARK: Step 1: find the registration in the lookup order
+    // MARK: Step 1: lookup, which answers with the registration and where it was found
 
     /// Walks the lookup order (rule 5 of ``RegistrationStore``): for this container, then each
     /// ancestor, the override sets for it, innermost first, then its own registrations.
     ///
-    /// The one place that order is coded: loads, contributions, ``registrations``, the IDs a
-    /// `notRegistered` message names, and the context a cached service is created in all
-    /// walk it through here. The walk holds no references: each container keeps its parent
-    /// alive, and the caller keeps this one alive.
-    ///
-    /// - Parameters:
-    ///   - overrides: The current task's override scopes, or `nil` to skip them.
-    ///   - visit: Looks at one place of the order; anything but `absent` ends the walk. A
-    ///     walk that must see every place returns `absent` throughout.
-    /// - Returns: What ended the walk, or `absent`.
+    /// The one place that order is coded. `visit` ends the walk with anything but `absent`; the
+    /// walk holds no references (each container keeps its parent alive, the caller this one).
     @inline(__always)
     func walkLookupOrder(overrides: OverrideScope?, _ visit: (LookupPlace) -> LookupAnswer) -> LookupAnswer {
         // Non-generic enums throughout: `load` runs unspecialized in client modules, where
@@ -46,10 +42,26 @@ extension Container {
         }
     }
 
-    /// The registration a load of `name` uses, retained: a test override, this container's
-    /// own, or the nearest ancestor's.
+    /// The registration a load of `name` made under `overrides` uses, and the place of the
+    /// lookup order it was found at, which ``LoadPlan`` needs.
+    func lookUp(_ name: String, overrides: OverrideScope?, thread: ThreadState)
+        -> (registration: Registration, place: LookupPlace)?
+    {
+        var found: (registration: Registration, place: LookupPlace)?
+        _ = walkLookupOrder(overrides: overrides) { place in
+            guard let registration = place.store.registration(named: name, thread: thread) else {
+                return .absent
+            }
+            found = (registration, place)
+            return .foundAndHeld
+        }
+        return found
+    }
+
+    /// The registration a load of `name` uses, retained, with the task's overrides.
     @inline(__always)
     func findRegistration(named name: String, thread: ThreadState) -> Registration? {
+        // `lookUp`'s walk without the place: holding it would cost a first load a retain.
         var found: Registration?
         _ = walkLookupOrder(overrides: OverrideScope.current) { place in
             found = place.store.registration(named: name, thread: thread)
@@ -59,10 +71,8 @@ extension Container {
         return found
     }
 
-    /// The registration a load of `name` uses or, when a write retired it, its replacement.
-    ///
-    /// A load racing a replacement or a reset gets the old or the new service, not a third.
-    /// For the loads off the fast path.
+    /// The registration a load of `name` uses or, when a write retired it, its replacement: a
+    /// load racing a replacement or a reset gets the old or the new service, not a third.
     func findCurrentRegistration(named name: String, thread: ThreadState) -> Registration? {
         // The thread's snapshots answer most lookups without a lock.
         switch borrowedRegistration(named: name, thread: thread) {
@@ -90,9 +100,7 @@ extension Container {
         return registration
     }
 
-    /// The registration a `require` of `name` as `Service` uses.
-    ///
-    /// - Throws: ``ContainerError/notRegistered(id:requestedType:registeredIDs:)`` when there is none.
+    /// The registration a `require` of `name` as `Service` uses, or `notRegistered`.
     func requiredRegistration<Service>(named name: String, as _: Service.Type, thread: ThreadState)
         throws(ContainerError) -> Registration
     {
@@ -105,19 +113,28 @@ extension Container {
         return registration
     }
 
-    /// The registration a load of `name` uses, borrowed from the snapshots this thread has
-    /// cached, without a lock and without changing any reference count.
+    /// The registration a load of `name` uses, borrowed from this thread's cached snapshots.
     ///
-    /// Loads on every thread read the same snapshots and registrations; retaining them would
-    /// make each load write to cache lines that all cores share, which serializes readers.
-    ///
-    /// - Returns: `unknown` when a test override is active or a snapshot is missing or stale,
-    ///   so that the caller falls back to ``findRegistration(named:thread:)``.
+    /// No lock and no reference count: retaining would make every load write to cache lines
+    /// all cores share. `unknown` under an override or with a stale snapshot.
     @inline(__always)
     func borrowedRegistration(named name: String, thread: ThreadState) -> LookupAnswer {
         // Rule 4: overrides are consulted only on the general path.
         guard !OverrideScope.isAnyActive else { return .unknown }
         return walkLookupOrder(overrides: nil) { $0.store.cachedRegistration(named: name, thread: thread) }
+    }
+
+    /// The place of the lookup order under `overrides` that holds `registration` (or its point,
+    /// for a contribution), for a caller that kept only the registration; `nil` once a write
+    /// removed it.
+    func place(holding registration: Registration, overrides: OverrideScope?) -> LookupPlace? {
+        var found: LookupPlace?
+        _ = walkLookupOrder(overrides: overrides) { place in
+            guard place.store.holds(registration) else { return .absent }
+            found = place
+            return .foundAndHeld
+        }
+        return found
     }
 }
 
@@ -136,17 +153,16 @@ enum LookupPlace {
         }
     }
 
-    /// Whether this place is a test override.
-    @inline(__always)
-    var isOverride: Bool {
-        if case .override = self { return true }
-        return false
-    }
-
     /// The container whose loads this place answers.
-    var container: Container {
+    var container: Container { creationContext.container }
+
+    /// The context a cached service registered here is made in: a container's own on that
+    /// container, without overrides; an override's on the container it is for (never the child
+    /// that loaded through it), with that scope and those enclosing it.
+    var creationContext: CreationContext {
         switch self {
-        case .override(_, let container), .own(let container): return container
+        case .override(let scope, let target): return (target, scope)
+        case .own(let container): return (container, nil)
         }
     }
 }
@@ -155,4 +171,201 @@ enum LookupPlace {
 private enum LookupStep {
     case done(LookupAnswer)
     case parent(Borrowed<Container>)
+}
+
+// MARK: Step 2: plan, what a load does with what the lookup found
+
+/// What loading a found registration does, decided before any factory runs.
+///
+/// The rules that loads check (step 3) and `verify()` walks over declared edges, in one place.
+/// `Context` is a ``CreationContext`` for loads, an index of its contexts for `verify()`.
+struct LoadPlan<Context> {
+    /// Where its factory runs: a cached service (singleton, weak, named scope) in the context of
+    /// the place it is registered at (``LookupPlace/creationContext``), so that it never
+    /// captures a narrower context's service; another in the loader's context.
+    let context: Context
+    /// The cached service that would keep it past its named scope's reset, if any.
+    let captiveHolder: Registration?
+    /// Whether a synchronous load may run its factory: a main-actor one on the main thread
+    /// only, an async one never.
+    let mayRunFactory: Bool
+
+    /// The plan of a load made in `loader` inside the factory of `holder`.
+    ///
+    /// `holder` is the innermost running factory that caches its service. `placeContext` is
+    /// `nil` once a write removed the registration: it runs as loaded.
+    init(
+        _ registration: Registration, registeredIn placeContext: Context?, loadedIn loader: Context,
+        heldBy holder: Registration?, onMainThread: Bool
+    ) {
+        context = registration.isShared ? placeContext ?? loader : loader
+        captiveHolder = holder.flatMap { Container.keepsCaptive($0, registration) ? $0 : nil }
+        mayRunFactory = Container.mayRunSynchronously(registration.isolation, onMainThread: onMainThread)
+    }
+}
+
+extension Container {
+    /// Runs the factory of a cached service in its plan's context (``LoadPlan/context``),
+    /// binding that context's override scopes.
+    @inline(__always)
+    func runInOwnContext<Result>(
+        _ registration: Registration, thread: ThreadState, _ body: (Resolver) throws -> Result
+    ) throws(ContainerError) -> Result {
+        let overrides = OverrideScope.current
+        // A root container without overrides is its services' only context.
+        guard parent != nil || overrides != nil else {
+            return try runFactory(registration, thread: thread, body)
+        }
+        let owner = placedContext(of: registration, overrides: overrides)
+        guard owner.overrides !== overrides else {
+            return try owner.container.runFactory(registration, thread: thread, body)
+        }
+        return try OverrideScope.binding(owner.overrides) { () throws(ContainerError) -> Result in
+            try owner.container.runFactory(registration, thread: thread, body)
+        }
+    }
+
+    /// `runInOwnContext(_:thread:_:)` for an async factory: `body` gets the context's container.
+    func runInOwnContextAsync<Result>(
+        _ registration: Registration, _ body: (Container) async throws(ContainerError) -> Result
+    ) async throws(ContainerError) -> Result {
+        let overrides = OverrideScope.current
+        guard parent != nil || overrides != nil else { return try await body(self) }
+        let owner = placedContext(of: registration, overrides: overrides)
+        guard owner.overrides !== overrides else {
+            return try await body(owner.container)
+        }
+        return try await OverrideScope.binding(owner.overrides) { () async throws(ContainerError) -> Result in
+            try await body(owner.container)
+        }
+    }
+
+    /// The plan's context for a cached service of `registration` loaded here under `overrides`:
+    /// a walk of the lookup order, out of line, when a cached service is created.
+    @inline(never)
+    private func placedContext(of registration: Registration, overrides: OverrideScope?) -> CreationContext {
+        LoadPlan(
+            registration, registeredIn: place(holding: registration, overrides: overrides)?.creationContext,
+            loadedIn: (self, overrides), heldBy: nil, onMainThread: true
+        ).context
+    }
+
+    // MARK: Step 3: checks before a factory runs or a service is handed out
+    //
+    // Cycles across threads and tasks are found where they wait for each other
+    // (``CreationMonitor``, ``AsyncWaitGraph``); `verify()` walks the same rules over
+    // declared dependencies, and the differential test holds it to them.
+
+    /// Throws the cycle when `registration`'s factory is already running on this thread,
+    /// recorded as the failure of the whole top-level load.
+    @inline(__always)
+    func checkNoCycle(_ registration: Registration, thread: ThreadState) throws(ContainerError) {
+        // A top-level load has nothing on the stack: no call for it.
+        if !thread.frames.isEmpty, thread.frames.contains(where: { $0 === registration }) {
+            let path = thread.frames.map(\.id) + [registration.id]
+            throw thread.recordWholeLoadFailure(.cycle(path: path))
+        }
+    }
+
+    /// Throws when another nested factory would leave too little stack; checked before each
+    /// factory, as only factories nest.
+    @inline(__always)
+    func checkDepth(_ registration: Registration, thread: ThreadState) throws(ContainerError) {
+        if dependency_container_stack_position() < thread.stackLimit {
+            throw thread.recordWholeLoadFailure(
+                .resolutionTooDeep(
+                    id: thread.frames.first?.id ?? registration.id, depth: thread.frames.count + 1,
+                    innermostID: registration.id))
+        }
+    }
+
+    /// ``LoadPlan/mayRunFactory`` on this thread; a load that may not hands out only an
+    /// existing service (``existingService(_:as:)``), and never waits for one.
+    @inline(__always)
+    func mayRunFactoryHere(_ registration: Registration) -> Bool {
+        guard let isolated = registration.isolated else { return true }
+        return Self.mayRunSynchronously(isolated.isolation, onMainThread: MainThread.isCurrent)
+    }
+
+    /// The captive rule: whether the cached service of `holder` keeps one of `dependency`
+    /// captive, a named-scope service outside its own scope.
+    @inline(__always)
+    static func keepsCaptive(_ holder: Registration, _ dependency: Registration) -> Bool {
+        guard let dependencyScope = dependency.scopeName else { return false }
+        return holder.scopeName != dependencyScope
+    }
+
+    /// The isolation rule: whether a synchronous load may run a factory of `isolation`.
+    @inline(__always)
+    static func mayRunSynchronously(_ isolation: FactoryIsolation, onMainThread: Bool) -> Bool {
+        switch isolation {
+        case .nonisolated: true
+        case .mainActor: onMainThread
+        case .asynchronous: false
+        }
+    }
+
+    /// The singleton or live weak service of an isolated registration, which a synchronous
+    /// load may hand out without running its factory.
+    func existingService<Service>(_ registration: Registration, as _: Service.Type)
+        throws(ContainerError) -> Service
+    {
+        // A read section for the hand-over, as in `provide`.
+        let thread = ThreadState.current
+        thread.beginRead(ReadKey(registration))
+        if let value = registration.existingSharedService {
+            defer { thread.endRead() }
+            return try cast(value, from: registration, to: Service.self)
+        }
+        thread.endRead()
+        throw .unavailableSynchronously(id: registration.id, isolation: registration.isolation)
+    }
+
+    /// Reports loading `dependency` now if it is captive in ``captiveHolder(thread:)``, and
+    /// throws under the `fail` policy.
+    @inline(__always)
+    func checkNotCaptive(_ dependency: Registration, thread: ThreadState) throws(ContainerError) {
+        guard !thread.frames.isEmpty, dependency.scopeName != nil,
+            let holder = Self.captiveHolder(thread: thread)
+        else { return }
+        do {
+            try checkNotCaptive(dependency, heldBy: holder)
+        } catch {
+            thread.captiveFailure = (ObjectIdentifier(holder), error)
+            throw error
+        }
+    }
+
+    /// Reports `dependency` if it is captive in `holder`'s service, which keeps it (a load in
+    /// its factory, or the first load of a lazy handle it took), and throws under `fail`.
+    func checkNotCaptive(_ dependency: Registration, heldBy holder: Registration) throws(ContainerError) {
+        guard let dependencyScope = dependency.scopeName, Self.keepsCaptive(holder, dependency) else {
+            return
+        }
+        let error = ContainerError.captiveDependency(
+            id: holder.id, scope: holder.scopeName.map { "scope \($0)" } ?? "\(holder.scope)",
+            dependency: dependency.id, dependencyScope: dependencyScope)
+        report(.captiveDependency(error))
+        if captiveDependencyPolicy == .fail {
+            throw error
+        }
+    }
+
+    /// The innermost factory running on this thread that caches its service: transient and
+    /// graph services in between are held by it too.
+    static func captiveHolder(thread: ThreadState) -> Registration? {
+        thread.frames.last(where: \.isShared)
+    }
+
+    /// Fails the creation of `registration` when a dependency its factory loaded was captive
+    /// under the `fail` policy, even if the factory went on without it.
+    func checkNoCaptiveFailure(creating registration: Registration, thread: ThreadState)
+        throws(ContainerError)
+    {
+        guard let failure = thread.captiveFailure, failure.holder == ObjectIdentifier(registration) else {
+            return
+        }
+        thread.captiveFailure = nil
+        throw failure.error
+    }
 }
