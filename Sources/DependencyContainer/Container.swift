@@ -29,7 +29,7 @@
 /// hold it weakly. When its last owner lets go, the container and its cached services are
 /// released, and later loads through what it handed out find nothing, reporting
 /// ``ContainerError/containerReleased(id:requestedType:)``.
-public final class Container: Sendable {
+public final class Container: ServiceLoading {
     /// The container shared by every module of the process.
     ///
     /// When `Container` conforms to ``AutoRegistering``, the first use runs
@@ -104,6 +104,22 @@ public final class Container: Sendable {
         defer { thread.isAutoRegistering = wasAutoRegistering }
         conforming.autoRegister()
     }
+
+    /// Loads the service registered under `id`, or `nil` if there is none: the feature is
+    /// absent, or its registration failed, the reason reported. See <doc:GracefulFallbacks>.
+    ///
+    /// ```swift
+    /// guard let toast = container.load(.toast) else { return }  // toast feature absent
+    /// toast.show("Saved")
+    /// ```
+    ///
+    /// - Complexity: O(1) on average; a singleton that exists costs one hash lookup.
+    @inline(__always)
+    public func load<Service>(_ id: InjectID<Service>) -> Service? {
+        loadService(id)
+    }
+
+    public var _loadTarget: _LoadTarget { .container(self) }
 
     deinit {
         // The store retires the services when it goes, right after this; snapshots cached by

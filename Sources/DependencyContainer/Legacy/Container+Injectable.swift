@@ -39,26 +39,6 @@ extension Container: ContainerAPI {
                 factory: TypedFactory<AnyObject> { _ in item.type.init().resolve() },
                 parts: Registration.Parts(seedItemType: injectType)))
     }
-
-    /// Returns an item for the string ID, or `nil` if nothing is registered under it.
-    ///
-    /// For a type registered with ``regist(injectType:)`` the item is a new instance of that
-    /// type, as in the original container. For an ID registered with the typed API, it is an
-    /// item whose `resolve()` loads the service with its registered scope; if that load
-    /// fails, `resolve()` returns an object of no service type, so the caller's cast yields
-    /// `nil`, and the reason goes to the diagnostics handler.
-    ///
-    /// ```swift
-    /// guard let toast = Container.shared.load(for: toastInjectID)?.resolve() as? ToastInject else {
-    ///     return  // toast feature absent
-    /// }
-    /// ```
-    ///
-    /// - Parameter injectID: The string ID.
-    /// - Returns: An item whose `resolve()` creates the service.
-    public func load(for injectID: String) -> Injectable? {
-        originalAPIItem(for: injectID)
-    }
 }
 
 /// The original-API face of a typed registration, returned by ``Container/load(for:)``.
