@@ -23,7 +23,7 @@ public struct InjectedHandle<Service> {
     public let id: InjectID<Service>
     /// The container, held weakly.
     private let reference: ContainerReference
-    private let cache: InjectedCache<Service>
+    let cache: InjectedCache<Service>
 
     init(id: InjectID<Service>, reference: ContainerReference, cache: InjectedCache<Service>) {
         self.id = id
@@ -59,18 +59,13 @@ public struct InjectedHandle<Service> {
     /// The property's service: the one held, or one loaded now.
     var value: Service? {
         cache.value(loading: id.name, reportingTo: reference) { () -> Service? in
-            Self.load(id, from: reference)
+            // Looked up only when nothing is stored yet: a stored service needs no container.
+            guard let container = reference.container else {
+                reference.reportReleased(id.name, as: Service.self)
+                return nil
+            }
+            return container.load(id)
         }
-    }
-
-    /// Loads `id` from the container `reference` points to, or reports that it is gone.
-    static func load(_ id: InjectID<Service>, from reference: ContainerReference) -> Service? {
-        // Looked up only when nothing is stored yet: a stored service needs no container.
-        guard let container = reference.container else {
-            reference.reportReleased(id.name, as: Service.self)
-            return nil
-        }
-        return container.load(id)
     }
 }
 

@@ -1,5 +1,5 @@
 /// An ID that a registration's factory loads, declared so that `Container.verify()` can check
-/// that the container provides it without running the factory.
+/// that the container provides it without running the factory. See <doc:VerifyingTheComposition>.
 ///
 /// Declare them with the resolver call the factory makes, so the declaration reads like the
 /// factory's body:
@@ -13,18 +13,9 @@
 /// }
 /// ```
 ///
-/// A registration that declares nothing (`dependencies: nil`, the default) is *unchecked*:
-/// `verify()` counts it but cannot check it. One that declares an empty list states that its
-/// factory loads nothing.
-///
-/// - ``Kind/eager`` loads run while the factory runs: they form cycles, and a cached service
-///   keeps what they load.
-/// - ``Kind/lazy`` handles load on first use: they break cycles, but a cached service keeps
-///   what they load.
-/// - ``Kind/provider`` handles load anew on each use: they break cycles and keep nothing.
-///
-/// An optional dependency is one whose absence the factory handles (`resolver.load` returns
-/// `nil`); `verify()` reports it as a note, not an error.
+/// A registration that declares nothing (`nil`, the default) is unchecked; an empty list states
+/// that its factory loads nothing. An optional dependency, one whose absence the factory
+/// handles, is a note rather than an error.
 public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     /// When the factory loads the dependency.
     public enum Kind: String, Hashable, Codable, Sendable {
@@ -44,11 +35,10 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     public let kind: Kind
     /// Whether the factory handles its absence.
     public let isOptional: Bool
-    /// The service type a matching registration records, for a declaration from a typed ID.
-    ///
-    /// Compared before the names, which are costly to make, and asked whether a registration
-    /// keyed by its implementation type conforms to it; not encoded, and not part of equality.
-    let registeredType: Any.Type?
+    /// The service type a matching registration records, for a declaration from a typed ID:
+    /// compared before the names, which are costly to make; not encoded, nor part of equality.
+    var registeredType: Any.Type? { registered.type }
+    private var registered = IgnoredType(type: nil)
 
     /// Creates a declaration from its parts, for IDs built at run time or read from a manifest.
     ///
@@ -69,7 +59,7 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
         self.serviceType = serviceType
         self.kind = kind
         self.isOptional = isOptional
-        self.registeredType = registeredType
+        self.registered = IgnoredType(type: registeredType)
     }
 
     /// A declaration of `id` as a service of type `Service`.
@@ -99,40 +89,6 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
 
     private enum CodingKeys: String, CodingKey {
         case id, serviceType, kind, isOptional
-    }
-
-    /// Creates a declaration from its JSON form.
-    ///
-    /// - Parameter decoder: The decoder.
-    /// - Throws: What the decoder throws for missing or mistyped fields.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            id: try container.decode(String.self, forKey: .id),
-            serviceType: try container.decode(String.self, forKey: .serviceType),
-            kind: try container.decode(Kind.self, forKey: .kind),
-            isOptional: try container.decode(Bool.self, forKey: .isOptional))
-    }
-
-    /// Whether two declarations have the same ID, service type name, kind and optionality.
-    ///
-    /// - Parameters:
-    ///   - lhs: A declaration.
-    ///   - rhs: Another declaration.
-    /// - Returns: Whether they declare the same dependency.
-    public static func == (lhs: Dependency, rhs: Dependency) -> Bool {
-        lhs.id == rhs.id && lhs.serviceType == rhs.serviceType && lhs.kind == rhs.kind
-            && lhs.isOptional == rhs.isOptional
-    }
-
-    /// Hashes what equality compares.
-    ///
-    /// - Parameter hasher: The hasher to feed.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(id)
-        hasher.combine(serviceType)
-        hasher.combine(kind)
-        hasher.combine(isOptional)
     }
 
     /// Whether the load happens later, through a handle, so that it breaks cycles.
@@ -280,4 +236,12 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     static func pointTypeName(_ element: Any.Type) -> String {
         "extension point of \(typeName(element))"
     }
+}
+
+/// A type that equality and hashing ignore.
+private struct IgnoredType: Hashable, Sendable {
+    let type: Any.Type?
+
+    static func == (_: Self, _: Self) -> Bool { true }
+    func hash(into _: inout Hasher) {}
 }
