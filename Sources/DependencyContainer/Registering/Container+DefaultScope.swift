@@ -23,7 +23,7 @@ extension Container {
     /// It applies when a registration is made: setting it changes no existing registration
     /// (see ``setScope(_:for:)``). It covers the `register`, `registerOnMainActor` and
     /// `registerAsync` verbs and ``RegistrationOptions`` without a scope; a provider type
-    /// states its own scope (``InjectProvider/scope``), and argument registrations and
+    /// states its own scope (``InjectProviderOptions/scope``), and argument registrations and
     /// contributions are transient unless they state one.
     ///
     /// ```swift
