@@ -76,10 +76,6 @@ public final class Container: ServiceLoading {
     }
 
     /// Runs the app's ``AutoRegistering/autoRegister()``, if `Container` conforms.
-    ///
-    /// - Parameter unlessNested: Whether to skip it when this thread is running an
-    ///   `autoRegister()` already: for a container made inside one, which would otherwise run
-    ///   it again, and so on without end. ``shared`` runs it even then, once.
     func autoRegisterIfConforming(unlessNested: Bool) {
         guard let conforming = self as Any as? any AutoRegistering else { return }
         let thread = ThreadState.current

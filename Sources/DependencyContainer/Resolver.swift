@@ -121,9 +121,6 @@ public struct Resolver: ServiceLoading {
     }
 
     /// Loads the service registered under `id`, or `nil` if there is none.
-    ///
-    /// - Parameter id: The ID to load.
-    /// - Returns: The service, or `nil`.
     public func load<Service>(_ id: InjectID<Service>) -> Service? {
         guard let live = liveContext else { return loadReleased(id) }
         // The rebinding path apart: in the same function, its `Service?` and `Result`
@@ -143,6 +140,7 @@ public struct Resolver: ServiceLoading {
         return nil
     }
 
+    /// The resolver itself: its verbs load in its context.
     public var _loadTarget: _LoadTarget { .resolver(self) }
 
     /// Runs `load` on the live context, or returns `released` once the container or the

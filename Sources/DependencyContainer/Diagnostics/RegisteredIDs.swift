@@ -19,11 +19,6 @@ public struct RegisteredIDs: Sendable, Equatable, ExpressibleByArrayLiteral, Cus
     public static let listLimit = 5
 
     /// Creates a summary.
-    ///
-    /// - Parameters:
-    ///   - listed: The IDs to list.
-    ///   - unlistedCount: How many more IDs are registered.
-    ///   - nearMiss: A registered ID close to the requested one.
     public init(listed: [String], unlistedCount: Int = 0, nearMiss: String? = nil) {
         self.listed = listed
         self.unlistedCount = unlistedCount

@@ -23,8 +23,6 @@ public struct ArgumentInjectID<Argument, Service>: Hashable, Sendable, CustomStr
     public let name: String
 
     /// Creates an identifier for the factory registered under `name`.
-    ///
-    /// - Parameter name: The string key, under the same rules as ``InjectID/init(_:)``.
     public init(_ name: String) {
         self.name = name
     }

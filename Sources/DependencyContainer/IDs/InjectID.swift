@@ -28,10 +28,6 @@ public struct InjectID<Service>: Hashable, Sendable, CustomStringConvertible {
     public let name: String
 
     /// Creates an identifier for the service registered under `name`.
-    ///
-    /// - Parameter name: The string key. It must contain a non-whitespace character and be
-    ///   at most ``InjectID/maximumNameLength`` UTF-8 bytes long to be registrable; loads with
-    ///   any other name simply find nothing.
     public init(_ name: String) {
         self.name = name
     }
@@ -49,8 +45,6 @@ public struct InjectID<Service>: Hashable, Sendable, CustomStringConvertible {
     /// ```
     ///
     /// Types of the same name in different modules get the same ID; give those string IDs.
-    ///
-    /// - Parameter type: The service type.
     public init(type: Service.Type) {
         self.name = typeName(type)
     }
@@ -64,9 +58,6 @@ public struct InjectID<Service>: Hashable, Sendable, CustomStringConvertible {
     /// container.register(.type(ToastInject.self)) { ConsoleToast() }
     /// let toast = container.load(.type(ToastInject.self))  // (any ToastInject)?
     /// ```
-    ///
-    /// - Parameter service: The service type; a protocol names its existential, `any P`.
-    /// - Returns: The ID named after `service`, as ``init(type:)`` names it.
     public static func type(_ service: Service.Type) -> Self {
         Self(type: service)
     }

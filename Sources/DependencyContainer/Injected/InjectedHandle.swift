@@ -48,8 +48,6 @@ public struct InjectedHandle<Service> {
 
     /// Forgets the service the property holds and loads it again from the container, as a
     /// first read would.
-    ///
-    /// - Returns: The service now held, or `nil` when there is none to load.
     @discardableResult
     public func reload() -> Service? {
         cache.store(nil)

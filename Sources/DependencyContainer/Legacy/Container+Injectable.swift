@@ -8,20 +8,12 @@ extension Container: ContainerAPI {
     /// ```swift
     /// Container.shared.regist(injectType: ToastInjectItem.self)
     /// ```
-    ///
-    /// - Parameter injectType: The item type.
     public func regist(injectType: Injectable.Type) {
         // The protocol's requirement has no caller's place: the type alone names it.
         _ = registerItem(injectType, provider: .type(injectType))
     }
 
     /// Registers an original-API item type and tells what happened.
-    ///
-    /// - Parameters:
-    ///   - injectType: The item type.
-    ///   - file: Where the registration is, for `verify()`'s problems.
-    ///   - line: The line of `file`.
-    /// - Returns: Whether the registration was added, replaced an earlier one, or rejected.
     @discardableResult
     public func register(
         injectType: Injectable.Type, file: StaticString = #fileID, line: UInt = #line

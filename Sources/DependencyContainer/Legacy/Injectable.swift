@@ -31,13 +31,8 @@ public protocol Injectable {
 /// The original container API, kept so existing callers compile unchanged.
 public protocol ContainerAPI {
     /// Registers an item type under the ID that a fresh item reports.
-    ///
-    /// - Parameter injectType: The item type.
     func regist(injectType: Injectable.Type)
 
     /// Returns an item for the string ID, or `nil` if nothing is registered under it.
-    ///
-    /// - Parameter injectID: The string ID.
-    /// - Returns: An item whose `resolve()` creates the service.
     func load(for injectID: String) -> Injectable?
 }

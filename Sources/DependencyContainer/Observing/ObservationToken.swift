@@ -44,18 +44,11 @@ public final class ObservationToken: Sendable, Hashable {
     }
 
     /// Whether both are the same token.
-    ///
-    /// - Parameters:
-    ///   - lhs: A token.
-    ///   - rhs: Another token.
-    /// - Returns: Whether they are the same object.
     public static func == (lhs: ObservationToken, rhs: ObservationToken) -> Bool {
         lhs === rhs
     }
 
     /// Hashes the token's identity, so that tokens can be kept in a `Set`.
-    ///
-    /// - Parameter hasher: The hasher to feed.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
     }

@@ -29,8 +29,6 @@ public struct RegistrationChanges<Change: Sendable>: AsyncSequence, Sendable {
     }
 
     /// Makes the iterator, which keeps the observation alive while it exists.
-    ///
-    /// - Returns: The iterator.
     public func makeAsyncIterator() -> Iterator {
         Iterator(base: stream.makeAsyncIterator(), token: token)
     }
@@ -46,8 +44,6 @@ public struct RegistrationChanges<Change: Sendable>: AsyncSequence, Sendable {
         }
 
         /// The next change, or `nil` once the container is gone or the observation cancelled.
-        ///
-        /// - Returns: The change.
         public mutating func next() async -> Change? {
             await base.next()
         }

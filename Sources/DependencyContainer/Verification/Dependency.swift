@@ -1,5 +1,7 @@
 /// An ID that a registration's factory loads, declared so that `Container.verify()` can check
-/// that the container provides it without running the factory. See <doc:VerifyingTheComposition>.
+/// that the container provides it without running the factory.
+///
+/// See <doc:VerifyingTheComposition>.
 ///
 /// Declare them with the resolver call the factory makes, so the declaration reads like the
 /// factory's body:
@@ -41,13 +43,6 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     private var registered = IgnoredType(type: nil)
 
     /// Creates a declaration from its parts, for IDs built at run time or read from a manifest.
-    ///
-    /// - Parameters:
-    ///   - id: The ID's string.
-    ///   - serviceType: The service type the factory asks for, as ``RegistrationInfo/serviceType``
-    ///     spells it.
-    ///   - kind: When the factory loads it.
-    ///   - isOptional: Whether the factory handles its absence.
     public init(id: String, serviceType: String, kind: Kind = .eager, isOptional: Bool = false) {
         self.init(id: id, serviceType: serviceType, kind: kind, isOptional: isOptional, registeredType: nil)
     }
@@ -95,55 +90,33 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     public var isDeferred: Bool { kind != .eager }
 
     /// A required eager load, as `resolver.require(id)` makes.
-    ///
-    /// - Parameter id: The ID.
-    /// - Returns: The declaration.
     public static func require<Service>(_ id: InjectID<Service>) -> Dependency {
         service(id.name, Service.self)
     }
 
     /// An optional eager load, as `resolver.load(id)` makes: its absence is a note.
-    ///
-    /// - Parameter id: The ID.
-    /// - Returns: The declaration.
     public static func load<Service>(_ id: InjectID<Service>) -> Dependency {
         service(id.name, Service.self, isOptional: true)
     }
 
     /// A ``Lazy`` handle, as `resolver.lazy(id)` makes.
-    ///
-    /// - Parameters:
-    ///   - id: The ID.
-    ///   - optional: Whether the factory handles the handle's `nil`.
-    /// - Returns: The declaration.
     public static func lazy<Service>(_ id: InjectID<Service>, optional: Bool = false) -> Dependency {
         service(id.name, Service.self, kind: .lazy, isOptional: optional)
     }
 
     /// A ``ServiceProvider`` handle, as `resolver.provider(id)` makes.
-    ///
-    /// - Parameters:
-    ///   - id: The ID.
-    ///   - optional: Whether the factory handles the handle's `nil`.
-    /// - Returns: The declaration.
     public static func provider<Service>(_ id: InjectID<Service>, optional: Bool = false) -> Dependency {
         service(id.name, Service.self, kind: .provider, isOptional: optional)
     }
 
     /// An eager load of every contribution to an extension point, as `resolver.load(point)`
     /// makes: a point that nothing contributes to is a note, since the load returns `[]`.
-    ///
-    /// - Parameter point: The extension point.
-    /// - Returns: The declaration.
     public static func load<Element>(_ point: ExtensionPoint<Element>) -> Dependency {
         Self.point(point.name, Element.self, isOptional: pointLoadIsOptional(required: false))
     }
 
     /// An eager load of every contribution to an extension point, as `resolver.require(point)`
     /// makes: a point that nothing contributes to is an error.
-    ///
-    /// - Parameter point: The extension point.
-    /// - Returns: The declaration.
     public static func require<Element>(_ point: ExtensionPoint<Element>) -> Dependency {
         Self.point(point.name, Element.self, isOptional: pointLoadIsOptional(required: true))
     }
@@ -159,9 +132,6 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     /// let menu = ExtensionPoint<String>("Menu")
     /// assert(Dependency.load(menu).isOptional == Dependency.pointLoadIsOptional(required: false))
     /// ```
-    ///
-    /// - Parameter required: Whether the load is a `require`.
-    /// - Returns: Whether its absence is only a note.
     public static func pointLoadIsOptional(required: Bool) -> Bool {
         !required
     }
@@ -178,35 +148,21 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     ///     .load(for: "ToastInjectID"), file: "App/Old.swift", line: 3,
     ///     expression: "load(for: toastInjectID)")
     /// ```
-    ///
-    /// - Parameter id: The ID's string.
-    /// - Returns: The declaration, of service type ``originalAPIServiceType``.
     public static func load(for id: String) -> Dependency {
         Dependency(id: id, serviceType: originalAPIServiceType, kind: .eager, isOptional: true)
     }
 
     /// A required eager load of an argument factory, as `resolver.require(id, argument)` makes.
-    ///
-    /// - Parameter id: The ID.
-    /// - Returns: The declaration.
     public static func require<Argument, Service>(_ id: ArgumentInjectID<Argument, Service>) -> Dependency {
         argument(id.name, Argument.self, Service.self, isOptional: false)
     }
 
     /// An optional eager load of an argument factory, as `resolver.load(id, argument)` makes.
-    ///
-    /// - Parameter id: The ID.
-    /// - Returns: The declaration.
     public static func load<Argument, Service>(_ id: ArgumentInjectID<Argument, Service>) -> Dependency {
         argument(id.name, Argument.self, Service.self, isOptional: true)
     }
 
     /// An ``ArgumentLazy`` handle, as `resolver.lazy(id, argument: argument)` makes.
-    ///
-    /// - Parameters:
-    ///   - id: The argument ID.
-    ///   - optional: Whether the factory handles the handle's `nil`.
-    /// - Returns: The declaration.
     public static func lazy<Argument, Service>(
         _ id: ArgumentInjectID<Argument, Service>, optional: Bool = false
     )
@@ -216,11 +172,6 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     }
 
     /// An ``ArgumentProvider`` handle, as `resolver.provider(id)` makes.
-    ///
-    /// - Parameters:
-    ///   - id: The argument ID.
-    ///   - optional: Whether the factory handles the handle's `nil`.
-    /// - Returns: The declaration.
     public static func provider<Argument, Service>(
         _ id: ArgumentInjectID<Argument, Service>, optional: Bool = false
     ) -> Dependency {
