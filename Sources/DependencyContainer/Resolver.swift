@@ -16,12 +16,8 @@ import DependencyContainerKernel
 /// }
 /// ```
 public struct Resolver: ServiceLoading {
-    /// The container's reference alone, as in every load without test overrides, or an
-    /// overridden context with it.
-    ///
-    /// One reference, as a factory run passes it without a retain (an enum of the two costs
-    /// every run a retain and a release). The container's reference is allocated once per
-    /// container, so no run allocates a weak reference.
+    /// The container's reference, or an ``OverriddenContext``: one reference, which a factory
+    /// run passes without a retain (an enum of the two costs every run a retain and a release).
     private let context: AnyObject & Sendable
 
     /// A resolver without override scopes: what every factory run outside overrides gets.
@@ -31,14 +27,9 @@ public struct Resolver: ServiceLoading {
     }
 
     /// A resolver with the override scopes `overrides`, which it keeps alive unless
-    /// `holdingScopes` is false.
-    ///
-    /// A kept resolver sees its scopes after they ended, so it holds them; but a service
-    /// cached in an override scope is held by that scope, and its resolver must not hold the
-    /// scope back (see `init(container:overrides:running:)`).
+    /// `holdingScopes` is false: a service cached in a scope must not hold the scope back.
     init(container: Container, overrides: OverrideScope?, holdingScopes: Bool = true) {
         if let overrides {
-            // Allocated only for a factory that runs under override scopes, as tests do.
             context = OverriddenContext(
                 reference: container.reference, overrides: overrides, holdingScopes: holdingScopes)
         } else {
@@ -46,10 +37,8 @@ public struct Resolver: ServiceLoading {
         }
     }
 
-    /// The resolver a factory run for `registration` gets under `overrides`.
-    ///
-    /// It holds the scopes, unless the innermost one caches the service being made, which
-    /// would hold the resolver back.
+    /// The resolver a factory run for `registration` gets under `overrides`: holding them,
+    /// unless the innermost one caches the service being made.
     init(container: Container, overrides: OverrideScope?, running registration: Registration) {
         self.init(
             container: container, overrides: overrides,
@@ -70,11 +59,7 @@ public struct Resolver: ServiceLoading {
         self.context = context
     }
 
-    /// The container whose view the factory's loads use: the one that owns a cached
-    /// service's registration, or the one a transient service's load was made on.
-    ///
-    /// A resolver kept past its container's life returns a new, empty container, in which
-    /// every load finds nothing: the resolver does not keep its container alive.
+    /// The container whose view the factory's loads use; a new, empty one once it is gone.
     public var container: Container {
         if let live = liveContext {
             return live.container
@@ -86,15 +71,13 @@ public struct Resolver: ServiceLoading {
 
     /// The reference to the container, which outlives it.
     var reference: ContainerReference {
-        // Both are final classes: the exact type tells them apart without a dynamic cast.
         if let reference = exactCast(context, to: ContainerReference.self) {
             return reference
         }
         return overriddenContext.reference
     }
 
-    /// The context of a resolver made under override scopes: what a context is when it is not
-    /// a `ContainerReference`.
+    /// The context of a resolver made under override scopes.
     @inline(__always)
     private var overriddenContext: OverriddenContext {
         guard let overridden = exactCast(context, to: OverriddenContext.self) else {
@@ -103,8 +86,7 @@ public struct Resolver: ServiceLoading {
         return overridden
     }
 
-    /// The container and override scopes the loads use, retained, or `nil` once either is
-    /// gone.
+    /// The container and override scopes the loads use, retained, or `nil` once either is gone.
     @inline(__always)
     var liveContext: LiveContext? {
         if let reference = exactCast(context, to: ContainerReference.self) {
@@ -120,7 +102,8 @@ public struct Resolver: ServiceLoading {
         return LiveContext(container: container, overrides: overrides)
     }
 
-    /// Loads the service registered under `id`, or `nil` if there is none.
+    /// Loads the service registered under `id`, or `nil` if there is none; a fast path of its
+    /// own, budgeted as the kept-resolver probe.
     public func load<Service>(_ id: InjectID<Service>) -> Service? {
         guard let live = liveContext else { return loadReleased(id) }
         // The rebinding path apart: in the same function, its `Service?` and `Result`
@@ -155,11 +138,8 @@ public struct Resolver: ServiceLoading {
     }
 }
 
-/// A container's reference with the override scopes a factory ran under.
-///
-/// The scopes are held strongly, so that a kept resolver sees them after they ended, or
-/// weakly, where the holder of the resolver is itself held by the scope (a service cached
-/// in it) or must load nothing once it ended (a handle).
+/// A container's reference with the override scopes a factory ran under, held strongly (a
+/// kept resolver sees them after they ended) or weakly (a handle, or a service they cache).
 ///
 /// `@unchecked Sendable`: `weakOverrides` is written once, in `init`; weak loads are atomic.
 private final class OverriddenContext: @unchecked Sendable {
@@ -190,8 +170,7 @@ struct LiveContext {
     let container: Container
     let overrides: OverrideScope?
 
-    /// Runs `body` on the container with the override scopes as the task's: at once while
-    /// they are the task's already, as while the factory runs.
+    /// Runs `body` on the container with the override scopes as the task's.
     @inline(__always)
     func run<Result, Failure: Error>(_ body: (Container) throws(Failure) -> Result) throws(Failure) -> Result
     {

@@ -1,10 +1,8 @@
 /// The changes of one ID or extension point of a container, as an asynchronous sequence.
 ///
-/// ``Container/changes(of:)-(InjectID<Service>)`` returns one. It subscribes when it is made, so
-/// its first element, the current state, and every change after it are buffered until
-/// iterated: nothing between subscribing and the first `next()` is lost. It ends when the
-/// container goes, and stops observing when it and its iterator are dropped or the iterating
-/// task is cancelled. Iterate it once.
+/// It subscribes when made, buffering every change until iterated, ends when the container
+/// goes, and stops observing when dropped or cancelled. Iterate it once. See
+/// <doc:ObservingChanges>.
 ///
 /// ```swift
 /// let task = Task {
@@ -14,8 +12,6 @@
 ///     print("the container is gone")
 /// }
 /// ```
-///
-/// It holds the container weakly, as its ``ObservationToken`` does.
 public struct RegistrationChanges<Change: Sendable>: AsyncSequence, Sendable {
     /// A change.
     public typealias Element = Change
