@@ -145,12 +145,6 @@ public final class Container: ServiceLoading {
     /// Whether a load of `id` would find a registration, without creating a service.
     ///
     /// It looks where a load looks: the task's test overrides, this container, its ancestors.
-    ///
-    /// ```swift
-    /// let child = Container(parent: container)
-    /// container.register(.analytics) { ConsoleAnalytics() }
-    /// let inherited = child.contains(.analytics)  // true
-    /// ```
     public func contains<Service>(_ id: InjectID<Service>) -> Bool {
         findRegistration(named: id.name, thread: ThreadState.current) != nil
     }
@@ -160,11 +154,6 @@ public final class Container: ServiceLoading {
     ///
     /// A made singleton or named-scope service, or a weak one still held, within its time to
     /// live; `false` when `id` is not registered.
-    ///
-    /// ```swift
-    /// container.register(.analytics, scope: .singleton) { ConsoleAnalytics() }
-    /// let cached = container.hasCachedService(for: .analytics)  // false: not loaded yet
-    /// ```
     public func hasCachedService<Service>(for id: InjectID<Service>) -> Bool {
         findCurrentRegistration(named: id.name, thread: ThreadState.current)?.hasCachedService ?? false
     }
@@ -202,10 +191,6 @@ public final class Container: ServiceLoading {
 
     /// What this container does when a cached service's factory loads a shorter-lived one;
     /// unless set, its parent's policy, and a root's ``CaptiveDependencyPolicy/report``.
-    ///
-    /// ```swift
-    /// container.captiveDependencyPolicy = .fail
-    /// ```
     public var captiveDependencyPolicy: CaptiveDependencyPolicy {
         get {
             var container: Container? = self

@@ -17,7 +17,7 @@ public struct RegistrationInfo: Hashable, Sendable, CustomStringConvertible {
     public let provider: String
 
     /// The scope the registration behaves as: a ``Scope/weak`` registration of a type that can
-    /// never be held weakly is ``Scope/transient``. See <doc:Scopes>.
+    /// never be held weakly is ``Scope/transient``.
     public let scope: Scope
 
     /// Where the factory runs; see <doc:SwiftConcurrency>.
@@ -27,7 +27,7 @@ public struct RegistrationInfo: Hashable, Sendable, CustomStringConvertible {
     public internal(set) var isInherited: Bool
 
     /// What the registration declares its factory loads; `nil` leaves it unchecked by
-    /// `Container.verify()`. See <doc:VerifyingTheComposition>.
+    /// `Container.verify()`.
     public let dependencies: [Dependency]?
 
     /// The context the registration is for, `nil` for the default one; see <doc:Contexts>.

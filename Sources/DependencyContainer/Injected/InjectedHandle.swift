@@ -16,20 +16,13 @@
 /// }
 /// ```
 ///
-/// The handle shares the property's storage: what it loads or forgets, the property reads.
-/// It is as safe to use from several threads as the property.
+/// The handle is the property's storage: what it loads or forgets, the property reads.
 public struct InjectedHandle<Service> {
     /// The ID the property loads.
     public let id: InjectID<Service>
     /// The container, held weakly.
-    private let reference: ContainerReference
+    let reference: ContainerReference
     let cache: InjectedCache<Service>
-
-    init(id: InjectID<Service>, reference: ContainerReference, cache: InjectedCache<Service>) {
-        self.id = id
-        self.reference = reference
-        self.cache = cache
-    }
 
     /// Whether the property holds a service now, loaded or assigned; for a ``WeakInjected``
     /// property, one that is still alive.

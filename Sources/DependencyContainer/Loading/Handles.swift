@@ -13,16 +13,20 @@ public protocol LoadableID: Hashable, Sendable {
 }
 
 extension InjectID: LoadableID {
+    /// Loads the ID through `resolver`.
     public func _load(in resolver: Resolver, argument _: Void) -> Service? { resolver.load(self) }
+    /// Requires the ID through `resolver`.
     public func _require(in resolver: Resolver, argument _: Void) throws(ContainerError) -> Service {
         try resolver.require(self)
     }
 }
 
 extension ArgumentInjectID: LoadableID {
+    /// Makes the service through `resolver`.
     public func _load(in resolver: Resolver, argument: Argument) -> Service? {
         resolver.load(self, argument: argument)
     }
+    /// Requires the service through `resolver`.
     public func _require(in resolver: Resolver, argument: Argument) throws(ContainerError) -> Service {
         try resolver.require(self, argument: argument)
     }
@@ -88,10 +92,6 @@ public struct LazyHandle<ID: LoadableID> {
     }
 
     /// The service, loaded on first use, or why it cannot be; reports nothing.
-    ///
-    /// ```swift
-    /// let player = try lazyPlayer.require()
-    /// ```
     public func require() throws(ContainerError) -> ID.Service {
         var failure: ContainerError?
         let service = cache.value(loading: id.name, reportingTo: context.reference) { () -> ID.Service? in

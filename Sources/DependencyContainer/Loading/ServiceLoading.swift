@@ -37,15 +37,6 @@ extension ServiceLoading {
     }
 
     /// Loads the service registered under `id`, or throws why not.
-    ///
-    /// ```swift
-    /// do {
-    ///     let player = try container.require(.player)
-    ///     player.play("Intro")
-    /// } catch {
-    ///     print(error)  // No registration for ID 'PlayerInjectID' …
-    /// }
-    /// ```
     public func require<Service>(_ id: InjectID<Service>) throws(ContainerError) -> Service {
         try _loadTarget.requiring(id.name, as: Service.self) { container throws(ContainerError) in
             try container.requireService(named: id.name, as: Service.self)
@@ -54,10 +45,6 @@ extension ServiceLoading {
 
     /// Makes the service registered under `id` from `argument`, or returns `nil`; see
     /// <doc:PluginRegistries>.
-    ///
-    /// ```swift
-    /// let stream = container.load(.stream, argument: URL(string: "https://example.com/live.m3u8")!)
-    /// ```
     public func load<Argument, Service>(_ id: ArgumentInjectID<Argument, Service>, argument: Argument)
         -> Service?
     {
@@ -75,8 +62,9 @@ extension ServiceLoading {
         }
     }
 
-    /// Loads every contribution to `point`: descending priority, then ascending name; a
-    /// contribution that fails is left out and reported. See <doc:PluginRegistries>.
+    /// Loads every contribution to `point`: descending priority, then ascending name.
+    ///
+    /// A contribution that fails is left out and reported. See <doc:PluginRegistries>.
     ///
     /// ```swift
     /// for entry in container.load(.playerMenu) {
@@ -92,12 +80,6 @@ extension ServiceLoading {
 
     /// Loads every contribution to `point`, or throws the first failure; a point without
     /// contributions loads as empty.
-    ///
-    /// ```swift
-    /// container.register(.playerMenuTitles) { resolver throws in
-    ///     try resolver.require(.playerMenu).map(\.title)
-    /// }
-    /// ```
     public func require<Element>(_ point: ExtensionPoint<Element>) throws(ContainerError) -> [Element] {
         try _loadTarget.requiring(point.name, as: [Element].self) { container throws(ContainerError) in
             try container.requireElements(of: point)
@@ -124,10 +106,6 @@ extension ServiceLoading {
 
     /// Loads the service registered under `id`, running its factory where it must run, or
     /// throws why not; async factories that load each other are a ``ContainerError/cycle(path:)``.
-    ///
-    /// ```swift
-    /// let database = try await container.requireAsync(.database)
-    /// ```
     public func requireAsync<Service>(_ id: InjectID<Service>) async throws(ContainerError) -> Service {
         try await _loadTarget.runAsync { container async throws(ContainerError) in
             try await container.requireServiceAsync(named: id.name, as: Service.self)
@@ -137,12 +115,6 @@ extension ServiceLoading {
     }
 
     /// Returns an original-API item for the string ID, or `nil`; see <doc:MigratingFromInjectable>.
-    ///
-    /// ```swift
-    /// guard let toast = Container.shared.load(for: toastInjectID)?.resolve() as? ToastInject else {
-    ///     return  // toast feature absent
-    /// }
-    /// ```
     public func load(for injectID: String) -> Injectable? {
         _loadTarget.loading(injectID, as: (any Injectable).self, orIfReleased: nil) {
             $0.originalAPIItem(for: injectID)
@@ -161,11 +133,6 @@ extension ServiceLoading {
 
     /// A handle that makes the service registered under `id` from `argument` on first use,
     /// once; see ``ArgumentLazy``.
-    ///
-    /// ```swift
-    /// let lazyStream = container.lazy(.stream, argument: liveURL)
-    /// let stream = lazyStream.value  // made here, once
-    /// ```
     public func lazy<Argument, Service>(_ id: ArgumentInjectID<Argument, Service>, argument: Argument)
         -> ArgumentLazy<Argument, Service>
     {
@@ -185,11 +152,6 @@ extension ServiceLoading {
 
     /// A handle that makes the service registered under `id` from each call's argument; see
     /// ``ArgumentProvider``.
-    ///
-    /// ```swift
-    /// let makeStream = container.provider(.stream)
-    /// let stream = makeStream(URL(string: "https://example.com/live.m3u8")!)
-    /// ```
     public func provider<Argument, Service>(_ id: ArgumentInjectID<Argument, Service>)
         -> ArgumentProvider<Argument, Service>
     {

@@ -1,7 +1,9 @@
 extension Container {
     /// The changes of the registration a load of `id` through this container uses:
     /// ``RegistrationChange/current(_:)``, then each change in the order applied, until this
-    /// container goes. See <doc:ObservingChanges>.
+    /// container goes.
+    ///
+    /// See <doc:ObservingChanges>.
     ///
     /// ```swift
     /// for await change in container.changes(of: .toast) {

@@ -66,24 +66,25 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
             registeredType: Service.self)
     }
 
-    /// A declaration of `id` as an extension point of `Element`s.
-    private static func point<Element>(_ id: String, _: Element.Type, isOptional: Bool) -> Dependency {
-        Dependency(
-            id: id, serviceType: pointTypeName(Element.self), kind: .eager, isOptional: isOptional,
-            registeredType: ExtensionPointMarker<Element>.self)
-    }
-
     /// A declaration of `id` as an argument factory.
     private static func argument<Argument, Service>(
-        _ id: String, _: Argument.Type, _: Service.Type, kind: Kind = .eager, isOptional: Bool
+        _ id: ArgumentInjectID<Argument, Service>, kind: Kind = .eager, isOptional: Bool
     ) -> Dependency {
         Dependency(
-            id: id, serviceType: "(\(typeName(Argument.self))) -> \(typeName(Service.self))", kind: kind,
+            id: id.name, serviceType: "(\(typeName(Argument.self))) -> \(typeName(Service.self))", kind: kind,
             isOptional: isOptional, registeredType: ArgumentFactory<Argument, Service>.self)
     }
 
     private enum CodingKeys: String, CodingKey {
         case id, serviceType, kind, isOptional
+    }
+
+    /// A declaration of an extension point's load.
+    private static func point<Element>(_ point: ExtensionPoint<Element>, required: Bool) -> Dependency {
+        Dependency(
+            id: point.name, serviceType: pointTypeName(Element.self), kind: .eager,
+            isOptional: pointLoadIsOptional(required: required),
+            registeredType: ExtensionPointMarker<Element>.self)
     }
 
     /// Whether the load happens later, through a handle, so that it breaks cycles.
@@ -112,13 +113,13 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     /// An eager load of every contribution to an extension point, as `resolver.load(point)`
     /// makes: a point that nothing contributes to is a note, since the load returns `[]`.
     public static func load<Element>(_ point: ExtensionPoint<Element>) -> Dependency {
-        Self.point(point.name, Element.self, isOptional: pointLoadIsOptional(required: false))
+        Self.point(point, required: false)
     }
 
     /// An eager load of every contribution to an extension point, as `resolver.require(point)`
     /// makes: a point that nothing contributes to is an error.
     public static func require<Element>(_ point: ExtensionPoint<Element>) -> Dependency {
-        Self.point(point.name, Element.self, isOptional: pointLoadIsOptional(required: true))
+        Self.point(point, required: true)
     }
 
     /// Whether a load of an extension point tolerates a point that nothing contributes to: the
@@ -142,24 +143,18 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
 
     /// An optional load through the original API, as `container.load(for: "ToastInjectID")`
     /// makes: the caller casts what the item resolves to, and handles `nil`.
-    ///
-    /// ```swift
-    /// let site = LoadSite(
-    ///     .load(for: "ToastInjectID"), file: "App/Old.swift", line: 3,
-    ///     expression: "load(for: toastInjectID)")
-    /// ```
     public static func load(for id: String) -> Dependency {
         Dependency(id: id, serviceType: originalAPIServiceType, kind: .eager, isOptional: true)
     }
 
     /// A required eager load of an argument factory, as `resolver.require(id, argument)` makes.
     public static func require<Argument, Service>(_ id: ArgumentInjectID<Argument, Service>) -> Dependency {
-        argument(id.name, Argument.self, Service.self, isOptional: false)
+        argument(id, isOptional: false)
     }
 
     /// An optional eager load of an argument factory, as `resolver.load(id, argument)` makes.
     public static func load<Argument, Service>(_ id: ArgumentInjectID<Argument, Service>) -> Dependency {
-        argument(id.name, Argument.self, Service.self, isOptional: true)
+        argument(id, isOptional: true)
     }
 
     /// An ``ArgumentLazy`` handle, as `resolver.lazy(id, argument: argument)` makes.
@@ -168,14 +163,14 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     )
         -> Dependency
     {
-        argument(id.name, Argument.self, Service.self, kind: .lazy, isOptional: optional)
+        argument(id, kind: .lazy, isOptional: optional)
     }
 
     /// An ``ArgumentProvider`` handle, as `resolver.provider(id)` makes.
     public static func provider<Argument, Service>(
         _ id: ArgumentInjectID<Argument, Service>, optional: Bool = false
     ) -> Dependency {
-        argument(id.name, Argument.self, Service.self, kind: .provider, isOptional: optional)
+        argument(id, kind: .provider, isOptional: optional)
     }
 
     /// The ID, its kind, and `?` when optional: `ToastInjectID (lazy)?`.
