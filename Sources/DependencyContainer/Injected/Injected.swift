@@ -1,7 +1,7 @@
 /// A property that loads its service from a container the first time it is read.
 ///
 /// For types a framework instantiates, which constructor injection cannot reach; it works in
-/// classes and in structs read from non-mutating code:
+/// classes and in structs alike:
 ///
 /// ```swift
 /// final class NowPlayingBanner {
@@ -9,14 +9,6 @@
 ///
 ///     func didStart(title: String) {
 ///         toast?.show("Now playing \(title)")
-///     }
-/// }
-///
-/// struct NowPlayingBadge {
-///     @Injected(.toast) var toast: (any ToastInject)?
-///
-///     func tapped() {
-///         toast?.show("Saved")
 ///     }
 /// }
 /// ```
@@ -33,7 +25,6 @@
 /// banner.didStart(title: "Intro")
 /// banner.toast = nil  // the next read loads from the container again
 /// ```
-///
 @propertyWrapper
 public struct Injected<Service> {
     /// A handle that loads the service again, forgets it, or tells whether one is held; it
