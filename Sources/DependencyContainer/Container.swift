@@ -1,8 +1,8 @@
 /// A thread-safe registry of services keyed by string IDs.
 ///
-/// Feature modules register implementations under IDs that an interface module declares;
-/// any module loads them by ID without importing the feature. An ID with no registration
-/// loads as `nil`, so callers fall back instead of crashing.
+/// Feature modules register implementations under IDs that an interface module declares; any
+/// module loads them by ID without importing the feature. An ID with no registration loads as
+/// `nil`, so callers fall back instead of crashing. See <doc:BreakingCircularDependencies>.
 ///
 /// ```swift
 /// let container = Container()
@@ -13,23 +13,11 @@
 /// let analytics = container.load(.analytics, default: NullAnalytics())
 /// ```
 ///
-/// Every method may be called from any thread or task at any time. Loads read an immutable
-/// snapshot of the registrations that each thread caches, so readers never contend with
-/// each other. A registration takes a lock and makes the snapshot stale; the loads that
-/// follow take the lock too until enough have come to publish a new one. Publishing is O(1);
-/// the next write's copy of the registrations is O(*n*), which the wait for enough loads
-/// amortizes to O(1) per load.
-///
-/// A container created with a parent sees the parent's registrations, and its own override
-/// them; nothing registered in the child is visible to the parent. The child keeps its
-/// parent alive.
-///
-/// Nothing a container hands out keeps it alive: services, a ``Resolver`` a factory kept,
-/// ``Lazy`` and ``ServiceProvider`` handles, ``Injected`` properties and original-API items
-/// hold it weakly. When its last owner lets go, the container and its cached services are
-/// released, and later loads through what it handed out find nothing, reporting
-/// ``ContainerError/containerReleased(id:requestedType:)``.
-public final class Container: Sendable {
+/// Every method may be called from any thread at any time (see <doc:Performance>). A child
+/// container sees its parent's registrations, its own override them, and keeps its parent
+/// alive. Nothing a container hands out keeps it alive; once it is gone, loads through what it
+/// handed out report ``ContainerError/containerReleased(id:requestedType:)``.
+public final class Container: ServiceLoading {
     /// The container shared by every module of the process.
     ///
     /// When `Container` conforms to ``AutoRegistering``, the first use runs
@@ -63,13 +51,10 @@ public final class Container: Sendable {
     /// The decorators added to this container.
     let creationDecorators = CreationDecorators()
 
-    /// Creates an empty container.
+    /// Creates an empty container that inherits `parent`'s registrations.
     ///
-    /// A container without a parent runs ``AutoRegistering/autoRegister()`` before this
-    /// returns when the app conforms `Container` to ``AutoRegistering``.
-    ///
-    /// - Parameter parent: A container whose registrations this one inherits. Loads look
-    ///   here first, then in the parent, then in its parent, and so on.
+    /// Without a parent, it runs ``AutoRegistering/autoRegister()`` when the app conforms
+    /// `Container` to ``AutoRegistering``.
     public convenience init(parent: Container? = nil) {
         self.init(parent: parent, autoRegisters: parent == nil)
     }
@@ -91,10 +76,6 @@ public final class Container: Sendable {
     }
 
     /// Runs the app's ``AutoRegistering/autoRegister()``, if `Container` conforms.
-    ///
-    /// - Parameter unlessNested: Whether to skip it when this thread is running an
-    ///   `autoRegister()` already: for a container made inside one, which would otherwise run
-    ///   it again, and so on without end. ``shared`` runs it even then, once.
     func autoRegisterIfConforming(unlessNested: Bool) {
         guard let conforming = self as Any as? any AutoRegistering else { return }
         let thread = ThreadState.current
@@ -105,6 +86,127 @@ public final class Container: Sendable {
         conforming.autoRegister()
     }
 
+    /// Loads the service registered under `id`, or `nil` if there is none.
+    ///
+    /// `nil` means the feature is absent or its registration failed, the reason reported. See
+    /// <doc:GracefulFallbacks>.
+    ///
+    /// ```swift
+    /// guard let toast = container.load(.toast) else { return }  // toast feature absent
+    /// toast.show("Saved")
+    /// ```
+    ///
+    /// - Complexity: O(1) on average; a singleton that exists costs one hash lookup.
+    @inline(__always)
+    public func load<Service>(_ id: InjectID<Service>) -> Service? {
+        loadService(id)
+    }
+
+    /// The container itself: its verbs load under the calling task's overrides.
+    public var _loadTarget: _LoadTarget { .container(self) }
+
+    /// Every registration this container's loads can reach, sorted by ID.
+    ///
+    /// Inherited ones are marked ``RegistrationInfo/isInherited``; test overrides are not
+    /// listed; of an ID's context registrations, only the one that answers.
+    ///
+    /// ```swift
+    /// for info in container.registrations {
+    ///     print(info)  // ToastInjectID: any ToastInject [singleton] from …ToastProvider
+    /// }
+    /// ```
+    ///
+    /// - Complexity: O(*n* log *n*) in the number of registrations.
+    public var registrations: [RegistrationInfo] {
+        var result: [RegistrationInfo] = []
+        forEachReachableRegistration { registration, isInherited in
+            var info = registration.info
+            info.isInherited = isInherited
+            result.append(info)
+        }
+        return result.sorted { $0.id < $1.id }
+    }
+
+    /// Calls `body` for every registration this container's loads can reach, test overrides
+    /// aside, in lookup order, skipping those a nearer container shadows.
+    private func forEachReachableRegistration(_ body: (Registration, _ isInherited: Bool) -> Void) {
+        // A root container, the common case, shadows nothing: no set of seen IDs.
+        var seen: Set<String>? = parent == nil ? nil : []
+        _ = walkLookupOrder(overrides: nil) { place in
+            let isInherited = place.container !== self
+            let entries = place.store.read { Array($0.values) }
+            for registration in entries where seen?.insert(registration.id).inserted ?? true {
+                body(registration, isInherited)
+            }
+            return .absent
+        }
+    }
+
+    /// Whether a load of `id` would find a registration, without creating a service.
+    ///
+    /// It looks where a load looks: the task's test overrides, this container, its ancestors.
+    public func contains<Service>(_ id: InjectID<Service>) -> Bool {
+        findRegistration(named: id.name, thread: ThreadState.current) != nil
+    }
+
+    /// Whether the registration a load of `id` would use keeps a service now, which the load
+    /// would return without running the factory.
+    ///
+    /// A made singleton or named-scope service, or a weak one still held, within its time to
+    /// live; `false` when `id` is not registered.
+    public func hasCachedService<Service>(for id: InjectID<Service>) -> Bool {
+        findCurrentRegistration(named: id.name, thread: ThreadState.current)?.hasCachedService ?? false
+    }
+
+    /// Installs the function that receives this container's diagnostic events; `nil` removes it.
+    ///
+    /// A child without a handler reports to its nearest ancestor's. The handler runs on the
+    /// thread that caused the event, with no lock held. See <doc:GracefulFallbacks>.
+    ///
+    /// ```swift
+    /// container.setDiagnosticsHandler { event in
+    ///     if case .missing(let id, _) = event { print("feature \(id) absent") }
+    /// }
+    /// ```
+    public func setDiagnosticsHandler(_ handler: (@Sendable (DiagnosticEvent) -> Void)?) {
+        reference.setDiagnosticsHandler(handler)
+    }
+
+    /// Sends `event` to the handler of this container or its nearest ancestor that has one
+    /// (``ContainerReference/report(_:)``).
+    @inline(__always)
+    func report(_ event: @autoclosure () -> DiagnosticEvent) {
+        reference.report(event())
+    }
+
+    /// The IDs a ``ContainerError/notRegistered(id:requestedType:registeredIDs:)`` for `id`
+    /// names: a few, the count of the rest, and a near miss of `id`.
+    ///
+    /// - Complexity: O(*n*) in the reachable registrations; nothing is sorted.
+    func registeredIDsForMessage(missing id: String) -> RegisteredIDs {
+        var collector = RegisteredIDs.Collector(requested: id)
+        forEachReachableRegistration { registration, _ in collector.add(registration.id) }
+        return collector.summary
+    }
+
+    /// What this container does when a cached service's factory loads a shorter-lived one;
+    /// unless set, its parent's policy, and a root's ``CaptiveDependencyPolicy/report``.
+    public var captiveDependencyPolicy: CaptiveDependencyPolicy {
+        get {
+            var container: Container? = self
+            while let current = container {
+                if let policy = current.captivePolicySetting.withLock({ $0 }) {
+                    return policy
+                }
+                container = current.parent
+            }
+            return .report
+        }
+        set {
+            captivePolicySetting.withLock { $0 = newValue }
+        }
+    }
+
     deinit {
         // The store retires the services when it goes, right after this; snapshots cached by
         // other threads keep only registrations without services, and go when those threads
@@ -113,7 +215,7 @@ public final class Container: Sendable {
     }
 }
 
-/// The outcome of a registration.
+/// The outcome of a registration; see <doc:GracefulFallbacks>.
 public enum RegistrationOutcome: Sendable {
     /// The ID had no registration in this container before.
     case added

@@ -1,18 +1,9 @@
 /// Why a registration was rejected or a service could not be loaded.
 ///
-/// Every case names the ID involved, so a message such as
-/// "ID 'ToastInjectID' is registered, but its value ToastImplement is not an
-/// `any PlayerInject`" points straight at the culprit. ``Container/require(_:)->Service`` throws these
-/// errors; ``Container/load(_:)->Service?`` returns `nil` instead and reports them through
-/// ``Container/setDiagnosticsHandler(_:)``.
+/// Every case names the ID involved. ``Container/require(_:)->Service`` throws these errors;
+/// ``Container/load(_:)->Service?`` returns `nil` and reports them. See <doc:GracefulFallbacks>.
 public indirect enum ContainerError: Error, CustomStringConvertible {
-    /// Nothing is registered under the ID.
-    ///
-    /// - Parameters:
-    ///   - id: The requested ID.
-    ///   - requestedType: The service type the caller asked for.
-    ///   - registeredIDs: The IDs that are registered, for spotting a typo: the first
-    ///     ``RegisteredIDs/listLimit``, the count of the rest, and a near miss of `id`.
+    /// Nothing is registered under the ID; `registeredIDs` helps spot a typo.
     case notRegistered(id: String, requestedType: String, registeredIDs: RegisteredIDs)
 
     /// The ID is registered, but its service is not of the requested type.
@@ -32,46 +23,24 @@ public indirect enum ContainerError: Error, CustomStringConvertible {
     /// The ID cannot be registered; `reason` says why.
     case invalidID(_ id: String, reason: String)
 
-    /// The ID is registered to be loaded with an argument of another type, or with none.
-    ///
-    /// - Parameters:
-    ///   - id: The requested ID.
-    ///   - requestedArgument: The argument type the load passed, or `nil` for a load
-    ///     without an argument.
-    ///   - registeredArgument: The argument type the registration takes, or `nil` when it
-    ///     takes none.
+    /// The ID is registered to be loaded with an argument of another type, or with none; `nil`
+    /// stands for no argument.
     case argumentMismatch(id: String, requestedArgument: String?, registeredArgument: String?)
 
-    /// A synchronous load cannot create the service of `id` here, because its factory is
-    /// isolated: a ``FactoryIsolation/mainActor`` factory loaded off the main actor, or an
-    /// ``FactoryIsolation/asynchronous`` one. Load it with ``Container/loadAsync(_:)``, which
-    /// runs the factory where it must run; once the service exists (as a singleton or a live
-    /// weak service), synchronous loads return it everywhere.
+    /// A synchronous load cannot run the isolated factory of `id` here; load it with
+    /// ``Container/loadAsync(_:)``. See <doc:SwiftConcurrency>.
     case unavailableSynchronously(id: String, isolation: FactoryIsolation)
 
-    /// The factory of `id`, a service cached for `scope`, loaded `dependency`, which lives
-    /// only for the shorter `dependencyScope`: the cached service would keep the old
-    /// dependency after that scope is reset (a captive dependency).
-    ///
-    /// Reported as a ``DiagnosticEvent/captiveDependency(_:)``; thrown, failing the load of
-    /// `id`, when ``Container/captiveDependencyPolicy`` is ``CaptiveDependencyPolicy/fail``.
+    /// The factory of `id`, cached for `scope`, loaded `dependency`, which lives only for the
+    /// shorter `dependencyScope`; thrown under ``CaptiveDependencyPolicy/fail``.
     case captiveDependency(id: String, scope: String, dependency: String, dependencyScope: String)
 
     /// Loading `id` nested factories `depth` deep, the innermost loading `innermostID`, and
-    /// was stopped before the thread's stack ran out.
-    ///
-    /// Nothing in the chain is cached. A chain this deep is usually a recursion in the
-    /// factories; otherwise, load the deeper services lazily, or run the load on a thread
-    /// with a larger stack.
+    /// was stopped before the thread's stack ran out; nothing in the chain is cached.
     case resolutionTooDeep(id: String, depth: Int, innermostID: String)
 
-    /// A load of `id` went through a ``Resolver``, ``Lazy``, ``ServiceProvider`` or
-    /// ``Injected`` property that outlived its container, or the test override scope it was
-    /// taken under: what a container hands out never keeps it alive, so once its last owner
-    /// lets go, loads through them find nothing.
-    ///
-    /// Keep the container (or end the work that needs it) for as long as the services that
-    /// hold such handles are used.
+    /// A load of `id` went through a ``Resolver``, handle or ``Injected`` property that
+    /// outlived its container, or the test override scope it was taken under.
     case containerReleased(id: String, requestedType: String)
 
     /// The ID whose registration or load failed, or the ID that starts a cycle.
@@ -156,14 +125,8 @@ private func article(for typeName: String) -> String {
 }
 
 extension ContainerError {
-    /// What a load throws when the factory of `id`, or code running it, threw `error`: the
-    /// one place factory errors are wrapped.
-    ///
-    /// - Parameters:
-    ///   - error: What was thrown.
-    ///   - id: The ID whose factory ran.
-    ///   - passes: Which container errors go through as they are; by default, all of them
-    ///     (errors of the load machinery around a factory, not of the factory).
+    /// What a load throws when the factory of `id` threw `error`: the one place factory errors
+    /// are wrapped; the container errors `passes` accepts go through as they are.
     init(
         _ error: any Error, thrownBy id: String, passing passes: (ContainerError) -> Bool = { _ in true }
     ) {

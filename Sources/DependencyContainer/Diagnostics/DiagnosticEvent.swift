@@ -1,7 +1,5 @@
 /// Something a host may want to log: a feature that is absent, a registration replaced,
-/// a cycle.
-///
-/// Install a handler with ``Container/setDiagnosticsHandler(_:)``:
+/// a cycle; see ``Container/setDiagnosticsHandler(_:)``.
 ///
 /// ```swift
 /// container.setDiagnosticsHandler { event in
@@ -12,8 +10,7 @@ public enum DiagnosticEvent: Sendable, CustomStringConvertible {
     /// A load found no registration; callers usually fall back to a default.
     case missing(id: String, requestedType: String)
 
-    /// A load failed for a reason other than a missing registration (a type mismatch, a
-    /// cycle, a factory that threw), or a dispose hook threw (``ContainerError/disposeFailed(id:underlying:)``).
+    /// A load failed for another reason than a missing registration, or a dispose hook threw.
     case failed(ContainerError)
 
     /// A registration replaced an earlier one for the same ID.
@@ -22,23 +19,17 @@ public enum DiagnosticEvent: Sendable, CustomStringConvertible {
     /// A registration was refused and the container left unchanged.
     case rejected(ContainerError)
 
-    /// A cached service's factory loaded a service of a shorter-lived named scope; the
-    /// error says which (``ContainerError/captiveDependency(id:scope:dependency:dependencyScope:)``).
+    /// A cached service's factory loaded a service of a shorter-lived named scope.
     case captiveDependency(ContainerError)
 
-    /// ``Container/reset(scope:)`` was given a built-in scope, which cannot be reset, and
-    /// changed nothing.
+    /// ``Container/reset(scope:)`` was given a built-in scope, which cannot be reset.
     case ignoredReset(scope: Scope)
 
     /// A registration asked for ``Scope/weak`` for a service type that can never be held
-    /// weakly: a struct, an enum, a tuple, a function, a metatype, or an Optional of one.
-    /// The registration is added all the same and behaves as ``Scope/transient``, which
-    /// ``Container/registrations`` lists as its scope.
+    /// weakly; it behaves as ``Scope/transient``.
     case ignoredWeakScope(id: String, serviceType: String)
 
-    /// A context name that names no context: an invalid name in the environment or launch
-    /// arguments, or an active named context that no registration uses
-    /// (``Container/reportUnknownContexts()``).
+    /// A context name that names no context (``Container/reportUnknownContexts()``).
     case unknownContext(ContextProblem)
 
     /// A readable, one-line account of the event.

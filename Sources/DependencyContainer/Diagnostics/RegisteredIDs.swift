@@ -1,6 +1,5 @@
 /// The registered IDs a ``ContainerError/notRegistered(id:requestedType:registeredIDs:)``
-/// names: the first few in order, how many more there are, and a near miss of the requested
-/// ID, for spotting a typo.
+/// names: the first few, how many more there are, and a near miss of the requested ID.
 ///
 /// ```swift
 /// let ids: RegisteredIDs = ["PlayerInjectID", "ToastInjectID"]
@@ -11,19 +10,13 @@ public struct RegisteredIDs: Sendable, Equatable, ExpressibleByArrayLiteral, Cus
     public let listed: [String]
     /// How many registered IDs ``listed`` leaves out.
     public let unlistedCount: Int
-    /// A registered ID that differs from the requested one only in case or by an edit or
-    /// two, such as `Feature12InjectID` for `Feature12InjectId`.
+    /// A registered ID that differs from the requested one only in case or by an edit or two.
     public let nearMiss: String?
 
     /// How many IDs a message lists: enough to recognize a container, few enough to read.
     public static let listLimit = 5
 
     /// Creates a summary.
-    ///
-    /// - Parameters:
-    ///   - listed: The IDs to list.
-    ///   - unlistedCount: How many more IDs are registered.
-    ///   - nearMiss: A registered ID close to the requested one.
     public init(listed: [String], unlistedCount: Int = 0, nearMiss: String? = nil) {
         self.listed = listed
         self.unlistedCount = unlistedCount
@@ -49,9 +42,8 @@ public struct RegisteredIDs: Sendable, Equatable, ExpressibleByArrayLiteral, Cus
 }
 
 extension RegisteredIDs {
-    /// Builds a summary in one pass over the registered IDs, in O(*n*) time: the listed IDs
-    /// are kept as a bounded sorted selection, not by sorting every ID, and a near miss costs
-    /// O(*m*) per ID of similar length, for an ID of *m* bytes.
+    /// Builds a summary in one O(*n*) pass: a bounded sorted selection, and a near miss at
+    /// O(*m*) per ID of similar length.
     struct Collector {
         private let requested: [UInt8]
         /// The edits a near miss may need; case differences are free.
@@ -85,7 +77,7 @@ extension RegisteredIDs {
         }
 
         /// The edit distance from the requested ID to `id`, ignoring ASCII case, if it is
-        /// at most ``maximumDistance``; `nil` otherwise or for the requested ID itself.
+        /// at most ``maximumDistance`` and not the requested ID itself.
         private func nearMissDistance(to id: String) -> Int? {
             let candidate = id.utf8
             guard abs(candidate.count - requested.count) <= maximumDistance, candidate.count <= 256 else {

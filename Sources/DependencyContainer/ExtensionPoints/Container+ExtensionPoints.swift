@@ -120,34 +120,6 @@ extension Container {
         }
     }
 
-    /// Loads every contribution to `point`, in the documented order: descending priority,
-    /// then ascending contribution name.
-    ///
-    /// Of several contributions with one name, the one a service load would use wins (an
-    /// override, then this container's, then its parent's); one that fails is left out and
-    /// reported to the diagnostics handler.
-    ///
-    /// ```swift
-    /// for entry in container.load(.playerMenu) {
-    ///     print(entry.title)
-    /// }
-    /// ```
-    ///
-    /// - Returns: The elements, one per contribution that did not fail.
-    public func load<Element>(_ point: ExtensionPoint<Element>) -> [Element] {
-        loadElements(of: point)
-    }
-
-    /// Loads every contribution to `point`, throwing the first failure.
-    ///
-    /// - Returns: The elements in the documented order, as `load(_:)` returns them.
-    /// - Throws: ``ContainerError/typeMismatch(id:requestedType:actualType:)`` when the point's
-    ///   name is registered as something else, or the error of the first contribution that
-    ///   fails.
-    public func require<Element>(_ point: ExtensionPoint<Element>) throws(ContainerError) -> [Element] {
-        try requireElements(of: point)
-    }
-
     /// The names of the contributions a load of `point` returns, in load order.
     ///
     /// - Returns: The contribution names, without creating any element.

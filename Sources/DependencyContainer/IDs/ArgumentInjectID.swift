@@ -1,8 +1,7 @@
 /// A string identifier for a service made from a run-time argument, such as a stream URL or
 /// a user ID.
 ///
-/// The ID records the argument type as well as the service type, so loading checks both at
-/// compile time and needs no cast at the call site. Declare it like an ``InjectID``:
+/// Declare it like an ``InjectID``; see <doc:PluginRegistries>:
 ///
 /// ```swift
 /// extension ArgumentInjectID where Argument == URL, Service == any StreamInject {
@@ -15,16 +14,13 @@
 /// let stream = container.load(.stream, argument: URL(string: "https://example.com/live.m3u8")!)
 /// ```
 ///
-/// Argument IDs share one namespace with ``InjectID``s. An ID declared elsewhere with the
-/// same name but another argument type loads as `nil` and reports
-/// ``ContainerError/argumentMismatch(id:requestedArgument:registeredArgument:)``.
+/// Argument IDs share one namespace with ``InjectID``s; a load with another argument type
+/// reports ``ContainerError/argumentMismatch(id:requestedArgument:registeredArgument:)``.
 public struct ArgumentInjectID<Argument, Service>: Hashable, Sendable, CustomStringConvertible {
     /// The string key under which the factory is registered.
     public let name: String
 
     /// Creates an identifier for the factory registered under `name`.
-    ///
-    /// - Parameter name: The string key, under the same rules as ``InjectID/init(_:)``.
     public init(_ name: String) {
         self.name = name
     }

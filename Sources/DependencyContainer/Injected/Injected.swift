@@ -1,8 +1,7 @@
 /// A property that loads its service from a container the first time it is read.
 ///
-/// For the few places that constructor injection cannot reach, such as types a framework
-/// instantiates. Prefer initializer parameters elsewhere. It works in classes and in structs
-/// alike, including SwiftUI-style views that read it from non-mutating code:
+/// For types a framework instantiates, which constructor injection cannot reach; it works in
+/// classes and in structs alike:
 ///
 /// ```swift
 /// final class NowPlayingBanner {
@@ -12,33 +11,13 @@
 ///         toast?.show("Now playing \(title)")
 ///     }
 /// }
-///
-/// struct NowPlayingBadge {
-///     @Injected(.toast) var toast: (any ToastInject)?
-///
-///     func tapped() {
-///         toast?.show("Saved")
-///     }
-/// }
 /// ```
 ///
 /// Like a `lazy var`, the first read stores the service; a read that finds nothing stores
-/// nothing, so a later read tries again. Each wrapper loads at most once at a time from any
-/// number of threads: a thread that reads while another loads waits for that load, and
-/// copies of a struct share what the original loaded. Reads that would wait for each other
-/// forever (a factory that reads the property it loads for, or two properties whose
-/// factories read each other, first read on two threads at once) are a cycle, as between
-/// factories: the load yields `nil` and the diagnostics handler gets
-/// ``ContainerError/cycle(path:)``.
-///
-/// The property holds its container weakly, like everything a container hands out, so a
-/// cached service with an `@Injected` property never keeps its container alive; once the
-/// container is gone, a property that has loaded nothing yet yields `nil` and reports
-/// ``ContainerError/containerReleased(id:requestedType:)``.
-///
-/// Assigning replaces the service the property holds, as a test assigns a mock; assigning
-/// `nil` forgets it, so that the next read loads again. The projected value (`$toast`, an
-/// ``InjectedHandle``) loads again, forgets, and tells whether a service is held:
+/// nothing. Copies share what one loaded, concurrent first reads load once, and reads that
+/// would wait for each other forever are a ``ContainerError/cycle(path:)``. The container is
+/// held weakly. Assigning replaces the service, as a test assigns a mock; `nil` forgets it;
+/// the projected value (`$toast`, an ``InjectedHandle``) reloads and resets:
 ///
 /// ```swift
 /// let banner = NowPlayingBanner()
@@ -46,47 +25,68 @@
 /// banner.didStart(title: "Intro")
 /// banner.toast = nil  // the next read loads from the container again
 /// ```
-///
-/// Reads, assignments and the handle's calls are safe from any number of threads: an
-/// assignment or a reset made while a read loads is never overwritten by that load.
 @propertyWrapper
 public struct Injected<Service> {
-    private let id: InjectID<Service>
-    /// The container, held weakly.
-    private let reference: ContainerReference
-    private let cache = InjectedCache<Service>()
+    /// A handle that loads the service again, forgets it, or tells whether one is held; it
+    /// holds the property's storage.
+    public let projectedValue: InjectedHandle<Service>
 
-    /// Creates a property that loads `id` from `container` on first read.
-    ///
-    /// - Parameters:
-    ///   - id: The ID to load.
-    ///   - container: Where to load from; ``Container/shared`` unless stated.
+    /// Creates a property that loads `id` from `container`, ``Container/shared`` unless
+    /// stated, on first read.
     public init(_ id: InjectID<Service>, container: Container = .shared) {
-        self.id = id
-        self.reference = container.reference
+        self.init(id, container: container, holdsWeakly: false)
     }
 
-    /// The service, or `nil` while none is registered.
-    ///
-    /// Assigning stores the service in the property; assigning `nil` forgets it, so that
-    /// the next read loads again.
+    init(_ id: InjectID<Service>, container: Container, holdsWeakly: Bool) {
+        projectedValue = InjectedHandle(
+            id: id, reference: container.reference, cache: InjectedCache(holdsWeakly: holdsWeakly))
+    }
+
+    /// The service, or `nil` while none is registered; assigning `nil` forgets it.
     ///
     /// - Complexity: O(1) once loaded: one striped lock.
     public var wrappedValue: Service? {
-        get {
-            cache.value(loading: id.name, reportingTo: reference) { () -> Service? in
-                InjectedHandle.load(id, from: reference)
-            }
-        }
-        nonmutating set {
-            cache.store(newValue)
-        }
-    }
-
-    /// A handle that loads the service again, forgets it, or tells whether one is held.
-    public var projectedValue: InjectedHandle<Service> {
-        InjectedHandle(id: id, reference: reference, cache: cache)
+        get { projectedValue.value }
+        nonmutating set { projectedValue.cache.store(newValue) }
     }
 }
 
 extension Injected: Sendable where Service: Sendable {}
+
+/// A property that loads its service on first read, as ``Injected`` does, and holds it weakly,
+/// so that it follows the lifetime of the service's owner instead of extending it.
+///
+/// Once the service is freed, reads yield `nil` without loading again (`$player.reload()`
+/// loads, `$player.reset()` makes the next read load). A service that is a value, not an
+/// object, is not held at all: each read loads it.
+///
+/// ```swift
+/// final class MiniPlayerView {
+///     @WeakInjected(.player) var player: (any PlayerInject)?
+///
+///     func tapped() {
+///         player?.play("Intro")  // nil once the player's owner let it go
+///     }
+/// }
+/// ```
+@propertyWrapper
+public struct WeakInjected<Service> {
+    private let base: Injected<Service>
+
+    /// Creates a property that loads `id` from `container`, ``Container/shared`` unless
+    /// stated, on first read and holds the service weakly.
+    public init(_ id: InjectID<Service>, container: Container = .shared) {
+        base = Injected(id, container: container, holdsWeakly: true)
+    }
+
+    /// The service while it is alive, or `nil`; assigning `nil` forgets it.
+    public var wrappedValue: Service? {
+        get { base.wrappedValue }
+        nonmutating set { base.wrappedValue = newValue }
+    }
+
+    /// A handle that loads the service again, forgets it, or tells whether a live one is held.
+    public var projectedValue: InjectedHandle<Service> { base.projectedValue }
+}
+
+extension WeakInjected: Sendable where Service: Sendable {}

@@ -1,33 +1,20 @@
-/// What an ``Injected`` or ``WeakInjected`` property has loaded, shared by the copies of one
-/// wrapper.
+/// What a handle or an ``Injected`` property has loaded, shared by the copies of one wrapper;
+/// held weakly for ``WeakInjected``.
 ///
-/// It holds the service strongly, or weakly for ``WeakInjected``: then a service that is an
-/// object is held without keeping it alive, and once it is gone, reads yield `nil` until a
-/// reset; a service that is no object is not held at all, so that each read loads it.
-///
-/// `@unchecked Sendable`: `service`, `object`, `hasHeld` and `generation` are only read and
-/// written under the object's ``LockStripes`` lock. Services may be of any type, as everywhere in the
-/// container, which hands the same service to every thread that loads it; this cache hands
-/// out nothing the container would not.
+/// `@unchecked Sendable`: its fields are only used under the object's ``LockStripes`` lock, and
+/// it hands out nothing the container would not.
 final class InjectedCache<Service>: @unchecked Sendable {
-    /// Guarded by the stripe lock; a lock of its own per wrapper would make creating a view
-    /// that declares an `@Injected` property several times slower.
+    /// A lock of its own per wrapper would make creating a view with an `@Injected` slower.
     private var service: Service?
-    /// Counts the assignments and resets, guarded by the stripe lock: a load that started
-    /// before one keeps nothing, so that an assigned mock or a reset is never overwritten by
-    /// a load already under way.
+    /// Counts the assignments and resets: a load that started before one keeps nothing.
     private var generation: UInt64 = 0
-    /// The service, when held weakly; guarded by the stripe lock.
+    /// The service, when held weakly.
     private weak var object: AnyObject?
-    /// Whether a weakly held service was stored since the last reset, so that one that is
-    /// gone reads as `nil` instead of loading a new one nobody would keep.
+    /// Whether a weakly held service was stored since the last reset: one gone reads as `nil`.
     private var hasHeld = false
     /// Whether the service is held weakly.
     let holdsWeakly: Bool
 
-    /// Creates an empty cache.
-    ///
-    /// - Parameter holdsWeakly: Whether to hold the service weakly.
     init(holdsWeakly: Bool = false) {
         self.holdsWeakly = holdsWeakly
     }
@@ -60,18 +47,9 @@ final class InjectedCache<Service>: @unchecked Sendable {
 
     /// The stored service, or the one `load` returns, stored if not `nil`.
     ///
-    /// One thread loads at a time, under the ``CreationMonitor`` like a singleton's creation,
-    /// so that a wait that would close a cycle (a factory reading the property it is loading
-    /// for, on this thread or on threads that wait for each other) is a cycle instead of a
-    /// deadlock: that read yields `nil`, and the cycle fails the top-level load it happens in
-    /// as a container cycle does, so nothing built meanwhile is kept.
+    /// One thread loads at a time, under the ``CreationMonitor``, so that a wait that would
+    /// close a cycle is a cycle, failing the top-level load, instead of a deadlock.
     ///
-    /// - Parameters:
-    ///   - id: The loaded ID, which names the property in a cycle path.
-    ///   - reference: The container where a cycle found outside any factory is reported,
-    ///     whether or not it is still alive.
-    ///   - load: Loads the service.
-    /// - Returns: The service, or `nil` when `load` found none or the read closed a cycle.
     /// - Complexity: O(1) once loaded: one striped lock.
     func value(loading id: String, reportingTo reference: ContainerReference, _ load: () -> Service?)
         -> Service?

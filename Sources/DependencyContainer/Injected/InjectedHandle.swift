@@ -16,20 +16,13 @@
 /// }
 /// ```
 ///
-/// The handle shares the property's storage: what it loads or forgets, the property reads.
-/// It is as safe to use from several threads as the property.
+/// The handle is the property's storage: what it loads or forgets, the property reads.
 public struct InjectedHandle<Service> {
     /// The ID the property loads.
     public let id: InjectID<Service>
     /// The container, held weakly.
-    private let reference: ContainerReference
-    private let cache: InjectedCache<Service>
-
-    init(id: InjectID<Service>, reference: ContainerReference, cache: InjectedCache<Service>) {
-        self.id = id
-        self.reference = reference
-        self.cache = cache
-    }
+    let reference: ContainerReference
+    let cache: InjectedCache<Service>
 
     /// Whether the property holds a service now, loaded or assigned; for a ``WeakInjected``
     /// property, one that is still alive.
@@ -48,8 +41,6 @@ public struct InjectedHandle<Service> {
 
     /// Forgets the service the property holds and loads it again from the container, as a
     /// first read would.
-    ///
-    /// - Returns: The service now held, or `nil` when there is none to load.
     @discardableResult
     public func reload() -> Service? {
         cache.store(nil)
@@ -59,18 +50,13 @@ public struct InjectedHandle<Service> {
     /// The property's service: the one held, or one loaded now.
     var value: Service? {
         cache.value(loading: id.name, reportingTo: reference) { () -> Service? in
-            Self.load(id, from: reference)
+            // Looked up only when nothing is stored yet: a stored service needs no container.
+            guard let container = reference.container else {
+                reference.reportReleased(id.name, as: Service.self)
+                return nil
+            }
+            return container.load(id)
         }
-    }
-
-    /// Loads `id` from the container `reference` points to, or reports that it is gone.
-    static func load(_ id: InjectID<Service>, from reference: ContainerReference) -> Service? {
-        // Looked up only when nothing is stored yet: a stored service needs no container.
-        guard let container = reference.container else {
-            reference.reportReleased(id.name, as: Service.self)
-            return nil
-        }
-        return container.load(id)
     }
 }
 

@@ -1,22 +1,10 @@
-/// One observer of one ID: the queue between the stores that apply changes and the handler
-/// that hears of them.
+/// One observer of one ID: the queue between the stores that apply changes and the handler.
 ///
-/// An observer of a container subscribes to the container's store and to every store up its
-/// parent chain. Each store appends what a change did to the ID (a ``StoreChange``) to the
-/// observer's queue under its own lock, inside ``RegistrationStore/modify(_:)``, which fixes
-/// the order; after unlocking, the writer calls ``drain()``. Only one thread drains an
-/// observer at a time: a thread that finds it draining returns, and the draining loop picks
-/// up what was queued meanwhile. So the handler never runs on two threads at once, never
-/// runs under a lock, and a handler that writes queues its own change for after it returns
-/// instead of deadlocking or recursing.
-///
-/// The drainer keeps the registration each store held at its last change (`levels`), so it
-/// computes what the observed container's loads see, before and after each change, from the
-/// changes alone: a parent's change that a nearer registration shadows changes nothing and
-/// is dropped, and no store is read while delivering.
-///
-/// Lock order: a store's lock, then an observer's. The observer's lock is never held while
-/// taking a store's lock or running a handler.
+/// Each store of the container's chain appends its changes under its own lock, which fixes
+/// their order; one thread drains at a time, outside every lock, so the handler never overlaps
+/// itself and a handler that writes queues its change instead of recursing. The drainer keeps
+/// each store's registration at its last change (`levels`), so it computes what the observed
+/// container's loads see from the changes alone. Lock order: a store's, then an observer's.
 final class ChangeObserver: Sendable {
     /// What is observed: one registration, or an extension point's contributions.
     enum Subject: Sendable {
@@ -67,14 +55,8 @@ final class ChangeObserver: Sendable {
         weak var store: RegistrationStore?
     }
 
-    /// Makes an observer that is not yet subscribed; ``start(stores:)`` subscribes it.
-    ///
-    /// - Parameters:
-    ///   - id: The ID or extension point name to observe.
-    ///   - subject: Whether to report the registration or the contributions.
-    ///   - stores: The observed container's store, then its ancestors', nearest first.
-    ///   - handler: Receives each change, on the thread that drains.
-    ///   - onFinish: Runs once when the observer ends, by cancellation or a store going.
+    /// Makes an observer of `stores`, nearest first, that ``start(stores:)`` subscribes;
+    /// `onFinish` runs once when it ends.
     init(
         id: String, subject: Subject, stores: [RegistrationStore],
         handler: @escaping @Sendable (Change) -> Void, onFinish: (@Sendable () -> Void)?
@@ -85,11 +67,10 @@ final class ChangeObserver: Sendable {
         state = LockedValue(State(handler: handler, onFinish: onFinish))
     }
 
-    /// Subscribes to `stores` and delivers the current state, on this thread unless a
-    /// change's writer drains first.
+    /// Subscribes to `stores` and delivers the current state.
     ///
-    /// Each store hands over its registration of the ID under the lock that orders its
-    /// changes, so a change either is in that registration or reaches the queue after it.
+    /// Each store hands over its registration under the lock that orders its changes, so a
+    /// change either is in it or reaches the queue after it.
     func start(stores: [RegistrationStore]) {
         var levels: [Registration?] = []
         for (depth, store) in stores.enumerated() {
@@ -110,9 +91,8 @@ final class ChangeObserver: Sendable {
         }
     }
 
-    /// Delivers the queued changes, unless another thread is delivering them already.
-    ///
-    /// Called with no lock held, by the writer after a change and by ``start(stores:)``.
+    /// Delivers the queued changes, unless another thread is delivering them already; called
+    /// with no lock held.
     func drain() {
         let claimed = state.withLock { state -> Bool in
             guard state.isStarted, !state.isDraining, state.handler != nil else { return false }
@@ -121,8 +101,6 @@ final class ChangeObserver: Sendable {
         }
         guard claimed else { return }
         while true {
-            // The whole queue at once: the changes are computed under the observer's lock,
-            // which no writer waits on for long, and delivered outside it.
             let batch = state.withLock { state -> (changes: [Change], handler: @Sendable (Change) -> Void)? in
                 guard let handler = state.handler,
                     state.isInitialPending || !state.queue.isEmpty
@@ -149,10 +127,7 @@ final class ChangeObserver: Sendable {
         }
     }
 
-    /// Ends the observer; idempotent.
-    ///
-    /// Its handler is not called again, its sequence finishes, and it leaves every store it
-    /// observes.
+    /// Ends the observer, once: no more calls, its sequence finishes, it leaves its stores.
     func finish() {
         // Taken out and released after unlocking: the handler and the queue may hold the last
         // references to services or registrations, whose deinit may use a container.
@@ -181,90 +156,71 @@ final class ChangeObserver: Sendable {
 
     // MARK: Computing changes
 
-    /// The first event: what a load of the ID through the observed container uses now.
-    private func currentState(_ levels: [Registration?]) -> Change {
-        switch subject {
-        case .registration:
-            return .registration(
-                .current(Self.effective(levels).map { Self.info($0.registration, $0.depth) }))
-        case .contributions:
-            return .contribution(
-                .current(Self.merged(levels).map { Self.info($0.entry.registration, $0.depth) }))
+    /// What a load through the observed container uses, in load order, each with its name
+    /// (`""` for a registration) and the depth of its store.
+    private func visible(_ levels: [Registration?]) -> [(
+        name: String, registration: Registration, depth: Int
+    )] {
+        guard subject == .contributions else {
+            guard let depth = levels.firstIndex(where: { $0 != nil }), let registration = levels[depth] else {
+                return []
+            }
+            return [("", registration, depth)]
         }
+        return Self.merged(levels).map { ($0.entry.name, $0.entry.registration, $0.depth) }
     }
 
-    /// Applies `change` to the levels and appends what it changed for the observed container.
+    /// The first event: what a load of the ID through the observed container uses now.
+    private func currentState(_ levels: [Registration?]) -> Change {
+        let infos = visible(levels).map { Self.info($0.registration, $0.depth) }
+        return subject == .registration
+            ? .registration(.current(infos.first)) : .contribution(.current(infos))
+    }
+
+    /// Applies `change` to the levels and appends what it changed for the observed container,
+    /// by name: removals first, then additions, replacements and resets in load order.
     private func apply(
         _ change: StoreChange, depth: Int, to levels: inout [Registration?], into changes: inout [Change]
     ) {
-        switch subject {
-        case .registration:
-            let before = Self.effective(levels)
-            levels[depth] = change.current
-            let after = Self.effective(levels)
-            guard before?.registration !== after?.registration else { return }
-            switch (before, after) {
-            case (nil, nil):
-                return
-            case (nil, let after?):
-                changes.append(.registration(.added(Self.info(after.registration, after.depth))))
-            case (let before?, nil):
-                changes.append(.registration(.removed(Self.info(before.registration, before.depth))))
-            case (let before?, let after?):
-                if change.isReset && before.depth == depth && after.depth == depth {
-                    changes.append(.registration(.reset(Self.info(after.registration, depth))))
-                } else {
-                    changes.append(
-                        .registration(
-                            .replaced(
-                                previous: Self.info(before.registration, before.depth),
-                                replacement: Self.info(after.registration, after.depth))))
-                }
+        let before = visible(levels)
+        levels[depth] = change.current
+        let after = visible(levels)
+        let beforeByName = Dictionary(uniqueKeysWithValues: before.map { ($0.name, $0) })
+        let afterNames = Set(after.map(\.name))
+        for old in before where !afterNames.contains(old.name) {
+            changes.append(event(old.name, .removed(Self.info(old.registration, old.depth))))
+        }
+        for new in after {
+            let info = Self.info(new.registration, new.depth)
+            guard let old = beforeByName[new.name] else {
+                changes.append(event(new.name, .added(info)))
+                continue
             }
-        case .contributions:
-            let before = Self.merged(levels)
-            levels[depth] = change.current
-            let after = Self.merged(levels)
-            let beforeByName = Dictionary(uniqueKeysWithValues: before.map { ($0.entry.name, $0) })
-            let afterNames = Set(after.map(\.entry.name))
-            for old in before where !afterNames.contains(old.entry.name) {
-                changes.append(
-                    .contribution(
-                        .removed(name: old.entry.name, Self.info(old.entry.registration, old.depth))))
-            }
-            for new in after {
-                let info = Self.info(new.entry.registration, new.depth)
-                guard let old = beforeByName[new.entry.name] else {
-                    changes.append(.contribution(.added(name: new.entry.name, info)))
-                    continue
-                }
-                guard old.entry.registration !== new.entry.registration else { continue }
-                if change.isReset && old.depth == depth && new.depth == depth {
-                    changes.append(.contribution(.reset(name: new.entry.name, info)))
-                } else {
-                    changes.append(
-                        .contribution(
-                            .replaced(
-                                name: new.entry.name, previous: Self.info(old.entry.registration, old.depth),
-                                replacement: info)))
-                }
-            }
+            guard old.registration !== new.registration else { continue }
+            let isReset = change.isReset && old.depth == depth && new.depth == depth
+            changes.append(
+                event(
+                    new.name,
+                    isReset
+                        ? .reset(info)
+                        : .replaced(previous: Self.info(old.registration, old.depth), replacement: info)))
         }
     }
 
-    /// The registration a load finds: the nearest level's.
-    private static func effective(_ levels: [Registration?]) -> (registration: Registration, depth: Int)? {
-        for (depth, registration) in levels.enumerated() {
-            if let registration { return (registration, depth) }
+    /// `change` of the registration or contribution `name`, as the handler takes it.
+    private func event(_ name: String, _ change: RegistrationChange) -> Change {
+        guard subject == .contributions else { return .registration(change) }
+        switch change {
+        case .added(let info): return .contribution(.added(name: name, info))
+        case .removed(let info): return .contribution(.removed(name: name, info))
+        case .replaced(let previous, let replacement):
+            return .contribution(.replaced(name: name, previous: previous, replacement: replacement))
+        case .reset(let info): return .contribution(.reset(name: name, info))
+        case .current(let info): return .contribution(.current(info.map { [$0] } ?? []))
         }
-        return nil
     }
 
-    /// The contributions a load of the point uses, in load order: the nearest of each name,
-    /// as `Container.contributionEntries` merges them; a level whose registration is not a
-    /// point contributes nothing.
-    ///
-    /// - Complexity: O(*n* log *n*) in the contributions of every level.
+    /// The contributions a load of the point uses, in load order: the nearest of each name.
     private static func merged(_ levels: [Registration?]) -> [(entry: ContributionSet.Entry, depth: Int)] {
         var seen = Set<String>()
         var merged: [(entry: ContributionSet.Entry, depth: Int)] = []
@@ -283,10 +239,8 @@ final class ChangeObserver: Sendable {
 
     /// The description of `registration`, found `depth` containers above the observed one.
     private static func info(_ registration: Registration, _ depth: Int) -> RegistrationInfo {
-        let info = registration.info
-        guard depth > 0 else { return info }
-        return RegistrationInfo(
-            id: info.id, serviceType: info.serviceType, provider: info.provider, scope: info.scope,
-            isolation: info.isolation, isInherited: true)
+        var info = registration.info
+        info.isInherited = depth > 0
+        return info
     }
 }

@@ -1,11 +1,9 @@
 extension Container {
-    /// The changes of the registration a load of `id` through this container uses.
+    /// The changes of the registration a load of `id` through this container uses:
+    /// ``RegistrationChange/current(_:)``, then each change in the order applied, until this
+    /// container goes.
     ///
-    /// The first element is ``RegistrationChange/current(_:)``, the state when this method
-    /// returned; then every change, in the order the container applied it. A change in an
-    /// ancestor is included when it changes what this container loads, not when this
-    /// container's own registration shadows it. Test overrides are not changes of the
-    /// container and are never reported. The sequence ends when this container goes.
+    /// See <doc:ObservingChanges>.
     ///
     /// ```swift
     /// for await change in container.changes(of: .toast) {
@@ -13,44 +11,29 @@ extension Container {
     /// }
     /// ```
     ///
-    /// - Parameter id: The ID to observe.
-    /// - Returns: The changes, buffered from now until iterated.
-    /// - Complexity: O(*d*) in the depth of the container's ancestry. Loads never look at
-    ///   observers; a change of an observed ID costs O(*o*) in its observers.
+    /// - Complexity: O(*d*) in the depth of the container's ancestry; loads never look at
+    ///   observers.
     public func changes<Service>(of id: InjectID<Service>) -> RegistrationChanges<RegistrationChange> {
-        changes(of: id.name, subject: .registration) { change in
-            if case .registration(let change) = change { change } else { nil }
-        }
+        registrationChanges(of: id.name)
     }
 
-    /// The changes of the registration of an ID whose factory takes an argument, as
-    /// ``changes(of:)-(InjectID<Service>)`` reports them.
-    ///
-    /// - Parameter id: The ID to observe.
-    /// - Returns: The changes, buffered from now until iterated.
+    /// The changes of the registration of an argument ID, as ``changes(of:)-(InjectID<Service>)``
+    /// reports them.
     public func changes<Argument, Service>(
         of id: ArgumentInjectID<Argument, Service>
     ) -> RegistrationChanges<RegistrationChange> {
-        changes(of: id.name, subject: .registration) { change in
-            if case .registration(let change) = change { change } else { nil }
-        }
+        registrationChanges(of: id.name)
     }
 
     /// The changes of the contributions a load of `point` through this container uses,
-    /// compared by contribution name.
-    ///
-    /// The first element is ``ContributionChange/current(_:)``; then one element per
-    /// contribution each change adds, replaces, resets or removes, in the order the
-    /// container applied the changes.
+    /// compared by contribution name: ``ContributionChange/current(_:)``, then one element per
+    /// contribution added, replaced, reset or removed.
     ///
     /// ```swift
     /// for await change in container.changes(of: .playerMenu) {
     ///     print("menu:", change)
     /// }
     /// ```
-    ///
-    /// - Parameter point: The extension point to observe.
-    /// - Returns: The changes, buffered from now until iterated.
     public func changes<Element>(of point: ExtensionPoint<Element>) -> RegistrationChanges<ContributionChange>
     {
         changes(of: point.name, subject: .contributions) { change in
@@ -58,61 +41,52 @@ extension Container {
         }
     }
 
-    /// Calls `handler` with each change of the registration a load of `id` through this
-    /// container uses, until the token is cancelled or dropped, or the container goes.
+    /// Calls `handler` with each change of the registration a load of `id` uses, as
+    /// ``changes(of:)-(InjectID<Service>)`` describes them, until the token goes.
     ///
-    /// For code that is not async. The handler receives ``RegistrationChange/current(_:)``
-    /// first, then the changes as ``changes(of:)-(InjectID<Service>)`` describes them. It runs
-    /// after the change is visible, so a load inside it sees the new state, on the thread
-    /// that made the change (or that subscribed, for the first call), with no lock held. It
-    /// may load, register and unregister: a change it makes is delivered after it returns.
-    /// Calls for one observer never overlap.
+    /// The handler runs after the change is visible, on the thread that made it, with no lock
+    /// held; calls never overlap, and a change it makes is delivered after it returns.
     ///
     /// ```swift
     /// let token = container.observe(.toast) { change in
     ///     print("toast:", change)
     /// }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - id: The ID to observe.
-    ///   - handler: Receives each change.
-    /// - Returns: The token that keeps the observation alive.
     public func observe<Service>(
         _ id: InjectID<Service>, _ handler: @escaping @Sendable (RegistrationChange) -> Void
     ) -> ObservationToken {
-        observe(id.name, subject: .registration) { change in
-            if case .registration(let change) = change { handler(change) }
-        }
+        observeRegistration(id.name, handler)
     }
 
-    /// Calls `handler` with each change of the registration of an ID whose factory takes an
-    /// argument, as ``observe(_:_:)-(InjectID<Service>,_)`` does.
-    ///
-    /// - Parameters:
-    ///   - id: The ID to observe.
-    ///   - handler: Receives each change.
-    /// - Returns: The token that keeps the observation alive.
+    /// Calls `handler` with each change of the registration of an argument ID, as
+    /// ``observe(_:_:)-(InjectID<Service>,_)`` does.
     public func observe<Argument, Service>(
         _ id: ArgumentInjectID<Argument, Service>, _ handler: @escaping @Sendable (RegistrationChange) -> Void
     ) -> ObservationToken {
-        observe(id.name, subject: .registration) { change in
-            if case .registration(let change) = change { handler(change) }
-        }
+        observeRegistration(id.name, handler)
     }
 
-    /// Calls `handler` with each change of the contributions a load of `point` through this
-    /// container uses, as ``changes(of:)-(ExtensionPoint<Element>)`` describes them.
-    ///
-    /// - Parameters:
-    ///   - point: The extension point to observe.
-    ///   - handler: Receives each change.
-    /// - Returns: The token that keeps the observation alive.
+    /// Calls `handler` with each change of the contributions a load of `point` uses, as
+    /// ``changes(of:)-(ExtensionPoint<Element>)`` describes them.
     public func observe<Element>(
         _ point: ExtensionPoint<Element>, _ handler: @escaping @Sendable (ContributionChange) -> Void
     ) -> ObservationToken {
         observe(point.name, subject: .contributions) { change in
             if case .contribution(let change) = change { handler(change) }
+        }
+    }
+
+    private func registrationChanges(of name: String) -> RegistrationChanges<RegistrationChange> {
+        changes(of: name, subject: .registration) { change in
+            if case .registration(let change) = change { change } else { nil }
+        }
+    }
+
+    private func observeRegistration(
+        _ name: String, _ handler: @escaping @Sendable (RegistrationChange) -> Void
+    ) -> ObservationToken {
+        observe(name, subject: .registration) { change in
+            if case .registration(let change) = change { handler(change) }
         }
     }
 

@@ -1,11 +1,8 @@
 /// What happened to one contribution of an extension point, as an observer hears of it.
 ///
-/// ``Container/changes(of:)-(ExtensionPoint<Element>)`` and
-/// ``Container/observe(_:_:)-(ExtensionPoint<Element>,_)`` deliver ``current(_:)`` first, then one
-/// value per contribution that a change adds, replaces, resets or removes among those a load
-/// of the point through the observed container uses. Contributions are compared by name: of
-/// several with one name, the nearest container's counts, as for loads. Each contribution's
-/// ``RegistrationInfo/id`` is `Point[name]`.
+/// ``Container/changes(of:)-(ExtensionPoint<Element>)`` delivers ``current(_:)`` first, then one
+/// value per contribution, compared by name, that a change adds, replaces, resets or removes.
+/// See <doc:ObservingChanges>.
 ///
 /// ```swift
 /// let token = container.observe(.playerMenu) { change in
@@ -13,8 +10,7 @@
 /// }
 /// ```
 public enum ContributionChange: Hashable, Sendable, CustomStringConvertible {
-    /// The first event: the contributions a load uses when the observer subscribed, in load
-    /// order.
+    /// The first event: the contributions a load uses, in load order.
     case current([RegistrationInfo])
 
     /// A contribution of a new name.

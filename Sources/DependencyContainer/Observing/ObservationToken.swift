@@ -1,8 +1,7 @@
 /// Keeps an observer of a container alive: dropping it, or calling ``cancel()``, ends the
 /// observation.
 ///
-/// ``Container/observe(_:_:)-(InjectID<Service>,_)`` returns one. Keep it as long as the
-/// handler should run, for example in the object that shows the feature:
+/// Keep it as long as the handler should run; see <doc:ObservingChanges>:
 ///
 /// ```swift
 /// final class NowPlayingScreen {
@@ -16,9 +15,8 @@
 /// }
 /// ```
 ///
-/// The token holds neither the container nor its registrations: a container that goes ends
-/// its observers, and its handlers are never called again. A handler that captures the
-/// container strongly keeps it alive until the token goes; capture it weakly.
+/// The token holds neither the container nor its registrations; a handler that captures the
+/// container strongly keeps it alive until the token goes.
 public final class ObservationToken: Sendable, Hashable {
     private let observer: ChangeObserver
 
@@ -30,10 +28,7 @@ public final class ObservationToken: Sendable, Hashable {
         observer.finish()
     }
 
-    /// Ends the observation.
-    ///
-    /// Once this returns, the handler is not called again, except for a call already running
-    /// on another thread. Cancelling twice does nothing.
+    /// Ends the observation: no call starts after this returns.
     public func cancel() {
         observer.finish()
     }
@@ -44,18 +39,11 @@ public final class ObservationToken: Sendable, Hashable {
     }
 
     /// Whether both are the same token.
-    ///
-    /// - Parameters:
-    ///   - lhs: A token.
-    ///   - rhs: Another token.
-    /// - Returns: Whether they are the same object.
     public static func == (lhs: ObservationToken, rhs: ObservationToken) -> Bool {
         lhs === rhs
     }
 
     /// Hashes the token's identity, so that tokens can be kept in a `Set`.
-    ///
-    /// - Parameter hasher: The hasher to feed.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
     }

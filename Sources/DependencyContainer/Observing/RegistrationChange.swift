@@ -1,9 +1,7 @@
 /// What happened to the registration a load of one ID uses, as an observer hears of it.
 ///
-/// ``Container/changes(of:)-(InjectID<Service>)`` and ``Container/observe(_:_:)-(InjectID<Service>,_)``
-/// deliver ``current(_:)`` first, then one value per change that changes what a load of the
-/// ID through the observed container finds. A registration inherited from an ancestor is
-/// marked ``RegistrationInfo/isInherited``.
+/// ``Container/changes(of:)-(InjectID<Service>)`` delivers ``current(_:)`` first, then one value
+/// per change of what a load of the ID finds. See <doc:ObservingChanges>.
 ///
 /// ```swift
 /// for await change in container.changes(of: .toast) {
@@ -24,15 +22,13 @@ public enum RegistrationChange: Hashable, Sendable, CustomStringConvertible {
     /// The ID had no registration and now has one.
     case added(RegistrationInfo)
 
-    /// Another registration replaced the one a load used: a new registration, or, in a child
-    /// container, its own registration removed so that the parent's shows through.
+    /// Another registration replaced the one a load used, or a parent's shows through now.
     case replaced(previous: RegistrationInfo, replacement: RegistrationInfo)
 
     /// The registration was removed, and no ancestor's shows through.
     case removed(RegistrationInfo)
 
-    /// ``Container/reset(scope:)`` discarded the registration's service: the same
-    /// registration now makes a fresh one on the next load.
+    /// ``Container/reset(scope:)`` discarded the registration's service.
     case reset(RegistrationInfo)
 
     /// The registration a load uses after the change, or `nil` when there is none.

@@ -1,10 +1,8 @@
 /// The changes of one ID or extension point of a container, as an asynchronous sequence.
 ///
-/// ``Container/changes(of:)-(InjectID<Service>)`` returns one. It subscribes when it is made, so
-/// its first element, the current state, and every change after it are buffered until
-/// iterated: nothing between subscribing and the first `next()` is lost. It ends when the
-/// container goes, and stops observing when it and its iterator are dropped or the iterating
-/// task is cancelled. Iterate it once.
+/// It subscribes when made, buffering every change until iterated, ends when the container
+/// goes, and stops observing when dropped or cancelled. Iterate it once. See
+/// <doc:ObservingChanges>.
 ///
 /// ```swift
 /// let task = Task {
@@ -14,8 +12,6 @@
 ///     print("the container is gone")
 /// }
 /// ```
-///
-/// It holds the container weakly, as its ``ObservationToken`` does.
 public struct RegistrationChanges<Change: Sendable>: AsyncSequence, Sendable {
     /// A change.
     public typealias Element = Change
@@ -29,8 +25,6 @@ public struct RegistrationChanges<Change: Sendable>: AsyncSequence, Sendable {
     }
 
     /// Makes the iterator, which keeps the observation alive while it exists.
-    ///
-    /// - Returns: The iterator.
     public func makeAsyncIterator() -> Iterator {
         Iterator(base: stream.makeAsyncIterator(), token: token)
     }
@@ -46,8 +40,6 @@ public struct RegistrationChanges<Change: Sendable>: AsyncSequence, Sendable {
         }
 
         /// The next change, or `nil` once the container is gone or the observation cancelled.
-        ///
-        /// - Returns: The change.
         public mutating func next() async -> Change? {
             await base.next()
         }

@@ -1,9 +1,7 @@
-/// A type that supplies a service made from a run-time argument, under an
-/// ``ArgumentInjectID``.
+/// A type that supplies a service made from a run-time argument, under an ``ArgumentInjectID``.
 ///
-/// The provider form of `Container.register(_:factory:)` for argument IDs: a feature module
-/// exports it, and a host (or the `register(into:)` that RegistrationPlugin generates)
-/// registers it with `Container.register(_:)`.
+/// The provider form of `Container.register(_:factory:)` for argument IDs; every load makes a
+/// new service from its argument, so there is no scope to choose. See <doc:PluginRegistries>.
 ///
 /// ```swift
 /// enum StreamProvider: ArgumentInjectProvider {
@@ -13,9 +11,7 @@
 ///     }
 /// }
 /// ```
-///
-/// Every load makes a new service from its argument, so there is no scope to choose.
-public protocol ArgumentInjectProvider: SendableMetatype {
+public protocol ArgumentInjectProvider: InjectProviding {
     /// The type of the run-time argument.
     associatedtype Argument
 
@@ -25,22 +21,7 @@ public protocol ArgumentInjectProvider: SendableMetatype {
     /// The ID the factory is registered under.
     static var id: ArgumentInjectID<Argument, Service> { get }
 
-    /// The IDs ``make(with:argument:)`` loads, which `Container.verify()` checks without running it;
-    /// `nil` unless stated, which leaves the registration unchecked. RegistrationPlugin's
-    /// generated `register(into:)` declares what the scanner reads in ``make(with:argument:)``.
-    static var dependencies: [Dependency]? { get }
-
-    /// Creates a service from `argument`.
-    ///
-    /// - Parameters:
-    ///   - resolver: Loads the services this one depends on.
-    ///   - argument: The value the load passed.
-    /// - Returns: A new service.
-    /// - Throws: Any error; the load then fails with ``ContainerError/factoryFailed(id:underlying:)``.
+    /// Creates a service from `argument`; an error fails the load with
+    /// ``ContainerError/factoryFailed(id:underlying:)``.
     static func make(with resolver: Resolver, argument: Argument) throws -> Service
-}
-
-extension ArgumentInjectProvider {
-    /// Undeclared: `verify()` lists the registration as unchecked.
-    public static var dependencies: [Dependency]? { nil }
 }

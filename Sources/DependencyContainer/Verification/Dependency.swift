@@ -1,6 +1,8 @@
 /// An ID that a registration's factory loads, declared so that `Container.verify()` can check
 /// that the container provides it without running the factory.
 ///
+/// See <doc:VerifyingTheComposition>.
+///
 /// Declare them with the resolver call the factory makes, so the declaration reads like the
 /// factory's body:
 ///
@@ -13,18 +15,9 @@
 /// }
 /// ```
 ///
-/// A registration that declares nothing (`dependencies: nil`, the default) is *unchecked*:
-/// `verify()` counts it but cannot check it. One that declares an empty list states that its
-/// factory loads nothing.
-///
-/// - ``Kind/eager`` loads run while the factory runs: they form cycles, and a cached service
-///   keeps what they load.
-/// - ``Kind/lazy`` handles load on first use: they break cycles, but a cached service keeps
-///   what they load.
-/// - ``Kind/provider`` handles load anew on each use: they break cycles and keep nothing.
-///
-/// An optional dependency is one whose absence the factory handles (`resolver.load` returns
-/// `nil`); `verify()` reports it as a note, not an error.
+/// A registration that declares nothing (`nil`, the default) is unchecked; an empty list states
+/// that its factory loads nothing. An optional dependency, one whose absence the factory
+/// handles, is a note rather than an error.
 public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     /// When the factory loads the dependency.
     public enum Kind: String, Hashable, Codable, Sendable {
@@ -44,20 +37,12 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     public let kind: Kind
     /// Whether the factory handles its absence.
     public let isOptional: Bool
-    /// The service type a matching registration records, for a declaration from a typed ID.
-    ///
-    /// Compared before the names, which are costly to make, and asked whether a registration
-    /// keyed by its implementation type conforms to it; not encoded, and not part of equality.
-    let registeredType: Any.Type?
+    /// The service type a matching registration records, for a declaration from a typed ID:
+    /// compared before the names, which are costly to make; not encoded, nor part of equality.
+    var registeredType: Any.Type? { registered.type }
+    private var registered = IgnoredType(type: nil)
 
     /// Creates a declaration from its parts, for IDs built at run time or read from a manifest.
-    ///
-    /// - Parameters:
-    ///   - id: The ID's string.
-    ///   - serviceType: The service type the factory asks for, as ``RegistrationInfo/serviceType``
-    ///     spells it.
-    ///   - kind: When the factory loads it.
-    ///   - isOptional: Whether the factory handles its absence.
     public init(id: String, serviceType: String, kind: Kind = .eager, isOptional: Bool = false) {
         self.init(id: id, serviceType: serviceType, kind: kind, isOptional: isOptional, registeredType: nil)
     }
@@ -69,7 +54,7 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
         self.serviceType = serviceType
         self.kind = kind
         self.isOptional = isOptional
-        self.registeredType = registeredType
+        self.registered = IgnoredType(type: registeredType)
     }
 
     /// A declaration of `id` as a service of type `Service`.
@@ -81,19 +66,12 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
             registeredType: Service.self)
     }
 
-    /// A declaration of `id` as an extension point of `Element`s.
-    private static func point<Element>(_ id: String, _: Element.Type, isOptional: Bool) -> Dependency {
-        Dependency(
-            id: id, serviceType: pointTypeName(Element.self), kind: .eager, isOptional: isOptional,
-            registeredType: ExtensionPointMarker<Element>.self)
-    }
-
     /// A declaration of `id` as an argument factory.
     private static func argument<Argument, Service>(
-        _ id: String, _: Argument.Type, _: Service.Type, kind: Kind = .eager, isOptional: Bool
+        _ id: ArgumentInjectID<Argument, Service>, kind: Kind = .eager, isOptional: Bool
     ) -> Dependency {
         Dependency(
-            id: id, serviceType: "(\(typeName(Argument.self))) -> \(typeName(Service.self))", kind: kind,
+            id: id.name, serviceType: "(\(typeName(Argument.self))) -> \(typeName(Service.self))", kind: kind,
             isOptional: isOptional, registeredType: ArgumentFactory<Argument, Service>.self)
     }
 
@@ -101,95 +79,47 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
         case id, serviceType, kind, isOptional
     }
 
-    /// Creates a declaration from its JSON form.
-    ///
-    /// - Parameter decoder: The decoder.
-    /// - Throws: What the decoder throws for missing or mistyped fields.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            id: try container.decode(String.self, forKey: .id),
-            serviceType: try container.decode(String.self, forKey: .serviceType),
-            kind: try container.decode(Kind.self, forKey: .kind),
-            isOptional: try container.decode(Bool.self, forKey: .isOptional))
-    }
-
-    /// Whether two declarations have the same ID, service type name, kind and optionality.
-    ///
-    /// - Parameters:
-    ///   - lhs: A declaration.
-    ///   - rhs: Another declaration.
-    /// - Returns: Whether they declare the same dependency.
-    public static func == (lhs: Dependency, rhs: Dependency) -> Bool {
-        lhs.id == rhs.id && lhs.serviceType == rhs.serviceType && lhs.kind == rhs.kind
-            && lhs.isOptional == rhs.isOptional
-    }
-
-    /// Hashes what equality compares.
-    ///
-    /// - Parameter hasher: The hasher to feed.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(id)
-        hasher.combine(serviceType)
-        hasher.combine(kind)
-        hasher.combine(isOptional)
+    /// A declaration of an extension point's load.
+    private static func point<Element>(_ point: ExtensionPoint<Element>, required: Bool) -> Dependency {
+        Dependency(
+            id: point.name, serviceType: pointTypeName(Element.self), kind: .eager,
+            isOptional: pointLoadIsOptional(required: required),
+            registeredType: ExtensionPointMarker<Element>.self)
     }
 
     /// Whether the load happens later, through a handle, so that it breaks cycles.
     public var isDeferred: Bool { kind != .eager }
 
     /// A required eager load, as `resolver.require(id)` makes.
-    ///
-    /// - Parameter id: The ID.
-    /// - Returns: The declaration.
     public static func require<Service>(_ id: InjectID<Service>) -> Dependency {
         service(id.name, Service.self)
     }
 
     /// An optional eager load, as `resolver.load(id)` makes: its absence is a note.
-    ///
-    /// - Parameter id: The ID.
-    /// - Returns: The declaration.
     public static func load<Service>(_ id: InjectID<Service>) -> Dependency {
         service(id.name, Service.self, isOptional: true)
     }
 
     /// A ``Lazy`` handle, as `resolver.lazy(id)` makes.
-    ///
-    /// - Parameters:
-    ///   - id: The ID.
-    ///   - optional: Whether the factory handles the handle's `nil`.
-    /// - Returns: The declaration.
     public static func lazy<Service>(_ id: InjectID<Service>, optional: Bool = false) -> Dependency {
         service(id.name, Service.self, kind: .lazy, isOptional: optional)
     }
 
     /// A ``ServiceProvider`` handle, as `resolver.provider(id)` makes.
-    ///
-    /// - Parameters:
-    ///   - id: The ID.
-    ///   - optional: Whether the factory handles the handle's `nil`.
-    /// - Returns: The declaration.
     public static func provider<Service>(_ id: InjectID<Service>, optional: Bool = false) -> Dependency {
         service(id.name, Service.self, kind: .provider, isOptional: optional)
     }
 
     /// An eager load of every contribution to an extension point, as `resolver.load(point)`
     /// makes: a point that nothing contributes to is a note, since the load returns `[]`.
-    ///
-    /// - Parameter point: The extension point.
-    /// - Returns: The declaration.
     public static func load<Element>(_ point: ExtensionPoint<Element>) -> Dependency {
-        Self.point(point.name, Element.self, isOptional: pointLoadIsOptional(required: false))
+        Self.point(point, required: false)
     }
 
     /// An eager load of every contribution to an extension point, as `resolver.require(point)`
     /// makes: a point that nothing contributes to is an error.
-    ///
-    /// - Parameter point: The extension point.
-    /// - Returns: The declaration.
     public static func require<Element>(_ point: ExtensionPoint<Element>) -> Dependency {
-        Self.point(point.name, Element.self, isOptional: pointLoadIsOptional(required: true))
+        Self.point(point, required: true)
     }
 
     /// Whether a load of an extension point tolerates a point that nothing contributes to: the
@@ -203,9 +133,6 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     /// let menu = ExtensionPoint<String>("Menu")
     /// assert(Dependency.load(menu).isOptional == Dependency.pointLoadIsOptional(required: false))
     /// ```
-    ///
-    /// - Parameter required: Whether the load is a `require`.
-    /// - Returns: Whether its absence is only a note.
     public static func pointLoadIsOptional(required: Bool) -> Bool {
         !required
     }
@@ -216,59 +143,34 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
 
     /// An optional load through the original API, as `container.load(for: "ToastInjectID")`
     /// makes: the caller casts what the item resolves to, and handles `nil`.
-    ///
-    /// ```swift
-    /// let site = LoadSite(
-    ///     .load(for: "ToastInjectID"), file: "App/Old.swift", line: 3,
-    ///     expression: "load(for: toastInjectID)")
-    /// ```
-    ///
-    /// - Parameter id: The ID's string.
-    /// - Returns: The declaration, of service type ``originalAPIServiceType``.
     public static func load(for id: String) -> Dependency {
         Dependency(id: id, serviceType: originalAPIServiceType, kind: .eager, isOptional: true)
     }
 
     /// A required eager load of an argument factory, as `resolver.require(id, argument)` makes.
-    ///
-    /// - Parameter id: The ID.
-    /// - Returns: The declaration.
     public static func require<Argument, Service>(_ id: ArgumentInjectID<Argument, Service>) -> Dependency {
-        argument(id.name, Argument.self, Service.self, isOptional: false)
+        argument(id, isOptional: false)
     }
 
     /// An optional eager load of an argument factory, as `resolver.load(id, argument)` makes.
-    ///
-    /// - Parameter id: The ID.
-    /// - Returns: The declaration.
     public static func load<Argument, Service>(_ id: ArgumentInjectID<Argument, Service>) -> Dependency {
-        argument(id.name, Argument.self, Service.self, isOptional: true)
+        argument(id, isOptional: true)
     }
 
     /// An ``ArgumentLazy`` handle, as `resolver.lazy(id, argument: argument)` makes.
-    ///
-    /// - Parameters:
-    ///   - id: The argument ID.
-    ///   - optional: Whether the factory handles the handle's `nil`.
-    /// - Returns: The declaration.
     public static func lazy<Argument, Service>(
         _ id: ArgumentInjectID<Argument, Service>, optional: Bool = false
     )
         -> Dependency
     {
-        argument(id.name, Argument.self, Service.self, kind: .lazy, isOptional: optional)
+        argument(id, kind: .lazy, isOptional: optional)
     }
 
     /// An ``ArgumentProvider`` handle, as `resolver.provider(id)` makes.
-    ///
-    /// - Parameters:
-    ///   - id: The argument ID.
-    ///   - optional: Whether the factory handles the handle's `nil`.
-    /// - Returns: The declaration.
     public static func provider<Argument, Service>(
         _ id: ArgumentInjectID<Argument, Service>, optional: Bool = false
     ) -> Dependency {
-        argument(id.name, Argument.self, Service.self, kind: .provider, isOptional: optional)
+        argument(id, kind: .provider, isOptional: optional)
     }
 
     /// The ID, its kind, and `?` when optional: `ToastInjectID (lazy)?`.
@@ -280,4 +182,12 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     static func pointTypeName(_ element: Any.Type) -> String {
         "extension point of \(typeName(element))"
     }
+}
+
+/// A type that equality and hashing ignore.
+private struct IgnoredType: Hashable, Sendable {
+    let type: Any.Type?
+
+    static func == (_: Self, _: Self) -> Bool { true }
+    func hash(into _: inout Hasher) {}
 }

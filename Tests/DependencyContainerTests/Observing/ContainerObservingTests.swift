@@ -48,6 +48,19 @@ struct ContainerObservingTests {
         withExtendedLifetime(token) {}
     }
 
+    @Test("An inherited registration is described to an observer as registrations lists it")
+    func inheritedInfoIsComplete() {
+        let parent = Container()
+        parent.register(.toast, scope: .singleton, dependencies: [.load(.player)]) { RecordingToast() }
+        let child = Container(parent: parent)
+        let log = ChangeLog<RegistrationChange>()
+        let token = child.observe(.toast) { log.append($0) }
+        let listed = child.registrations.first { $0.id == InjectID<any ToastInject>.toast.name }
+        #expect(listed?.isInherited == true)
+        #expect(log.all == [.current(listed)])
+        withExtendedLifetime(token) {}
+    }
+
     @Test("Resetting a scope the ID is not in, or unregistering an absent ID, reports nothing")
     func unchangedIsNotReported() {
         let container = Container()
