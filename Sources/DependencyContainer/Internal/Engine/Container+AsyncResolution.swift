@@ -129,8 +129,12 @@ extension Container {
                             registration, factory, parent: frame, createsSharedService: true)
                     }
                     let box = made.box
-                    registration.keep(box, madeWith: self.notes(made.notes))
-                    Self.traceKept(registration)
+                    if registration.isRetired {
+                        Self.disposeUnkept(box, of: registration)
+                    } else {
+                        registration.keep(box, madeWith: self.notes(made.notes))
+                        Self.traceKept(registration)
+                    }
                     creation.finish()
                     return ServiceTransfer(value: box)
                 } catch {

@@ -33,7 +33,7 @@ extension Container {
         case .graph:
             return try provideGraph(registration, as: Service.self, thread: thread)
         case .singleton:
-            return try provideShared(registration, as: Service.self, thread: thread)
+            return try provideSharedOrReplacement(registration, as: Service.self, thread: thread)
         case .weak:
             // A read section for the hand-over: a write that takes the object out waits for it
             // before running its dispose hook.
@@ -43,8 +43,27 @@ extension Container {
                 return try cast(object, from: registration, to: Service.self)
             }
             thread.endRead()
-            return try provideShared(registration, as: Service.self, thread: thread)
+            return try provideSharedOrReplacement(registration, as: Service.self, thread: thread)
         }
+    }
+
+    /// `provideShared`, or, when a write (an expiry) retired `registration` before its creation
+    /// began, the load of what replaced it: no creation builds on a retired registration.
+    @inline(__always)
+    private func provideSharedOrReplacement<Service>(
+        _ registration: Registration, as _: Service.Type, thread: ThreadState
+    ) throws(ContainerError) -> Service {
+        if let service = try provideShared(registration, as: Service.self, thread: thread) {
+            return service
+        }
+        guard let current = findCurrentRegistration(named: registration.id, thread: thread),
+            current !== registration
+        else {
+            // Removed for good: made as before, and disposed of, as nothing keeps it.
+            return try provideShared(
+                registration, as: Service.self, thread: thread, followsReplacement: false)!
+        }
+        return try provide(current, as: Service.self, thread: thread)
     }
 
     /// Makes a ``Scope/graph`` service and caches it for the rest of the top-level load.
@@ -126,9 +145,9 @@ extension Container {
 
     /// Returns the singleton or weak service, creating it if no thread has yet: one thread
     /// creates, in the registration's own context, while the others wait for it.
-    private func provideShared<Service>(_ registration: Registration, as _: Service.Type, thread: ThreadState)
-        throws(ContainerError) -> Service
-    {
+    private func provideShared<Service>(
+        _ registration: Registration, as _: Service.Type, thread: ThreadState, followsReplacement: Bool = true
+    ) throws(ContainerError) -> Service? {
         let monitor = CreationMonitor.shared
         switch monitor.acquire(registration, thread: thread) {
         case .deadlock(let path):
@@ -156,6 +175,7 @@ extension Container {
             isHandingOver = false
             thread.endRead()
         }
+        if followsReplacement, registration.isRetired { return nil }
         // A queue of creation hooks of its own: what this factory makes has had its hooks run
         // before the service is kept (``DeferredCreationHook``).
         // Taken only when there are some: a copy of the empty array would cost every creation
@@ -190,12 +210,28 @@ extension Container {
         guard thread.loadFailure == nil else {
             return try unbox(box, from: registration, as: Service.self)
         }
+        guard !registration.isRetired else {
+            Self.disposeUnkept(box, of: registration)
+            return try unbox(box, from: registration, as: Service.self)
+        }
         Self.traceKept(registration)
         // Nothing is freed in the hand-over: this load holds the box.
         thread.beginRead(ReadKey(registration))
         isHandingOver = true
         registration.keep(box, madeWith: notes)
         return try unbox(box, from: registration, as: Service.self)
+    }
+
+    /// Runs the dispose hook of a shared service that a write retired its registration before
+    /// it was kept: every service made is kept or disposed.
+    static func disposeUnkept(_ box: InstanceBoxBase, of registration: Registration) {
+        guard let hook = registration.lifecycle?.onDispose else { return }
+        PendingDisposal.run(in: [
+            RetiredBox(
+                box: box,
+                disposal: PendingDisposal(id: registration.id, hook: hook, order: 0, ledger: nil, value: nil),
+                readKey: ReadKey(registration))
+        ])
     }
 
     /// Runs the factory for a new service of type `Service`: without a cast when it makes
