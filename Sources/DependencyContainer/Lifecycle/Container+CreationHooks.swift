@@ -112,9 +112,6 @@ extension Container {
     /// Whether the creation hooks of a service that belongs to one load, made now, wait: the
     /// nearest factory running on this thread that is not a transient one is a graph's
     /// (``DeferredCreationHook``).
-    ///
-    /// - Complexity: O(*d*) in the factories running on this thread; only when a service with
-    ///   hooks is made.
     func defersCreationHooks(_ thread: ThreadState) -> Bool {
         for registration in thread.frames.reversed() where registration.scope != .transient {
             return registration.scope == .graph
@@ -123,12 +120,6 @@ extension Container {
     }
 
     /// Runs the creation hooks waiting on this thread, in the order their services were made.
-    ///
-    /// Each runs as its factory ran: on the stack, its errors wrapped. Hooks that make services
-    /// whose hooks wait add them to the queue, which runs until it is empty.
-    ///
-    /// The first that throws stops the rest and fails the load: the graph services whose
-    /// hooks did not run are forgotten, so no later load in the same graph receives them.
     func runDeferredCreationHooks(thread: ThreadState) throws(ContainerError) {
         while !thread.deferredCreationHooks.isEmpty {
             let next = thread.deferredCreationHooks.removeFirst()

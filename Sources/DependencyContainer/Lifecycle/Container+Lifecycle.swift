@@ -107,13 +107,6 @@ extension Container {
 
     /// The last release's `async` warm-up, kept so that code written for it keeps its behaviour:
     /// it runs ``warmUpIncludingIsolated()``, main-actor and `async` factories included.
-    ///
-    /// Without it, `await container.warmUp()` would compile to the synchronous `warmUp()`,
-    /// with only a "no 'async' operations" warning, and skip those factories. In async code,
-    /// `warmUp()` is this one: `await` it, or call the synchronous form from a synchronous
-    /// function. See <doc:MigratingToVersion0Next>.
-    ///
-    /// - Returns: Per eager ID, the time its load took and what became of it.
     @available(
         *, deprecated, renamed: "warmUpIncludingIsolated()",
         message: "renamed warmUpIncludingIsolated(); it runs main-actor and async factories as before"
@@ -170,33 +163,5 @@ extension Container {
     /// yet, sorted: for a host that bounds how long it waits for them.
     package var pendingDisposalIDs: [String] {
         store.disposals.pendingIDs
-    }
-}
-
-extension Container {
-    /// Runs `body` and reports which batches of services writes on the calling thread
-    /// retired meanwhile; for tests of when services end.
-    ///
-    /// A write disposes of and frees what it retires before it returns, whatever loads and
-    /// factories run elsewhere; a test uses the probe to know that its write retired
-    /// something, so that checking that it was freed is meaningful. Probes nest: an
-    /// enclosing probe sees what a nested one saw.
-    ///
-    /// - Parameter body: The writes and loads to watch.
-    /// - Returns: What the calling thread retired while `body` ran.
-    package static func probingReleases(_ body: () throws -> Void) rethrows -> ReleaseProbe {
-        let thread = ThreadState.current
-        let enclosing = thread.releaseProbe
-        thread.releaseProbe = ReleaseProbe()
-        defer {
-            if var outer = enclosing, let inner = thread.releaseProbe {
-                outer.retired += inner.retired
-                thread.releaseProbe = outer
-            } else {
-                thread.releaseProbe = enclosing
-            }
-        }
-        try body()
-        return thread.releaseProbe ?? ReleaseProbe()
     }
 }

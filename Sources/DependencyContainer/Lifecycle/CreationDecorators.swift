@@ -1,11 +1,6 @@
 import DependencyContainerKernel
 
 /// A container's decorators (``Container/decorateCreations(_:)``), in the order added.
-///
-/// Read only when the container or an ancestor has had one (`Container.decoratesCreations`),
-/// and only when a service is made; the list is copied out under the lock, and the
-/// decorators run after it is released, each skipped once it is cancelled: so that a
-/// decorator runs after its cancellation only in a call that began before.
 final class CreationDecorators: Sendable {
     typealias Decorator = @Sendable (CreatedService) -> Void
 
@@ -29,8 +24,6 @@ final class CreationDecorators: Sendable {
     private let state = LockedValue(State())
 
     /// Adds `decorator` last.
-    ///
-    /// - Returns: The key that removes it.
     func add(_ decorator: @escaping Decorator) -> UInt64 {
         state.withLock { state in
             state.nextKey += 1
@@ -52,10 +45,6 @@ final class CreationDecorators: Sendable {
     }
 
     /// The decorators, in the order added: a new array, filled while the lock is held.
-    ///
-    /// Not the stored array itself: in release builds the optimizer may move the retain of a
-    /// returned copy past the unlock, and `remove` then edits the buffer in place while the
-    /// caller iterates it (ThreadSanitizer caught it in `CreationDecoratorConcurrencyTests`).
     var current: [Entry] {
         state.withLock { state in state.entries.map { $0 } }
     }

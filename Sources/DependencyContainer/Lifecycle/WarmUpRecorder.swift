@@ -1,11 +1,6 @@
 /// Records, during `warmUp()`, when each shared service was created, so that the
 /// report lists services in dependency order: a factory's dependencies are created, and
 /// kept, before the factory returns.
-///
-/// A reader of the creation trace: the engine tells it of each shared service it keeps, but
-/// only while a warm-up runs somewhere (``CreationTraceReaders``), and only on the threads and
-/// tasks of that warm-up: the recorder is task-local, which an unstructured creation task
-/// inherits.
 final class WarmUpRecorder: Sendable {
     @TaskLocal static var current: WarmUpRecorder?
 

@@ -37,8 +37,6 @@ final class TraceRecorder: Sendable {
     }
 
     /// Marks the load whose factory starts as one that makes its service.
-    ///
-    /// - Returns: Whether the trace records that load.
     func recordFactoryStart(depth: Int, thread: ObjectIdentifier) -> Bool {
         log.withLock { log -> Bool in
             guard let index = log.factoryEntry(depth: depth, thread: thread) else { return false }

@@ -2,13 +2,8 @@ import Dispatch
 
 /// The ``ContainerTrace``s that record, and the one each thread's load goes to: the reader
 /// of the creation trace that traces report through.
-///
-/// Read only while a trace records (``CreationTraceReaders/Recording/containerTrace``): the
-/// engine's trace events call in here then, and never otherwise.
 enum TraceRegistry {
     /// The recorders of the traces recording, and the one each thread's load goes to.
-    ///
-    /// Recorders have no deinit, so one released under the lock runs no code.
     struct State: Sendable {
         var traces: [TraceRecorder] = []
         var threads: [ObjectIdentifier: TraceRecorder] = [:]
@@ -75,9 +70,6 @@ enum TraceRegistry {
     }
 
     /// Notes that `registration`'s factory starts on `thread`.
-    ///
-    /// - Returns: The monotonic time it starts at, in nanoseconds, or 0 when no trace records
-    ///   the load.
     static func noteFactoryStart(of registration: Registration, thread: ThreadState) -> UInt64 {
         guard let trace = trace(of: thread) else { return 0 }
         guard trace.recordFactoryStart(depth: thread.frames.count, thread: ObjectIdentifier(thread)) else {

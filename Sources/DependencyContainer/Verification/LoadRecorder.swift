@@ -1,13 +1,5 @@
 /// The loads one factory makes while `Container.verify(running:)` runs it: the IDs it looked
 /// up, and whether each was found.
-///
-/// The engine's lookups off the fast path (every lookup inside an override scope, which is
-/// where the check runs) report to the recorder of their thread, or, for the factories the
-/// `async` check runs on the main actor or in tasks, of their task; only the lookups of the
-/// factory being checked are kept, not those of the factories of its dependencies.
-///
-/// `@unchecked Sendable`: `loader` is immutable and `loads` is behind a lock; an async
-/// factory's lookups may run on several threads, one after another.
 final class LoadRecorder: @unchecked Sendable {
     /// The recorder of the factory the `async` check runs in this task.
     @TaskLocal static var current: LoadRecorder?

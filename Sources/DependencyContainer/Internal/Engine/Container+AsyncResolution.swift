@@ -5,9 +5,6 @@ extension Container {
 
     /// Loads the service registered under `name` for ``loadAsync(_:)``: `nil` when it is
     /// absent or fails, the failure reported.
-    ///
-    /// Inlined into the public door: a call to an async function costs a frame on the task's
-    /// allocator.
     @inline(__always)
     func loadServiceAsync<Service>(named name: String, as _: Service.Type) async -> Service? {
         guard let registration = registrationReportingMiss(named: name, as: Service.self, thread: .current)
@@ -184,8 +181,6 @@ extension Container {
 
     /// Runs an async factory with its frame on the task-local stack, wrapping the errors it
     /// throws; a service built while a cycle was broken is never returned.
-    ///
-    /// - Returns: The service, and what its factory met that a plugin's going or coming changes.
     private func runFactoryAsync(
         _ registration: Registration, _ factory: AsyncServiceFactory, parent: AsyncFrame?,
         createsSharedService: Bool

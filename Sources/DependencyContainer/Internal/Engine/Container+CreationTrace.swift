@@ -3,10 +3,6 @@ import DependencyContainerKernel
 /// The readers of the creation trace, in one process-wide word: a bit each for the readers
 /// that stay once they exist, and a count each, in the upper bits, for the recordings in
 /// progress.
-///
-/// Every reader of what factories look up and what the engine keeps reads through this one
-/// gate: until a reader exists, the word is zero, and a load pays one relaxed read for the
-/// whole trace.
 struct CreationTraceReaders: OptionSet {
     let rawValue: UInt64
 
@@ -77,11 +73,6 @@ struct CreationTraceReaders: OptionSet {
     }
 
     /// Counts a ``ContainerTrace`` that starts recording, until ``endContainerTrace()``.
-    ///
-    /// While one records, a published singleton's load outside factories takes the noted
-    /// path too (through the count of traced async factories, which the fast path reads
-    /// already), so that the trace sees it; once none records, both words are back where
-    /// they were, and loads pay nothing for traces that ended.
     static func beginContainerTrace() {
         GlobalAtomicWord.creationTraceReaders.add(Recording.containerTrace.unit)
         GlobalAtomicWord.tracedAsyncFactories.add(1)
@@ -96,25 +87,9 @@ struct CreationTraceReaders: OptionSet {
 
 extension Container {
     // MARK: The creation trace: what a kept service's factory met
-    //
-    // A plugin that leaves must name the host's cached services that hold its services: they
-    // were made with them, and keep them. A plugin that comes back must name the ones made
-    // while it was away: they looked up its IDs and got nothing, or loaded an extension point
-    // without its contributions. A context switch must name the ones made with a registration
-    // it changes. The engine knows at creation: a load inside a factory is noted for every
-    // shared service being made on the thread (transient and graph services in between are
-    // held by it): the owners its service was made with, the ID it got, the ID it missed, the
-    // extension point it loaded. The notes go with
-    // the service when it is kept (``Registration/keep(_:madeWith:)``). An async factory's
-    // frame is task-local (``AsyncFrame``): its loads note there, and its service is kept with
-    // what it noted. Until the trace has a reader (``CreationTraceReaders``), a load pays one
-    // relaxed atomic read for it.
 
     /// Notes that the factories running on this thread, or the async factory running in this
     /// task, use `registration`'s service.
-    ///
-    /// - Complexity: O(1) until the trace has a reader; then a task-local read, and O(*d*) in
-    ///   the factories running.
     @inline(__always)
     func noteUse(of registration: Registration, thread: ThreadState) {
         guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
@@ -160,12 +135,6 @@ extension Container {
     /// Notes that the factories running here looked up `name` without a provider: an ID
     /// nothing registers, or an extension point, whose contributions a plugin or a context
     /// switch may change.
-    ///
-    /// - Parameters:
-    ///   - name: The ID or extension point name.
-    ///   - thread: The thread's state, when the caller has it at hand.
-    ///   - isExtensionPoint: Whether `name` is an extension point's, which a
-    ///     ``ContainerTrace`` does not count as a miss.
     @inline(__always)
     func noteLookupWithoutProvider(
         of name: String, thread: ThreadState? = nil, isExtensionPoint: Bool = false
@@ -189,10 +158,6 @@ extension Container {
     }
 
     /// The frame of the async factory running in this task, if it traces.
-    ///
-    /// An async factory's loads run with no frame of it on the thread. Read only while such
-    /// factories run, so that a load outside every factory costs no task-local read once the
-    /// trace has a reader.
     private static var tracedAsyncFrame: AsyncFrame? {
         GlobalAtomicWord.tracedAsyncFactories.loadRelaxed() == 0 ? nil : AsyncFrame.current
     }
@@ -210,8 +175,6 @@ extension Container {
 
     /// Traces a lookup of `name` that found a registration or not, for the running check's
     /// record of what the checked factory loads.
-    ///
-    /// - Complexity: O(1): one relaxed read while the trace has no reader.
     @inline(__always)
     func traceLookup(of name: String, found: Bool, thread: ThreadState) {
         guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
@@ -228,19 +191,11 @@ extension Container {
     }
 
     /// Traces that `registration`'s factory starts on this thread, for a ``ContainerTrace``.
-    ///
-    /// - Returns: When it started, for ``traceFactoryEnd(of:startedAt:failed:thread:)``, or 0
-    ///   when no trace records this thread's load.
     static func traceFactoryStart(of registration: Registration, thread: ThreadState) -> UInt64 {
         TraceRegistry.noteFactoryStart(of: registration, thread: thread)
     }
 
     /// Whether a ``ContainerTrace`` records, so that factories run timed.
-    ///
-    /// Only a trace reads it: with other readers, as in a process with plugins, a factory
-    /// still pays one relaxed read and no call.
-    ///
-    /// - Complexity: O(1): one relaxed read.
     @inline(__always)
     static var tracesFactories: Bool {
         CreationTraceReaders.current.records(.containerTrace)
@@ -255,8 +210,6 @@ extension Container {
     }
 
     /// Traces that `registration`'s new service is kept, for the warm-up's order.
-    ///
-    /// - Complexity: O(1): one relaxed read while the trace has no reader.
     @inline(__always)
     static func traceKept(_ registration: Registration) {
         guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
@@ -270,11 +223,6 @@ extension Container {
     }
 
     /// Makes this container and every container below it trace what their factories meet.
-    ///
-    /// A container that traces already has every container below it tracing: each inherits the
-    /// flag when it is made, or got it from here.
-    ///
-    /// - Complexity: O(*d*) in the containers below it, the first time; O(1) after.
     package func startTracingCreations() {
         guard !tracesCreations.load() else { return }
         GlobalAtomicWord.creationTraceReaders.setBits(CreationTraceReaders.containers.rawValue)
@@ -309,14 +257,6 @@ extension Container {
     /// factory met what `isDependent` looks for in its trace, and those that keep a service
     /// made with one of them, and so on: the one reader of the trace that a plugin's going or
     /// coming and a switch of contexts share.
-    ///
-    /// - Parameters:
-    ///   - entries: The store's entries, inside a change.
-    ///   - isDependent: Whether a registration, given what its kept service's factory met,
-    ///     depends on the change itself.
-    /// - Returns: The dependents, in no particular order.
-    /// - Complexity: O(*n* × *d*) in the registrations and contributions of the store and the
-    ///   length of the longest chain of dependents; O(*n*) when nothing depends on the change.
     static func dependents(
         in entries: StoreEntries, where isDependent: (Registration, CreationNotes) -> Bool
     ) -> [Registration] {
@@ -357,8 +297,6 @@ extension Container {
 
     /// Replaces each of `dependents` by a fresh copy, as ``reset(scope:)`` does a scope's, so
     /// that its next load makes its service anew; the change retires the old services.
-    ///
-    /// - Complexity: O(*n*) in the registrations of the store.
     static func reset(_ dependents: [Registration], entries: inout StoreEntries) {
         guard !dependents.isEmpty else { return }
         let ids = Set(dependents.map { ObjectIdentifier($0) })

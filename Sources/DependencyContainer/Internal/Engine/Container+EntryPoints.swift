@@ -144,12 +144,6 @@ extension Container {
 
     /// The contributions to the point named `name` once the plugin placeholders among
     /// `entries` ran, and the mismatch of the list read last.
-    ///
-    /// A placeholder's factory loads its plugin's library (once: loads on other threads
-    /// wait), whose contributions replace all of the plugin's placeholders; then the list is
-    /// read again. One whose library fails is reported, and its plugin's contributions leave
-    /// the point: the list has the others. Each placeholder runs at most once per load, and
-    /// none is in the list returned.
     @inline(never)
     private func runningPlaceholders(
         in entries: [ContributionSet.Entry], pointNamed name: String, marker: Any.Type, elementType: Any.Type,

@@ -5,9 +5,6 @@ extension Container {
 
     /// Hands out `registration`'s service as `Service`, reusing one its scope keeps or running
     /// its factory: the step every synchronous load of a service goes through.
-    ///
-    /// Runs the checks of step 3 first: a cycle on this thread, a captive dependency and,
-    /// for an isolated registration, whether its factory may run here.
     func provide<Service>(_ registration: Registration, as _: Service.Type, thread: ThreadState)
         throws(ContainerError) -> Service
     {
@@ -67,11 +64,6 @@ extension Container {
     }
 
     /// Makes a ``Scope/graph`` service and caches it for the rest of the top-level load.
-    ///
-    /// Its creation hooks, and those of the services its factory made, wait until the
-    /// outermost graph factory running on this thread has returned and its service is cached
-    /// (``DeferredCreationHook``): so that a hook that loads a graph service whose factory made
-    /// its own gets that one instance, as Swinject's `initCompleted` does.
     private func provideGraph<Service>(_ registration: Registration, as _: Service.Type, thread: ThreadState)
         throws(ContainerError) -> Service
     {
@@ -121,9 +113,6 @@ extension Container {
     /// Resets `registration`'s services if the one it keeps has outlived its time to live,
     /// as ``resetCaches()`` would, and returns the registration that replaced it: `nil` when
     /// nothing expired, or no replacement can be found (a write removed the registration).
-    ///
-    /// Of loads racing the expiry, one write replaces the registration and the others find
-    /// it replaced already; all go on with the replacement, whose creation is one.
     @inline(never)
     func replacingExpired(_ registration: Registration, thread: ThreadState) -> Registration? {
         guard registration.hasCachedServiceIgnoringExpiry, registration.keptServiceHasExpired else {
@@ -178,8 +167,6 @@ extension Container {
         if followsReplacement, registration.isRetired { return nil }
         // A queue of creation hooks of its own: what this factory makes has had its hooks run
         // before the service is kept (``DeferredCreationHook``).
-        // Taken only when there are some: a copy of the empty array would cost every creation
-        // a retain and a release of its shared storage, on the slow path of an immortal object.
         var waitingHooks: [DeferredCreationHook]?
         if !thread.deferredCreationHooks.isEmpty {
             waitingHooks = thread.deferredCreationHooks
@@ -280,9 +267,6 @@ extension Container {
 
     /// Runs the argument factory for a new service: without a cast when the registration
     /// takes exactly `Argument` and makes exactly `Service`, else through checked casts.
-    ///
-    /// An argument registration is transient and never isolated, so of step 3 only the cycle
-    /// check applies.
     func makeNew<Argument, Service>(
         _ registration: Registration, argument: Argument, as _: Service.Type, thread: ThreadState
     ) throws(ContainerError) -> Service {

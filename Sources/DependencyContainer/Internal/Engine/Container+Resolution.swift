@@ -3,34 +3,12 @@ import DependencyContainerSystem
 
 // The resolution engine: every load of a service, whatever its kind, goes through these steps
 // (the Architecture article's engine table names every file each calls into):
-//
-// 1. find the registration in the lookup order (`Container+Lookup.swift`);
-// 2. choose the creation context: a cached service is made where its registration lives
-//    (`Container+CreationContext.swift`);
-// 3. check cycles, depth, captive dependencies and isolation (`Container+Checks.swift`);
-// 4. produce or reuse the service as its scope says, and 5. keep what the scope keeps
-//    (`Container+Providing.swift`; async factories in `Container+AsyncResolution.swift`);
-// 6. end the load and report its failure (this file).
-//
-// The load kinds are entry points that differ only in what differs: `load` and `require`
-// (this file), an argument (`makeNew(_:argument:as:thread:)`), an `await`
-// (`resolveAsync(_:as:)`), an extension point's element list and the original API's items
-// (`Container+EntryPoints.swift`). `Container` and ``Resolver`` expose each as one public
-// method that calls in here.
 
 extension Container {
     // MARK: Entry points of synchronous loads
 
     /// Loads the service registered under `id` for ``load(_:)->Service?``: `nil` when it is
     /// absent or fails, the failure reported.
-    ///
-    /// It takes the ID itself, not its name: a name passed on costs every load a retain and
-    /// a release.
-    ///
-    /// The fast path: a published singleton is read in place, from the registration this
-    /// thread's snapshot borrows, without a lock or a reference count.
-    ///
-    /// - Complexity: O(1) on average; a singleton that exists costs one hash lookup.
     @inline(__always)
     func loadService<Service>(_ id: InjectID<Service>) -> Service? {
         // The thread keeps its state alive until it exits.
@@ -230,17 +208,6 @@ extension Container {
 
     /// Reports the failure of a load that returns `nil` or leaves an element out, unless a
     /// load it is nested in reports it instead: the one rule for every such load.
-    ///
-    /// A nested load's cycle, and a synchronous one's too-deep chain, fail the top-level
-    /// load, which reports them once; a synchronous nested load's captive dependency was
-    /// reported as captive already, and its holder's load reports the failure.
-    ///
-    /// - Parameters:
-    ///   - error: Why the load failed.
-    ///   - nested: Whether the load runs inside a factory: the thread has frames, or, for an
-    ///     async load, the task has an ``AsyncFrame``.
-    ///   - async: Whether the load is an async one, whose frames do not share the thread's
-    ///     whole-load failure.
     @inline(never)  // The failure path; inlined into `loadAsync`, it crashes Swift 6.3's optimizer.
     func reportFailure(_ error: ContainerError, nested: Bool, async: Bool = false) {
         if nested {
