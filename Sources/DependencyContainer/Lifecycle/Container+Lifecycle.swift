@@ -165,3 +165,74 @@ extension Container {
         store.disposals.pendingIDs
     }
 }
+
+extension Container {
+    // MARK: Container-wide decorators
+
+    /// Runs `decorator` on every service this container, or a container below it, makes from
+    /// now on: Factory's `decorator`, for logging, metrics or wiring every service alike.
+    ///
+    /// It runs once per service made, after the registration's own creation hooks, on the
+    /// thread or task that made it, before any load receives the service: for every scope, a
+    /// transient service each time one is made, a singleton once. A load that hands out a
+    /// service made earlier runs nothing, so a load of an existing singleton costs the same
+    /// with decorators as without.
+    ///
+    /// Several decorators may run: those of the container that made the service first, in the
+    /// order they were added, then its parent's, and so on up. A child container runs its
+    /// ancestors' decorators; a parent never runs a child's. A cached service is made by the
+    /// container its registration lives in, so a parent's singleton loaded through a child
+    /// runs the parent's decorators only.
+    ///
+    /// ```swift
+    /// let made = LockedValue<[String]>([])
+    /// let token = container.decorateCreations { created in
+    ///     made.withLock { $0.append(created.id) }
+    /// }
+    /// _ = container.load(.feed)  // made: ["FeedInjectID"]
+    /// token.cancel()
+    /// ```
+    ///
+    /// No lock is held while a decorator runs: it may load services, whose creations run the
+    /// decorators too. A decorator registered while another thread makes a service may miss
+    /// that service; once ``ObservationToken/cancel()`` returns, the decorator does not run
+    /// again, except a call already running on another thread.
+    ///
+    /// - Parameter decorator: Receives each service made, with its ID and registration.
+    /// - Returns: A token that keeps the decorator: dropping it, or cancelling it, removes the
+    ///   decorator. It holds neither the container nor its services.
+    /// - Complexity: O(*n*) in the decorators this container has, to add; each creation then
+    ///   costs O(*d*) in the containers above the one that made it.
+    public func decorateCreations(_ decorator: @escaping @Sendable (CreatedService) -> Void)
+        -> ObservationToken
+    {
+        // The token holds the list, not the container: no weak reference is made here, whose
+        // side table, made while other threads retain the list, ASan saw leak.
+        let decorators = creationDecorators
+        let key = decorators.add(decorator)
+        return ObservationToken(
+            ChangeObserver(
+                id: "", subject: .registration, stores: [], handler: { _ in },
+                onFinish: { decorators.remove(key) }))
+    }
+}
+
+extension Container {
+    /// Starts a trace of the loads made on this container and the containers below it.
+    ///
+    /// See ``ContainerTrace``. Traces started on the same container record the same loads.
+    ///
+    /// ```swift
+    /// let trace = container.startTrace(maximumLoads: 1_000)
+    /// ```
+    ///
+    /// - Parameter maximumLoads: The most loads the trace keeps; later ones are counted in
+    ///   ``ContainerTrace/droppedLoads``.
+    /// - Returns: The trace, recording until ``ContainerTrace/stop()`` or until nobody holds it.
+    public func startTrace(maximumLoads: Int = 10_000) -> ContainerTrace {
+        let trace = ContainerTrace(container: self, maximumLoads: maximumLoads)
+        TraceRegistry.add(trace.recorder)
+        CreationTraceReaders.beginContainerTrace()
+        return trace
+    }
+}

@@ -75,15 +75,6 @@ final class LifecycleHooks: Sendable {
         }
     }
 
-    /// Runs the creation hooks on `service` for an async load: an `async` registration's
-    /// hook awaited first, then the others as a synchronous load runs them.
-    func awaitCreationHook(on service: Any, resolver: Resolver) async throws {
-        if let onCreateAsync {
-            try await onCreateAsync(service, resolver)
-        }
-        try runCreationHook(on: service, resolver: resolver)
-    }
-
     // MARK: Erasing
 
     /// `hook` for any value: the engine passes only services of the registration's own

@@ -71,23 +71,3 @@ public final class ContainerTrace: Sendable {
         recorder.log.withLock { $0.droppedLoads }
     }
 }
-
-extension Container {
-    /// Starts a trace of the loads made on this container and the containers below it.
-    ///
-    /// See ``ContainerTrace``. Traces started on the same container record the same loads.
-    ///
-    /// ```swift
-    /// let trace = container.startTrace(maximumLoads: 1_000)
-    /// ```
-    ///
-    /// - Parameter maximumLoads: The most loads the trace keeps; later ones are counted in
-    ///   ``ContainerTrace/droppedLoads``.
-    /// - Returns: The trace, recording until ``ContainerTrace/stop()`` or until nobody holds it.
-    public func startTrace(maximumLoads: Int = 10_000) -> ContainerTrace {
-        let trace = ContainerTrace(container: self, maximumLoads: maximumLoads)
-        TraceRegistry.add(trace.recorder)
-        CreationTraceReaders.beginContainerTrace()
-        return trace
-    }
-}
