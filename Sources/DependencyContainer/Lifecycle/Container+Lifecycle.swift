@@ -230,9 +230,6 @@ extension Container {
     ///   ``ContainerTrace/droppedLoads``.
     /// - Returns: The trace, recording until ``ContainerTrace/stop()`` or until nobody holds it.
     public func startTrace(maximumLoads: Int = 10_000) -> ContainerTrace {
-        let trace = ContainerTrace(container: self, maximumLoads: maximumLoads)
-        TraceRegistry.add(trace.recorder)
-        CreationTraceReaders.beginContainerTrace()
-        return trace
+        ContainerTrace(container: self, maximumLoads: maximumLoads)
     }
 }

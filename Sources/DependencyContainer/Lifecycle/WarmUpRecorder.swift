@@ -22,7 +22,7 @@ final class WarmUpRecorder: Sendable {
     }
 
     /// Records that `id`'s shared service was kept, by a load of this warm-up: what the
-    /// creation trace tells it (``Container/traceKept(_:)``).
+    /// creation trace tells it (`LoadEvent.kept`).
     func noteCreation(of id: String) {
         events.withLock { events in
             events.next += 1

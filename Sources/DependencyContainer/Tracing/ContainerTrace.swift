@@ -31,7 +31,7 @@ public final class ContainerTrace: Sendable {
     let recorder: TraceRecorder
 
     init(container: Container, maximumLoads: Int) {
-        recorder = TraceRecorder(reference: container.reference, maximumLoads: maximumLoads)
+        recorder = TraceRecorder(container: container, maximumLoads: maximumLoads)
     }
 
     deinit {

@@ -72,94 +72,75 @@ struct CreationTraceReaders: OptionSet {
         rawValue / recording.unit & 0xFFFF != 0
     }
 
-    /// Counts a ``ContainerTrace`` that starts recording, until ``endContainerTrace()``.
-    static func beginContainerTrace() {
-        GlobalAtomicWord.creationTraceReaders.add(Recording.containerTrace.unit)
-        GlobalAtomicWord.tracedAsyncFactories.add(1)
-    }
-
-    /// Ends the count ``beginContainerTrace()`` began.
-    static func endContainerTrace() {
-        GlobalAtomicWord.tracedAsyncFactories.add(UInt64.max)
-        GlobalAtomicWord.creationTraceReaders.add(0 &- Recording.containerTrace.unit)
+    /// Counts a ``ContainerTrace`` that starts (`by` 1) or ends (`by` -1) on `references`: in
+    /// the process, and in each container it records, whose loads all take the noted path.
+    static func countContainerTrace(by delta: UInt64, on references: [ContainerReference]) {
+        GlobalAtomicWord.creationTraceReaders.add(Recording.containerTrace.unit &* delta)
+        for reference in references { reference.tracedLoads.add(delta) }
     }
 }
 
+/// What a load tells the sinks that listen to it: the one event type of the engine.
+enum LoadEvent {
+    /// The load looked `name` up and found a registration or not (the running check).
+    case lookedUp(String, found: Bool)
+    /// The load got `registration`'s service; `isLoad` is false for a reuse or hand-over that
+    /// is part of a load noted already.
+    case used(Registration, isLoad: Bool)
+    /// The load found no provider of `name`: a missing ID, or an extension point's list.
+    case missed(String, isExtensionPoint: Bool)
+    /// The load kept `registration`'s new service (the warm-up's order).
+    case kept(Registration)
+}
+
 extension Container {
-    // MARK: The creation trace: what a kept service's factory met
+    // MARK: Events: one gate, then the sinks of the load
+    //
+    // Sinks: the notes of the shared services being made (dependents: `tracesCreations`), the
+    // running check (`LoadRecorder`), the warm-up order (`WarmUpRecorder`) and the trace of this
+    // load (`ThreadState.trace`, chosen at the top-level load from the container's own count).
 
-    /// Notes that the factories running on this thread, or the async factory running in this
-    /// task, use `registration`'s service.
+    /// Emits `event` when some sink exists in the process: one relaxed read otherwise.
     @inline(__always)
-    func noteUse(of registration: Registration, thread: ThreadState) {
+    func emit(_ event: LoadEvent, thread: ThreadState? = nil) {
         guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
-        noteTracedUse(of: registration, thread: thread)
+        deliver(event, thread: thread ?? ThreadState.current)
     }
 
     @inline(never)
-    private func noteTracedUse(of registration: Registration, thread: ThreadState, isLoad: Bool = true) {
-        // A load of its own for a trace, unless an async load or the reuse of one just noted.
-        if isLoad, CreationTraceReaders.current.records(.containerTrace) {
-            TraceRegistry.noteLoad(of: registration, on: self, thread: thread)
+    private func deliver(_ event: LoadEvent, thread: ThreadState) {
+        let readers = CreationTraceReaders.current
+        switch event {
+        case .lookedUp(let name, let found):
+            guard readers.records(.loads), let recorder = LoadRecorder.active(on: thread) else { return }
+            recorder.record(name, found: found, thread: thread)
+        case .kept(let registration):
+            guard readers.records(.warmUp) else { return }
+            WarmUpRecorder.current?.noteCreation(of: registration.id)
+        case .used(let registration, let isLoad):
+            if isLoad, readers.records(.containerTrace) {
+                traceLoad(
+                    of: registration.id, scope: registration.scopeName ?? registration.scope.rawValue, thread)
+            }
+            guard tracesCreations.load(), let asyncFrame = notedAsyncFrame(thread) else { return }
+            let owners = readers.contains(.owners) ? registration.ownersInUse : []
+            // The ID it got too, for chains of dependents: a service made with a dependent is one.
+            Self.note(on: thread, asyncFrame) { notes in
+                if !owners.isEmpty { notes.add(owners: owners) }
+                notes.add(answered: registration.id)
+            }
+        case .missed(let name, let isExtensionPoint):
+            if !isExtensionPoint, readers.records(.containerTrace) { traceLoad(of: name, scope: nil, thread) }
+            guard tracesCreations.load(), let asyncFrame = notedAsyncFrame(thread) else { return }
+            Self.note(on: thread, asyncFrame) { $0.add(lookedUp: name) }
         }
-        guard tracesCreations.load() else { return }
-        let asyncFrame = Self.tracedAsyncFrame
-        guard !thread.frames.isEmpty || asyncFrame != nil else { return }
-        let owners = CreationTraceReaders.current.contains(.owners) ? registration.ownersInUse : []
-        // The ID it got too, for chains of dependents: a service made with a dependent is one.
-        Self.note(on: thread, asyncFrame) { notes in
-            if !owners.isEmpty { notes.add(owners: owners) }
-            notes.add(answered: registration.id)
-        }
     }
 
-    /// Notes that the async factory running in this task uses `registration`'s service, which
-    /// an async load received without running the synchronous engine: published, or made or
-    /// joined by an async creation.
-    func noteAsyncUse(of registration: Registration) {
-        // The thread after the last suspension: no synchronous factory runs on it here.
-        guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
-        noteTracedUse(of: registration, thread: ThreadState.current, isLoad: false)
-    }
-
-    /// Notes that the load of `registration` that just began on this thread found its service
-    /// kept once it held the creation monitor (made meanwhile by another thread, or before):
-    /// as ``noteUse(of:thread:)``, except that a ``ContainerTrace`` counts it as part of that
-    /// load, which it noted already, not as a load of its own.
-    @inline(__always)
-    func noteReuse(of registration: Registration, thread: ThreadState) {
-        guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
-        noteTracedUse(of: registration, thread: thread, isLoad: false)
-    }
-
-    /// Notes that the factories running here looked up `name` without a provider: an ID
-    /// nothing registers, or an extension point, whose contributions a plugin or a context
-    /// switch may change.
-    @inline(__always)
-    func noteLookupWithoutProvider(
-        of name: String, thread: ThreadState? = nil, isExtensionPoint: Bool = false
-    ) {
-        guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
-        noteTracedLookup(of: name, thread: thread, isExtensionPoint: isExtensionPoint)
-    }
-
-    @inline(never)
-    private func noteTracedLookup(of name: String, thread: ThreadState?, isExtensionPoint: Bool) {
-        if !isExtensionPoint, CreationTraceReaders.current.records(.containerTrace) {
-            TraceRegistry.noteMiss(of: name, on: self, thread: thread ?? ThreadState.current)
-        }
-        // The container's own flag before the thread's state: a miss in a container without a
-        // reader, in a process that has one elsewhere, reads no thread-local.
-        guard tracesCreations.load() else { return }
-        let thread = thread ?? ThreadState.current
-        let asyncFrame = Self.tracedAsyncFrame
-        guard !thread.frames.isEmpty || asyncFrame != nil else { return }
-        Self.note(on: thread, asyncFrame) { $0.add(lookedUp: name) }
-    }
-
-    /// The frame of the async factory running in this task, if it traces.
-    private static var tracedAsyncFrame: AsyncFrame? {
-        GlobalAtomicWord.tracedAsyncFactories.loadRelaxed() == 0 ? nil : AsyncFrame.current
+    /// `.some(frame)` when a factory runs here to note for: `frame` is the async factory's, if
+    /// one traces (read only while this container counts some).
+    private func notedAsyncFrame(_ thread: ThreadState) -> AsyncFrame?? {
+        let frame = reference.tracedLoads.loadRelaxed() == 0 ? nil : AsyncFrame.current
+        return thread.frames.isEmpty && frame == nil ? .none : .some(frame)
     }
 
     /// Applies `change` to the notes of every shared service being made on `thread`, and
@@ -173,53 +154,34 @@ extension Container {
         }
     }
 
-    /// Traces a lookup of `name` that found a registration or not, for the running check's
-    /// record of what the checked factory loads.
+    /// Records a load in the trace of this thread's load: a top-level load chooses it, from
+    /// this container's count, so that a trace elsewhere costs this container nothing more.
+    private func traceLoad(of id: String, scope: String?, _ thread: ThreadState) {
+        if thread.frames.isEmpty {
+            thread.trace = reference.tracedLoads.loadRelaxed() == 0 ? nil : TraceRecorder.recorder(for: self)
+        }
+        thread.trace?.recordLoad(
+            of: id, scope: scope, outcome: scope == nil ? .missing : .reused, depth: thread.frames.count,
+            thread: ObjectIdentifier(thread))
+    }
+
+    // The names the lookup and other readers call.
+
+    @inline(__always)
+    func noteUse(of registration: Registration, thread: ThreadState) {
+        emit(.used(registration, isLoad: true), thread: thread)
+    }
+
+    @inline(__always)
+    func noteLookupWithoutProvider(
+        of name: String, thread: ThreadState? = nil, isExtensionPoint: Bool = false
+    ) {
+        emit(.missed(name, isExtensionPoint: isExtensionPoint), thread: thread)
+    }
+
     @inline(__always)
     func traceLookup(of name: String, found: Bool, thread: ThreadState) {
-        guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
-        traceRecordedLookup(of: name, found: found, thread: thread)
-    }
-
-    @inline(never)
-    private func traceRecordedLookup(of name: String, found: Bool, thread: ThreadState) {
-        guard CreationTraceReaders.current.records(.loads), let recorder = LoadRecorder.active(on: thread)
-        else {
-            return
-        }
-        recorder.record(name, found: found, thread: thread)
-    }
-
-    /// Traces that `registration`'s factory starts on this thread, for a ``ContainerTrace``.
-    static func traceFactoryStart(of registration: Registration, thread: ThreadState) -> UInt64 {
-        TraceRegistry.noteFactoryStart(of: registration, thread: thread)
-    }
-
-    /// Whether a ``ContainerTrace`` records, so that factories run timed.
-    @inline(__always)
-    static var tracesFactories: Bool {
-        CreationTraceReaders.current.records(.containerTrace)
-    }
-
-    /// Traces that `registration`'s factory, which started at `start`, ended on this thread.
-    @inline(never)
-    static func traceFactoryEnd(
-        of registration: Registration, startedAt start: UInt64, failed: Bool, thread: ThreadState
-    ) {
-        TraceRegistry.noteFactoryEnd(of: registration, startedAt: start, failed: failed, thread: thread)
-    }
-
-    /// Traces that `registration`'s new service is kept, for the warm-up's order.
-    @inline(__always)
-    static func traceKept(_ registration: Registration) {
-        guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
-        traceRecordedKeep(of: registration)
-    }
-
-    @inline(never)
-    private static func traceRecordedKeep(of registration: Registration) {
-        guard CreationTraceReaders.current.records(.warmUp) else { return }
-        WarmUpRecorder.current?.noteCreation(of: registration.id)
+        emit(.lookedUp(name, found: found), thread: thread)
     }
 
     /// Makes this container and every container below it trace what their factories meet.
@@ -242,9 +204,7 @@ extension Container {
             thread.notesInCreation.removeValue(forKey: ObjectIdentifier(registration)) ?? CreationNotes())
     }
 
-    /// `taken`, what a factory run by a load on this container met, as the notes to keep: the
-    /// same, or ``CreationNotes/untraced`` when nothing was noted because this container
-    /// did not trace.
+    /// `taken` as the notes to keep, or ``CreationNotes/untraced`` when this container did not trace.
     func notes(_ taken: CreationNotes) -> CreationNotes {
         taken.isEmpty && !tracesCreations.load() ? .untraced : taken
     }

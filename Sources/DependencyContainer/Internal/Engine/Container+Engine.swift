@@ -36,7 +36,7 @@ extension Container {
                 // Inside a factory, an existing named-scope service may still be captive, and
                 // a plugin's service is noted (possibly an async factory's, with no frame here).
                 guard thread.withObject({ $0.frames.isEmpty }),
-                    GlobalAtomicWord.tracedAsyncFactories.loadRelaxed() == 0
+                    reference.tracedLoads.loadRelaxed() == 0
                 else {
                     thread.withObject { $0.endRead() }
                     return checkedPublished(service, borrowed.retained, thread: ThreadState.current)
@@ -405,7 +405,7 @@ extension Container {
             thread.beginRead(ReadKey(registration))
             isHandingOver = true
             if let existing = registration.existingSharedService, CreationGate.takesPublished() {
-                noteReuse(of: registration, thread: thread)
+                emit(.used(registration, isLoad: false), thread: thread)
                 return try cast(existing, from: registration, to: Service.self)
             }
             isHandingOver = false
@@ -448,7 +448,7 @@ extension Container {
             Self.disposeUnkept(box, of: registration)
             return try unbox(box, from: registration, as: Service.self)
         }
-        Self.traceKept(registration)
+        emit(.kept(registration), thread: thread)
         // Nothing is freed in the hand-over: this load holds the box.
         thread.beginRead(ReadKey(registration))
         isHandingOver = true
@@ -549,7 +549,7 @@ extension Container {
     ) throws(ContainerError) -> Result {
         try checkDepth(registration, thread: thread)
         // One relaxed read: the timed run is out of line, so that this one stays as it was.
-        if Self.tracesFactories {
+        if thread.trace != nil {
             return try runTracedFactory(registration, thread: thread, body)
         }
         return try runCheckedFactory(registration, thread: thread, body)
@@ -584,17 +584,22 @@ extension Container {
     private func runTracedFactory<Result>(
         _ registration: Registration, thread: ThreadState, _ body: (Resolver) throws -> Result
     ) throws(ContainerError) -> Result {
+        // A trace that ended: this thread forgets it.
+        guard CreationTraceReaders.current.records(.containerTrace) else {
+            thread.trace = nil
+            return try runCheckedFactory(registration, thread: thread, body)
+        }
         // Before the push: the trace reads the depth of the load that runs the factory.
-        let start = Self.traceFactoryStart(of: registration, thread: thread)
+        let start = thread.trace?.factoryStarts(thread) ?? 0
         do {
             let result = try runCheckedFactory(registration, thread: thread, body)
             if start != 0 {
-                Self.traceFactoryEnd(of: registration, startedAt: start, failed: false, thread: thread)
+                thread.trace?.factoryEnded(startedAt: start, failed: false, thread)
             }
             return result
         } catch {
             if start != 0 {
-                Self.traceFactoryEnd(of: registration, startedAt: start, failed: true, thread: thread)
+                thread.trace?.factoryEnded(startedAt: start, failed: true, thread)
             }
             throw error
         }
@@ -674,7 +679,7 @@ extension Container {
         let published = registration.publishedSingleton(as: Service.self)
         thread.endRead()
         if let published {
-            noteAsyncUse(of: registration)
+            emit(.used(registration, isLoad: false))
             return published
         }
         switch registration.isolation {
@@ -702,7 +707,7 @@ extension Container {
             let (service, isCurrent) = try await provideAsync(current, as: Service.self)
             guard !isCurrent, attempt < Self.retiredRetries else {
                 // After it is kept: what it was made with, for a creation another task started.
-                noteAsyncUse(of: current)
+                emit(.used(current, isLoad: false))
                 return service
             }
             current = try requiredRegistration(named: current.id, as: Service.self, thread: .current)
@@ -760,7 +765,7 @@ extension Container {
                         Self.disposeUnkept(box, of: registration)
                     } else {
                         registration.keep(box, madeWith: self.notes(made.notes))
-                        Self.traceKept(registration)
+                        self.emit(.kept(registration))
                     }
                     creation.finish()
                     return ServiceTransfer(value: box)
@@ -819,8 +824,8 @@ extension Container {
             registration: registration, parent: parent, createsSharedService: createsSharedService)
         // Counted while it runs, so that its loads, published services included, are traced.
         let isCounted = tracesCreations.load()
-        if isCounted { GlobalAtomicWord.tracedAsyncFactories.add(1) }
-        defer { if isCounted { GlobalAtomicWord.tracedAsyncFactories.add(UInt64.max) } }
+        if isCounted { reference.tracedLoads.add(1) }
+        defer { if isCounted { reference.tracedLoads.add(UInt64.max) } }
         let box: InstanceBoxBase
         do {
             box = try await AsyncFrame.$current.withValue(frame) {

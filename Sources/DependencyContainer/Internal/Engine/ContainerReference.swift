@@ -14,6 +14,9 @@ final class ContainerReference: @unchecked Sendable {
     /// Whether `defaultScopeSetting` holds a scope: a registration in a container where none
     /// is set, the common case, reads one flag per container up to the root, and no lock.
     let hasDefaultScope = AtomicFlag()
+    /// The sinks that want every load on this container, published singletons included: the
+    /// traces recording it and its async factories that note; the fast path reads it.
+    let tracedLoads = AtomicCounter(0)
 
     init(parent: ContainerReference?) {
         self.parent = parent

@@ -9,6 +9,8 @@ final class ThreadState: ReadingThread {
     /// What records the lookups of the factory that `Container.verify(running:)` runs on this
     /// thread; `nil` otherwise, which every lookup off the fast path checks.
     @exclusivity(unchecked) var loadRecorder: LoadRecorder?
+    /// The trace sink of this thread's load, chosen by its top-level load.
+    @exclusivity(unchecked) var trace: TraceRecorder?
 
     /// For each shared service being made on this thread, by its registration, what its
     /// factory met so far that a plugin's going or coming changes; empty until owned
