@@ -6,24 +6,15 @@ extension Container {
     /// Creates every eager service of this container, concurrently where they are
     /// independent, and reports how each went.
     ///
-    /// A registration is eager when it says so (`eager: true`, or a provider's
-    /// ``ServiceLifecycle``); everything else stays lazy. Each eager service is loaded as
-    /// `require` would load it, so its factory's own dependencies are created first and a
-    /// service two eager services share is created once. Main-actor services are created
-    /// when this is called on the main actor and skipped otherwise; `async` factories are
-    /// skipped: ``warmUpIncludingIsolated()`` creates both. (In async code, `warmUp()` is the
-    /// last release's deprecated `async` spelling of that one, and must be awaited.)
-    ///
     /// ```swift
     /// container.register(.analytics, scope: .singleton, eager: true) { ConsoleAnalytics() }
     /// let report = container.warmUp()  // the analytics service exists now
     /// ```
     ///
-    /// Only this container's own registrations are warmed up, including those its providers
-    /// and plugins added; warm up a parent separately.
-    ///
     /// - Returns: Per eager ID, the time its load took and what became of it.
-    /// - Complexity: O(*n*) in the number of registrations, plus the eager factories' work.
+    ///
+    /// Main-actor factories run only when called on the main actor, `async` ones never: see
+    /// ``warmUpIncludingIsolated()``. Only this container's own registrations; see <doc:LifecycleHooks>.
     @discardableResult
     public func warmUp() -> WarmUpReport {
         let eager = eagerRegistrations()
@@ -70,10 +61,6 @@ extension Container {
     /// ```swift
     /// let report = await container.warmUpIncludingIsolated()
     /// ```
-    ///
-    /// As `warmUp()`, but main-actor factories run on the main actor and `async` factories are
-    /// awaited, so nothing is skipped. Named apart from `warmUp()`, which skips them: async code
-    /// chooses which it runs, instead of getting this one because it can `await`.
     ///
     /// - Returns: Per eager ID, the time its load took and what became of it.
     @discardableResult
@@ -142,19 +129,12 @@ extension Container {
     /// Returns once every dispose hook of a service this container has let go of has run,
     /// including `async` hooks and main-actor hooks that run in tasks.
     ///
-    /// A synchronous hook runs before the call that let go of its service returns
-    /// (``reset(scope:)``, ``unregister(_:)``, a replacing registration, ``removeAll()``),
-    /// whatever loads and factories run elsewhere. This waits for those and for the hooks
-    /// that run in tasks, and for hooks that began while it waited.
-    ///
     /// ```swift
     /// container.reset(scope: .session)  // log out
     /// await container.waitForDisposals()  // the session's sockets are closed
     /// ```
     ///
-    /// Nothing runs at process exit: a container that is never released, such as
-    /// ``shared``, never disposes its services. An app that must flush state on its way out
-    /// lets go of it first: `container.removeAll()`, then `await container.waitForDisposals()`.
+    /// A container that is never released never disposes its services; see <doc:LifecycleHooks>.
     public func waitForDisposals() async {
         await store.disposals.waitUntilIdle()
     }
@@ -172,18 +152,6 @@ extension Container {
     /// Runs `decorator` on every service this container, or a container below it, makes from
     /// now on: Factory's `decorator`, for logging, metrics or wiring every service alike.
     ///
-    /// It runs once per service made, after the registration's own creation hooks, on the
-    /// thread or task that made it, before any load receives the service: for every scope, a
-    /// transient service each time one is made, a singleton once. A load that hands out a
-    /// service made earlier runs nothing, so a load of an existing singleton costs the same
-    /// with decorators as without.
-    ///
-    /// Several decorators may run: those of the container that made the service first, in the
-    /// order they were added, then its parent's, and so on up. A child container runs its
-    /// ancestors' decorators; a parent never runs a child's. A cached service is made by the
-    /// container its registration lives in, so a parent's singleton loaded through a child
-    /// runs the parent's decorators only.
-    ///
     /// ```swift
     /// let made = LockedValue<[String]>([])
     /// let token = container.decorateCreations { created in
@@ -193,16 +161,12 @@ extension Container {
     /// token.cancel()
     /// ```
     ///
-    /// No lock is held while a decorator runs: it may load services, whose creations run the
-    /// decorators too. A decorator registered while another thread makes a service may miss
-    /// that service; once ``ObservationToken/cancel()`` returns, the decorator does not run
-    /// again, except a call already running on another thread.
-    ///
     /// - Parameter decorator: Receives each service made, with its ID and registration.
     /// - Returns: A token that keeps the decorator: dropping it, or cancelling it, removes the
     ///   decorator. It holds neither the container nor its services.
-    /// - Complexity: O(*n*) in the decorators this container has, to add; each creation then
-    ///   costs O(*d*) in the containers above the one that made it.
+    ///
+    /// It runs after the registration's own hooks, the decorators of the container that made the
+    /// service first, then its ancestors'; see <doc:LifecycleHooks>.
     public func decorateCreations(_ decorator: @escaping @Sendable (CreatedService) -> Void)
         -> ObservationToken
     {
@@ -219,8 +183,6 @@ extension Container {
 
 extension Container {
     /// Starts a trace of the loads made on this container and the containers below it.
-    ///
-    /// See ``ContainerTrace``. Traces started on the same container record the same loads.
     ///
     /// ```swift
     /// let trace = container.startTrace(maximumLoads: 1_000)
