@@ -102,8 +102,6 @@ package struct GlobalAtomicWord {
     @inlinable package static var reclamationEpoch: Self { Self(DCGlobalWordReclamationEpoch) }
     /// The readers of the creation trace that exist, one `CreationTraceReaders` bit each.
     @inlinable package static var creationTraceReaders: Self { Self(DCGlobalWordCreationTraceReaders) }
-    /// How many async factories run that started while the creation trace had readers.
-    @inlinable package static var tracedAsyncFactories: Self { Self(DCGlobalWordTracedAsyncFactories) }
 
     /// Reads the value; later reads and writes of this thread are not moved before it.
     @inlinable @inline(__always)

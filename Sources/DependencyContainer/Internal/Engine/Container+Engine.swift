@@ -885,26 +885,8 @@ extension Container {
     /// fails is left out, its failure reported.
     func loadElements<Element>(of point: ExtensionPoint<Element>) -> [Element] {
         let thread = ThreadState.current
-        var (entries, mismatch) = contributionEntries(
-            pointNamed: point.name, marker: ExtensionPointMarker<Element>.self, elementType: Element.self,
-            thread: thread)
-        // The list a service made now holds changes when a plugin contributes or leaves.
-        noteLookupWithoutProvider(of: point.name, thread: thread, isExtensionPoint: true)
-        var publishedCount = 0
-        var placeholders = false
-        for entry in entries {
-            if entry.registration.hasPublished(Element.self) {
-                publishedCount += 1
-            } else if entry.registration.isPlaceholderContribution {
-                placeholders = true
-            }
-        }
-        if placeholders {
-            (entries, mismatch) = runningPlaceholders(
-                in: entries, pointNamed: point.name, marker: ExtensionPointMarker<Element>.self,
-                elementType: Element.self, thread: thread)
-            publishedCount = entries.reduce(0) { $0 + ($1.registration.hasPublished(Element.self) ? 1 : 0) }
-        }
+        let (entries, mismatch) = elementEntries(of: point, thread: thread)
+        let publishedCount = entries.reduce(0) { $0 + ($1.registration.hasPublished(Element.self) ? 1 : 0) }
         if let mismatch {
             report(.failed(mismatch))
         }
@@ -1019,20 +1001,26 @@ extension Container {
         return current
     }
 
+    /// The contributions to `point`, once its plugin placeholders ran, and the list's mismatch.
+    private func elementEntries<Element>(of point: ExtensionPoint<Element>, thread: ThreadState)
+        -> (entries: [ContributionSet.Entry], mismatch: ContainerError?)
+    {
+        let marker = ExtensionPointMarker<Element>.self
+        let found = contributionEntries(
+            pointNamed: point.name, marker: marker, elementType: Element.self, thread: thread)
+        // The list a service made now holds changes when a plugin contributes or leaves.
+        noteLookupWithoutProvider(of: point.name, thread: thread, isExtensionPoint: true)
+        guard found.entries.contains(where: \.registration.isPlaceholderContribution) else { return found }
+        return runningPlaceholders(
+            in: found.entries, pointNamed: point.name, marker: marker, elementType: Element.self,
+            thread: thread)
+    }
+
     /// Loads every contribution to `point` for ``require(_:)->[Element]``, throwing the first
     /// failure.
     func requireElements<Element>(of point: ExtensionPoint<Element>) throws(ContainerError) -> [Element] {
         let thread = ThreadState.current
-        var (entries, mismatch) = contributionEntries(
-            pointNamed: point.name, marker: ExtensionPointMarker<Element>.self, elementType: Element.self,
-            thread: thread)
-        // The list a service made now holds changes when a plugin contributes or leaves.
-        noteLookupWithoutProvider(of: point.name, thread: thread, isExtensionPoint: true)
-        if entries.contains(where: \.registration.isPlaceholderContribution) {
-            (entries, mismatch) = runningPlaceholders(
-                in: entries, pointNamed: point.name, marker: ExtensionPointMarker<Element>.self,
-                elementType: Element.self, thread: thread)
-        }
+        let (entries, mismatch) = elementEntries(of: point, thread: thread)
         if let mismatch {
             throw mismatch
         }
