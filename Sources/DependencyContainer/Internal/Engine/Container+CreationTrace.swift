@@ -158,7 +158,7 @@ extension Container {
     /// this container's count, so that a trace elsewhere costs this container nothing more.
     private func traceLoad(of id: String, scope: String?, _ thread: ThreadState) {
         if thread.frames.isEmpty {
-            thread.trace = reference.tracedLoads.loadRelaxed() == 0 ? nil : TraceRecorder.recorder(for: self)
+            thread.trace = reference.isTraced ? TraceRecorder.recorder(for: self) : nil
         }
         thread.trace?.recordLoad(
             of: id, scope: scope, outcome: scope == nil ? .missing : .reused, depth: thread.frames.count,

@@ -18,6 +18,17 @@ final class ContainerReference: @unchecked Sendable {
     /// traces recording it and its async factories that note; the fast path reads it.
     let tracedLoads = AtomicCounter(0)
 
+    /// Whether a trace records this container's loads: its own count or an ancestor's, for a
+    /// child made after the trace started.
+    var isTraced: Bool {
+        var reference: ContainerReference? = self
+        while let current = reference {
+            if current.tracedLoads.loadRelaxed() != 0 { return true }
+            reference = current.parent
+        }
+        return false
+    }
+
     init(parent: ContainerReference?) {
         self.parent = parent
     }
