@@ -144,9 +144,7 @@ extension Container {
     package var pendingDisposalIDs: [String] {
         store.disposals.pendingIDs
     }
-}
 
-extension Container {
     // MARK: Container-wide decorators
 
     /// Runs `decorator` on every service this container, or a container below it, makes from
@@ -179,9 +177,7 @@ extension Container {
                 id: "", subject: .registration, stores: [], handler: { _ in },
                 onFinish: { decorators.remove(key) }))
     }
-}
 
-extension Container {
     /// Starts a trace of the loads made on this container and the containers below it.
     ///
     /// ```swift

@@ -1092,17 +1092,11 @@ extension Container {
         registration.hasCreationHook || decoratesCreations
     }
 
-    /// Runs `registration`'s creation hooks on `value`, then the decorators of the container
-    /// that made it (the resolver's) and of its ancestors: the one place a synchronous
-    /// creation runs them.
-    func runCreationHooks(of registration: Registration, on value: Any, resolver: Resolver) throws {
-        try Self.runCreationHooks(
-            of: registration, on: value, resolver: resolver, decorating: decoratesCreations)
-    }
-
-    /// `runCreationHooks(of:on:resolver:)` with the decorator flag read by the caller: static,
-    /// so that a factory's closure calling it captures no container, whose retain, once the
-    /// container is weakly referenced, takes the slow path on every creation.
+    /// The one finish of every creation (sync, async, main-actor, deferred).
+    ///
+    /// `registration`'s creation hooks on `value`, then the hooks of the container that made it
+    /// (the resolver's) and of its ancestors. Static: a factory's closure calling it captures
+    /// no container.
     static func runCreationHooks(
         of registration: Registration, on value: Any, resolver: Resolver, decorating: Bool
     ) throws {
@@ -1147,7 +1141,9 @@ extension Container {
             let next = thread.deferredCreationHooks.removeFirst()
             do {
                 try runFactory(next.registration, thread: thread) { _ throws in
-                    try runCreationHooks(of: next.registration, on: next.value, resolver: next.resolver)
+                    try Self.runCreationHooks(
+                        of: next.registration, on: next.value, resolver: next.resolver,
+                        decorating: decoratesCreations)
                 }
             } catch {
                 for entry in [next] + thread.deferredCreationHooks where entry.registration.scope == .graph {
