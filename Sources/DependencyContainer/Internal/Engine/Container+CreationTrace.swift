@@ -93,6 +93,35 @@ enum LoadEvent {
     case kept(Registration)
 }
 
+/// A sink of the events of the loads it is bound to: on a thread (`ThreadState.loadRecorder`,
+/// the synchronous running check) or in a task and its child tasks (``LoadSinks/bound``).
+protocol LoadSink: AnyObject, Sendable {
+    func receive(_ event: LoadEvent, thread: ThreadState)
+}
+
+/// The sink stack of the loads of this task: one task-local for every bound sink.
+enum LoadSinks {
+    @TaskLocal static var bound: [any LoadSink] = []
+
+    /// Runs `body` with `sink` bound, counted as a `recording` reader at the gate.
+    static func binding<Result>(
+        _ sink: any LoadSink, as recording: CreationTraceReaders.Recording, _ body: () throws -> Result
+    ) rethrows -> Result {
+        try CreationTraceReaders.counting(recording) { () throws -> Result in
+            try $bound.withValue(bound + [sink], operation: body)
+        }
+    }
+
+    /// The async counterpart of ``binding(_:as:_:)``.
+    static func binding<Result: Sendable>(
+        _ sink: any LoadSink, as recording: CreationTraceReaders.Recording, _ body: () async -> Result
+    ) async -> Result {
+        await CreationTraceReaders.counting(recording) {
+            await $bound.withValue(bound + [sink], operation: body)
+        }
+    }
+}
+
 extension Container {
     // MARK: Events: one gate, then the sinks of the load
     //
@@ -111,12 +140,10 @@ extension Container {
     private func deliver(_ event: LoadEvent, thread: ThreadState) {
         let readers = CreationTraceReaders.current
         switch event {
-        case .lookedUp(let name, let found):
-            guard readers.records(.loads), let recorder = LoadRecorder.active(on: thread) else { return }
-            recorder.record(name, found: found, thread: thread)
-        case .kept(let registration):
-            guard readers.records(.warmUp) else { return }
-            WarmUpRecorder.current?.noteCreation(of: registration.id)
+        case .lookedUp, .kept:
+            guard readers.records(.loads) || readers.records(.warmUp) else { return }
+            thread.loadRecorder?.receive(event, thread: thread)
+            for sink in LoadSinks.bound { sink.receive(event, thread: thread) }
         case .used(let registration, let isLoad):
             if isLoad, readers.records(.containerTrace) {
                 traceLoad(
