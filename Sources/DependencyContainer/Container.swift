@@ -45,10 +45,8 @@ public final class Container: ServiceLoading {
     let tracesCreations = AtomicFlag()
     /// The load sites and inferred dependencies `verify()` checks (``addLoadSites(_:)``).
     let loadSiteBook = LoadSiteBook()
-    /// Whether this container or an ancestor has had a decorator
-    /// (``decorateCreations(_:)``): until then, making a service reads no list of decorators.
-    let decoratesCreations = AtomicFlag()
-    /// The decorators added to this container.
+    /// The container's own creation hooks (``decorateCreations(_:)``), run after a
+    /// registration's on what this container or one below it makes.
     let creationDecorators = CreationDecorators()
 
     /// Creates an empty container that inherits `parent`'s registrations.
@@ -71,7 +69,6 @@ public final class Container: ServiceLoading {
         // After joining the children: a parent that starts tracing meanwhile either saw this
         // child in its list or set its own flag before this read.
         if parent?.tracesCreations.load() == true { tracesCreations.store(true) }
-        if parent?.decoratesCreations.load() == true { decoratesCreations.store(true) }
         if autoRegisters { autoRegisterIfConforming(unlessNested: true) }
     }
 

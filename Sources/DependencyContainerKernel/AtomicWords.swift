@@ -1,19 +1,6 @@
 import DependencyContainerSystem
 
 /// A 64-bit integer updated with C11 atomics, for counters, generations and flags.
-///
-/// It replaces `Synchronization.Atomic`, which needs iOS 18 / macOS 15. The value is the
-/// only element of a tail-allocated buffer, whose address is fixed and known without a
-/// second load; Swift never reads or writes it directly after initialization, only the C
-/// functions do. Copies share the one value, like references to an object.
-///
-/// ```swift
-/// let loads = AtomicCounter()
-/// loads.add(1)
-/// print(loads.load())  // 1
-/// ```
-///
-/// `@unchecked Sendable`: every access to the value after initialization is atomic.
 @usableFromInline
 package struct AtomicCounter: @unchecked Sendable {
     /// The buffer holding the value; its header is unused.
@@ -24,8 +11,6 @@ package struct AtomicCounter: @unchecked Sendable {
     let storage: Storage
 
     /// Creates a counter holding `value`.
-    ///
-    /// - Parameter value: The initial value.
     package init(_ value: UInt64 = 0) {
         let buffer = Storage.create(minimumCapacity: 1) { _ in }
         buffer.withUnsafeMutablePointerToElements { $0.initialize(to: value) }
@@ -40,8 +25,6 @@ package struct AtomicCounter: @unchecked Sendable {
     }
 
     /// Reads the value; later reads and writes of this thread are not moved before it.
-    ///
-    /// - Returns: The value.
     @inlinable @inline(__always)
     package func load() -> UInt64 {
         #if DC_INTERLEAVING
@@ -51,8 +34,6 @@ package struct AtomicCounter: @unchecked Sendable {
     }
 
     /// Reads the value with no ordering guarantee for other memory.
-    ///
-    /// - Returns: The value.
     @inlinable @inline(__always)
     package func loadRelaxed() -> UInt64 {
         #if DC_INTERLEAVING
@@ -62,8 +43,6 @@ package struct AtomicCounter: @unchecked Sendable {
     }
 
     /// Replaces the value; earlier reads and writes of this thread are not moved after it.
-    ///
-    /// - Parameter value: The new value.
     @inlinable @inline(__always)
     package func store(_ value: UInt64) {
         #if DC_INTERLEAVING
@@ -73,9 +52,6 @@ package struct AtomicCounter: @unchecked Sendable {
     }
 
     /// Adds `delta`, wrapping around on overflow.
-    ///
-    /// - Parameter delta: The amount to add; `UInt64.max` subtracts one.
-    /// - Returns: The new value.
     @discardableResult
     @inlinable @inline(__always)
     package func add(_ delta: UInt64) -> UInt64 {
@@ -86,9 +62,6 @@ package struct AtomicCounter: @unchecked Sendable {
     }
 
     /// Subtracts `delta`, wrapping around below zero.
-    ///
-    /// - Parameter delta: The amount to subtract.
-    /// - Returns: The new value.
     @discardableResult
     @inlinable @inline(__always)
     package func subtract(_ delta: UInt64) -> UInt64 {
@@ -97,9 +70,6 @@ package struct AtomicCounter: @unchecked Sendable {
 }
 
 /// A process-wide 64-bit word updated with C11 atomics, readable with no initializer check.
-///
-/// A `static let` holding an ``AtomicCounter`` would cost a `swift_once` check on every use,
-/// which matters on the load path; these words are C globals, zero when the process starts.
 @usableFromInline
 package struct GlobalAtomicWord {
     @usableFromInline
@@ -132,8 +102,6 @@ package struct GlobalAtomicWord {
     @inlinable package static var reclamationEpoch: Self { Self(DCGlobalWordReclamationEpoch) }
     /// The readers of the creation trace that exist, one `CreationTraceReaders` bit each.
     @inlinable package static var creationTraceReaders: Self { Self(DCGlobalWordCreationTraceReaders) }
-    /// How many async factories run that started while the creation trace had readers.
-    @inlinable package static var tracedAsyncFactories: Self { Self(DCGlobalWordTracedAsyncFactories) }
 
     /// Reads the value; later reads and writes of this thread are not moved before it.
     @inlinable @inline(__always)

@@ -2,16 +2,10 @@
 /// do, named so that the interleaving checker can inject the faults that break creation
 /// once: skipping the wait graph's cycle check before waiting, and skipping the recheck
 /// for a service the previous creator published.
-///
-/// In other builds they compile to no code of their own: the walk, and `true`.
 @usableFromInline
 package enum CreationGate {
     /// The cycle that waiting for another thread's creation would close, found by `follow`,
     /// which walks the wait chain; checked before every wait.
-    ///
-    /// - Parameter follow: Follows the chain "thing → thread creating it → thing that
-    ///   thread waits for" back to the calling thread.
-    /// - Returns: The cycle's path, or `nil` when waiting ends.
     @inlinable @inline(__always)
     package static func cycleBeforeWaiting(_ follow: () -> [String]?) -> [String]? {
         #if DC_INTERLEAVING
@@ -24,8 +18,6 @@ package enum CreationGate {
     /// Whether a thread that just became a service's creator, and found the service
     /// published by the creator it may have waited for, hands that one out instead of
     /// creating the service again; asked only once one is found.
-    ///
-    /// - Returns: `true`; the checker's fault answers `false`.
     @inlinable @inline(__always)
     package static func takesPublished() -> Bool {
         #if DC_INTERLEAVING

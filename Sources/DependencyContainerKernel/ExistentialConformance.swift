@@ -2,16 +2,6 @@ import DependencyContainerSystem
 
 /// Whether `concrete` conforms to the existential `existential` (`any P`, `any P & Q`,
 /// `any C & P`): whether a value of `concrete` converts to it.
-///
-/// Swift has no spelling for "`any E.Type`" given `E` as a metatype value, so the runtime makes
-/// that existential metatype (`swift_getExistentialMetatypeMetadata`), and a cast of
-/// `concrete`'s metatype to it answers, with the subclass and composition rules of `as?`.
-///
-/// - Parameters:
-///   - concrete: A type.
-///   - existential: An existential type; any other type is a caller's error the runtime does
-///     not check.
-/// - Returns: Whether `concrete` conforms.
 package func conformsToExistential(_ concrete: Any.Type, _ existential: Any.Type) -> Bool {
     // Sound: a metatype value is its metadata's address, and the runtime returns metadata.
     let metatype = swift_getExistentialMetatypeMetadata(unsafeBitCast(existential, to: UnsafeRawPointer.self))

@@ -1,8 +1,5 @@
 /// A store's generation as readers see it: advanced under the store's lock by each write,
 /// read without a lock by loads that check whether their cached snapshot is current.
-///
-/// The point where a write publishes its generation, named so that the interleaving checker
-/// can inject a write that does not advance it (``advance(_:)``).
 @usableFromInline
 package struct GenerationCounter: Sendable {
     package init() {}
@@ -11,8 +8,6 @@ package struct GenerationCounter: Sendable {
     let published = AtomicCounter(0)
 
     /// The generation last published; later reads of this thread are not moved before it.
-    ///
-    /// - Returns: The generation.
     @inlinable @inline(__always)
     package func load() -> UInt64 {
         published.load()
@@ -20,8 +15,6 @@ package struct GenerationCounter: Sendable {
 
     /// The generation last published, with no ordering guarantee for other memory; for
     /// checks under the store's lock, which orders it already.
-    ///
-    /// - Returns: The generation.
     @inlinable @inline(__always)
     package func loadRelaxed() -> UInt64 {
         published.loadRelaxed()
@@ -29,8 +22,6 @@ package struct GenerationCounter: Sendable {
 
     /// Advances `generation`, the copy the store's lock guards, and publishes it to readers,
     /// so that every snapshot cached for an earlier generation is stale.
-    ///
-    /// - Parameter generation: The generation under the lock, advanced in place.
     @inlinable @inline(__always)
     package func advance(_ generation: inout UInt64) {
         #if DC_INTERLEAVING

@@ -8,21 +8,6 @@
 
 /// A value guarded by a pthread mutex, used like `Synchronization.Mutex`, with a condition
 /// variable for the few places that must wait for another thread.
-///
-/// `Synchronization.Mutex` would be the natural choice, but on Linux it locks with futexes in
-/// code that ThreadSanitizer does not instrument, so every access it guards is reported as a
-/// race and the sanitizer can no longer prove this package race-free; it also needs iOS 18.
-/// ThreadSanitizer intercepts pthread mutexes. Mutex and condition are heap-allocated
-/// because their addresses must not move. Debug builds use an error-checking mutex, so a
-/// recursive lock fails loudly instead of deadlocking; every return code is checked.
-///
-/// ```swift
-/// let hits = LockedValue<[String: Int]>([:])
-/// hits.withLock { $0["ToastInjectID", default: 0] += 1 }
-/// ```
-///
-/// `@unchecked Sendable`: `value` is only read or written inside `withLock`, with the mutex
-/// held, and `Value: Sendable` means nothing it hands out can be raced on outside the lock.
 @usableFromInline
 package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     @usableFromInline
@@ -35,8 +20,6 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     @exclusivity(unchecked) var value: Value
 
     /// Creates a lock guarding `value`.
-    ///
-    /// - Parameter value: The initial value.
     package init(_ value: Value) {
         self.value = value
         mutex.initialize(to: pthread_mutex_t())
@@ -58,9 +41,6 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the value.
-    ///
-    /// - Parameter body: Reads or changes the value; it must not lock this lock again.
-    /// - Returns: What `body` returns.
     @inlinable @inline(__always)
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock()
@@ -69,15 +49,6 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Waits until `isReady` accepts the value, then runs `body` without unlocking in between.
-    ///
-    /// While it waits the lock is free, so other threads can change the value; each change
-    /// that may make `isReady` true must be followed by ``wakeWaiters()``.
-    ///
-    /// - Parameters:
-    ///   - isReady: Checks the value, with the lock held, before each wait and after each
-    ///     wake-up. It may change the value too, for example to record that its thread waits.
-    ///   - body: Runs with the lock held once `isReady` returned `true`.
-    /// - Returns: What `body` returns.
     @inlinable
     package func withLock<Result>(
         waitingUntil isReady: (inout Value) -> Bool, _ body: (inout Value) throws -> Result
@@ -88,13 +59,6 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     /// Waits on `wakeup` until `isReady` accepts the value, then runs `body` without
     /// unlocking in between: for waiters that only ``wake(_:)`` of their own condition
     /// should wake.
-    ///
-    /// - Parameters:
-    ///   - isReady: Checks the value, with the lock held, before each wait and after each
-    ///     wake-up.
-    ///   - wakeup: The condition to wait on; it must be used with no other lock.
-    ///   - body: Runs with the lock held once `isReady` returned `true`.
-    /// - Returns: What `body` returns.
     @inlinable
     package func withLock<Result>(
         waitingUntil isReady: (inout Value) -> Bool, wakingOn wakeup: ConditionVariable,

@@ -9,16 +9,6 @@ import DependencyContainerSystem
 #endif
 
 /// One thread's announcement that it is in a read section, which ``InstanceReclaimer`` reads.
-///
-/// A word on a cache line of its own, so that announcing touches memory only its thread
-/// writes: 0 while the thread is outside a read section; otherwise the reclamation epoch plus
-/// one that it read when the section began, shifted left by ``ReadKey/bits``, with the
-/// ``ReadKey`` of the registration it reads in the low bits. One word, so that a writer reads
-/// the epoch and the key of the same section.
-///
-/// `@unchecked Sendable`: the word is accessed only with C11 atomics; its thread writes it,
-/// and writers read it. It is never freed: a thread that ends leaves it to the next thread
-/// (``InstanceReclaimer/removeRecord(_:)``), so a writer may read it without a lock.
 @usableFromInline
 package struct ReaderRecord: @unchecked Sendable, Equatable {
     @usableFromInline
@@ -67,8 +57,6 @@ package struct ReaderRecord: @unchecked Sendable, Equatable {
 @usableFromInline
 package struct ReadKey: Hashable {
     /// The bits of a record's word that hold the key.
-    ///
-    /// Computed, as constants the core inlines must be: a stored one costs an initializer check.
     @inlinable
     static var bits: UInt64 { 16 }
 
@@ -86,15 +74,6 @@ package struct ReadKey: Hashable {
     }
 
     /// The key of the object a read section reads (a registration); never ``any``.
-    ///
-    /// In the interleaving checker's build, `replayableHash` of the object instead: the
-    /// checker replays schedules, and whether two keys collide must not change from one run
-    /// to the next with where the objects were allocated.
-    ///
-    /// - Parameters:
-    ///   - object: The object, borrowed: only its address is read.
-    ///   - replayableHash: A hash of the object that is the same in every run (of a
-    ///     registration, its ID's); called only in the checker's build.
     @inlinable @inline(__always)
     package init<Object: AnyObject>(_ object: Borrowed<Object>, replayableHash: (Object) -> Int) {
         #if DC_INTERLEAVING
@@ -120,16 +99,6 @@ package struct ReadKey: Hashable {
 package enum GracePeriod {
     /// Waits until no thread of `records` is in a read section that began before the write
     /// that retired with epoch `tag` and reads a registration of `keys`.
-    ///
-    /// A read section runs no code of the app and takes no lock that a writer holds, so the
-    /// wait is bounded by a lookup, unless the reader's thread is preempted inside it: the
-    /// writer spins briefly, then yields its processor to it. A section that starts later
-    /// announces a later epoch, so each thread is waited for once at most.
-    ///
-    /// - Parameters:
-    ///   - records: The threads' records, the writer's own left out.
-    ///   - tag: The epoch that loads which may read the retired services announced.
-    ///   - keys: The keys of the registrations whose services the write retired.
     package static func wait(for records: [ReaderRecord], retiredAt tag: UInt64, keys: Set<ReadKey>) {
         guard records.contains(where: { holdsBack($0, tag, keys) }) else { return }
         #if DC_INTERLEAVING

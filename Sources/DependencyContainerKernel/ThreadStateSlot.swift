@@ -9,16 +9,10 @@
 /// The slot in which each thread keeps its state object (the core's `ThreadState`): made on
 /// the thread's first use, released when the thread exits, and reached by the load fast path
 /// without a reference count.
-///
-/// One pthread key for the process, so one type of state: every call must pass the same
-/// `State` (the fallback path checks it).
 @usableFromInline
 package enum ThreadStateSlot {
     /// The calling thread's state, made with `make` on first use, borrowed: the thread keeps
     /// it alive until it exits, and the load fast path saves a retain and a release.
-    ///
-    /// - Parameter make: Makes the thread's state; called once per thread.
-    /// - Returns: The state, which the calling thread may use until it exits.
     @inlinable @inline(__always)
     package static func current<State: AnyObject>(orMake make: () -> State) -> Borrowed<State> {
         if let key = ThreadStateKey.value {
@@ -32,9 +26,6 @@ package enum ThreadStateSlot {
 
     /// The calling thread's state if it has one; never makes one, so it may be used while the
     /// thread exits.
-    ///
-    /// - Parameter type: The type of the states.
-    /// - Returns: The state, retained.
     @inlinable
     package static func existing<State: AnyObject>(as type: State.Type) -> State? {
         guard let key = ThreadStateKey.value else { return existingFallbackState(as: State.self) }
@@ -84,9 +75,6 @@ private struct UncheckedState: @unchecked Sendable {
 private let fallbackStates = LockedValue<[UInt: UncheckedState]>([:])
 
 /// The key under which each thread keeps its state.
-///
-/// Every load reads it; a lazily initialized global would cost a `swift_once` check per
-/// load, so the key is mirrored into a C global word, which is zero without an initializer.
 @usableFromInline
 enum ThreadStateKey {
     /// The key, or `nil` if the process has run out of thread-specific keys.

@@ -274,9 +274,9 @@ struct BadInputTests {
             }
         }
         #expect(loadedFromThreads.withLock { $0 } == [singleton])
-        let dropping = Container.probingReleases { child = nil }
+        child = nil
         #expect(weakParent == nil)
-        expectReleased(after: "dropping the child", dropping, "the parent's singleton is alive") {
+        expectReleased(after: "dropping the child", "the parent's singleton is alive") {
             weakSingleton == nil
         }
     }

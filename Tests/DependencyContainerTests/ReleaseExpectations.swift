@@ -23,25 +23,21 @@ func expectReleased(
     _ released: Counter, _ count: Int, after write: String, sourceLocation: SourceLocation = #_sourceLocation,
     by perform: () -> Void
 ) {
-    let probe = Container.probingReleases(perform)
+    perform()
     expectReleased(
-        after: write, probe, sourceLocation: sourceLocation,
-        "\(released.count) of \(count) old services released"
+        after: write, sourceLocation: sourceLocation, "\(released.count) of \(count) old services released"
     ) { released.count == count }
 }
 
-/// Expects `isReleased` as soon as the writes that `probe` watched returned.
+/// Expects `isReleased` as soon as the write named `write` returned.
 ///
 /// - Parameters:
 ///   - write: Names the write, for the failure message.
-///   - probe: What the thread that wrote retired (``Container/probingReleases(_:)``).
 ///   - state: Describes what is still alive, for the failure message.
 ///   - isReleased: Whether the old services are gone.
 func expectReleased(
-    after write: String, _ probe: ReleaseProbe, sourceLocation: SourceLocation = #_sourceLocation,
+    after write: String, sourceLocation: SourceLocation = #_sourceLocation,
     _ state: @autoclosure () -> String = "", _ isReleased: () -> Bool
 ) {
-    #expect(
-        isReleased(), "when \(write) returned, having retired \(probe.retired.count) batches: \(state())",
-        sourceLocation: sourceLocation)
+    #expect(isReleased(), "when \(write) returned: \(state())", sourceLocation: sourceLocation)
 }

@@ -6,24 +6,15 @@ extension Container {
     /// Creates every eager service of this container, concurrently where they are
     /// independent, and reports how each went.
     ///
-    /// A registration is eager when it says so (`eager: true`, or a provider's
-    /// ``ServiceLifecycle``); everything else stays lazy. Each eager service is loaded as
-    /// `require` would load it, so its factory's own dependencies are created first and a
-    /// service two eager services share is created once. Main-actor services are created
-    /// when this is called on the main actor and skipped otherwise; `async` factories are
-    /// skipped: ``warmUpIncludingIsolated()`` creates both. (In async code, `warmUp()` is the
-    /// last release's deprecated `async` spelling of that one, and must be awaited.)
-    ///
     /// ```swift
     /// container.register(.analytics, scope: .singleton, eager: true) { ConsoleAnalytics() }
     /// let report = container.warmUp()  // the analytics service exists now
     /// ```
     ///
-    /// Only this container's own registrations are warmed up, including those its providers
-    /// and plugins added; warm up a parent separately.
-    ///
     /// - Returns: Per eager ID, the time its load took and what became of it.
-    /// - Complexity: O(*n*) in the number of registrations, plus the eager factories' work.
+    ///
+    /// Main-actor factories run only when called on the main actor, `async` ones never: see
+    /// ``warmUpIncludingIsolated()``. Only this container's own registrations; see <doc:LifecycleHooks>.
     @discardableResult
     public func warmUp() -> WarmUpReport {
         let eager = eagerRegistrations()
@@ -71,10 +62,6 @@ extension Container {
     /// let report = await container.warmUpIncludingIsolated()
     /// ```
     ///
-    /// As `warmUp()`, but main-actor factories run on the main actor and `async` factories are
-    /// awaited, so nothing is skipped. Named apart from `warmUp()`, which skips them: async code
-    /// chooses which it runs, instead of getting this one because it can `await`.
-    ///
     /// - Returns: Per eager ID, the time its load took and what became of it.
     @discardableResult
     public func warmUpIncludingIsolated() async -> WarmUpReport {
@@ -107,13 +94,6 @@ extension Container {
 
     /// The last release's `async` warm-up, kept so that code written for it keeps its behaviour:
     /// it runs ``warmUpIncludingIsolated()``, main-actor and `async` factories included.
-    ///
-    /// Without it, `await container.warmUp()` would compile to the synchronous `warmUp()`,
-    /// with only a "no 'async' operations" warning, and skip those factories. In async code,
-    /// `warmUp()` is this one: `await` it, or call the synchronous form from a synchronous
-    /// function. See <doc:MigratingToVersion0Next>.
-    ///
-    /// - Returns: Per eager ID, the time its load took and what became of it.
     @available(
         *, deprecated, renamed: "warmUpIncludingIsolated()",
         message: "renamed warmUpIncludingIsolated(); it runs main-actor and async factories as before"
@@ -149,19 +129,12 @@ extension Container {
     /// Returns once every dispose hook of a service this container has let go of has run,
     /// including `async` hooks and main-actor hooks that run in tasks.
     ///
-    /// A synchronous hook runs before the call that let go of its service returns
-    /// (``reset(scope:)``, ``unregister(_:)``, a replacing registration, ``removeAll()``),
-    /// whatever loads and factories run elsewhere. This waits for those and for the hooks
-    /// that run in tasks, and for hooks that began while it waited.
-    ///
     /// ```swift
     /// container.reset(scope: .session)  // log out
     /// await container.waitForDisposals()  // the session's sockets are closed
     /// ```
     ///
-    /// Nothing runs at process exit: a container that is never released, such as
-    /// ``shared``, never disposes its services. An app that must flush state on its way out
-    /// lets go of it first: `container.removeAll()`, then `await container.waitForDisposals()`.
+    /// A container that is never released never disposes its services; see <doc:LifecycleHooks>.
     public func waitForDisposals() async {
         await store.disposals.waitUntilIdle()
     }
@@ -171,32 +144,50 @@ extension Container {
     package var pendingDisposalIDs: [String] {
         store.disposals.pendingIDs
     }
-}
 
-extension Container {
-    /// Runs `body` and reports which batches of services writes on the calling thread
-    /// retired meanwhile; for tests of when services end.
+    // MARK: Container-wide decorators
+
+    /// Runs `decorator` on every service this container, or a container below it, makes from
+    /// now on: Factory's `decorator`, for logging, metrics or wiring every service alike.
     ///
-    /// A write disposes of and frees what it retires before it returns, whatever loads and
-    /// factories run elsewhere; a test uses the probe to know that its write retired
-    /// something, so that checking that it was freed is meaningful. Probes nest: an
-    /// enclosing probe sees what a nested one saw.
+    /// ```swift
+    /// let made = LockedValue<[String]>([])
+    /// let token = container.decorateCreations { created in
+    ///     made.withLock { $0.append(created.id) }
+    /// }
+    /// _ = container.load(.feed)  // made: ["FeedInjectID"]
+    /// token.cancel()
+    /// ```
     ///
-    /// - Parameter body: The writes and loads to watch.
-    /// - Returns: What the calling thread retired while `body` ran.
-    package static func probingReleases(_ body: () throws -> Void) rethrows -> ReleaseProbe {
-        let thread = ThreadState.current
-        let enclosing = thread.releaseProbe
-        thread.releaseProbe = ReleaseProbe()
-        defer {
-            if var outer = enclosing, let inner = thread.releaseProbe {
-                outer.retired += inner.retired
-                thread.releaseProbe = outer
-            } else {
-                thread.releaseProbe = enclosing
-            }
-        }
-        try body()
-        return thread.releaseProbe ?? ReleaseProbe()
+    /// - Parameter decorator: Receives each service made, with its ID and registration.
+    /// - Returns: A token that keeps the decorator: dropping it, or cancelling it, removes the
+    ///   decorator. It holds neither the container nor its services.
+    ///
+    /// It runs after the registration's own hooks, the decorators of the container that made the
+    /// service first, then its ancestors'; see <doc:LifecycleHooks>.
+    public func decorateCreations(_ decorator: @escaping @Sendable (CreatedService) -> Void)
+        -> ObservationToken
+    {
+        // The token holds the list, not the container: no weak reference is made here, whose
+        // side table, made while other threads retain the list, ASan saw leak.
+        let decorators = creationDecorators
+        let key = decorators.add(decorator)
+        return ObservationToken(
+            ChangeObserver(
+                id: "", subject: .registration, stores: [], handler: { _ in },
+                onFinish: { decorators.remove(key) }))
+    }
+
+    /// Starts a trace of the loads made on this container and the containers below it.
+    ///
+    /// ```swift
+    /// let trace = container.startTrace(maximumLoads: 1_000)
+    /// ```
+    ///
+    /// - Parameter maximumLoads: The most loads the trace keeps; later ones are counted in
+    ///   ``ContainerTrace/droppedLoads``.
+    /// - Returns: The trace, recording until ``ContainerTrace/stop()`` or until nobody holds it.
+    public func startTrace(maximumLoads: Int = 10_000) -> ContainerTrace {
+        ContainerTrace(container: self, maximumLoads: maximumLoads)
     }
 }

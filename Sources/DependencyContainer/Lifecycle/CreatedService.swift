@@ -24,7 +24,5 @@ public struct CreatedService {
     public var id: String { registration.id }
 
     /// A description of the registration that made it.
-    ///
-    /// - Complexity: O(*n*) in what the registration declares; it is built on each call.
     public var info: RegistrationInfo { registration.info }
 }

@@ -1,9 +1,5 @@
 /// Counts one store's dispose hooks from the moment a write retires their services until
 /// they have run, so that a caller can await them (``Container/waitForDisposals()``).
-///
-/// A service a write retires is disposed once no load that may be returning it is in
-/// progress (``InstanceReclaimer``), and an async or main-actor hook runs in a task: the count
-/// covers both waits.
 final class DisposalLedger: Sendable {
     private struct State: Sendable {
         var pending = 0
@@ -45,11 +41,6 @@ final class DisposalLedger: Sendable {
     /// The IDs of the services whose hooks have not run yet, sorted.
     var pendingIDs: [String] {
         state.withLock { $0.pendingIDs.keys.sorted() }
-    }
-
-    /// The number of hooks retired and not yet run.
-    var pendingCount: Int {
-        state.withLock { $0.pending }
     }
 
     /// Returns once every hook counted so far, and every hook counted while waiting, has run.

@@ -1,10 +1,4 @@
 /// A registration's lifecycle hooks with their service type erased, as the engine runs them.
-///
-/// Kept out of line in the registration's extras: most registrations have none, and the
-/// registration records only whether a creation hook exists, which the creating loads test.
-///
-/// A registration may have several creation hooks (``ServiceLifecycle/addingCreationHook(_:)``):
-/// they run in the order they were added, and the first that throws stops the rest.
 final class LifecycleHooks: Sendable {
     /// A creation hook that runs where the factory ran.
     typealias CreationHook = @Sendable (Any, Resolver) throws -> Void
@@ -50,10 +44,6 @@ final class LifecycleHooks: Sendable {
     }
 
     /// The hooks of a registration made on the thread that loads, or `nil` when there are none.
-    ///
-    /// Generic over the service, not a member of ``ServiceLifecycle``: every plain registration
-    /// calls it, unspecialized, and it must cost no more than three checks when there are no
-    /// hooks (no generic type's metadata, no closure formed).
     @inline(__always)
     static func ifAny<Service>(
         eager: Bool, onCreate: (@Sendable (Service, Resolver) throws -> Void)?,
@@ -79,22 +69,10 @@ final class LifecycleHooks: Sendable {
 
     /// Runs the creation hooks on `service`, which the registration's factory just made, with
     /// the factory's resolver, in order: the one place a synchronous load runs creation hooks.
-    ///
-    /// The first hook that throws stops the rest: the load fails and keeps nothing, so the
-    /// others would configure a service nobody receives.
     func runCreationHook(on service: Any, resolver: Resolver) throws {
         for hook in onCreate {
             try hook(service, resolver)
         }
-    }
-
-    /// Runs the creation hooks on `service` for an async load: an `async` registration's
-    /// hook awaited first, then the others as a synchronous load runs them.
-    func awaitCreationHook(on service: Any, resolver: Resolver) async throws {
-        if let onCreateAsync {
-            try await onCreateAsync(service, resolver)
-        }
-        try runCreationHook(on: service, resolver: resolver)
     }
 
     // MARK: Erasing

@@ -1,7 +1,4 @@
 /// A dispose hook that the reclaimer runs for one retired service, and how to account for it.
-///
-/// `@unchecked Sendable`: immutable; `value`, a weak service taken out of its registration,
-/// is only handed to the hook, as the service was to every load.
 struct PendingDisposal: @unchecked Sendable {
     /// The registration's ID, for reporting a hook that fails.
     let id: String
@@ -25,10 +22,6 @@ struct PendingDisposal: @unchecked Sendable {
 
     /// Runs the dispose hooks of the services in `boxes`, which one reclaim frees, latest
     /// kept first, so that a service is disposed before the services it was made with.
-    ///
-    /// Called outside every lock, before the boxes are released: a hook may use the container.
-    ///
-    /// - Complexity: O(*n* log *n*) in the number of boxes with dispose hooks.
     static func run(in boxes: [RetiredBox]) {
         // The common case: nothing to dispose, and nothing to sort.
         guard boxes.contains(where: { $0.disposal != nil }) else { return }

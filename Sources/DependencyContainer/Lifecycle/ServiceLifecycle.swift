@@ -1,9 +1,6 @@
 /// What a registration does around its services' lives: whether it starts eagerly, what runs
 /// when the container makes a service, and what runs when the container lets go of one.
 ///
-/// The registration verbs take the parts as parameters (`eager:`, `onCreate:`, `onDispose:`);
-/// providers state them as their `lifecycle`:
-///
 /// ```swift
 /// enum SocketProvider: InjectProvider {
 ///     static var id: InjectID<WebSocket> { .socket }
@@ -16,14 +13,6 @@
 ///     }
 /// }
 /// ```
-///
-/// - A creation hook runs once per service the container makes, after the factory returns
-///   and before any load receives it; it may load other services, and one that throws fails
-///   the load as a throwing factory does, keeping nothing.
-/// - A dispose hook runs once per service the container made and kept (a singleton, a named
-///   scope's service, a weak service still alive) when the container lets go of it. Transient
-///   and graph services belong to their callers and are never disposed.
-/// - An eager registration's service is created by `warmUp()`.
 ///
 /// See <doc:LifecycleHooks> for when each hook runs.
 public struct ServiceLifecycle<Service>: Sendable {
@@ -45,10 +34,8 @@ public struct ServiceLifecycle<Service>: Sendable {
         hooks = LifecycleHooks.ifAny(eager: eager, onCreate: onCreate, onDispose: onDispose)
     }
 
-    /// A lifecycle for a main-actor service: both hooks run on the main actor.
-    ///
-    /// The creation hook runs where the factory ran, on the main actor. A dispose hook
-    /// released off the main actor is run by a task on it.
+    /// A lifecycle for a main-actor service: both hooks run on the main actor, a dispose hook
+    /// released elsewhere in a task on it.
     ///
     /// - Parameters:
     ///   - eager: Whether `warmUp()` creates the service.
@@ -67,11 +54,8 @@ public struct ServiceLifecycle<Service>: Sendable {
                 onDispose: onDispose.map { .onMainActor(LifecycleHooks.eraseOnMainActor($0)) }))
     }
 
-    /// A lifecycle whose dispose hook must `await`, such as a database's flush.
-    ///
-    /// The dispose hook runs in a task of its own; ``Container/waitForDisposals()`` awaits it.
-    /// It suits every kind of registration. A creation hook that awaits can run only where the
-    /// factory awaits: `registerAsync`'s `onCreate:`.
+    /// A lifecycle whose dispose hook must `await`, such as a database's flush: it runs in a
+    /// task of its own, which ``Container/waitForDisposals()`` awaits.
     ///
     /// ```swift
     /// let flushing = ServiceLifecycle<Database>.async(onDispose: { try await $0.flush() })
@@ -111,11 +95,6 @@ public struct ServiceLifecycle<Service>: Sendable {
     /// several hooks on one registration, as Swinject's chained `initCompleted` and Factory's
     /// decorators.
     ///
-    /// The hooks run in the order they were added, on the service the factory just made,
-    /// before any load receives it. The first that throws stops the rest and fails the load,
-    /// which keeps nothing, as a throwing factory does: the others would configure a service
-    /// nobody receives.
-    ///
     /// ```swift
     /// let lifecycle = ServiceLifecycle<Feed>(onCreate: { feed, _ in feed.record("configured") })
     ///     .addingCreationHook { feed, resolver in
@@ -127,7 +106,6 @@ public struct ServiceLifecycle<Service>: Sendable {
     /// - Parameter hook: Runs once per service the container makes, with the resolver its
     ///   factory had, after this lifecycle's other creation hooks.
     /// - Returns: The lifecycle with `hook` last among its creation hooks.
-    /// - Complexity: O(*n*) in the creation hooks it has.
     public func addingCreationHook(_ hook: @escaping @Sendable (Service, Resolver) throws -> Void)
         -> ServiceLifecycle
     {
@@ -139,7 +117,6 @@ public struct ServiceLifecycle<Service>: Sendable {
     ///
     /// - Parameter hook: Runs on the main actor once per service the container makes.
     /// - Returns: The lifecycle with `hook` last among its creation hooks.
-    /// - Complexity: O(*n*) in the creation hooks it has.
     public func addingMainActorCreationHook(
         _ hook: @escaping @MainActor @Sendable (Service, Resolver) throws -> Void
     ) -> ServiceLifecycle {

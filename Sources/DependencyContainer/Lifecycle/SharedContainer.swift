@@ -2,12 +2,6 @@ import DependencyContainerKernel
 
 /// ``Container/shared``'s storage: a root container made without running
 /// ``AutoRegistering/autoRegister()``, which its first use runs, once.
-///
-/// Not run while the static is initialized: a use of `Container.shared` inside
-/// `autoRegister()` would wait for that initialization forever. Uses on other threads while it
-/// runs wait for it to return, so that none loads before the registrations exist; uses on the
-/// running thread return at once, with the registrations made so far. No lock is held while
-/// it runs.
 package final class SharedContainer: Sendable {
     private enum State: Sendable {
         case pending
@@ -23,8 +17,6 @@ package final class SharedContainer: Sendable {
     package init() {}
 
     /// The container, once its auto-registration has run (or runs on this thread).
-    ///
-    /// - Complexity: O(1) after the first use: one atomic load.
     package var container: Container {
         if !isDone.load() { autoRegisterOnce() }
         return root

@@ -1,33 +1,26 @@
 /// Records, during `warmUp()`, when each shared service was created, so that the
 /// report lists services in dependency order: a factory's dependencies are created, and
 /// kept, before the factory returns.
-///
-/// A reader of the creation trace: the engine tells it of each shared service it keeps, but
-/// only while a warm-up runs somewhere (``CreationTraceReaders``), and only on the threads and
-/// tasks of that warm-up: the recorder is task-local, which an unstructured creation task
-/// inherits.
-final class WarmUpRecorder: Sendable {
-    @TaskLocal static var current: WarmUpRecorder?
-
+final class WarmUpRecorder: LoadSink {
     /// When each event happened, on one count: creations by ID, and loads' ends.
     private let events = LockedValue<(next: UInt64, created: [String: UInt64])>((0, [:]))
 
     /// Runs `body` with this recorder active for the warm-up's loads.
     func recording<Result>(_ body: () throws -> Result) rethrows -> Result {
-        try CreationTraceReaders.counting(.warmUp) {
-            try Self.$current.withValue(self, operation: body)
-        }
+        try LoadSinks.binding(self, as: .warmUp, body)
     }
 
     /// The async counterpart of `recording(_:)`.
     func recordingAsync<Result: Sendable>(_ body: () async -> Result) async -> Result {
-        await CreationTraceReaders.counting(.warmUp) {
-            await Self.$current.withValue(self, operation: body)
-        }
+        await LoadSinks.binding(self, as: .warmUp, body)
+    }
+
+    func receive(_ event: LoadEvent, thread: ThreadState) {
+        if case .kept(let registration) = event { noteCreation(of: registration.id) }
     }
 
     /// Records that `id`'s shared service was kept, by a load of this warm-up: what the
-    /// creation trace tells it (``Container/traceKept(_:)``).
+    /// creation trace tells it (`LoadEvent.kept`).
     func noteCreation(of id: String) {
         events.withLock { events in
             events.next += 1

@@ -1,8 +1,6 @@
 extension ContainerTrace: CustomStringConvertible {
     /// The loads as indented lines, one per load: its ID, scope, outcome and factory time;
     /// each top-level load prefixed by its thread when several threads loaded.
-    ///
-    /// - Complexity: O(*n*) in the loads recorded.
     public var description: String {
         let loads = self.loads
         let isThreaded = Set(loads.map(\.thread)).count > 1
@@ -25,8 +23,6 @@ extension ContainerTrace: CustomStringConvertible {
 
     /// The graph of what was resolved, in Graphviz's DOT language: a node per ID loaded
     /// (dashed when nothing answered it), an edge from each factory's ID to each ID it loaded.
-    ///
-    /// - Complexity: O(*n*) in the loads recorded.
     public var graphviz: String {
         let graph = TraceGraph(loads)
         var lines = ["digraph ContainerTrace {", "    rankdir=LR;"]
@@ -45,8 +41,6 @@ extension ContainerTrace: CustomStringConvertible {
     }
 
     /// The graph of ``graphviz`` as a Mermaid flowchart.
-    ///
-    /// - Complexity: O(*n*) in the loads recorded.
     public var mermaid: String {
         let graph = TraceGraph(loads)
         var lines = ["graph TD"]

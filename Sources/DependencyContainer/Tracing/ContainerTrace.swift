@@ -2,8 +2,6 @@
 /// factory loaded in turn, whether each made a service or reused one, and how long each
 /// factory took, as lines a person reads and as a graph of what was actually resolved.
 ///
-/// Start one with ``Container/startTrace(maximumLoads:)``, make the loads, stop it, and read it:
-///
 /// ```swift
 /// let trace = container.startTrace()
 /// _ = container.load(.player)
@@ -13,25 +11,15 @@
 /// let chart = trace.mermaid  // graph TD …
 /// ```
 ///
-/// - It records the loads made on its container and on the containers below it, with what
-///   their factories load on whatever container; loads on other threads are recorded at
-///   the same time, each thread's nesting apart.
-/// - It holds at most `maximumLoads` loads: later ones are counted in ``droppedLoads`` and
-///   not kept, so a trace left running costs bounded memory.
-/// - While any trace records, every synchronous load in the process takes the engine's noted
-///   path and a short lock to find its trace, and one on a traced container a second lock to
-///   record; stopping the last trace ends that cost. A trace that nobody holds stops. The
-///   trace holds its container weakly.
-/// - A load made by an `async` factory has no factory on the thread to nest under: it is
-///   recorded as a top-level load. A load that failed before its factory ran (a cycle, a
-///   captive dependency) reads as ``Outcome/reused``; the diagnostics handler has why.
+/// It records the loads on its container and the containers below it, keeps at most
+/// `maximumLoads`, and stops when nobody holds it; see <doc:Tracing>.
 public final class ContainerTrace: Sendable {
     /// What the trace records; the registry holds it while it records, never the trace
     /// itself, so that a trace nobody holds is freed and stops.
     let recorder: TraceRecorder
 
     init(container: Container, maximumLoads: Int) {
-        recorder = TraceRecorder(reference: container.reference, maximumLoads: maximumLoads)
+        recorder = TraceRecorder(container: container, maximumLoads: maximumLoads)
     }
 
     deinit {
@@ -49,18 +37,11 @@ public final class ContainerTrace: Sendable {
     }
 
     /// Stops recording.
-    ///
-    /// What the trace recorded stays readable, and loads pay nothing more for it. Stopping a
-    /// stopped trace does nothing.
-    ///
-    /// - Complexity: O(*t*) in the traces recording and the threads they saw.
     public func stop() {
         recorder.end()
     }
 
     /// The top-level loads recorded, in the order they began, each with what it loaded.
-    ///
-    /// - Complexity: O(*n*) in the loads recorded.
     public var loads: [Load] {
         recorder.log.withLock { $0.tree }
     }
@@ -69,25 +50,5 @@ public final class ContainerTrace: Sendable {
     /// the loads made inside them.
     public var droppedLoads: Int {
         recorder.log.withLock { $0.droppedLoads }
-    }
-}
-
-extension Container {
-    /// Starts a trace of the loads made on this container and the containers below it.
-    ///
-    /// See ``ContainerTrace``. Traces started on the same container record the same loads.
-    ///
-    /// ```swift
-    /// let trace = container.startTrace(maximumLoads: 1_000)
-    /// ```
-    ///
-    /// - Parameter maximumLoads: The most loads the trace keeps; later ones are counted in
-    ///   ``ContainerTrace/droppedLoads``.
-    /// - Returns: The trace, recording until ``ContainerTrace/stop()`` or until nobody holds it.
-    public func startTrace(maximumLoads: Int = 10_000) -> ContainerTrace {
-        let trace = ContainerTrace(container: self, maximumLoads: maximumLoads)
-        TraceRegistry.add(trace.recorder)
-        CreationTraceReaders.beginContainerTrace()
-        return trace
     }
 }

@@ -1,18 +1,31 @@
-/// What a ``ContainerTrace`` records into, held by the ``TraceRegistry`` while it records.
+import Dispatch
+
+/// What a ``ContainerTrace`` records into: the trace sink of the loads on its container and
+/// the containers below it, which the registry of recording traces holds while it records.
 final class TraceRecorder: Sendable {
     /// The traced container's reference, which holds it weakly.
     let reference: ContainerReference
-    /// The most loads kept.
+    /// The references of the containers it counts itself on: its own and those below it.
+    private let counted: [ContainerReference]
     let maximumLoads: Int
     /// The loads, under the recorder's lock; no code of the app runs under it.
     let log = LockedValue(TraceLog())
 
-    init(reference: ContainerReference, maximumLoads: Int) {
-        self.reference = reference
+    /// The recorders recording; a recorder has no deinit, so one released under the lock runs no code.
+    private static let recording = LockedValue<[TraceRecorder]>([])
+
+    init(container: Container, maximumLoads: Int) {
+        reference = container.reference
         self.maximumLoads = max(0, maximumLoads)
+        func tree(_ container: Container) -> [ContainerReference] {
+            [container.reference] + container.children.live.flatMap(tree)
+        }
+        counted = tree(container)
+        Self.recording.withLock { $0.append(self) }
+        CreationTraceReaders.countContainerTrace(by: 1, on: counted)
     }
 
-    /// Ends the recording, once: the registry forgets it, and the loads' cost ends with it.
+    /// Ends the recording, once: the loads' cost ends with it.
     func end() {
         let wasRecording = log.withLock { log -> Bool in
             defer {
@@ -22,8 +35,20 @@ final class TraceRecorder: Sendable {
             return log.isRecording
         }
         guard wasRecording else { return }
-        TraceRegistry.remove(ObjectIdentifier(self))
-        CreationTraceReaders.endContainerTrace()
+        Self.recording.withLock { $0.removeAll { $0 === self } }
+        CreationTraceReaders.countContainerTrace(by: UInt64.max, on: counted)
+    }
+
+    /// The recorder of loads made on `container`: its own trace's, or the nearest ancestor's.
+    static func recorder(for container: Container) -> TraceRecorder? {
+        recording.withLock { traces in
+            var current: Container? = container
+            while let candidate = current {
+                if let trace = traces.first(where: { $0.reference === candidate.reference }) { return trace }
+                current = candidate.parent
+            }
+            return nil
+        }
     }
 
     /// Records a load at `depth` on `thread`.
@@ -36,22 +61,26 @@ final class TraceRecorder: Sendable {
         }
     }
 
-    /// Marks the load whose factory starts as one that makes its service.
+    /// Marks the load whose factory starts on `thread` as one that makes its service.
     ///
-    /// - Returns: Whether the trace records that load.
-    func recordFactoryStart(depth: Int, thread: ObjectIdentifier) -> Bool {
-        log.withLock { log -> Bool in
-            guard let index = log.factoryEntry(depth: depth, thread: thread) else { return false }
+    /// - Returns: The monotonic time it starts at, or 0 when the trace does not record that load.
+    func factoryStarts(_ thread: ThreadState) -> UInt64 {
+        let key = ObjectIdentifier(thread)
+        let recorded = log.withLock { log -> Bool in
+            guard let index = log.factoryEntry(depth: thread.frames.count, thread: key) else { return false }
             if log.entries[index].outcome == .reused { log.entries[index].outcome = .made }
             return true
         }
+        return recorded ? max(1, DispatchTime.now().uptimeNanoseconds) : 0
     }
 
-    /// Adds the time of a factory that ended to its load; a creation hook's run adds to it.
-    func recordFactoryEnd(depth: Int, nanoseconds: UInt64, failed: Bool, thread: ObjectIdentifier) {
+    /// Adds the time of a factory that ended on `thread` to its load; a creation hook's run adds to it.
+    func factoryEnded(startedAt start: UInt64, failed: Bool, _ thread: ThreadState) {
+        let elapsed = DispatchTime.now().uptimeNanoseconds &- start
         log.withLock { log in
-            guard let index = log.factoryEntry(depth: depth, thread: thread) else { return }
-            log.entries[index].nanoseconds = (log.entries[index].nanoseconds ?? 0) &+ nanoseconds
+            guard let index = log.factoryEntry(depth: thread.frames.count, thread: ObjectIdentifier(thread))
+            else { return }
+            log.entries[index].nanoseconds = (log.entries[index].nanoseconds ?? 0) &+ elapsed
             if failed { log.entries[index].outcome = .failed }
         }
     }

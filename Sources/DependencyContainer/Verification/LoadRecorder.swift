@@ -1,17 +1,6 @@
 /// The loads one factory makes while `Container.verify(running:)` runs it: the IDs it looked
 /// up, and whether each was found.
-///
-/// The engine's lookups off the fast path (every lookup inside an override scope, which is
-/// where the check runs) report to the recorder of their thread, or, for the factories the
-/// `async` check runs on the main actor or in tasks, of their task; only the lookups of the
-/// factory being checked are kept, not those of the factories of its dependencies.
-///
-/// `@unchecked Sendable`: `loader` is immutable and `loads` is behind a lock; an async
-/// factory's lookups may run on several threads, one after another.
-final class LoadRecorder: @unchecked Sendable {
-    /// The recorder of the factory the `async` check runs in this task.
-    @TaskLocal static var current: LoadRecorder?
-
+final class LoadRecorder: LoadSink, @unchecked Sendable {
     /// The registration whose factory is checked: the frame that loads.
     private let loader: Registration
     private let recorded = LockedValue<[(id: String, found: Bool)]>([])
@@ -23,17 +12,13 @@ final class LoadRecorder: @unchecked Sendable {
     /// The IDs looked up, in order, with whether a registration was found.
     var loads: [(id: String, found: Bool)] { recorded.withLock { $0 } }
 
-    /// The recorder a lookup on `thread` reports to, if any; asked only while a check runs
-    /// (``Container/traceLookup(of:found:thread:)``).
-    static func active(on thread: ThreadState) -> LoadRecorder? {
-        thread.loadRecorder ?? current
+    /// Runs `body` with this recorder bound to the task.
+    func recording<Result: Sendable>(_ body: () async -> Result) async -> Result {
+        await LoadSinks.binding(self, as: .loads, body)
     }
 
-    /// Runs `body` with this recorder as the task's.
-    func recording<Result: Sendable>(_ body: () async -> Result) async -> Result {
-        await CreationTraceReaders.counting(.loads) {
-            await Self.$current.withValue(self, operation: body)
-        }
+    func receive(_ event: LoadEvent, thread: ThreadState) {
+        if case .lookedUp(let id, let found) = event { record(id, found: found, thread: thread) }
     }
 
     /// Records a lookup of `id`, if the checked factory is the one running: on `thread`'s

@@ -1,8 +1,5 @@
 /// Whether `Container.verify(running:)` may run a registration's factory to see what it loads.
 ///
-/// A factory with side effects, such as one that opens a connection or charges a card, opts
-/// out:
-///
 /// ```swift
 /// container.register(.payments, scope: .singleton, dependencies: [], verify: .skip) {
 ///     PaymentGateway.connect()

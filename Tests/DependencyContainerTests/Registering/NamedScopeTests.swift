@@ -90,8 +90,8 @@ struct NamedScopeTests {
         weak var old: SessionToken?
         old = container.load(id)
         #expect(old != nil)
-        let reset = Container.probingReleases { container.reset(scope: .session) }
-        expectReleased(after: "reset(scope: .session)", reset, "the old service is alive") { old == nil }
+        container.reset(scope: .session)
+        expectReleased(after: "reset(scope: .session)", "the old service is alive") { old == nil }
         #expect(container.load(id) != nil)
         #expect(alive.count == 1)
     }
@@ -200,16 +200,14 @@ struct NamedScopeStressTests {
         #expect(resets.load(ordering: .relaxed) > 0)
         // Each registration's factory runs once per generation at most.
         #expect(created.count <= ids.count * (resets.load(ordering: .relaxed) + 1))
-        let last = Container.probingReleases {
-            container.reset(scope: .session)
-            // The threads are joined, so only this thread's snapshot can still hold old services.
-            for _ in 0..<100 {
-                for id in ids { _ = container.load(id) }
-            }
+        container.reset(scope: .session)
+        // The threads are joined, so only this thread's snapshot can still hold old services.
+        for _ in 0..<100 {
+            for id in ids { _ = container.load(id) }
         }
         // Every reset's services are gone, whatever loads of other tests run.
         expectReleased(
-            after: "the resets and the loads after them", last,
+            after: "the resets and the loads after them",
             "\(alive.count) services alive for \(ids.count) IDs"
         ) { alive.count == ids.count }
     }

@@ -34,6 +34,41 @@ struct TimeToLiveConcurrencyTests {
             withExtendedLifetime(first) {}
         }
     }
+
+    @Test("Under a short time to live, loads make one service per expiry, each kept or disposed")
+    func shortTimeToLiveKeepsOrDisposesEveryService() async {
+        let made = Counter()
+        let disposed = Counter()
+        // Disposed before its time to live was over: a service made on a registration an
+        // expiry had retired, a second new service for that expiry.
+        let disposedEarly = Counter()
+        let madeAt = Protected<[Int: UInt64]>([:])
+        let removing = AtomicFlag()
+        let container = Container()
+        let id = uniqueID(LivedToken.self)
+        let timeToLive: UInt64 = 2_000_000
+        let lifecycle = ServiceLifecycle<LivedToken>(onDispose: { token in
+            disposed.increment()
+            let age = DispatchTime.now().uptimeNanoseconds - madeAt.withLock { $0[token.serial] ?? 0 }
+            if !removing.load(), age < timeToLive { disposedEarly.increment() }
+        })
+        let options = RegistrationOptions<LivedToken>(
+            scope: .singleton, lifecycle: lifecycle, timeToLive: Double(timeToLive) / 1e9)
+        container.register(id, options: options) { _ in
+            let serial = made.increment()
+            madeAt.withLock { $0[serial] = DispatchTime.now().uptimeNanoseconds }
+            return LivedToken(serial: serial)
+        }
+        let deadline = Date().addingTimeInterval(1)
+        runOnThreads(6) { _ in
+            while Date() < deadline { _ = container.load(id) }
+        }
+        removing.store(true)
+        container.removeAll()
+        await container.waitForDisposals()
+        #expect(disposedEarly.count == 0)
+        #expect(made.count == disposed.count)
+    }
 }
 
 @Suite("Registering once under concurrency", .tags(.concurrency))

@@ -121,6 +121,21 @@ struct ContainerTraceTests {
         #expect(shape(trace.loads) == ["PlayerInjectID:made"])
     }
 
+    @Test("A child made while the trace records is recorded too; a stranger's singleton is not")
+    func childMadeDuringTrace() {
+        let parent = Container()
+        parent.register(.player) { _ in StubPlayer() }
+        let stranger = Container()
+        stranger.register(.toast, scope: .singleton) { _ in RecordingToast() }
+        for _ in 0..<100 { _ = stranger.load(.toast) }
+        let trace = parent.startTrace()
+        let child = Container(parent: parent)
+        _ = child.load(.player)
+        for _ in 0..<3 { _ = stranger.load(.toast) }
+        trace.stop()
+        #expect(shape(trace.loads) == ["PlayerInjectID:made"])
+    }
+
     @Test("The trace keeps at most maximumLoads loads and counts the others")
     func bounded() {
         let graph = Graph()

@@ -1,8 +1,4 @@
 /// Creates services for an ``FactoryIsolation/asynchronous`` registration, type-erased.
-///
-/// ``AsyncTypedFactory`` is its only subclass. It lives beside the registration's
-/// synchronous ``ServiceFactory`` rather than replacing it, so the synchronous load path
-/// keeps calling one kind of factory and pays nothing for async registrations.
 class AsyncServiceFactory: @unchecked Sendable {
     fileprivate init() {}
 
@@ -12,9 +8,6 @@ class AsyncServiceFactory: @unchecked Sendable {
 }
 
 /// An `async` factory closure that returns exactly `Service`.
-///
-/// `@unchecked Sendable`, restated from ``AsyncServiceFactory``: its only stored property is a
-/// `@Sendable` closure.
 final class AsyncTypedFactory<Service>: AsyncServiceFactory, @unchecked Sendable {
     let make: @Sendable (Resolver) async throws -> Service
 
@@ -28,10 +21,6 @@ final class AsyncTypedFactory<Service>: AsyncServiceFactory, @unchecked Sendable
 }
 
 /// Carries a service, or a box of one, across an isolation boundary.
-///
-/// `@unchecked Sendable`: the container hands services to every thread that loads them by
-/// design (see the Sendable section of the documentation); this box only moves one from the
-/// task or actor that created it to the one that asked.
 struct ServiceTransfer<Value>: @unchecked Sendable {
     let value: Value
 }

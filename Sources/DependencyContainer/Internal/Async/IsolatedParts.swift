@@ -1,7 +1,4 @@
 /// The parts of a main-actor or async registration that a `register` one lacks.
-///
-/// Each registration has its own, because ``asyncCreation`` belongs to its services: a fresh
-/// copy of a registration gets fresh parts.
 final class IsolatedParts: Sendable {
     let isolation: FactoryIsolation
     /// The factory of an ``FactoryIsolation/asynchronous`` registration; `nil` otherwise.

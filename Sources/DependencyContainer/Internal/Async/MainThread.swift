@@ -2,11 +2,6 @@ import DependencyContainerSystem
 import Dispatch
 
 /// Whether code runs on the main actor, asked without trapping.
-///
-/// The main actor runs its jobs on the main dispatch queue. On Apple platforms that queue
-/// runs only on the main thread, but on Linux a process that calls `dispatchMain()`, as the
-/// test runner does, ends its main thread and the queue runs on worker threads: there a
-/// main-thread check alone would say no on the main actor. So this asks both questions.
 enum MainThread {
     /// Whether the caller runs on the main actor's executor: on the main thread outside any
     /// queue (before `dispatchMain()`, where only the main thread can serve the main queue),
@@ -17,13 +12,6 @@ enum MainThread {
 
     /// Runs `body` on the main actor when the caller runs on it, else returns `nil` without
     /// running it.
-    ///
-    /// The check above proves nothing to the compiler, and the runtime's own check,
-    /// `MainActor.assumeIsolated`, traps when it fails; the first makes the second safe to
-    /// call, and the second has the runtime confirm the isolation before `body` runs.
-    ///
-    /// - Parameter body: Main-actor code.
-    /// - Returns: What `body` returns, or `nil` off the main actor.
     static func runIfCurrent<Value>(_ body: @MainActor () throws -> Value) rethrows -> Value? {
         guard isCurrent else { return nil }
         return try MainActor.assumeIsolated { ServiceTransfer(value: try body()) }.value

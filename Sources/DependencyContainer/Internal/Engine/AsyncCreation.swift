@@ -1,9 +1,5 @@
 /// The creation in progress of one asynchronous singleton or weak service, which every task
 /// that loads it awaits, so the factory runs once however many tasks ask at the same time.
-///
-/// The creation runs in a task of its own rather than in the first requester's, so that
-/// cancelling any requester, the first included, cancels nothing for the others. A failed
-/// creation leaves nothing behind: the next load starts a new one.
 final class AsyncCreation: Sendable {
     typealias CreationTask = Task<ServiceTransfer<InstanceBoxBase>, any Error>
 
@@ -19,13 +15,6 @@ final class AsyncCreation: Sendable {
 
     /// Returns the service if it exists, else the task creating it, starting one with `start`
     /// when none runs.
-    ///
-    /// - Parameters:
-    ///   - existing: Reads the service that exists, if any. It runs under the lock, so it
-    ///     sees every service a creation published before calling ``finish()``.
-    ///   - start: Starts the creation; the task must call ``finish()`` when it ends, having
-    ///     published its service first.
-    /// - Returns: The existing service, or the creation to await.
     func join(existing: () -> Any?, start: () -> CreationTask) -> Joined {
         inFlight.withLock { task in
             if let task { return .inProgress(task) }

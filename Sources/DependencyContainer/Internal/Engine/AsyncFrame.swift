@@ -1,9 +1,5 @@
 /// One async factory that is running: the task-local resolution stack of
 /// ``Container/loadAsync(_:)``, which detects cycles among async factories.
-///
-/// Frames form a chain through `parent`, outermost first. A task that creates a shared
-/// service starts from the frame of the load that asked for it, so a factory that loads its
-/// own requester is seen as a cycle instead of waiting for itself.
 final class AsyncFrame: Sendable {
     /// The innermost async factory running in the current task, if any.
     @TaskLocal static var current: AsyncFrame?
@@ -55,8 +51,6 @@ final class AsyncFrame: Sendable {
 
     /// Notes what a factory running from this frame outwards met, on each frame that creates
     /// a shared service: a transient one in between is held by it.
-    ///
-    /// - Complexity: O(*d*) in the frames outwards, times the notes' small sizes.
     func note(_ change: (inout CreationNotes) -> Void) {
         var frame: AsyncFrame? = self
         while let current = frame {

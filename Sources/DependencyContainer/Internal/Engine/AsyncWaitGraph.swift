@@ -1,10 +1,5 @@
 /// Which asynchronous creations wait for which, so that tasks that would wait for each
 /// other forever get a cycle error instead.
-///
-/// A cycle within one chain of factories is found from the task-local ``AsyncFrame`` stack.
-/// Two tasks can still close a cycle between them: one creates X and waits for Y while the
-/// other creates Y and waits for X. Before waiting, a task follows the recorded waits from
-/// what it waits for; reaching a service its own chain creates means waiting would never end.
 final class AsyncWaitGraph: Sendable {
     static let shared = AsyncWaitGraph()
 

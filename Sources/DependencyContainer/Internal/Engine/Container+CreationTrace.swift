@@ -3,10 +3,6 @@ import DependencyContainerKernel
 /// The readers of the creation trace, in one process-wide word: a bit each for the readers
 /// that stay once they exist, and a count each, in the upper bits, for the recordings in
 /// progress.
-///
-/// Every reader of what factories look up and what the engine keeps reads through this one
-/// gate: until a reader exists, the word is zero, and a load pays one relaxed read for the
-/// whole trace.
 struct CreationTraceReaders: OptionSet {
     let rawValue: UInt64
 
@@ -76,125 +72,102 @@ struct CreationTraceReaders: OptionSet {
         rawValue / recording.unit & 0xFFFF != 0
     }
 
-    /// Counts a ``ContainerTrace`` that starts recording, until ``endContainerTrace()``.
-    ///
-    /// While one records, a published singleton's load outside factories takes the noted
-    /// path too (through the count of traced async factories, which the fast path reads
-    /// already), so that the trace sees it; once none records, both words are back where
-    /// they were, and loads pay nothing for traces that ended.
-    static func beginContainerTrace() {
-        GlobalAtomicWord.creationTraceReaders.add(Recording.containerTrace.unit)
-        GlobalAtomicWord.tracedAsyncFactories.add(1)
+    /// Counts a ``ContainerTrace`` that starts (`by` 1) or ends (`by` -1) on `references`: in
+    /// the process, and in each container it records, whose loads all take the noted path.
+    static func countContainerTrace(by delta: UInt64, on references: [ContainerReference]) {
+        GlobalAtomicWord.creationTraceReaders.add(Recording.containerTrace.unit &* delta)
+        for reference in references { reference.tracedLoads.add(delta) }
+    }
+}
+
+/// What a load tells the sinks that listen to it: the one event type of the engine.
+enum LoadEvent {
+    /// The load looked `name` up and found a registration or not (the running check).
+    case lookedUp(String, found: Bool)
+    /// The load got `registration`'s service; `isLoad` is false for a reuse or hand-over that
+    /// is part of a load noted already.
+    case used(Registration, isLoad: Bool)
+    /// The load found no provider of `name`: a missing ID, or an extension point's list.
+    case missed(String, isExtensionPoint: Bool)
+    /// The load kept `registration`'s new service (the warm-up's order).
+    case kept(Registration)
+}
+
+/// A sink of the events of the loads it is bound to: on a thread (`ThreadState.loadRecorder`,
+/// the synchronous running check) or in a task and its child tasks (``LoadSinks/bound``).
+protocol LoadSink: AnyObject, Sendable {
+    func receive(_ event: LoadEvent, thread: ThreadState)
+}
+
+/// The sink stack of the loads of this task: one task-local for every bound sink.
+enum LoadSinks {
+    @TaskLocal static var bound: [any LoadSink] = []
+
+    /// Runs `body` with `sink` bound, counted as a `recording` reader at the gate.
+    static func binding<Result>(
+        _ sink: any LoadSink, as recording: CreationTraceReaders.Recording, _ body: () throws -> Result
+    ) rethrows -> Result {
+        try CreationTraceReaders.counting(recording) { () throws -> Result in
+            try $bound.withValue(bound + [sink], operation: body)
+        }
     }
 
-    /// Ends the count ``beginContainerTrace()`` began.
-    static func endContainerTrace() {
-        GlobalAtomicWord.tracedAsyncFactories.add(UInt64.max)
-        GlobalAtomicWord.creationTraceReaders.add(0 &- Recording.containerTrace.unit)
+    /// The async counterpart of ``binding(_:as:_:)``.
+    static func binding<Result: Sendable>(
+        _ sink: any LoadSink, as recording: CreationTraceReaders.Recording, _ body: () async -> Result
+    ) async -> Result {
+        await CreationTraceReaders.counting(recording) {
+            await $bound.withValue(bound + [sink], operation: body)
+        }
     }
 }
 
 extension Container {
-    // MARK: The creation trace: what a kept service's factory met
+    // MARK: Events: one gate, then the sinks of the load
     //
-    // A plugin that leaves must name the host's cached services that hold its services: they
-    // were made with them, and keep them. A plugin that comes back must name the ones made
-    // while it was away: they looked up its IDs and got nothing, or loaded an extension point
-    // without its contributions. A context switch must name the ones made with a registration
-    // it changes. The engine knows at creation: a load inside a factory is noted for every
-    // shared service being made on the thread (transient and graph services in between are
-    // held by it): the owners its service was made with, the ID it got, the ID it missed, the
-    // extension point it loaded. The notes go with
-    // the service when it is kept (``Registration/keep(_:madeWith:)``). An async factory's
-    // frame is task-local (``AsyncFrame``): its loads note there, and its service is kept with
-    // what it noted. Until the trace has a reader (``CreationTraceReaders``), a load pays one
-    // relaxed atomic read for it.
+    // Sinks: the notes of the shared services being made (dependents: `tracesCreations`), the
+    // running check (`LoadRecorder`), the warm-up order (`WarmUpRecorder`) and the trace of this
+    // load (`ThreadState.trace`, chosen at the top-level load from the container's own count).
 
-    /// Notes that the factories running on this thread, or the async factory running in this
-    /// task, use `registration`'s service.
-    ///
-    /// - Complexity: O(1) until the trace has a reader; then a task-local read, and O(*d*) in
-    ///   the factories running.
+    /// Emits `event` when some sink exists in the process: one relaxed read otherwise.
     @inline(__always)
-    func noteUse(of registration: Registration, thread: ThreadState) {
+    func emit(_ event: LoadEvent, thread: ThreadState? = nil) {
         guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
-        noteTracedUse(of: registration, thread: thread)
+        deliver(event, thread: thread ?? ThreadState.current)
     }
 
     @inline(never)
-    private func noteTracedUse(of registration: Registration, thread: ThreadState, isLoad: Bool = true) {
-        // A load of its own for a trace, unless an async load or the reuse of one just noted.
-        if isLoad, CreationTraceReaders.current.records(.containerTrace) {
-            TraceRegistry.noteLoad(of: registration, on: self, thread: thread)
+    private func deliver(_ event: LoadEvent, thread: ThreadState) {
+        let readers = CreationTraceReaders.current
+        switch event {
+        case .lookedUp, .kept:
+            guard readers.records(.loads) || readers.records(.warmUp) else { return }
+            thread.loadRecorder?.receive(event, thread: thread)
+            for sink in LoadSinks.bound { sink.receive(event, thread: thread) }
+        case .used(let registration, let isLoad):
+            if isLoad, readers.records(.containerTrace) {
+                traceLoad(
+                    of: registration.id, scope: registration.scopeName ?? registration.scope.rawValue, thread)
+            }
+            guard tracesCreations.load(), let asyncFrame = notedAsyncFrame(thread) else { return }
+            let owners = readers.contains(.owners) ? registration.ownersInUse : []
+            // The ID it got too, for chains of dependents: a service made with a dependent is one.
+            Self.note(on: thread, asyncFrame) { notes in
+                if !owners.isEmpty { notes.add(owners: owners) }
+                notes.add(answered: registration.id)
+            }
+        case .missed(let name, let isExtensionPoint):
+            if !isExtensionPoint, readers.records(.containerTrace) { traceLoad(of: name, scope: nil, thread) }
+            guard tracesCreations.load(), let asyncFrame = notedAsyncFrame(thread) else { return }
+            Self.note(on: thread, asyncFrame) { $0.add(lookedUp: name) }
         }
-        guard tracesCreations.load() else { return }
-        let asyncFrame = Self.tracedAsyncFrame
-        guard !thread.frames.isEmpty || asyncFrame != nil else { return }
-        let owners = CreationTraceReaders.current.contains(.owners) ? registration.ownersInUse : []
-        // The ID it got too, for chains of dependents: a service made with a dependent is one.
-        Self.note(on: thread, asyncFrame) { notes in
-            if !owners.isEmpty { notes.add(owners: owners) }
-            notes.add(answered: registration.id)
-        }
     }
 
-    /// Notes that the async factory running in this task uses `registration`'s service, which
-    /// an async load received without running the synchronous engine: published, or made or
-    /// joined by an async creation.
-    func noteAsyncUse(of registration: Registration) {
-        // The thread after the last suspension: no synchronous factory runs on it here.
-        guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
-        noteTracedUse(of: registration, thread: ThreadState.current, isLoad: false)
-    }
-
-    /// Notes that the load of `registration` that just began on this thread found its service
-    /// kept once it held the creation monitor (made meanwhile by another thread, or before):
-    /// as ``noteUse(of:thread:)``, except that a ``ContainerTrace`` counts it as part of that
-    /// load, which it noted already, not as a load of its own.
-    @inline(__always)
-    func noteReuse(of registration: Registration, thread: ThreadState) {
-        guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
-        noteTracedUse(of: registration, thread: thread, isLoad: false)
-    }
-
-    /// Notes that the factories running here looked up `name` without a provider: an ID
-    /// nothing registers, or an extension point, whose contributions a plugin or a context
-    /// switch may change.
-    ///
-    /// - Parameters:
-    ///   - name: The ID or extension point name.
-    ///   - thread: The thread's state, when the caller has it at hand.
-    ///   - isExtensionPoint: Whether `name` is an extension point's, which a
-    ///     ``ContainerTrace`` does not count as a miss.
-    @inline(__always)
-    func noteLookupWithoutProvider(
-        of name: String, thread: ThreadState? = nil, isExtensionPoint: Bool = false
-    ) {
-        guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
-        noteTracedLookup(of: name, thread: thread, isExtensionPoint: isExtensionPoint)
-    }
-
-    @inline(never)
-    private func noteTracedLookup(of name: String, thread: ThreadState?, isExtensionPoint: Bool) {
-        if !isExtensionPoint, CreationTraceReaders.current.records(.containerTrace) {
-            TraceRegistry.noteMiss(of: name, on: self, thread: thread ?? ThreadState.current)
-        }
-        // The container's own flag before the thread's state: a miss in a container without a
-        // reader, in a process that has one elsewhere, reads no thread-local.
-        guard tracesCreations.load() else { return }
-        let thread = thread ?? ThreadState.current
-        let asyncFrame = Self.tracedAsyncFrame
-        guard !thread.frames.isEmpty || asyncFrame != nil else { return }
-        Self.note(on: thread, asyncFrame) { $0.add(lookedUp: name) }
-    }
-
-    /// The frame of the async factory running in this task, if it traces.
-    ///
-    /// An async factory's loads run with no frame of it on the thread. Read only while such
-    /// factories run, so that a load outside every factory costs no task-local read once the
-    /// trace has a reader.
-    private static var tracedAsyncFrame: AsyncFrame? {
-        GlobalAtomicWord.tracedAsyncFactories.loadRelaxed() == 0 ? nil : AsyncFrame.current
+    /// `.some(frame)` when a factory runs here to note for: `frame` is the async factory's, if
+    /// one traces (read only while this container counts some).
+    private func notedAsyncFrame(_ thread: ThreadState) -> AsyncFrame?? {
+        let frame = reference.tracedLoads.loadRelaxed() == 0 ? nil : AsyncFrame.current
+        return thread.frames.isEmpty && frame == nil ? .none : .some(frame)
     }
 
     /// Applies `change` to the notes of every shared service being made on `thread`, and
@@ -208,73 +181,37 @@ extension Container {
         }
     }
 
-    /// Traces a lookup of `name` that found a registration or not, for the running check's
-    /// record of what the checked factory loads.
-    ///
-    /// - Complexity: O(1): one relaxed read while the trace has no reader.
+    /// Records a load in the trace of this thread's load: a top-level load chooses it, from
+    /// this container's count, so that a trace elsewhere costs this container nothing more.
+    private func traceLoad(of id: String, scope: String?, _ thread: ThreadState) {
+        if thread.frames.isEmpty {
+            thread.trace = reference.isTraced ? TraceRecorder.recorder(for: self) : nil
+        }
+        thread.trace?.recordLoad(
+            of: id, scope: scope, outcome: scope == nil ? .missing : .reused, depth: thread.frames.count,
+            thread: ObjectIdentifier(thread))
+    }
+
+    // The names the lookup and other readers call.
+
+    @inline(__always)
+    func noteUse(of registration: Registration, thread: ThreadState) {
+        emit(.used(registration, isLoad: true), thread: thread)
+    }
+
+    @inline(__always)
+    func noteLookupWithoutProvider(
+        of name: String, thread: ThreadState? = nil, isExtensionPoint: Bool = false
+    ) {
+        emit(.missed(name, isExtensionPoint: isExtensionPoint), thread: thread)
+    }
+
     @inline(__always)
     func traceLookup(of name: String, found: Bool, thread: ThreadState) {
-        guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
-        traceRecordedLookup(of: name, found: found, thread: thread)
-    }
-
-    @inline(never)
-    private func traceRecordedLookup(of name: String, found: Bool, thread: ThreadState) {
-        guard CreationTraceReaders.current.records(.loads), let recorder = LoadRecorder.active(on: thread)
-        else {
-            return
-        }
-        recorder.record(name, found: found, thread: thread)
-    }
-
-    /// Traces that `registration`'s factory starts on this thread, for a ``ContainerTrace``.
-    ///
-    /// - Returns: When it started, for ``traceFactoryEnd(of:startedAt:failed:thread:)``, or 0
-    ///   when no trace records this thread's load.
-    static func traceFactoryStart(of registration: Registration, thread: ThreadState) -> UInt64 {
-        TraceRegistry.noteFactoryStart(of: registration, thread: thread)
-    }
-
-    /// Whether a ``ContainerTrace`` records, so that factories run timed.
-    ///
-    /// Only a trace reads it: with other readers, as in a process with plugins, a factory
-    /// still pays one relaxed read and no call.
-    ///
-    /// - Complexity: O(1): one relaxed read.
-    @inline(__always)
-    static var tracesFactories: Bool {
-        CreationTraceReaders.current.records(.containerTrace)
-    }
-
-    /// Traces that `registration`'s factory, which started at `start`, ended on this thread.
-    @inline(never)
-    static func traceFactoryEnd(
-        of registration: Registration, startedAt start: UInt64, failed: Bool, thread: ThreadState
-    ) {
-        TraceRegistry.noteFactoryEnd(of: registration, startedAt: start, failed: failed, thread: thread)
-    }
-
-    /// Traces that `registration`'s new service is kept, for the warm-up's order.
-    ///
-    /// - Complexity: O(1): one relaxed read while the trace has no reader.
-    @inline(__always)
-    static func traceKept(_ registration: Registration) {
-        guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
-        traceRecordedKeep(of: registration)
-    }
-
-    @inline(never)
-    private static func traceRecordedKeep(of registration: Registration) {
-        guard CreationTraceReaders.current.records(.warmUp) else { return }
-        WarmUpRecorder.current?.noteCreation(of: registration.id)
+        emit(.lookedUp(name, found: found), thread: thread)
     }
 
     /// Makes this container and every container below it trace what their factories meet.
-    ///
-    /// A container that traces already has every container below it tracing: each inherits the
-    /// flag when it is made, or got it from here.
-    ///
-    /// - Complexity: O(*d*) in the containers below it, the first time; O(1) after.
     package func startTracingCreations() {
         guard !tracesCreations.load() else { return }
         GlobalAtomicWord.creationTraceReaders.setBits(CreationTraceReaders.containers.rawValue)
@@ -294,9 +231,7 @@ extension Container {
             thread.notesInCreation.removeValue(forKey: ObjectIdentifier(registration)) ?? CreationNotes())
     }
 
-    /// `taken`, what a factory run by a load on this container met, as the notes to keep: the
-    /// same, or ``CreationNotes/untraced`` when nothing was noted because this container
-    /// did not trace.
+    /// `taken` as the notes to keep, or ``CreationNotes/untraced`` when this container did not trace.
     func notes(_ taken: CreationNotes) -> CreationNotes {
         taken.isEmpty && !tracesCreations.load() ? .untraced : taken
     }
@@ -309,14 +244,6 @@ extension Container {
     /// factory met what `isDependent` looks for in its trace, and those that keep a service
     /// made with one of them, and so on: the one reader of the trace that a plugin's going or
     /// coming and a switch of contexts share.
-    ///
-    /// - Parameters:
-    ///   - entries: The store's entries, inside a change.
-    ///   - isDependent: Whether a registration, given what its kept service's factory met,
-    ///     depends on the change itself.
-    /// - Returns: The dependents, in no particular order.
-    /// - Complexity: O(*n* × *d*) in the registrations and contributions of the store and the
-    ///   length of the longest chain of dependents; O(*n*) when nothing depends on the change.
     static func dependents(
         in entries: StoreEntries, where isDependent: (Registration, CreationNotes) -> Bool
     ) -> [Registration] {

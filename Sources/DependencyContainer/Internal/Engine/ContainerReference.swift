@@ -1,19 +1,4 @@
 /// A container's weak reference to itself, shared by everything the container hands out.
-///
-/// A service that keeps what its factory was given (a ``Resolver``, a ``Lazy`` or
-/// ``ServiceProvider`` handle) must not keep the container alive: a cached service is held
-/// by the container, so a strong reference back would be a cycle that outlives every
-/// owner. Resolvers, handles, `@Injected` properties and original-API items therefore hold
-/// this object, which the container allocates once and which holds the container weakly.
-///
-/// It also keeps the container's diagnostics handler and its parent's reference, so that a
-/// load through a handle whose container is gone can still report
-/// ``ContainerError/containerReleased(id:requestedType:)`` to the handler the container had,
-/// or its nearest ancestor's.
-///
-/// `@unchecked Sendable`: `container` is written once, in `Container.init`, before the
-/// reference is shared; afterwards it is only read, and the runtime's weak loads are atomic
-/// with respect to the container's deinitialization.
 final class ContainerReference: @unchecked Sendable {
     /// The container, or `nil` once its last strong reference has gone.
     private(set) weak var container: Container?
@@ -25,12 +10,24 @@ final class ContainerReference: @unchecked Sendable {
     /// The parent container's reference, for reporting to an ancestor's handler.
     let parent: ContainerReference?
     /// ``Container/defaultScope`` as set on this container; `nil` to use the parent's.
-    ///
-    /// Kept here, beside the parent chain that children inherit it through.
     let defaultScopeSetting = LockedValue<Scope?>(nil)
     /// Whether `defaultScopeSetting` holds a scope: a registration in a container where none
     /// is set, the common case, reads one flag per container up to the root, and no lock.
     let hasDefaultScope = AtomicFlag()
+    /// The sinks that want every load on this container, published singletons included: the
+    /// traces recording it and its async factories that note; the fast path reads it.
+    let tracedLoads = AtomicCounter(0)
+
+    /// Whether a trace records this container's loads: its own count or an ancestor's, for a
+    /// child made after the trace started.
+    var isTraced: Bool {
+        var reference: ContainerReference? = self
+        while let current = reference {
+            if current.tracedLoads.loadRelaxed() != 0 { return true }
+            reference = current.parent
+        }
+        return false
+    }
 
     init(parent: ContainerReference?) {
         self.parent = parent
@@ -78,11 +75,6 @@ final class ContainerReference: @unchecked Sendable {
 
     /// Sends `event` to the handler of this container or its nearest ancestor that has one,
     /// whether or not the containers are still alive.
-    ///
-    /// Events raised while a handler runs on this thread are dropped: a handler that loads a
-    /// missing ID would otherwise call itself forever.
-    ///
-    /// - Complexity: O(*d*) in the depth of the container's ancestry.
     func report(_ event: @autoclosure () -> DiagnosticEvent) {
         var reference: ContainerReference? = self
         while let current = reference {
@@ -102,8 +94,6 @@ final class ContainerReference: @unchecked Sendable {
     }
 
     /// Reports that a load of `id` found its container gone, and returns the error.
-    ///
-    /// Out of line: the failure path of every handle, kept off their fast paths.
     @inline(never)
     @discardableResult
     func reportReleased<Service>(_ id: String, as _: Service.Type) -> ContainerError {

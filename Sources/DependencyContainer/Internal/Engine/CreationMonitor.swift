@@ -4,14 +4,6 @@ import DependencyContainerKernel
 /// loads of ``Injected`` properties, so that a factory runs once however many threads race
 /// on the first load, and turns a cross-thread creation cycle into an error instead of a
 /// deadlock.
-///
-/// Threads that find something being created wait, each on a condition of its own that only
-/// the end of that creation signals, so a finished creation wakes no other waiter. Before waiting,
-/// a thread follows the chain "thing → thread creating it → thing that thread waits for";
-/// if the chain comes back to itself, waiting would never end, and it reports a cycle.
-/// Registrations and `@Injected` properties share one wait graph, because a cycle may run
-/// through both: a factory reading a property whose load waits for a singleton that a
-/// thread creates while it reads the first property.
 final class CreationMonitor: Sendable {
     static let shared = CreationMonitor()
 
@@ -61,13 +53,6 @@ final class CreationMonitor: Sendable {
 
     /// Makes the calling thread the creator of the thing `key` identifies (a registration's
     /// service, an `@Injected` property's value), waiting while another thread creates it.
-    ///
-    /// - Parameters:
-    ///   - key: Identifies the thing; its object must stay alive until it is released.
-    ///   - label: The ID that names it in a cycle path.
-    ///   - thread: The calling thread's state.
-    /// - Returns: `.deadlock` with the cycle's path when waiting would never end, including
-    ///   when the calling thread is itself creating the thing.
     func acquire(_ key: ObjectIdentifier, named label: String, thread: ThreadState) -> Outcome {
         let me = ObjectIdentifier(thread)
         let wakeup = thread.creationWakeup
@@ -98,9 +83,6 @@ final class CreationMonitor: Sendable {
 
     /// Ends the calling thread's creation of the thing `key` identifies and wakes the threads
     /// waiting for it, and no others.
-    ///
-    /// - Returns: How many threads it woke.
-    /// - Complexity: O(*w*) in the threads waiting for any creation.
     @discardableResult
     func release(_ key: ObjectIdentifier) -> Int {
         let waiters = state.withLock { state in
@@ -112,19 +94,11 @@ final class CreationMonitor: Sendable {
         }
         return waiters.count
     }
-
-    /// How many threads wait for the thing `key` identifies; for tests.
-    func waiterCount(for key: ObjectIdentifier) -> Int {
-        state.withLock { state in state.waits.values.count { $0.target == key } }
-    }
 }
 
 extension CreationMonitor.State {
     /// The IDs along the wait chain from the thing named `label`, which `creator` creates,
     /// back to thread `me`, or `nil` if the chain ends elsewhere.
-    ///
-    /// Each thread on the chain contributes the registrations it loaded after the thing it
-    /// creates, up to the thing it waits for, so the path names every link of the cycle.
     fileprivate func cyclePath(
         to label: String, creator: CreationMonitor.Creation, back me: ObjectIdentifier
     ) -> [String]? {

@@ -1,11 +1,6 @@
 /// What a cached service's factory met that a plugin's going or coming back changes: the
 /// owners (plugin activations) whose services it used, and the names it looked up while
 /// nothing answered them, or loaded as an extension point.
-///
-/// Noted only once owned registrations exist (``Container/noteUse(of:thread:)``): a service
-/// made with a plugin's service is a dependent when the plugin leaves, and one made while a
-/// name it looks up was absent, or with an extension point's contributions as they were, is
-/// a dependent when a plugin that provides that name comes.
 struct CreationNotes: Sendable, Equatable {
     /// The owners whose services the factory used, in the order first used.
     private(set) var owners: [RegistrationOwner] = []
@@ -15,9 +10,6 @@ struct CreationNotes: Sendable, Equatable {
     /// a switch of contexts changes, and the links of a chain of dependents.
     private(set) var answered: [String] = []
     /// Whether the factory ran while its container traced creations.
-    ///
-    /// A service made before then met things nobody wrote down: a switch of contexts counts
-    /// it as a dependent of whatever changed, since it cannot tell.
     private(set) var isTraced = true
 
     /// The notes of a service made while its container did not trace.
@@ -33,8 +25,6 @@ struct CreationNotes: Sendable, Equatable {
     }
 
     /// Adds `owners` that are not noted yet.
-    ///
-    /// - Complexity: O(*n* × *m*) in the owners noted and added, both a handful at most.
     mutating func add(owners added: [RegistrationOwner]) {
         for owner in added where !owners.contains(owner) { owners.append(owner) }
     }

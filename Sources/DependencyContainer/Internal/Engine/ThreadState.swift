@@ -2,15 +2,6 @@ import DependencyContainerKernel
 import DependencyContainerSystem
 
 /// Per-thread bookkeeping: cached registry snapshots and the resolution in progress.
-///
-/// Part of the read path whose rules ``RegistrationStore`` states.
-///
-/// It is reached only through ``current``, from the thread that owns it, so it needs no lock.
-/// For the same reason its properties opt out of dynamic exclusivity checks, which would
-/// cost more than the rest of a transient load; no access to them calls out to code that
-/// could access them again (freed values are released only after each access ends).
-/// Keeping the resolution stack here rather than in the ``Resolver`` means that a factory
-/// which calls `Container.load` directly, instead of its resolver, is still checked for cycles.
 final class ThreadState: ReadingThread {
     /// Registrations being created on this thread, outermost first.
     @exclusivity(unchecked) var frames = FrameStack()
@@ -18,6 +9,8 @@ final class ThreadState: ReadingThread {
     /// What records the lookups of the factory that `Container.verify(running:)` runs on this
     /// thread; `nil` otherwise, which every lookup off the fast path checks.
     @exclusivity(unchecked) var loadRecorder: LoadRecorder?
+    /// The trace sink of this thread's load, chosen by its top-level load.
+    @exclusivity(unchecked) var trace: TraceRecorder?
 
     /// For each shared service being made on this thread, by its registration, what its
     /// factory met so far that a plugin's going or coming changes; empty until owned
@@ -59,9 +52,6 @@ final class ThreadState: ReadingThread {
     /// Whether a diagnostics handler is running on this thread.
     @exclusivity(unchecked) var isReporting = false
 
-    /// What ``Container/probingReleases(_:)`` records on this thread, while it runs.
-    @exclusivity(unchecked) var releaseProbe: ReleaseProbe?
-
     /// What this thread waits on in ``CreationMonitor``, so that the end of a creation wakes
     /// only its own waiters; made on the first wait.
     private(set) lazy var creationWakeup = ConditionVariable()
@@ -79,13 +69,8 @@ final class ThreadState: ReadingThread {
     private static let snapshotCapacity = 8
 
     /// This thread's announcement to ``InstanceReclaimer`` while it reads published services.
-    ///
-    /// Not private only for the interleaving checker, which clears the record of a thread it
-    /// abandons; nothing else may touch it outside ``beginRead(_:)`` and ``endRead()``.
     let reader: ReaderRecord
     /// How many read sections are open on this thread; only the outermost announces.
-    ///
-    /// Read sections do not nest today; the count keeps a nested one harmless.
     @exclusivity(unchecked) private(set) var readDepth = 0
 
     /// The stack a nested factory leaves for the code between it and the next check (the
@@ -106,14 +91,6 @@ final class ThreadState: ReadingThread {
 
     /// Starts a read section: until the matching ``endRead()``, a write that retires a service
     /// waits before freeing it, so this thread may read published services in place.
-    ///
-    /// A read section covers only the lookup of a published service and its hand-over to the
-    /// load's caller: never code of the app (a factory, a hook, an observer, a diagnostics
-    /// handler), and never a write, so that every writer's wait for it is short
-    /// (``InstanceReclaimer``).
-    ///
-    /// - Parameter key: The registration the section reads, or ``ReadKey/any``: a write waits
-    ///   only for the sections that read what it retires.
     @inline(__always)
     func beginRead(_ key: ReadKey) {
         if readDepth == 0 {
@@ -131,10 +108,6 @@ final class ThreadState: ReadingThread {
     }
 
     /// The snapshot of container `serial` cached by this thread, if it is still current.
-    ///
-    /// The snapshot is borrowed: it stays valid until this thread caches another snapshot of
-    /// the same container or forgets it, so a caller must not run code that may load (a
-    /// factory, a diagnostics handler) while using it without retaining it first.
     @inline(__always)
     func cachedSnapshot(container serial: UInt64, generation: UInt64) -> Borrowed<Snapshot>? {
         for index in 0..<Self.snapshotCapacity where slots[index].container == serial {

@@ -31,11 +31,7 @@ extension InstanceReclaimer {
     /// registration publishes any more, once no read section that may have read them is in
     /// progress: before this method returns.
     func retire(_ boxes: [RetiredBox]) {
-        let thread = ThreadState.existing
-        let tag = retire(boxes, skipping: thread?.reader) { PendingDisposal.run(in: $0) }
-        if let tag, let thread, thread.releaseProbe != nil {
-            thread.releaseProbe?.retired.append(tag)
-        }
+        retire(boxes, skipping: ThreadState.existing?.reader) { PendingDisposal.run(in: $0) }
     }
 }
 
@@ -46,13 +42,4 @@ extension ReadKey {
     init(_ registration: Registration) {
         self.init(registration) { $0.id.hashValue }
     }
-}
-
-/// What writes on one thread retired during ``Container/probingReleases(_:)``; each batch
-/// was disposed of and freed before its write returned.
-package struct ReleaseProbe: Sendable {
-    /// The batches of services that writes on the thread retired, by tag.
-    package var retired: [UInt64] = []
-
-    package init() {}
 }

@@ -102,11 +102,10 @@ struct ReadPathLifetimeTests {
         }
         #expect(inFactory.wait(timeout: .now() + 30) == .success, "the blocking factory never ran")
 
-        let reset = Container.probingReleases { container.reset(scope: .session) }
+        container.reset(scope: .session)
         #expect(
             released.count == 1, "the reset returned with the old service alive, behind a factory in progress"
         )
-        #expect(!reset.retired.isEmpty, "the reset retired nothing")
     }
 
     /// Takes the container out of `handOver` and loads `ids` from it until the thread has

@@ -1,0 +1,1169 @@
+import DependencyContainerKernel
+import DependencyContainerSystem
+
+// The engine: every load goes lookup (`Container+Lookup.swift`), context and checks
+// (`Container+CreationContext.swift`, `Container+Checks.swift`), then one create and one finish
+// (this file); the events a load emits are in `Container+CreationTrace.swift`.
+
+extension Container {
+    // MARK: Entry points of synchronous loads
+
+    /// Loads the service registered under `id` for ``load(_:)->Service?``: `nil` when it is
+    /// absent or fails, the failure reported.
+    @inline(__always)
+    func loadService<Service>(_ id: InjectID<Service>) -> Service? {
+        // The thread keeps its state alive until it exits.
+        let thread = ThreadState.currentBorrowed
+        // The lookup reads only registrations, which the thread's cached snapshot (or the
+        // reference the general path takes) keeps alive; services are read after it.
+        let lookup = thread.withObject { thread in
+            borrowedRegistration(named: id.name, thread: thread)
+        }
+        switch lookup {
+        case .found(let borrowed):
+            // Transient and graph services are never read in place, so their loads need no
+            // read of their own; the loads their factories make announce themselves.
+            guard borrowed.isShared else {
+                // The thread found above, retained: a second lookup of the current thread
+                // would cost every transient load one.
+                return resolveReportingFailure(
+                    borrowed.retained, named: id.name, as: Service.self, thread: thread.retained)
+            }
+            // A read section for the in-place read of a published singleton and its hand-over
+            // only: a write that retires it meanwhile waits for the section, not for factories.
+            thread.withObject { $0.beginRead(borrowed.readKey) }
+            if let service = borrowed.publishedSingleton(as: Service.self) {
+                // Inside a factory, an existing named-scope service may still be captive, and
+                // a plugin's service is noted (possibly an async factory's, with no frame here).
+                guard thread.withObject({ $0.frames.isEmpty }),
+                    reference.tracedLoads.loadRelaxed() == 0
+                else {
+                    thread.withObject { $0.endRead() }
+                    return checkedPublished(service, borrowed.retained, thread: ThreadState.current)
+                }
+                thread.withObject { $0.endRead() }
+                return service
+            }
+            thread.withObject { $0.endRead() }
+            // Anything else may run a factory that loads: it needs its own reference, and runs
+            // outside any read section.
+            return resolveReportingFailure(
+                borrowed.retained, named: id.name, as: Service.self, thread: ThreadState.current)
+        case .absent:
+            // No read: a miss touches no service.
+            reportMissing(id.name, Service.self)
+            return nil
+        case .unknown, .foundAndHeld:
+            let thread = ThreadState.current
+            guard let registration = findRegistration(named: id.name, thread: thread) else {
+                reportMissing(id.name, Service.self)
+                return nil
+            }
+            guard registration.isShared else {
+                return resolveReportingFailure(registration, named: id.name, as: Service.self, thread: thread)
+            }
+            // The lookup's reference may be the last one (a write removed the registration):
+            // it must outlive the in-place read. No closure returning `Service?` here: through
+            // a generic function, it would cost every load a metadata lookup for `Service?`.
+            thread.beginRead(ReadKey(registration))
+            if let published = registration.publishedSingleton(as: Service.self) {
+                thread.endRead()
+                withExtendedLifetime(registration) {}
+                return checkedPublished(published, registration, thread: thread)
+            }
+            thread.endRead()
+            return resolveReportingFailure(registration, named: id.name, as: Service.self, thread: thread)
+        }
+    }
+
+    /// Loads the service registered under `name` for ``require(_:)->Service``: the slow path
+    /// of ``loadService(_:)``, throwing instead of reporting.
+    func requireService<Service>(named name: String, as _: Service.Type) throws(ContainerError) -> Service {
+        let thread = ThreadState.current
+        let registration = try requiredRegistration(named: name, as: Service.self, thread: thread)
+        // No read section around it: the engine opens one where it hands a kept service over
+        // (`provide`), and never around a factory.
+        return try resolve(registration, as: Service.self, thread: thread)
+    }
+
+    /// `service`, the published singleton of `registration`, unless loading it from the
+    /// factory running on this thread makes it captive under the `fail` policy.
+    private func checkedPublished<Service>(
+        _ service: Service, _ registration: Registration, thread: ThreadState
+    ) -> Service? {
+        noteUse(of: registration, thread: thread)
+        do {
+            try checkNotCaptive(registration, thread: thread)
+            return service
+        } catch {
+            // Reported as captive already; the holder's load reports the failure.
+            return nil
+        }
+    }
+
+    /// Resolves `registration`, or what replaced it when a write retired it after the lookup,
+    /// reporting a failure and returning `nil` for it.
+    private func resolveReportingFailure<Service>(
+        _ registration: Registration, named name: String, as _: Service.Type, thread: ThreadState
+    ) -> Service? {
+        // Not looked up again through `findCurrentRegistration`: a new reference costs every
+        // load a retain and a release.
+        if registration.isRetired {
+            return resolveReplacementReportingFailure(
+                of: registration, named: name, as: Service.self, thread: thread)
+        }
+        return reportingFailure(thread: thread) { () throws(ContainerError) -> Service in
+            try resolve(registration, as: Service.self, thread: thread)
+        }
+    }
+
+    /// The rare half of `resolveReportingFailure`: the registration was retired.
+    @inline(never)
+    private func resolveReplacementReportingFailure<Service>(
+        of registration: Registration, named name: String, as _: Service.Type, thread: ThreadState
+    ) -> Service? {
+        guard let replacement = registrationReportingMiss(named: name, as: Service.self, thread: thread)
+        else {
+            return nil
+        }
+        // Retired again meanwhile, it still makes a service: it only keeps none.
+        return reportingFailure(thread: thread) { () throws(ContainerError) -> Service in
+            try resolve(replacement, as: Service.self, thread: thread)
+        }
+    }
+
+    // MARK: The pipeline
+
+    /// Produces `registration`'s service as `Service`: step 4 (with the checks of step 3) and,
+    /// for a top-level load, step 6's ending.
+    func resolve<Service>(_ registration: Registration, as _: Service.Type, thread: ThreadState)
+        throws(ContainerError) -> Service
+    {
+        try asOneLoad(thread) { () throws(ContainerError) -> Service in
+            try provide(registration, as: Service.self, thread: thread)
+        }
+    }
+
+    /// Makes `registration`'s service from `argument`: the entry point of argument loads.
+    func resolve<Argument, Service>(
+        _ registration: Registration, argument: Argument, as _: Service.Type, thread: ThreadState
+    ) throws(ContainerError) -> Service {
+        try asOneLoad(thread) { () throws(ContainerError) -> Service in
+            try makeNew(registration, argument: argument, as: Service.self, thread: thread)
+        }
+    }
+
+    /// Runs `produce` as one load: nested in a factory, as part of that factory's load; at
+    /// the top level, ending the load, whose failure anywhere inside (a cycle, too deep a
+    /// chain) fails it whole.
+    @inline(__always)
+    private func asOneLoad<Service>(
+        _ thread: ThreadState, _ produce: () throws(ContainerError) -> Service
+    ) throws(ContainerError) -> Service {
+        guard thread.frames.isEmpty else {
+            return try produce()
+        }
+        // No `Result<Service, _>`: this code runs unspecialized for callers in other modules,
+        // where each generic enum costs a metadata lookup.
+        let service: Service
+        do {
+            service = try produce()
+        } catch {
+            throw endTopLevelLoad(thread) ?? error
+        }
+        if let failure = endTopLevelLoad(thread) {
+            throw failure
+        }
+        return service
+    }
+
+    /// Resets the thread's resolution state after a top-level load and returns the failure
+    /// that fails it whole, if any (``ContainerError/failsWholeLoad``).
+    @inline(__always)
+    func endTopLevelLoad(_ thread: ThreadState) -> ContainerError? {
+        // The common case, inline: nothing failed, nothing cached for the graph.
+        if thread.loadFailure == nil, thread.captiveFailure == nil, thread.graphInstances.isEmpty {
+            return nil
+        }
+        return endTopLevelLoadSlowly(thread)
+    }
+
+    @inline(never)
+    private func endTopLevelLoadSlowly(_ thread: ThreadState) -> ContainerError? {
+        let failure = thread.loadFailure
+        thread.loadFailure = nil
+        // Checked first: clearing it unconditionally would release an optional error on every load.
+        if thread.captiveFailure != nil { thread.captiveFailure = nil }
+        if !thread.graphInstances.isEmpty {
+            let graph = thread.graphInstances
+            thread.graphInstances = [:]
+            // Released after the reset, so that a deinit that loads starts a fresh graph.
+            withExtendedLifetime(graph) {}
+        }
+        return failure
+    }
+}
+
+extension Container {
+    // MARK: Step 6: report
+
+    /// Reports the failure of a load that returns `nil` or leaves an element out, unless a
+    /// load it is nested in reports it instead: the one rule for every such load.
+    @inline(never)  // The failure path; inlined into `loadAsync`, it crashes Swift 6.3's optimizer.
+    func reportFailure(_ error: ContainerError, nested: Bool, async: Bool = false) {
+        if nested {
+            switch error {
+            case .cycle: return
+            case .resolutionTooDeep, .captiveDependency: if !async { return }
+            default: break
+            }
+        }
+        report(.failed(error))
+    }
+
+    /// Reports a load that found nothing.
+    @inline(__always)
+    func reportMissing<Service>(_ id: String, _: Service.Type) {
+        // A service made now, without it, is a dependent of a plugin that provides it later.
+        noteLookupWithoutProvider(of: id)
+        // Absent features are normal, so a miss on a root container without a handler, the
+        // common case, returns at once.
+        guard parent != nil || reference.hasDiagnosticsHandler.load() else { return }
+        report(.missing(id: id, requestedType: typeName(Service.self)))
+    }
+
+    /// Runs `load`, a load that returns `nil` or leaves an element out when it fails, and
+    /// reports its failure by the rule of ``reportFailure(_:nested:async:)``.
+    @inline(__always)
+    func reportingFailure<Service>(thread: ThreadState, _ load: () throws(ContainerError) -> Service)
+        -> Service?
+    {
+        do {
+            return try load()
+        } catch {
+            reportFailure(error, nested: !thread.frames.isEmpty)
+            return nil
+        }
+    }
+}
+
+extension Container {
+    // MARK: Step 4: produce or reuse, as the scope says; step 5: keep
+
+    /// Hands out `registration`'s service as `Service`, reusing one its scope keeps or running
+    /// its factory: the step every synchronous load of a service goes through.
+    func provide<Service>(_ registration: Registration, as _: Service.Type, thread: ThreadState)
+        throws(ContainerError) -> Service
+    {
+        noteUse(of: registration, thread: thread)
+        // Before the cycle check: a graph service whose creation hook is running is on the
+        // stack, and the loads its hook makes get it (Swinject's `initCompleted`).
+        if registration.scope == .graph, let cached = thread.graphInstances[ObjectIdentifier(registration)] {
+            return try cast(cached.value, from: registration, to: Service.self)
+        }
+        try checkNoCycle(registration, thread: thread)
+        try checkNotCaptive(registration, thread: thread)
+        guard mayRunFactoryHere(registration) else {
+            return try existingService(registration, as: Service.self)
+        }
+        // A kept service past its time to live: the load goes on with the registration's
+        // replacement, which has none yet.
+        if registration.hasTimeToLive, let replacement = replacingExpired(registration, thread: thread) {
+            return try provide(replacement, as: Service.self, thread: thread)
+        }
+        switch registration.scope {
+        case .transient:
+            return try makeNew(registration, as: Service.self, thread: thread)
+        case .graph:
+            return try provideGraph(registration, as: Service.self, thread: thread)
+        case .singleton:
+            return try provideSharedOrReplacement(registration, as: Service.self, thread: thread)
+        case .weak:
+            // A read section for the hand-over: a write that takes the object out waits for it
+            // before running its dispose hook.
+            thread.beginRead(ReadKey(registration))
+            if let object = registration.weakObject {
+                defer { thread.endRead() }
+                return try cast(object, from: registration, to: Service.self)
+            }
+            thread.endRead()
+            return try provideSharedOrReplacement(registration, as: Service.self, thread: thread)
+        }
+    }
+
+    /// `provideShared`, or, when a write (an expiry) retired `registration` before its creation
+    /// began, the load of what replaced it: no creation builds on a retired registration.
+    @inline(__always)
+    private func provideSharedOrReplacement<Service>(
+        _ registration: Registration, as _: Service.Type, thread: ThreadState
+    ) throws(ContainerError) -> Service {
+        if let service = try provideShared(registration, as: Service.self, thread: thread) {
+            return service
+        }
+        guard let current = findCurrentRegistration(named: registration.id, thread: thread),
+            current !== registration
+        else {
+            // Removed for good: made as before, and disposed of, as nothing keeps it.
+            return try provideShared(
+                registration, as: Service.self, thread: thread, followsReplacement: false)!
+        }
+        return try provide(current, as: Service.self, thread: thread)
+    }
+
+    /// Makes a ``Scope/graph`` service and caches it for the rest of the top-level load.
+    private func provideGraph<Service>(_ registration: Registration, as _: Service.Type, thread: ThreadState)
+        throws(ContainerError) -> Service
+    {
+        let key = ObjectIdentifier(registration)
+        let value: Service
+        do {
+            value = try makeNew(registration, as: Service.self, thread: thread, runningCreationHook: false)
+        } catch {
+            // The hooks waiting for this factory belong to services its failed load made.
+            if !thread.deferredCreationHooks.isEmpty, !defersCreationHooks(thread) {
+                thread.deferredCreationHooks = []
+            }
+            throw error
+        }
+        // Cached first, so that the loads its creation hooks make get this service.
+        thread.graphInstances[key] = (registration, value)
+        let runsHooks = runsCreationHooks(registration)
+        if runsHooks || !thread.deferredCreationHooks.isEmpty {
+            try deferOrRunCreationHooks(
+                of: registration, on: value, runsOwnHooks: runsHooks, thread: thread)
+        }
+        return value
+    }
+
+    /// Queues `registration`'s creation hooks on `value`, a graph service just cached, and runs
+    /// the queue unless an outer graph factory is still running.
+    @inline(never)
+    private func deferOrRunCreationHooks(
+        of registration: Registration, on value: Any, runsOwnHooks: Bool, thread: ThreadState
+    ) throws(ContainerError) {
+        if runsOwnHooks {
+            thread.deferredCreationHooks.append(
+                DeferredCreationHook(
+                    registration: registration, value: value,
+                    resolver: Resolver(
+                        container: self, overrides: OverrideScope.current, running: registration)))
+        }
+        guard !defersCreationHooks(thread) else { return }
+        do {
+            try runDeferredCreationHooks(thread: thread)
+        } catch {
+            thread.graphInstances[ObjectIdentifier(registration)] = nil
+            throw error
+        }
+    }
+
+    /// Resets `registration`'s services if the one it keeps has outlived its time to live,
+    /// as ``resetCaches()`` would, and returns the registration that replaced it: `nil` when
+    /// nothing expired, or no replacement can be found (a write removed the registration).
+    @inline(never)
+    func replacingExpired(_ registration: Registration, thread: ThreadState) -> Registration? {
+        guard registration.hasCachedServiceIgnoringExpiry, registration.keptServiceHasExpired else {
+            return nil
+        }
+        // The store that holds it, on this load's lookup order.
+        var owner: RegistrationStore?
+        _ = walkLookupOrder(overrides: OverrideScope.current) { place in
+            guard place.store.holds(registration) else { return .absent }
+            owner = place.store
+            return .foundAndHeld
+        }
+        _ = owner?.modify { entries in entries.resetServices(of: registration) }
+        guard let current = findCurrentRegistration(named: registration.id, thread: thread),
+            current !== registration
+        else { return nil }
+        return current
+    }
+
+    /// Returns the singleton or weak service, creating it if no thread has yet: one thread
+    /// creates, in the registration's own context, while the others wait for it.
+    private func provideShared<Service>(
+        _ registration: Registration, as _: Service.Type, thread: ThreadState, followsReplacement: Bool = true
+    ) throws(ContainerError) -> Service? {
+        let monitor = CreationMonitor.shared
+        switch monitor.acquire(registration, thread: thread) {
+        case .deadlock(let path):
+            throw thread.recordWholeLoadFailure(.cycle(path: path))
+        case .acquired:
+            break
+        }
+        // The hand-over of a kept service is a read section, up to the end of this creation:
+        // a write that retires the service meanwhile waits for it before disposing of it. The
+        // monitor is released inside it, and no code of the app runs in it.
+        var isHandingOver = false
+        defer {
+            monitor.release(registration)
+            if isHandingOver { thread.endRead() }
+        }
+        // Another thread may have created it while this one waited, with services it notes now.
+        // A singleton's empty cell, the common case of a first load, needs no read section.
+        if registration.scope != .singleton || registration.hasSingleton {
+            thread.beginRead(ReadKey(registration))
+            isHandingOver = true
+            if let existing = registration.existingSharedService, CreationGate.takesPublished() {
+                emit(.used(registration, isLoad: false), thread: thread)
+                return try cast(existing, from: registration, to: Service.self)
+            }
+            isHandingOver = false
+            thread.endRead()
+        }
+        if followsReplacement, registration.isRetired { return nil }
+        // A queue of creation hooks of its own: what this factory makes has had its hooks run
+        // before the service is kept (``DeferredCreationHook``).
+        var waitingHooks: [DeferredCreationHook]?
+        if !thread.deferredCreationHooks.isEmpty {
+            waitingHooks = thread.deferredCreationHooks
+            thread.deferredCreationHooks = []
+        }
+        defer { if let waitingHooks { thread.deferredCreationHooks = waitingHooks } }
+        // Step 2: a cached service never captures a narrower context's service.
+        let box: InstanceBoxBase
+        let decorating = decoratesCreations
+        let runsHooks = registration.hasCreationHook || decorating
+        do {
+            box = try runInOwnContext(registration, thread: thread) { resolver throws in
+                let box = try registration.factory.makeBox(resolver)
+                // Before it is kept: no load receives the service until its hooks have run.
+                if runsHooks {
+                    try Self.runCreationHooks(
+                        of: registration, on: box.anyValue, resolver: resolver, decorating: decorating)
+                }
+                return box
+            }
+        } catch {
+            _ = takeNotes(creating: registration, thread: thread)
+            throw error
+        }
+        let notes = takeNotes(creating: registration, thread: thread)
+        try checkNoCaptiveFailure(creating: registration, thread: thread)
+        // Step 5. A service built while a cycle was broken may hold nils; never keep it.
+        guard thread.loadFailure == nil else {
+            return try unbox(box, from: registration, as: Service.self)
+        }
+        guard !registration.isRetired else {
+            Self.disposeUnkept(box, of: registration)
+            return try unbox(box, from: registration, as: Service.self)
+        }
+        emit(.kept(registration), thread: thread)
+        // Nothing is freed in the hand-over: this load holds the box.
+        thread.beginRead(ReadKey(registration))
+        isHandingOver = true
+        registration.keep(box, madeWith: notes)
+        return try unbox(box, from: registration, as: Service.self)
+    }
+
+    /// Runs the dispose hook of a shared service that a write retired its registration before
+    /// it was kept: every service made is kept or disposed.
+    static func disposeUnkept(_ box: InstanceBoxBase, of registration: Registration) {
+        guard let hook = registration.lifecycle?.onDispose else { return }
+        PendingDisposal.run(in: [
+            RetiredBox(
+                box: box,
+                disposal: PendingDisposal(id: registration.id, hook: hook, order: 0, ledger: nil, value: nil),
+                readKey: ReadKey(registration))
+        ])
+    }
+
+    /// Runs the factory for a new service of type `Service`: without a cast when it makes
+    /// exactly `Service`.
+    private func makeNew<Service>(
+        _ registration: Registration, as _: Service.Type, thread: ThreadState,
+        runningCreationHook: Bool = true
+    ) throws(ContainerError) -> Service {
+        // Out of line: a transient load without hooks, the common case, stays as it was.
+        if runningCreationHook && runsCreationHooks(registration) {
+            return try makeNewRunningCreationHook(registration, as: Service.self, thread: thread)
+        }
+        if let factory = registration.typedFactory(producing: Service.self) {
+            return try runFactory(registration, thread: thread) { resolver throws in
+                try factory.make(resolver)
+            }
+        }
+        let value = try runFactory(registration, thread: thread) { resolver throws in
+            try registration.factory.makeValue(resolver)
+        }
+        return try cast(value, from: registration, to: Service.self)
+    }
+
+    /// `makeNew` for a registration with creation hooks, which run on the new service inside
+    /// the factory's run, before the load receives it; inside a graph factory's run, they wait
+    /// for it instead (``DeferredCreationHook``).
+    @inline(never)
+    private func makeNewRunningCreationHook<Service>(
+        _ registration: Registration, as _: Service.Type, thread: ThreadState
+    ) throws(ContainerError) -> Service {
+        let defers = defersCreationHooks(thread)
+        let decorating = decoratesCreations
+        let value = try runFactory(registration, thread: thread) { resolver throws in
+            let value = try registration.factory.makeValue(resolver)
+            if defers {
+                thread.deferredCreationHooks.append(
+                    DeferredCreationHook(registration: registration, value: value, resolver: resolver))
+            } else {
+                try Self.runCreationHooks(
+                    of: registration, on: value, resolver: resolver, decorating: decorating)
+            }
+            return value
+        }
+        return try cast(value, from: registration, to: Service.self)
+    }
+
+    /// Runs the argument factory for a new service: without a cast when the registration
+    /// takes exactly `Argument` and makes exactly `Service`, else through checked casts.
+    func makeNew<Argument, Service>(
+        _ registration: Registration, argument: Argument, as _: Service.Type, thread: ThreadState
+    ) throws(ContainerError) -> Service {
+        noteUse(of: registration, thread: thread)
+        try checkNoCycle(registration, thread: thread)
+        guard let factory = registration.argumentFactory else {
+            throw .argumentMismatch(
+                id: registration.id, requestedArgument: typeName(Argument.self), registeredArgument: nil)
+        }
+        if factory.takes(Argument.self, making: Service.self) {
+            // Sound: the factory is exactly an `ArgumentFactory<Argument, Service>`.
+            let typed = unsafeDowncast(factory, to: ArgumentFactory<Argument, Service>.self)
+            return try runFactory(registration, thread: thread) { resolver throws in
+                try typed.make(resolver, argument)
+            }
+        }
+        let value = try runFactory(registration, thread: thread) { resolver throws -> Any? in
+            try factory.makeValue(resolver, argument: argument)
+        }
+        guard let value else {
+            throw .argumentMismatch(
+                id: registration.id, requestedArgument: typeName(Argument.self),
+                registeredArgument: factory.argumentTypeName)
+        }
+        return try cast(value, from: registration, to: Service.self)
+    }
+
+    /// Runs `body`, a factory of `registration`, with the registration on the thread's
+    /// resolution stack and the resolver of the factory's context, wrapping what it throws:
+    /// the one place a synchronous factory runs.
+    func runFactory<Result>(
+        _ registration: Registration, thread: ThreadState, _ body: (Resolver) throws -> Result
+    ) throws(ContainerError) -> Result {
+        try checkDepth(registration, thread: thread)
+        // One relaxed read: the timed run is out of line, so that this one stays as it was.
+        if thread.trace != nil {
+            return try runTracedFactory(registration, thread: thread, body)
+        }
+        return try runCheckedFactory(registration, thread: thread, body)
+    }
+
+    /// `runFactory` once the depth is checked.
+    @inline(__always)
+    private func runCheckedFactory<Result>(
+        _ registration: Registration, thread: ThreadState, _ body: (Resolver) throws -> Result
+    ) throws(ContainerError) -> Result {
+        thread.frames.push(registration)
+        defer { thread.frames.pop() }
+        do {
+            // The task's override scopes are the ones this factory runs under (`runInOwnContext`
+            // bound its owner's): the resolver keeps them for loads made later. Two calls:
+            // one resolver built either way would cost every run a retain and a release.
+            if let overrides = OverrideScope.current {
+                return try body(Resolver(container: self, overrides: overrides, running: registration))
+            }
+            // The reference is a constant of this container, which the caller keeps alive: a
+            // guaranteed reference spares every run a retain and a release.
+            return try withBorrowed(reference) { reference in
+                try body(Resolver(reference: reference))
+            }
+        } catch {
+            throw ContainerError(error, thrownBy: registration.id, passing: \.failsWholeLoad)
+        }
+    }
+
+    /// `runFactory` while a ``ContainerTrace`` records: the run, timed for the trace.
+    @inline(never)
+    private func runTracedFactory<Result>(
+        _ registration: Registration, thread: ThreadState, _ body: (Resolver) throws -> Result
+    ) throws(ContainerError) -> Result {
+        // A trace that ended: this thread forgets it.
+        guard CreationTraceReaders.current.records(.containerTrace) else {
+            thread.trace = nil
+            return try runCheckedFactory(registration, thread: thread, body)
+        }
+        // Before the push: the trace reads the depth of the load that runs the factory.
+        let start = thread.trace?.factoryStarts(thread) ?? 0
+        do {
+            let result = try runCheckedFactory(registration, thread: thread, body)
+            if start != 0 {
+                thread.trace?.factoryEnded(startedAt: start, failed: false, thread)
+            }
+            return result
+        } catch {
+            if start != 0 {
+                thread.trace?.factoryEnded(startedAt: start, failed: true, thread)
+            }
+            throw error
+        }
+    }
+
+    /// The service in `box`, which `registration`'s factory made: read without a dynamic cast
+    /// when it is exactly a `Service`.
+    func unbox<Service>(_ box: InstanceBoxBase, from registration: Registration, as _: Service.Type)
+        throws(ContainerError) -> Service
+    {
+        if let box = box as? InstanceBox<Service> {
+            return box.value
+        }
+        return try cast(box.anyValue, from: registration, to: Service.self)
+    }
+
+    /// `value`, which `registration`'s factory made, as the `Service` a load asked for.
+    func cast<Service>(_ value: Any, from registration: Registration, to _: Service.Type)
+        throws(ContainerError) -> Service
+    {
+        // An argument factory's value is the function that makes its services, whatever
+        // type the load asks for.
+        if value is ArgumentFactoryBase, let factory = registration.argumentFactory {
+            throw .argumentMismatch(
+                id: registration.id, requestedArgument: nil, registeredArgument: factory.argumentTypeName)
+        }
+        guard let service = value as? Service else {
+            throw .typeMismatch(
+                id: registration.id, requestedType: typeName(Service.self),
+                actualType: typeName(type(of: value)))
+        }
+        return service
+    }
+}
+
+extension Container {
+    // MARK: Entry points of async loads
+
+    /// Loads the service registered under `name` for ``loadAsync(_:)``: `nil` when it is
+    /// absent or fails, the failure reported.
+    @inline(__always)
+    func loadServiceAsync<Service>(named name: String, as _: Service.Type) async -> Service? {
+        guard let registration = registrationReportingMiss(named: name, as: Service.self, thread: .current)
+        else {
+            return nil
+        }
+        do {
+            return try await resolveAsync(registration, as: Service.self)
+        } catch {
+            reportFailure(error, nested: AsyncFrame.current != nil, async: true)
+            return nil
+        }
+    }
+
+    /// Loads the service registered under `name` for ``requireAsync(_:)``.
+    @inline(__always)
+    func requireServiceAsync<Service>(named name: String, as _: Service.Type) async throws(ContainerError)
+        -> Service
+    {
+        let registration = try requiredRegistration(named: name, as: Service.self, thread: .current)
+        return try await resolveAsync(registration, as: Service.self)
+    }
+
+    /// Produces `registration`'s service where its factory must run.
+    func resolveAsync<Service>(_ registration: Registration, as _: Service.Type) async throws(ContainerError)
+        -> Service
+    {
+        let thread = ThreadState.current
+        // Past its time to live, a kept service is replaced here too: the isolated paths
+        // below hand out what a registration keeps.
+        var registration = registration
+        if registration.hasTimeToLive, let replacement = replacingExpired(registration, thread: thread) {
+            registration = replacement
+        }
+        // A read of its own: no suspension point may fall inside one.
+        thread.beginRead(ReadKey(registration))
+        let published = registration.publishedSingleton(as: Service.self)
+        thread.endRead()
+        if let published {
+            emit(.used(registration, isLoad: false))
+            return published
+        }
+        switch registration.isolation {
+        case .nonisolated:
+            return try resolve(registration, as: Service.self, thread: ThreadState.current)
+        case .mainActor:
+            return try await resolveOnMainActor(registration, as: Service.self)
+        case .asynchronous:
+            return try await resolveAsynchronous(registration, as: Service.self)
+        }
+    }
+
+    /// How many times an async load takes what replaced a registration that a write retired
+    /// while it waited, before it returns what it got: a bound against writes that never stop.
+    private static let retiredRetries = 4
+
+    /// Produces the service of an ``FactoryIsolation/asynchronous`` registration; if a write
+    /// retired the registration while this load waited for its creation, loads what replaced
+    /// it, so that no load returns a service that a write has disposed of.
+    private func resolveAsynchronous<Service>(_ registration: Registration, as _: Service.Type)
+        async throws(ContainerError) -> Service
+    {
+        var current = registration
+        for attempt in 0...Self.retiredRetries {
+            let (service, isCurrent) = try await provideAsync(current, as: Service.self)
+            guard !isCurrent, attempt < Self.retiredRetries else {
+                // After it is kept: what it was made with, for a creation another task started.
+                emit(.used(current, isLoad: false))
+                return service
+            }
+            current = try requiredRegistration(named: current.id, as: Service.self, thread: .current)
+        }
+        // Unreachable: the last attempt returns.
+        throw .unavailableSynchronously(id: registration.id, isolation: .asynchronous)
+    }
+
+    /// Runs the synchronous load on the main actor, where it may run a main-actor factory.
+    private func resolveOnMainActor<Service>(_ registration: Registration, as _: Service.Type)
+        async throws(ContainerError) -> Service
+    {
+        do {
+            return try await MainActor.run {
+                ServiceTransfer(
+                    value: try self.resolve(registration, as: Service.self, thread: ThreadState.current))
+            }.value
+        } catch {
+            throw ContainerError(error, thrownBy: registration.id)
+        }
+    }
+
+    /// Produces the service of an ``FactoryIsolation/asynchronous`` registration, and whether
+    /// it is still the registration's when handed over: `false` when a write retired the
+    /// registration while this load waited, and so disposes of or has disposed of the service.
+    private func provideAsync<Service>(_ registration: Registration, as _: Service.Type)
+        async throws(ContainerError) -> (service: Service, isCurrent: Bool)
+    {
+        guard let factory = registration.asyncFactory else {
+            // Unreachable: only `registerAsync` makes an asynchronous registration.
+            return (try existingService(registration, as: Service.self), true)
+        }
+        let frame = AsyncFrame.current
+        if let frame, let path = frame.cyclePath(loading: registration) {
+            frame.recordCycle(path)
+            throw .cycle(path: path)
+        }
+        guard let creation = registration.asyncCreation else {
+            let made = try await runFactoryAsync(
+                registration, factory, parent: frame, createsSharedService: false)
+            return (try unbox(made.box, from: registration, as: Service.self), true)
+        }
+        let start = { () -> AsyncCreation.CreationTask in
+            // An unstructured task: cancelling a waiter, even the first, cancels no creation.
+            Task {
+                do {
+                    // Made where its registration lives, as a synchronous shared service is.
+                    let made = try await self.runInOwnContextAsync(registration) {
+                        owner throws(ContainerError) in
+                        try await owner.runFactoryAsync(
+                            registration, factory, parent: frame, createsSharedService: true)
+                    }
+                    let box = made.box
+                    if registration.isRetired {
+                        Self.disposeUnkept(box, of: registration)
+                    } else {
+                        registration.keep(box, madeWith: self.notes(made.notes))
+                        self.emit(.kept(registration))
+                    }
+                    creation.finish()
+                    return ServiceTransfer(value: box)
+                } catch {
+                    creation.finish()
+                    throw error
+                }
+            }
+        }
+        let value: Any
+        switch creation.join(existing: { registration.existingSharedService }, start: start) {
+        case .existing(let existing):
+            value = existing
+        case .inProgress(let task):
+            value = try await wait(for: task, of: registration, from: frame).anyValue
+        }
+        // The hand-over, in a read section: a write that retires the registration after the
+        // check waits for it before disposing of the service. Nothing here suspends.
+        let thread = ThreadState.current
+        thread.beginRead(ReadKey(registration))
+        defer { thread.endRead() }
+        return (try cast(value, from: registration, to: Service.self), !registration.isRetired)
+    }
+
+    /// Waits for another task's creation of `registration`'s service, unless waiting would
+    /// close a cycle.
+    private func wait(
+        for task: AsyncCreation.CreationTask, of registration: Registration, from frame: AsyncFrame?
+    )
+        async throws(ContainerError) -> InstanceBoxBase
+    {
+        let token: ObjectIdentifier?
+        switch AsyncWaitGraph.shared.beginWait(from: frame, for: registration) {
+        case .cycle(let path):
+            frame?.recordCycle(path)
+            throw .cycle(path: path)
+        case .recorded(let recorded):
+            token = recorded
+        }
+        defer { AsyncWaitGraph.shared.endWait(token, for: registration) }
+        do {
+            // Not cancelled with the waiter: the creation is an unstructured task.
+            return try await task.value.value
+        } catch {
+            throw ContainerError(error, thrownBy: registration.id)
+        }
+    }
+
+    /// Runs an async factory with its frame on the task-local stack, wrapping the errors it
+    /// throws; a service built while a cycle was broken is never returned.
+    private func runFactoryAsync(
+        _ registration: Registration, _ factory: AsyncServiceFactory, parent: AsyncFrame?,
+        createsSharedService: Bool
+    ) async throws(ContainerError) -> (box: InstanceBoxBase, notes: CreationNotes) {
+        let frame = AsyncFrame(
+            registration: registration, parent: parent, createsSharedService: createsSharedService)
+        // Counted while it runs, so that its loads, published services included, are traced.
+        let isCounted = tracesCreations.load()
+        if isCounted { reference.tracedLoads.add(1) }
+        defer { if isCounted { reference.tracedLoads.add(UInt64.max) } }
+        let box: InstanceBoxBase
+        do {
+            box = try await AsyncFrame.$current.withValue(frame) {
+                let resolver = Resolver(
+                    container: self, overrides: OverrideScope.current, running: registration)
+                let box = try await factory.makeBox(resolver)
+                // Before anything keeps it: no load receives the service until its hooks have run.
+                // The async hook, then the one finish every creation runs.
+                if let hook = registration.lifecycle?.onCreateAsync { try await hook(box.anyValue, resolver) }
+                try Self.runCreationHooks(
+                    of: registration, on: box.anyValue, resolver: resolver, decorating: decoratesCreations)
+                return box
+            }
+        } catch {
+            throw ContainerError(error, thrownBy: registration.id) {
+                if case .cycle = $0 { true } else { false }
+            }
+        }
+        if let cycle = frame.brokenCycle {
+            throw .cycle(path: cycle)
+        }
+        return (box, frame.notesTaken)
+    }
+}
+
+extension Container {
+    // MARK: Entry points of argument loads
+
+    /// Makes the service registered under `name` from `argument`, for
+    /// ``load(_:argument:)``: `nil` when it is absent or fails, the failure reported.
+    func loadService<Argument, Service>(named name: String, argument: Argument, as _: Service.Type)
+        -> Service?
+    {
+        let thread = ThreadState.current
+        guard let registration = registrationReportingMiss(named: name, as: Service.self, thread: thread)
+        else {
+            return nil
+        }
+        return reportingFailure(thread: thread) { () throws(ContainerError) -> Service in
+            try resolve(registration, argument: argument, as: Service.self, thread: thread)
+        }
+    }
+
+    /// Makes the service registered under `name` from `argument`, for
+    /// ``require(_:argument:)``.
+    func requireService<Argument, Service>(named name: String, argument: Argument, as _: Service.Type)
+        throws(ContainerError) -> Service
+    {
+        let thread = ThreadState.current
+        let registration = try requiredRegistration(named: name, as: Service.self, thread: thread)
+        return try resolve(registration, argument: argument, as: Service.self, thread: thread)
+    }
+
+    // MARK: Entry points of extension-point loads
+
+    /// Loads every contribution to `point` for ``load(_:)->[Element]``: a contribution that
+    /// fails is left out, its failure reported.
+    func loadElements<Element>(of point: ExtensionPoint<Element>) -> [Element] {
+        let thread = ThreadState.current
+        let (entries, mismatch) = elementEntries(of: point, thread: thread)
+        let publishedCount = entries.reduce(0) { $0 + ($1.registration.hasPublished(Element.self) ? 1 : 0) }
+        if let mismatch {
+            report(.failed(mismatch))
+        }
+        // No published element, the common case for transient contributions: no read section.
+        guard publishedCount > 0 else {
+            var elements: [Element] = []
+            elements.reserveCapacity(entries.count)
+            for entry in entries {
+                if let element: Element = resolvedElement(entry.registration, thread: thread) {
+                    elements.append(element)
+                }
+            }
+            return elements
+        }
+        guard publishedCount == entries.count else {
+            return loadMixedElements(entries, thread: thread)
+        }
+        // All published: read in place and handed over in one read section, which runs no
+        // code of the app, so that no write disposes of an element this load returns.
+        var elements: [Element] = []
+        elements.reserveCapacity(entries.count)
+        thread.beginRead(.any)
+        for entry in entries {
+            guard let element = entry.registration.publishedSingleton(as: Element.self) else { break }
+            elements.append(element)
+        }
+        thread.endRead()
+        // A write retired one meanwhile: its replacement is loaded the general way.
+        guard elements.count == entries.count else { return loadMixedElements(entries, thread: thread) }
+        for entry in entries {
+            noteUse(of: entry.registration, thread: thread)
+        }
+        return elements
+    }
+
+    /// `loadElements` for a list of published elements and elements that need a factory:
+    /// first the factories, outside any read section; then the published elements and the
+    /// hand-over, in one read section that runs no code of the app.
+    @inline(never)
+    private func loadMixedElements<Element>(_ entries: [ContributionSet.Entry], thread: ThreadState)
+        -> [Element]
+    {
+        var made: [Element?] = Array(repeating: nil, count: entries.count)
+        var attempted = Array(repeating: false, count: entries.count)
+        for (index, entry) in entries.enumerated() where !entry.registration.hasPublished(Element.self) {
+            attempted[index] = true
+            made[index] = resolvedElement(entry.registration, thread: thread)
+        }
+        var elements: [Element] = []
+        elements.reserveCapacity(entries.count)
+        var retired: [Int] = []
+        thread.beginRead(.any)
+        for (index, entry) in entries.enumerated() {
+            if let element = made[index] {
+                elements.append(element)
+            } else if attempted[index] {
+                continue
+            } else if let element = entry.registration.publishedSingleton(as: Element.self) {
+                elements.append(element)
+            } else {
+                retired.append(index)
+            }
+        }
+        thread.endRead()
+        for (index, entry) in entries.enumerated() where !attempted[index] && !retired.contains(index) {
+            noteUse(of: entry.registration, thread: thread)
+        }
+        guard !retired.isEmpty else { return elements }
+        // A write retired one after it was checked: loaded again, in list order.
+        var reloaded: [Element] = []
+        reloaded.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            if let element = made[index] {
+                reloaded.append(element)
+            } else if !attempted[index],
+                let element: Element = resolvedElement(entry.registration, thread: thread)
+            {
+                reloaded.append(element)
+            }
+        }
+        return reloaded
+    }
+
+    /// The element `registration` contributes, or `nil` with its failure reported.
+    private func resolvedElement<Element>(_ registration: Registration, thread: ThreadState) -> Element? {
+        reportingFailure(thread: thread) { () throws(ContainerError) -> Element in
+            try resolve(registration, as: Element.self, thread: thread)
+        }
+    }
+
+    /// The contributions to the point named `name` once the plugin placeholders among
+    /// `entries` ran, and the mismatch of the list read last.
+    @inline(never)
+    private func runningPlaceholders(
+        in entries: [ContributionSet.Entry], pointNamed name: String, marker: Any.Type, elementType: Any.Type,
+        thread: ThreadState
+    ) -> (entries: [ContributionSet.Entry], mismatch: ContainerError?) {
+        var current = (entries: entries, mismatch: ContainerError?.none)
+        // Held, so that a registration freed meanwhile cannot pass for a new one.
+        var ran: [Registration] = []
+        while let placeholder = current.entries.first(where: { entry in
+            entry.registration.isPlaceholderContribution && !ran.contains { $0 === entry.registration }
+        }) {
+            ran.append(placeholder.registration)
+            _ = reportingFailure(thread: thread) { () throws(ContainerError) -> PlaceholderContribution in
+                try resolve(placeholder.registration, as: PlaceholderContribution.self, thread: thread)
+            }
+            current = contributionEntries(
+                pointNamed: name, marker: marker, elementType: elementType, thread: thread)
+        }
+        current.entries.removeAll { $0.registration.isPlaceholderContribution }
+        return current
+    }
+
+    /// The contributions to `point`, once its plugin placeholders ran, and the list's mismatch.
+    private func elementEntries<Element>(of point: ExtensionPoint<Element>, thread: ThreadState)
+        -> (entries: [ContributionSet.Entry], mismatch: ContainerError?)
+    {
+        let marker = ExtensionPointMarker<Element>.self
+        let found = contributionEntries(
+            pointNamed: point.name, marker: marker, elementType: Element.self, thread: thread)
+        // The list a service made now holds changes when a plugin contributes or leaves.
+        noteLookupWithoutProvider(of: point.name, thread: thread, isExtensionPoint: true)
+        guard found.entries.contains(where: \.registration.isPlaceholderContribution) else { return found }
+        return runningPlaceholders(
+            in: found.entries, pointNamed: point.name, marker: marker, elementType: Element.self,
+            thread: thread)
+    }
+
+    /// Loads every contribution to `point` for ``require(_:)->[Element]``, throwing the first
+    /// failure.
+    func requireElements<Element>(of point: ExtensionPoint<Element>) throws(ContainerError) -> [Element] {
+        let thread = ThreadState.current
+        let (entries, mismatch) = elementEntries(of: point, thread: thread)
+        if let mismatch {
+            throw mismatch
+        }
+        var elements: [Element] = []
+        elements.reserveCapacity(entries.count)
+        for entry in entries {
+            elements.append(try resolve(entry.registration, as: Element.self, thread: thread))
+        }
+        return elements
+    }
+
+    // MARK: Entry points of the original API
+
+    /// The item ``load(for:)`` returns for the string ID `injectID`, or `nil` after reporting
+    /// why there is none.
+    func originalAPIItem(for injectID: String) -> Injectable? {
+        guard
+            let registration = registrationReportingMiss(
+                named: injectID, as: (any Injectable).self, thread: .current)
+        else {
+            return nil
+        }
+        if let itemType = registration.seedItemType {
+            return itemType.init()
+        }
+        if let factory = registration.argumentFactory {
+            // Resolving it would hand out the factory itself, not a service.
+            report(
+                .failed(
+                    .argumentMismatch(
+                        id: injectID, requestedArgument: nil, registeredArgument: factory.argumentTypeName
+                    )))
+            return nil
+        }
+        return RegisteredItem(registration: registration, reference: reference)
+    }
+
+    /// Resolves a typed registration for an original-API item's `resolve()`, as an object:
+    /// an ``UnavailableService`` when it fails, the failure reported.
+    func resolveObject(_ registration: Registration) -> AnyObject {
+        do {
+            return try resolve(registration, as: Any.self, thread: ThreadState.current) as AnyObject
+        } catch {
+            report(.failed(error))
+            return UnavailableService(error: error)
+        }
+    }
+}
+
+extension Container {
+    // MARK: Running creation hooks
+
+    /// Whether this container or an ancestor has decorators, which run on what it makes: one
+    /// relaxed read per container up the chain.
+    @inline(__always)
+    var decoratesCreations: Bool {
+        var container = self
+        while container.creationDecorators.isEmpty {
+            guard let parent = container.parent else { return false }
+            container = parent
+        }
+        return true
+    }
+
+    /// Whether making a service of `registration` runs hooks: its own, or this container's or
+    /// an ancestor's decorators.
+    @inline(__always)
+    func runsCreationHooks(_ registration: Registration) -> Bool {
+        registration.hasCreationHook || decoratesCreations
+    }
+
+    /// The one finish of every creation (sync, async, main-actor, deferred).
+    ///
+    /// `registration`'s creation hooks on `value`, then the hooks of the container that made it
+    /// (the resolver's) and of its ancestors. Static: a factory's closure calling it captures
+    /// no container.
+    static func runCreationHooks(
+        of registration: Registration, on value: Any, resolver: Resolver, decorating: Bool
+    ) throws {
+        if registration.hasCreationHook {
+            try registration.lifecycle?.runCreationHook(on: value, resolver: resolver)
+        }
+        if decorating {
+            resolver.container.runDecorators(on: value, of: registration)
+        }
+    }
+
+    /// Runs the decorators of this container and of its ancestors on `value`, nearest first,
+    /// each list copied out of its lock before any runs, each decorator skipped once cancelled.
+    func runDecorators(on value: Any, of registration: Registration) {
+        var container: Container? = self
+        var created: CreatedService?
+        while let current = container {
+            for entry in current.creationDecorators.current where !entry.isCancelled.load() {
+                let service = created ?? CreatedService(service: value, registration: registration)
+                created = service
+                entry.decorator(service)
+            }
+            container = current.parent
+        }
+    }
+
+    // MARK: Hooks that wait for a graph
+
+    /// Whether the creation hooks of a service that belongs to one load, made now, wait: the
+    /// nearest factory running on this thread that is not a transient one is a graph's
+    /// (``DeferredCreationHook``).
+    func defersCreationHooks(_ thread: ThreadState) -> Bool {
+        for registration in thread.frames.reversed() where registration.scope != .transient {
+            return registration.scope == .graph
+        }
+        return false
+    }
+
+    /// Runs the creation hooks waiting on this thread, in the order their services were made.
+    func runDeferredCreationHooks(thread: ThreadState) throws(ContainerError) {
+        while !thread.deferredCreationHooks.isEmpty {
+            let next = thread.deferredCreationHooks.removeFirst()
+            do {
+                try runFactory(next.registration, thread: thread) { _ throws in
+                    try Self.runCreationHooks(
+                        of: next.registration, on: next.value, resolver: next.resolver,
+                        decorating: decoratesCreations)
+                }
+            } catch {
+                for entry in [next] + thread.deferredCreationHooks where entry.registration.scope == .graph {
+                    thread.graphInstances[ObjectIdentifier(entry.registration)] = nil
+                }
+                thread.deferredCreationHooks = []
+                throw error
+            }
+        }
+    }
+}
+
+/// The creation hooks of a service made inside a ``Scope/graph`` factory's run, waiting for
+/// that outermost graph factory to return: Swinject's delayed `initCompleted`.
+struct DeferredCreationHook {
+    /// The registration whose factory made the service.
+    let registration: Registration
+    /// The service.
+    let value: Any
+    /// The resolver the factory had, which the hooks get, and whose container's decorators run
+    /// after them.
+    let resolver: Resolver
+}
