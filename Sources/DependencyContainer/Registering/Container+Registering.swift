@@ -398,8 +398,9 @@ extension Container {
         let admitted =
             if case .contributions(let added) = placement { added[0].registration } else { registration }
         if admitted.context != nil { followContexts(of: [admitted]) }
-        return outcome(
-            of: store.modify { $0.admit(registration, to: placement, as: writer) }, admitting: admitted)
+        let admission = store.modify { $0.admit(registration, to: placement, as: writer) }
+        if case .added = admission, !admitted.hasExtras { return .added }
+        return outcome(of: admission, admitting: admitted)
     }
 
     /// Reports what admitting `admitted` did, after unlocking, and returns it.

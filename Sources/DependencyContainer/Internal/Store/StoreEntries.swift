@@ -29,8 +29,9 @@ struct StoreEntries {
     @inline(__always)
     init(moving dictionary: inout [String: Registration], recordingTouches: Bool = false) {
         self.dictionary = dictionary
-        dictionary = [:]
-        if recordingTouches { touched = [:] }
+        // `Dictionary()`, not a literal: the empty singleton, built without an array.
+        dictionary = Dictionary()
+        if recordingTouches { touched = Dictionary() }
     }
 
     @inline(__always)
@@ -198,13 +199,16 @@ extension StoreEntries {
 
     /// The error that rejects `registration` whatever the store holds: an invalid ID, time
     /// to live or context name.
+    @inline(__always)
     private static func refusal(of registration: Registration, _ placement: AdmissionPlacement)
         -> ContainerError?
     {
         if let problem = IDValidation.problem(with: registration.id) {
             return .invalidID(registration.id, reason: problem)
         }
-        guard case .contributions(let added) = placement else { return refusal(of: registration) }
+        guard case .contributions(let added) = placement else {
+            return registration.hasExtras ? refusal(of: registration) : nil
+        }
         for entry in added {
             if let problem = IDValidation.problem(with: entry.name) {
                 return .invalidID(entry.name, reason: problem)
