@@ -130,10 +130,7 @@ struct LookupOrderCopy {
                 _ = entries.admit(copy(registration), as: .copy)
             }
             for (point, contributions) in points {
-                let fresh = contributions.map {
-                    ContributionSet.Entry(
-                        name: $0.name, priority: $0.priority, registration: copy($0.registration))
-                }
+                let fresh = contributions.map { $0.with(copy($0.registration)) }
                 _ = entries.admit(point, to: .contributions(fresh), as: .copy)
             }
         }

@@ -33,6 +33,13 @@ final class ContributionSet: Sendable {
             self.isRemoval = isRemoval
         }
 
+        /// This entry's name and priority with `registration` (by default a fresh copy of its own).
+        func with(_ registration: Registration? = nil) -> Entry {
+            Entry(
+                name: name, priority: priority,
+                registration: registration ?? Registration(freshCopyOf: self.registration))
+        }
+
         /// This entry with another sequence number.
         fileprivate func numbered(_ sequence: UInt64, isRemoval: Bool = false) -> Entry {
             Entry(
