@@ -640,7 +640,8 @@ extension Container {
     public func withIsolatedInstances<Result>(
         _ configure: (Container) -> Void = { _ in }, operation: () throws -> Result
     ) rethrows -> Result {
-        try OverrideScope.binding(OverrideScope(isolating: self, configure: configure), operation)
+        try OverrideScope.binding(
+            OverrideScope(target: self, isolating: true, configure: configure), operation)
     }
 
     /// The asynchronous `withIsolatedInstances`.
@@ -649,6 +650,7 @@ extension Container {
         operation: () async throws -> Result
     ) async rethrows -> Result {
         try await OverrideScope.binding(
-            OverrideScope(isolating: self, configure: configure), isolation: isolation, operation)
+            OverrideScope(target: self, isolating: true, configure: configure), isolation: isolation,
+            operation)
     }
 }
