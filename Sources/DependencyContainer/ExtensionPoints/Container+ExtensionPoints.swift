@@ -135,8 +135,7 @@ extension Container {
     func contributionEntries(
         pointNamed name: String, marker: Any.Type, elementType: Any.Type, thread: ThreadState
     ) -> (entries: [ContributionSet.Entry], mismatch: ContainerError?) {
-        var first: ContributionSet?
-        var more: [ContributionSet] = []
+        var sets: [ContributionSet] = []
         var mismatch: ContainerError?
         func consider(_ registration: Registration) {
             guard let set = registration.contributions,
@@ -150,7 +149,7 @@ extension Container {
                 }
                 return
             }
-            if first == nil { first = set } else { more.append(set) }
+            sets.append(set)
         }
         // The lookup order of rule 5, without stopping at the first registration found.
         _ = walkLookupOrder(overrides: OverrideScope.current) { place in
@@ -159,13 +158,12 @@ extension Container {
             }
             return .absent
         }
-        traceLookup(of: name, found: first != nil, thread: thread)
-        guard let first else { return ([], mismatch) }
-        guard !more.isEmpty else { return (first.entries, mismatch) }
+        traceLookup(of: name, found: !sets.isEmpty, thread: thread)
+        guard sets.count > 1 else { return (sets.first?.entries ?? [], mismatch) }
         // The nearest contribution of each name wins; then the documented order.
         var seen = Set<String>()
         var merged: [ContributionSet.Entry] = []
-        for set in [first] + more {
+        for set in sets {
             for entry in set.entries where seen.insert(entry.name).inserted {
                 merged.append(entry)
             }

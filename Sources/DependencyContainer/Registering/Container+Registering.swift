@@ -398,8 +398,9 @@ extension Container {
         let admitted =
             if case .contributions(let added) = placement { added[0].registration } else { registration }
         if admitted.context != nil { followContexts(of: [admitted]) }
-        return outcome(
-            of: store.modify { $0.admit(registration, to: placement, as: writer) }, admitting: admitted)
+        let admission = store.modify { $0.admit(registration, to: placement, as: writer) }
+        if case .added = admission, !admitted.hasExtras { return .added }
+        return outcome(of: admission, admitting: admitted)
     }
 
     /// Reports what admitting `admitted` did, after unlocking, and returns it.
@@ -639,7 +640,8 @@ extension Container {
     public func withIsolatedInstances<Result>(
         _ configure: (Container) -> Void = { _ in }, operation: () throws -> Result
     ) rethrows -> Result {
-        try OverrideScope.binding(OverrideScope(isolating: self, configure: configure), operation)
+        try OverrideScope.binding(
+            OverrideScope(target: self, isolating: true, configure: configure), operation)
     }
 
     /// The asynchronous `withIsolatedInstances`.
@@ -648,6 +650,7 @@ extension Container {
         operation: () async throws -> Result
     ) async rethrows -> Result {
         try await OverrideScope.binding(
-            OverrideScope(isolating: self, configure: configure), isolation: isolation, operation)
+            OverrideScope(target: self, isolating: true, configure: configure), isolation: isolation,
+            operation)
     }
 }

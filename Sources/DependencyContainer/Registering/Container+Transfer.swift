@@ -86,9 +86,7 @@ extension Container {
                         record.contributions.append((point: point, name: entry.name))
                         guard let replaced = present[entry.name] else { continue }
                         conflicts.insert(entry.registration.id)
-                        record.replacedContributions[entry.registration.id] = ContributionSet.Entry(
-                            name: replaced.name, priority: replaced.priority,
-                            registration: Registration(freshCopyOf: replaced.registration))
+                        record.replacedContributions[entry.registration.id] = replaced.with()
                     }
                 }
             }
@@ -103,10 +101,7 @@ extension Container {
                 entries.removeValue(forKey: point)
             }
             for (point, incomingPoint) in contributions {
-                let copies = incomingPoint.entries.map { entry in
-                    ContributionSet.Entry(
-                        name: entry.name, priority: entry.priority, registration: copy(entry.registration))
-                }
+                let copies = incomingPoint.entries.map { $0.with(copy($0.registration)) }
                 _ = entries.admit(templates[point]!, to: .contributions(copies), as: .copy)
             }
             record.ids = ids.sorted()
@@ -126,9 +121,7 @@ extension Container {
             return outcome
         }
     }
-}
 
-extension Container {
     /// Takes every registration and contribution of `record`'s owner out of this container
     /// in one change, brings back what they replaced, and names, or resets, the cached
     /// services made with their services.
@@ -198,14 +191,16 @@ extension Container {
             table.parkedContributions[point] = parked.filter { !isOwned($0) }
             entries.contexts = table
         }
-        guard let existing = entries[point], var set = existing.contributions else {
-            for name in Set(names) {
-                if parkedGone.contains(name) {
-                    outcome.removedContributions.append("\(point)[\(name)]")
-                } else {
-                    outcome.leftInPlace.append("\(point)[\(name)]")
-                }
+        // A name of the owner's that the point's set does not hold.
+        func unmatched(_ name: String) {
+            if parkedGone.contains(name) {
+                outcome.removedContributions.append("\(point)[\(name)]")
+            } else {
+                outcome.leftInPlace.append("\(point)[\(name)]")
             }
+        }
+        guard let existing = entries[point], var set = existing.contributions else {
+            Set(names).forEach(unmatched)
             return
         }
         var dropped: [Registration] = []
@@ -215,11 +210,7 @@ extension Container {
             guard set.entries.contains(where: { $0.name == name && $0.registration.owner == record.owner }),
                 let (next, removed) = set.removing(named: name)
             else {
-                if parkedGone.contains(name) {
-                    outcome.removedContributions.append(id)
-                } else {
-                    outcome.leftInPlace.append(id)
-                }
+                unmatched(name)
                 continue
             }
             set = next
@@ -234,16 +225,10 @@ extension Container {
         entries.replacePoint(
             point, with: set.count == 0 ? nil : Registration(copying: existing, contributions: set),
             dropping: dropped)
-        let fresh = restored.map {
-            ContributionSet.Entry(
-                name: $0.name, priority: $0.priority, registration: Registration(freshCopyOf: $0.registration)
-            )
-        }
+        let fresh = restored.map { $0.with() }
         if !fresh.isEmpty { _ = entries.admit(existing, to: .contributions(fresh), as: .copy) }
     }
-}
 
-extension Container {
     /// Every container below this one still alive: its children, theirs, and so on, each
     /// before its own children.
     package var descendants: [Container] {

@@ -21,35 +21,23 @@ struct RunningSandbox {
     func runEach(in container: Container, holding holdings: inout Holdings) -> [(
         Registration, [VerificationProblem]
     )] {
-        CreationTraceReaders.counting(.loads) { runEachCounted(in: container, holding: &holdings) }
-    }
-
-    /// ``runEach(in:holding:)`` while the trace counts its recording.
-    private func runEachCounted(
-        in container: Container, holding holdings: inout Holdings
-    ) -> [(Registration, [VerificationProblem])] {
-        let thread = ThreadState.current
-        let previous = thread.loadRecorder
-        defer { thread.loadRecorder = previous }
-        var results: [(Registration, [VerificationProblem])] = []
-        for registration in checked {
-            guard let dependencies = registration.dependencies, !registration.skipsRunningCheck,
-                registration.argumentFactory == nil, registration.isolation == .nonisolated
-            else { continue }
-            let probe = Registration(freshCopyOf: registration)
-            holdings.probes.append(probe)
-            let recorder = LoadRecorder(loader: probe)
-            thread.loadRecorder = recorder
-            var failure: ContainerError?
-            do {
-                holdings.services.append(try container.runProbe(probe))
-            } catch {
-                failure = error
+        CreationTraceReaders.counting(.loads) {
+            let thread = ThreadState.current
+            let previous = thread.loadRecorder
+            defer { thread.loadRecorder = previous }
+            return candidates(isolated: false).map { registration, dependencies in
+                let (probe, recorder) = holdings.probe(registration)
+                thread.loadRecorder = recorder
+                let outcome: Result<ServiceTransfer<Any>, ContainerError>
+                do throws(ContainerError) {
+                    outcome = .success(ServiceTransfer(value: try container.runProbe(probe)))
+                } catch {
+                    outcome = .failure(error)
+                }
+                thread.loadRecorder = previous
+                return holdings.record(outcome, of: registration, dependencies, recorder)
             }
-            thread.loadRecorder = previous
-            results.append((registration, Self.problems(registration, dependencies, recorder.loads, failure)))
         }
-        return results
     }
 
     /// Runs each checked main-actor and `async` factory once, inside the sandbox's override
@@ -59,33 +47,33 @@ struct RunningSandbox {
         in container: Container, holding holdings: inout Holdings
     ) async -> [(Registration, [VerificationProblem])] {
         var results: [(Registration, [VerificationProblem])] = []
-        for registration in checked {
-            guard let dependencies = registration.dependencies, !registration.skipsRunningCheck,
-                registration.argumentFactory == nil, registration.isolation != .nonisolated
-            else { continue }
-            let probe = Registration(freshCopyOf: registration)
-            holdings.probes.append(probe)
-            let recorder = LoadRecorder(loader: probe)
+        for (registration, dependencies) in candidates(isolated: true) {
+            let (probe, recorder) = holdings.probe(registration)
             let outcome = await recorder.recording {
                 () async -> Result<ServiceTransfer<Any>, ContainerError> in
-                do throws(ContainerError) {
-                    return .success(try await container.runProbeAsync(probe))
-                } catch {
+                do throws(ContainerError) { return .success(try await container.runProbeAsync(probe)) } catch
+                {
                     return .failure(error)
                 }
             }
-            var failure: ContainerError?
-            switch outcome {
-            case .success(let made): holdings.services.append(made.value)
-            case .failure(let error): failure = error
-            }
-            results.append((registration, Self.problems(registration, dependencies, recorder.loads, failure)))
+            results.append(holdings.record(outcome, of: registration, dependencies, recorder))
         }
         return results
     }
 
+    /// The checked registrations with declared dependencies that the check runs, synchronous
+    /// or isolated ones.
+    private func candidates(isolated: Bool) -> [(Registration, [Dependency])] {
+        checked.compactMap { registration in
+            guard let dependencies = registration.dependencies, !registration.skipsRunningCheck,
+                registration.argumentFactory == nil, (registration.isolation != .nonisolated) == isolated
+            else { return nil }
+            return (registration, dependencies)
+        }
+    }
+
     /// The loads the declaration misses, and the factory's failure.
-    private static func problems(
+    fileprivate static func problems(
         _ registration: Registration, _ dependencies: [Dependency], _ loads: [(id: String, found: Bool)],
         _ failure: ContainerError?
     ) -> [VerificationProblem] {
@@ -119,6 +107,28 @@ struct RunningSandbox {
     struct Holdings {
         var probes: [Registration] = []
         var services: [Any] = []
+
+        /// A fresh copy of `registration`, held, and the recorder of its loads.
+        mutating func probe(_ registration: Registration) -> (Registration, LoadRecorder) {
+            let probe = Registration(freshCopyOf: registration)
+            probes.append(probe)
+            return (probe, LoadRecorder(loader: probe))
+        }
+
+        /// Holds what a probe made and returns the problems its run shows.
+        mutating func record(
+            _ outcome: Result<ServiceTransfer<Any>, ContainerError>, of registration: Registration,
+            _ dependencies: [Dependency], _ recorder: LoadRecorder
+        ) -> (Registration, [VerificationProblem]) {
+            var failure: ContainerError?
+            switch outcome {
+            case .success(let made): services.append(made.value)
+            case .failure(let error): failure = error
+            }
+            return (
+                registration, RunningSandbox.problems(registration, dependencies, recorder.loads, failure)
+            )
+        }
 
         /// Lets go of everything as a container being freed does: the dispose hooks of the kept
         /// services run, last kept first, and those that fail are reported through `disposals`.

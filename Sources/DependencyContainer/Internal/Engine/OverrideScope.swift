@@ -13,21 +13,14 @@ final class OverrideScope: Sendable {
     let replacements: Container
     let enclosing: OverrideScope?
 
-    init(target: Container, configure: (Container) -> Void) {
+    /// A scope whose replacements are what `configure` registers; an isolating one's start as
+    /// fresh copies of every shared registration and every point on `target`'s lookup order
+    /// (``LookupOrderCopy``), so every shared service its loads reach is made afresh.
+    init(target: Container, isolating: Bool = false, configure: (Container) -> Void) {
         self.targetReference = target.reference
         self.replacements = Container(parent: nil, autoRegisters: false)
         self.enclosing = Self.innermost
-        configure(replacements)
-    }
-
-    /// A scope in which every shared service `target`'s loads reach is made afresh: its
-    /// replacements are fresh copies of every shared registration and every point on the
-    /// lookup order (``LookupOrderCopy``), then what `configure` registers.
-    init(isolating target: Container, configure: (Container) -> Void) {
-        self.targetReference = target.reference
-        self.replacements = Container(parent: nil, autoRegisters: false)
-        self.enclosing = Self.innermost
-        LookupOrderCopy(of: target, overrides: enclosing).fill(replacements) { $0.isShared }
+        if isolating { LookupOrderCopy(of: target, overrides: enclosing).fill(replacements) { $0.isShared } }
         configure(replacements)
     }
 
@@ -130,10 +123,7 @@ struct LookupOrderCopy {
                 _ = entries.admit(copy(registration), as: .copy)
             }
             for (point, contributions) in points {
-                let fresh = contributions.map {
-                    ContributionSet.Entry(
-                        name: $0.name, priority: $0.priority, registration: copy($0.registration))
-                }
+                let fresh = contributions.map { $0.with(copy($0.registration)) }
                 _ = entries.admit(point, to: .contributions(fresh), as: .copy)
             }
         }

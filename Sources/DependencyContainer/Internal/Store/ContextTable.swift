@@ -163,10 +163,7 @@ struct PointRewrite {
         if let current, let removal = set.removing(named: name) {
             set = removal.set
             dropped.append(current.registration)
-            parked.append(
-                ContributionSet.Entry(
-                    name: name, priority: current.priority,
-                    registration: Registration(freshCopyOf: current.registration)))
+            parked.append(current.with())
         }
         for candidate in waiting {
             if candidate.registration === answering {

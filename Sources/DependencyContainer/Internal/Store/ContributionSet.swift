@@ -33,6 +33,13 @@ final class ContributionSet: Sendable {
             self.isRemoval = isRemoval
         }
 
+        /// This entry's name and priority with `registration` (by default a fresh copy of its own).
+        func with(_ registration: Registration? = nil) -> Entry {
+            Entry(
+                name: name, priority: priority,
+                registration: registration ?? Registration(freshCopyOf: self.registration))
+        }
+
         /// This entry with another sequence number.
         fileprivate func numbered(_ sequence: UInt64, isRemoval: Bool = false) -> Entry {
             Entry(
@@ -61,12 +68,7 @@ final class ContributionSet: Sendable {
 
     /// A set of `entries`, whose names must be unique.
     convenience init(elementType: Any.Type, entries: [Entry]) {
-        let numbered = entries.sorted(by: Self.precedes).enumerated().map { offset, entry in
-            entry.numbered(UInt64(offset) + 1)
-        }
-        self.init(
-            elementType: elementType, runs: numbered.isEmpty ? [] : [numbered], count: numbered.count,
-            sequence: UInt64(numbered.count), index: NameIndex(numbered, sequence: UInt64(numbered.count)))
+        self.init(elementType: elementType, sortedEntries: entries.sorted(by: Self.precedes))
     }
 
     private init(
@@ -143,11 +145,7 @@ final class ContributionSet: Sendable {
     func freshCopy(owner: RegistrationOwner? = nil) -> ContributionSet {
         ContributionSet(
             elementType: elementType,
-            sortedEntries: entries.map {
-                Entry(
-                    name: $0.name, priority: $0.priority,
-                    registration: Registration(copying: $0.registration, owner: owner))
-            })
+            sortedEntries: entries.map { $0.with(Registration(copying: $0.registration, owner: owner)) })
     }
 
     /// A copy in which the contributions `isReset` accepts have no services yet, or `nil`
@@ -160,9 +158,7 @@ final class ContributionSet: Sendable {
         let reset = entries.map { entry in
             guard isReset(entry.registration) else { return entry }
             replaced.append(entry.registration)
-            return Entry(
-                name: entry.name, priority: entry.priority,
-                registration: Registration(freshCopyOf: entry.registration))
+            return entry.with()
         }
         return (ContributionSet(elementType: elementType, sortedEntries: reset, isReset: true), replaced)
     }

@@ -150,6 +150,9 @@ final class Registration: @unchecked Sendable {
     /// fresh item as the original container did.
     var seedItemType: (any Injectable.Type)? { extras?.seedItemType }
 
+    /// Whether this registration has more than an ID, a scope and a factory.
+    var hasExtras: Bool { extras != nil }
+
     /// The named scope whose ``Container/reset(scope:)`` discards this registration's
     /// service, if any.
     var scopeName: String? { extras?.settings.scope.resetName }

@@ -78,19 +78,19 @@ final class RegistrationStore: Sendable {
     /// Changes the registrations: the one write path (rule 1).
     func modify<Result>(_ body: (inout StoreEntries) -> Result) -> Result {
         let isWatched = WriteWatch.isActive
-        typealias Outcome = (
-            Result, Snapshot?, [Registration], [String], (@Sendable ([String]) -> Void)?, [ChangeObserver],
-        )
-        let (result, unpublished, removed, changed, refusal, notified) = state.withLock { state -> Outcome in
-            if let refusal = state.lateWriteHandler {
+        // Set under the lock only when there is work for after unlocking: a plain write
+        // releases nothing more.
+        var after: AfterWrite?
+        let result = state.withLock { state -> Result in
+            if let handler = state.lateWriteHandler {
                 // Sealed (`Container.seal`, Container+Registering.swift): the change runs on a copy that is dropped,
                 // so nothing it removed leaves the store.
                 var copy = StoreEntries(state.entries, contexts: state.contexts)
                 let result = body(&copy)
-                return (
-                    result, nil, [], WriteWatch.changedIDs(from: state.entries, to: copy.dictionary), refusal,
-                    []
+                after = AfterWrite(
+                    changed: WriteWatch.changedIDs(from: state.entries, to: copy.dictionary), refusal: handler
                 )
+                return result
             }
             let before = isWatched ? state.entries : nil
             // The one check a write pays for observers when nobody observes this store.
@@ -103,32 +103,49 @@ final class RegistrationStore: Sendable {
             if entries.contexts != nil { swap(&entries.contexts, &state.contexts) }
             state.lockedReadsSinceChange = 0
             generation.advance(&state.generation)
-            let unpublished = state.published
-            state.published = nil
+            if state.published != nil || before != nil || entries.touched != nil || !entries.removed.isEmpty {
+                var work = AfterWrite(unpublished: state.published, removed: entries.removed)
+                state.published = nil
+                if let before { work.changed = WriteWatch.changedIDs(from: before, to: state.entries) }
+                // Queued under the lock, so that each observer's queue has this store's changes in
+                // the order it applied them; delivered after unlocking.
+                if let touched = entries.touched { work.notified = Self.enqueueChanges(touched, state) }
+                after = work
+            }
             #if DEBUG
                 checkInvariants(state, touched: entries.removed)
             #endif
-            let changed = before.map { WriteWatch.changedIDs(from: $0, to: state.entries) } ?? []
-            // Queued under the lock, so that each observer's queue has this store's changes in
-            // the order it applied them; delivered after unlocking.
-            let notified = entries.touched.map { Self.enqueueChanges($0, state) } ?? []
-            return (result, unpublished, entries.removed, changed, nil, notified)
+            return result
         }
-        // Outside the lock: freeing a service runs its deinit, which may use the container.
-        if !removed.isEmpty {
-            InstanceReclaimer.shared.retire(removed.compactMap { $0.retireInstances(disposals: disposals) })
-        }
-        withExtendedLifetime((unpublished, removed)) {}
-        if let refusal, !changed.isEmpty {
-            refusal(changed)
-        } else if !changed.isEmpty {
-            WriteWatch.record(changed, store: serial)
-        }
-        // Last, with no lock held and the change visible: a handler may load and write.
-        for observer in notified {
-            observer.drain()
-        }
+        if let after { after.run(disposals: disposals, store: serial) }
         return result
+    }
+
+    /// What a write leaves for after unlocking.
+    private struct AfterWrite {
+        var unpublished: Snapshot?
+        var removed: [Registration] = []
+        var changed: [String] = []
+        var refusal: (@Sendable ([String]) -> Void)?
+        var notified: [ChangeObserver] = []
+
+        func run(disposals: DisposalLedger, store serial: UInt64) {
+            // Freeing a service runs its deinit, which may use the container.
+            if !removed.isEmpty {
+                InstanceReclaimer.shared.retire(
+                    removed.compactMap { $0.retireInstances(disposals: disposals) })
+            }
+            withExtendedLifetime((unpublished, removed)) {}
+            if let refusal, !changed.isEmpty {
+                refusal(changed)
+            } else if !changed.isEmpty {
+                WriteWatch.record(changed, store: serial)
+            }
+            // Last, with the change visible: a handler may load and write.
+            for observer in notified {
+                observer.drain()
+            }
+        }
     }
 
     /// Queues, for each observer of an ID that `touched` records, what the change did to it.

@@ -29,8 +29,9 @@ struct StoreEntries {
     @inline(__always)
     init(moving dictionary: inout [String: Registration], recordingTouches: Bool = false) {
         self.dictionary = dictionary
-        dictionary = [:]
-        if recordingTouches { touched = [:] }
+        // `Dictionary()`, not a literal: the empty singleton, built without an array.
+        dictionary = Dictionary()
+        if recordingTouches { touched = Dictionary() }
     }
 
     @inline(__always)
@@ -198,13 +199,16 @@ extension StoreEntries {
 
     /// The error that rejects `registration` whatever the store holds: an invalid ID, time
     /// to live or context name.
+    @inline(__always)
     private static func refusal(of registration: Registration, _ placement: AdmissionPlacement)
         -> ContainerError?
     {
         if let problem = IDValidation.problem(with: registration.id) {
             return .invalidID(registration.id, reason: problem)
         }
-        guard case .contributions(let added) = placement else { return refusal(of: registration) }
+        guard case .contributions(let added) = placement else {
+            return registration.hasExtras ? refusal(of: registration) : nil
+        }
         for entry in added {
             if let problem = IDValidation.problem(with: entry.name) {
                 return .invalidID(entry.name, reason: problem)
@@ -297,19 +301,23 @@ extension StoreEntries {
     /// ``RegistrationStore``).
     @discardableResult
     mutating func resetServices(where isReset: (Registration) -> Bool) -> Int {
-        var count = 0
-        for registration in Array(values) {
-            if isReset(registration) {
-                _ = admit(Registration(freshCopyOf: registration), as: .reset(dropping: []))
-                count += 1
-            } else if let contributions = registration.contributions?.resetting(where: isReset) {
-                _ = admit(
-                    Registration(copying: registration, contributions: contributions.set),
-                    as: .reset(dropping: contributions.replaced))
-                count += contributions.replaced.count
-            }
+        Array(values).reduce(0) { count, registration in count + resetting(registration, where: isReset) }
+    }
+
+    /// Admits a fresh copy of `registration` if `isReset` accepts it, else of its point with
+    /// fresh copies of the contributions `isReset` accepts; returns how many it reset.
+    private mutating func resetting(_ registration: Registration, where isReset: (Registration) -> Bool)
+        -> Int
+    {
+        if isReset(registration) {
+            _ = admit(Registration(freshCopyOf: registration), as: .reset(dropping: []))
+            return 1
         }
-        return count
+        guard let contributions = registration.contributions?.resetting(where: isReset) else { return 0 }
+        _ = admit(
+            Registration(copying: registration, contributions: contributions.set),
+            as: .reset(dropping: contributions.replaced))
+        return contributions.replaced.count
     }
 
     /// Resets `dependents`, registrations or contributions of these entries.
@@ -323,19 +331,8 @@ extension StoreEntries {
     /// its point's contributions: for a service whose time to live is over.
     @discardableResult
     mutating func resetServices(of registration: Registration) -> Bool {
-        let id = registration.id
-        if self[id] === registration {
-            _ = admit(Registration(freshCopyOf: registration), as: .reset(dropping: []))
-            return true
-        }
-        for point in RegistrationStore.points(naming: id) {
-            guard let holder = self[point],
-                let contributions = holder.contributions?.resetting(where: { $0 === registration })
-            else { continue }
-            _ = admit(
-                Registration(copying: holder, contributions: contributions.set),
-                as: .reset(dropping: contributions.replaced))
-            return true
+        for id in [registration.id] + RegistrationStore.points(naming: registration.id) {
+            if let holder = self[id], resetting(holder, where: { $0 === registration }) > 0 { return true }
         }
         return false
     }
