@@ -40,7 +40,7 @@ struct CompositionVerifier {
     /// The verified lookup order, nearest first, each place's context and its container's book.
     private let places: [LookupPlace]
     private let placeContexts: [Int]
-    private let books: [(sites: [LoadSite], inferred: [LoadSiteBook.SourcePlace: [Dependency]])]
+    private let books: [(sites: [LoadSite], inferred: [VerifiedRegistration.Location: [Dependency]])]
     /// The contexts factories run in; the first is a top-level load's.
     private let contexts: [CreationContext]
     /// The service unit each ID's lookup found in each context, or -1 when it found none.
@@ -194,8 +194,7 @@ struct CompositionVerifier {
         // Most containers have nothing inferred: no place is spelled out for them.
         if dependencies == nil, !books[index].inferred.isEmpty, let location = Self.location(of: registration)
         {
-            dependencies =
-                books[index].inferred[LoadSiteBook.SourcePlace(file: location.file, line: location.line)]
+            dependencies = books[index].inferred[location]
         }
         units.append(Unit(registration: registration, dependencies: dependencies, place: index))
         unitOf[ObjectIdentifier(registration)] = units.count - 1

@@ -115,8 +115,7 @@ extension Container {
 
     /// Removes load sites, such as those of a plugin the loader deactivated.
     package func removeLoadSites(_ sites: [LoadSite]) {
-        guard !sites.isEmpty else { return }
-        loadSiteBook.remove(sites)
+        if !sites.isEmpty { loadSiteBook.remove(sites) }
     }
 
     /// Records the dependencies the scanner read from the closure registered at `file:line`.
@@ -132,7 +131,7 @@ extension Container {
     public func addInferredDependencies(
         _ dependencies: [Dependency], forRegistrationAt file: String, line: Int
     ) {
-        loadSiteBook.infer(dependencies, at: LoadSiteBook.SourcePlace(file: file, line: line))
+        loadSiteBook.infer(dependencies, at: VerifiedRegistration.Location(file: file, line: line))
     }
 }
 

@@ -47,12 +47,20 @@ extension Container {
     func lookUp(_ name: String, overrides: OverrideScope?, thread: ThreadState)
         -> (registration: Registration, place: LookupPlace)?
     {
-        var found: (registration: Registration, place: LookupPlace)?
+        var found: Registration?
+        let place = firstPlace(overrides: overrides) {
+            found = $0.store.registration(named: name, thread: thread)
+            return found != nil
+        }
+        return found.flatMap { found in place.map { (found, $0) } }
+    }
+
+    /// The first place of the lookup order under `overrides` that `matches`.
+    private func firstPlace(overrides: OverrideScope?, where matches: (LookupPlace) -> Bool) -> LookupPlace? {
+        var found: LookupPlace?
         _ = walkLookupOrder(overrides: overrides) { place in
-            guard let registration = place.store.registration(named: name, thread: thread) else {
-                return .absent
-            }
-            found = (registration, place)
+            guard matches(place) else { return .absent }
+            found = place
             return .foundAndHeld
         }
         return found
@@ -93,11 +101,9 @@ extension Container {
     func registrationReportingMiss<Service>(named name: String, as _: Service.Type, thread: ThreadState)
         -> Registration?
     {
-        guard let registration = findCurrentRegistration(named: name, thread: thread) else {
-            reportMissing(name, Service.self)
-            return nil
-        }
-        return registration
+        if let registration = findCurrentRegistration(named: name, thread: thread) { return registration }
+        reportMissing(name, Service.self)
+        return nil
     }
 
     /// The registration a `require` of `name` as `Service` uses, or `notRegistered`.
@@ -125,16 +131,9 @@ extension Container {
     }
 
     /// The place of the lookup order under `overrides` that holds `registration` (or its point,
-    /// for a contribution), for a caller that kept only the registration; `nil` once a write
-    /// removed it.
+    /// for a contribution); `nil` once a write removed it.
     func place(holding registration: Registration, overrides: OverrideScope?) -> LookupPlace? {
-        var found: LookupPlace?
-        _ = walkLookupOrder(overrides: overrides) { place in
-            guard place.store.holds(registration) else { return .absent }
-            found = place
-            return .foundAndHeld
-        }
-        return found
+        firstPlace(overrides: overrides) { $0.store.holds(registration) }
     }
 }
 
