@@ -263,7 +263,9 @@ struct CompositionVerifier {
             guard
                 let found = find(dependency.id, marker: dependency.registeredType, from: nodes[node].context)
             else {
-                reportMissing(dependency, of: holder)
+                add(
+                    missingFinding(dependency, subject: "'\(registration.id)'", holder: holder), at: holder,
+                    dependency: dependency.id)
                 continue
             }
             if let finding = typeFinding(
@@ -343,10 +345,7 @@ struct CompositionVerifier {
                     }
                     finding = typeFinding(dependency, subject: subject, registeredAs: found.registration)
                 } else {
-                    finding = missingFinding(
-                        dependency, subject: subject,
-                        what: idSet.contains(dependency.id)
-                            ? "nothing in the lookup order of the container it was added to provides" : nil)
+                    finding = missingFinding(dependency, subject: subject, holder: nil)
                 }
                 if let finding {
                     report.siteProblems.append(
@@ -438,34 +437,24 @@ struct CompositionVerifier {
         )
     }
 
-    /// Reports a dependency of `holder` that nothing provides, or that its context does not see:
-    /// a cached service of a farther place, or an uncached service such a service loads.
-    private mutating func reportMissing(_ dependency: Dependency, of holder: Int) {
-        let what =
-            !idSet.contains(dependency.id)
-            ? nil
-            : units[holder].registration.isShared
-                ? "nothing in its own context provides: it is cached where it is registered, whose factory does not see the nearer registration"
-                : "nothing in its own context provides when a cached service of a farther place loads it: made in that service's context, it does not see the nearer registration"
-        add(
-            missingFinding(dependency, subject: "'\(units[holder].registration.id)'", what: what), at: holder,
-            dependency: dependency.id)
-    }
-
-    /// The problem of a dependency that nothing provides, with why (`what`) when a registration
-    /// exists that the load cannot see: an error if it is required, a note if it is optional.
-    private mutating func missingFinding(_ dependency: Dependency, subject: String, what: String?) -> Finding
-    {
+    /// The problem of a dependency that nothing provides, or that the load of `holder`'s factory
+    /// (of a site when `nil`) cannot see: an error if it is required, a note if it is optional.
+    private mutating func missingFinding(_ dependency: Dependency, subject: String, holder: Int?) -> Finding {
         let isPoint = dependency.serviceType.hasPrefix("extension point of ")
         var why =
-            what
-            ?? (isPoint
-                ? "no contribution in its lookup order provides" : "nothing in its lookup order provides")
-        if what == nil, let keyed = implementationKeyedUnits(for: dependency), !keyed.isEmpty {
+            isPoint ? "no contribution in its lookup order provides" : "nothing in its lookup order provides"
+        if idSet.contains(dependency.id) {
+            why =
+                holder.map {
+                    units[$0].registration.isShared
+                        ? "nothing in its own context provides: it is cached where it is registered, whose factory does not see the nearer registration"
+                        : "nothing in its own context provides when a cached service of a farther place loads it: made in that service's context, it does not see the nearer registration"
+                } ?? "nothing in the lookup order of the container it was added to provides"
+        } else if let keyed = implementationKeyedUnits(for: dependency), !keyed.isEmpty {
             let names = keyed.map { "'\(units[$0].registration.id)'" }.joined(separator: ", ")
             why +=
                 "; \(names) conform\(keyed.count == 1 ? "s" : "") to it, registered under \(keyed.count == 1 ? "its implementation type" : "their implementation types")"
-        } else if what == nil, let nearMiss = nearMiss(of: dependency.id) {
+        } else if let nearMiss = nearMiss(of: dependency.id) {
             why += "; did you mean '\(IDValidation.abbreviated(nearMiss))'?"
         }
         if dependency.isOptional {
