@@ -1,11 +1,8 @@
 import DependencyContainerKernel
 
-/// `verify()`'s walk: the engine's lookup (`Container.lookUp`), contribution gathering
-/// (`contributionEntries`) and ``LoadPlan`` over the declared dependencies, depth first, with
-/// the stack as a load's frames.
-///
-/// A node is a registration (a unit, which problems belong to) in the context its plan makes
-/// it in; each ID of the lookup order and each load site is a root.
+/// `verify()`'s walk: the engine's lookup, contribution gathering and ``LoadPlan`` over the
+/// declared dependencies, depth first, the stack as a load's frames; a node is a unit (a
+/// registration, which problems belong to) in the context its plan makes it in.
 struct CompositionVerifier {
     private struct Unit {
         let registration: Registration
