@@ -128,26 +128,21 @@ struct CompositionVerifier {
         report.checkedCount = units.lazy.filter { $0.dependencies != nil }.count
         // Sorted by ID, then place: only those listed, as most of a clean composition is not.
         let listed = units.indices.filter { units[$0].dependencies == nil || !problems[$0].isEmpty }
-        for index in listed.sorted(by: {
-            (units[$0].registration.id, units[$0].place, $0) < (
-                units[$1].registration.id, units[$1].place, $1
-            )
-        }) {
-            let isChecked = units[index].dependencies != nil
+        let key = { [units] (unit: Int) in (units[unit].registration.id, units[unit].place, unit) }
+        for index in listed.sorted(by: { key($0) < key($1) }) {
+            let (registration, isChecked) = (units[index].registration, units[index].dependencies != nil)
             if !isChecked {
-                report.unchecked.append(
-                    Self.verified(units[index].registration, problems: [], isChecked: false))
+                report.unchecked.append(Self.verified(registration, problems: [], isChecked: false))
             }
             guard !problems[index].isEmpty else { continue }
             // A registration reached in several contexts finds the same problem in each.
             var seen: Set<VerificationProblem> = []
-            let sorted = problems[index].filter { seen.insert($0.problem).inserted }.enumerated().sorted {
-                ($0.element.problem.severity, $0.element.phase.rawValue, $0.offset)
-                    < ($1.element.problem.severity, $1.element.phase.rawValue, $1.offset)
+            let found = problems[index].filter { seen.insert($0.problem).inserted }.enumerated()
+            let order = { (entry: (offset: Int, element: (phase: Phase, problem: VerificationProblem))) in
+                (entry.element.problem.severity, entry.element.phase.rawValue, entry.offset)
             }
-            report.registrations.append(
-                Self.verified(
-                    units[index].registration, problems: sorted.map(\.element.problem), isChecked: isChecked))
+            let sorted = found.sorted { order($0) < order($1) }.map(\.element.problem)
+            report.registrations.append(Self.verified(registration, problems: sorted, isChecked: isChecked))
         }
         return report
     }
@@ -257,19 +252,10 @@ struct CompositionVerifier {
         let start = edges.count
         var keptLazily: [Int] = []
         for dependency in units[holder].dependencies ?? [] {
-            guard
-                let found = find(dependency.id, marker: dependency.registeredType, from: nodes[node].context)
-            else {
-                add(
-                    missingFinding(dependency, subject: "'\(registration.id)'", holder: holder), at: holder,
-                    dependency: dependency.id)
-                continue
-            }
-            if let finding = typeFinding(
-                dependency, subject: "'\(registration.id)'", registeredAs: found.registration)
-            {
-                add(finding, at: holder, dependency: dependency.id)
-            }
+            let (found, finding) = check(
+                dependency, from: nodes[node].context, by: holder, subject: "'\(registration.id)'")
+            if let finding { add(finding, at: holder, dependency: dependency.id) }
+            guard let found else { continue }
             // Allocation-free for a service.
             for offset in 0..<(found.service >= 0 ? 1 : found.units.count) {
                 let unit = found.service >= 0 ? found.service : found.units[offset]
@@ -334,15 +320,10 @@ struct CompositionVerifier {
                     continue
                 }
                 report.checkedSiteCount += 1
-                let subject = "`\(site.expression)`"
-                var finding: Finding?
-                if let found = find(dependency.id, marker: dependency.registeredType, from: group.context) {
-                    for unit in found.service >= 0 ? [found.service] : found.units {
-                        _ = node(unit, loadedFrom: group.context)
-                    }
-                    finding = typeFinding(dependency, subject: subject, registeredAs: found.registration)
-                } else {
-                    finding = missingFinding(dependency, subject: subject, holder: nil)
+                let (found, finding) = check(
+                    dependency, from: group.context, by: nil, subject: "`\(site.expression)`")
+                for unit in found.map({ $0.service >= 0 ? [$0.service] : $0.units }) ?? [] {
+                    _ = node(unit, loadedFrom: group.context)
                 }
                 if let finding {
                     report.siteProblems.append(
@@ -354,10 +335,10 @@ struct CompositionVerifier {
             }
         }
         // Errors first, then by place in source.
-        report.siteProblems.sort {
-            ($0.severity, $0.location?.file ?? "", $0.location?.line ?? 0)
-                < ($1.severity, $1.location?.file ?? "", $1.location?.line ?? 0)
+        let order = { (problem: VerificationProblem) in
+            (problem.severity, problem.location?.file ?? "", problem.location?.line ?? 0)
         }
+        report.siteProblems.sort { order($0) < order($1) }
         return report
     }
 
@@ -404,6 +385,17 @@ struct CompositionVerifier {
             return
         }
         add((.error, .isolation, message), at: holder, dependency: targetID)
+    }
+
+    /// What a load of `dependency` from `context`, in the factory of `holder` (a site's when
+    /// `nil`), finds, and its problem: nothing found or another type than the one asked for.
+    private mutating func check(
+        _ dependency: Dependency, from context: Int, by holder: Int?, subject: @autoclosure () -> String
+    ) -> (found: (registration: Registration, service: Int, units: [Int])?, finding: Finding?) {
+        guard let found = find(dependency.id, marker: dependency.registeredType, from: context) else {
+            return (nil, missingFinding(dependency, subject: subject(), holder: holder))
+        }
+        return (found, typeFinding(dependency, subject: subject(), registeredAs: found.registration))
     }
 
     /// The problem of a dependency registered with another type than the one asked for, or `nil`.
