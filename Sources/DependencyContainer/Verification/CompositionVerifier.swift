@@ -25,6 +25,9 @@ struct CompositionVerifier {
         var reported: Set<Int> = []
     }
 
+    /// What a load gets: the unit of a service (`service`, else -1) or an extension point's
+    /// contributions' (`units`).
+    private typealias Found = (registration: Registration, service: Int, units: [Int])
     private typealias Finding = (
         severity: VerificationProblem.Severity, kind: VerificationProblem.Kind, message: String
     )
@@ -147,10 +150,9 @@ struct CompositionVerifier {
         return report
     }
 
-    /// What a load of `name` made in `context` gets: the unit of a service (`service`, else -1)
-    /// or, for an extension point, its contributions' (`units`).
+    /// What a load of `name` made in `context` gets.
     private mutating func find(_ name: String, marker: Any.Type?, from context: Int)
-        -> (registration: Registration, service: Int, units: [Int])?
+        -> Found?
     {
         // A service's lookup once per context: most IDs are loaded by several factories.
         if let service = services[context][name] {
@@ -391,7 +393,7 @@ struct CompositionVerifier {
     /// `nil`), finds, and its problem: nothing found or another type than the one asked for.
     private mutating func check(
         _ dependency: Dependency, from context: Int, by holder: Int?, subject: @autoclosure () -> String
-    ) -> (found: (registration: Registration, service: Int, units: [Int])?, finding: Finding?) {
+    ) -> (found: Found?, finding: Finding?) {
         guard let found = find(dependency.id, marker: dependency.registeredType, from: context) else {
             return (nil, missingFinding(dependency, subject: subject(), holder: holder))
         }
