@@ -82,13 +82,11 @@ struct CompositionVerifier {
         var contexts: [CreationContext] = [(container, OverrideScope.current)]
         placeContexts = places.map { place in
             let context = place.creationContext
-            if let index = contexts.firstIndex(where: {
+            let index = contexts.firstIndex {
                 $0.container === context.container && $0.overrides === context.overrides
-            }) {
-                return index
             }
-            contexts.append(context)
-            return contexts.count - 1
+            if index == nil { contexts.append(context) }
+            return index ?? contexts.count - 1
         }
         self.contexts = contexts
         services = contexts.map { _ in [:] }
@@ -474,7 +472,7 @@ struct CompositionVerifier {
                 && conformsToExistential(type, wanted)
         }
         implementationKeyed.append((dependency.id, conforming.sorted()))
-        return conforming.sorted()
+        return implementationKeyed[implementationKeyed.count - 1].units
     }
 
     /// Reports, at its registering line, each registration keyed by its implementation type
