@@ -1,11 +1,8 @@
 import DependencyContainerKernel
 
-/// `verify()`'s walk: the engine's lookup (`Container.lookUp`), contribution gathering
-/// (`contributionEntries`) and ``LoadPlan`` over the declared dependencies, depth first, with
-/// the stack as a load's frames.
-///
-/// A node is a registration (a unit, which problems belong to) in the context its plan makes
-/// it in; each ID of the lookup order and each load site is a root.
+/// `verify()`'s walk: the engine's lookup, contribution gathering and ``LoadPlan`` over the
+/// declared dependencies, depth first, the stack as a load's frames; a node is a unit (a
+/// registration, which problems belong to) in the context its plan makes it in.
 struct CompositionVerifier {
     private struct Unit {
         let registration: Registration
@@ -28,6 +25,9 @@ struct CompositionVerifier {
         var reported: Set<Int> = []
     }
 
+    /// What a load gets: the unit of a service (`service`, else -1) or an extension point's
+    /// contributions' (`units`).
+    private typealias Found = (registration: Registration, service: Int, units: [Int])
     private typealias Finding = (
         severity: VerificationProblem.Severity, kind: VerificationProblem.Kind, message: String
     )
@@ -40,7 +40,7 @@ struct CompositionVerifier {
     /// The verified lookup order, nearest first, each place's context and its container's book.
     private let places: [LookupPlace]
     private let placeContexts: [Int]
-    private let books: [(sites: [LoadSite], inferred: [LoadSiteBook.SourcePlace: [Dependency]])]
+    private let books: [(sites: [LoadSite], inferred: [VerifiedRegistration.Location: [Dependency]])]
     /// The contexts factories run in; the first is a top-level load's.
     private let contexts: [CreationContext]
     /// The service unit each ID's lookup found in each context, or -1 when it found none.
@@ -82,13 +82,11 @@ struct CompositionVerifier {
         var contexts: [CreationContext] = [(container, OverrideScope.current)]
         placeContexts = places.map { place in
             let context = place.creationContext
-            if let index = contexts.firstIndex(where: {
+            let index = contexts.firstIndex {
                 $0.container === context.container && $0.overrides === context.overrides
-            }) {
-                return index
             }
-            contexts.append(context)
-            return contexts.count - 1
+            if index == nil { contexts.append(context) }
+            return index ?? contexts.count - 1
         }
         self.contexts = contexts
         services = contexts.map { _ in [:] }
@@ -131,34 +129,28 @@ struct CompositionVerifier {
         report.checkedCount = units.lazy.filter { $0.dependencies != nil }.count
         // Sorted by ID, then place: only those listed, as most of a clean composition is not.
         let listed = units.indices.filter { units[$0].dependencies == nil || !problems[$0].isEmpty }
-        for index in listed.sorted(by: {
-            (units[$0].registration.id, units[$0].place, $0) < (
-                units[$1].registration.id, units[$1].place, $1
-            )
-        }) {
-            let isChecked = units[index].dependencies != nil
+        let key = { [units] (unit: Int) in (units[unit].registration.id, units[unit].place, unit) }
+        for index in listed.sorted(by: { key($0) < key($1) }) {
+            let (registration, isChecked) = (units[index].registration, units[index].dependencies != nil)
             if !isChecked {
-                report.unchecked.append(
-                    Self.verified(units[index].registration, problems: [], isChecked: false))
+                report.unchecked.append(Self.verified(registration, problems: [], isChecked: false))
             }
             guard !problems[index].isEmpty else { continue }
             // A registration reached in several contexts finds the same problem in each.
             var seen: Set<VerificationProblem> = []
-            let sorted = problems[index].filter { seen.insert($0.problem).inserted }.enumerated().sorted {
-                ($0.element.problem.severity, $0.element.phase.rawValue, $0.offset)
-                    < ($1.element.problem.severity, $1.element.phase.rawValue, $1.offset)
+            let found = problems[index].filter { seen.insert($0.problem).inserted }.enumerated()
+            let order = { (entry: (offset: Int, element: (phase: Phase, problem: VerificationProblem))) in
+                (entry.element.problem.severity, entry.element.phase.rawValue, entry.offset)
             }
-            report.registrations.append(
-                Self.verified(
-                    units[index].registration, problems: sorted.map(\.element.problem), isChecked: isChecked))
+            let sorted = found.sorted { order($0) < order($1) }.map(\.element.problem)
+            report.registrations.append(Self.verified(registration, problems: sorted, isChecked: isChecked))
         }
         return report
     }
 
-    /// What a load of `name` made in `context` gets: the unit of a service (`service`, else -1)
-    /// or, for an extension point, its contributions' (`units`).
+    /// What a load of `name` made in `context` gets.
     private mutating func find(_ name: String, marker: Any.Type?, from context: Int)
-        -> (registration: Registration, service: Int, units: [Int])?
+        -> Found?
     {
         // A service's lookup once per context: most IDs are loaded by several factories.
         if let service = services[context][name] {
@@ -194,8 +186,7 @@ struct CompositionVerifier {
         // Most containers have nothing inferred: no place is spelled out for them.
         if dependencies == nil, !books[index].inferred.isEmpty, let location = Self.location(of: registration)
         {
-            dependencies =
-                books[index].inferred[LoadSiteBook.SourcePlace(file: location.file, line: location.line)]
+            dependencies = books[index].inferred[location]
         }
         units.append(Unit(registration: registration, dependencies: dependencies, place: index))
         unitOf[ObjectIdentifier(registration)] = units.count - 1
@@ -261,17 +252,10 @@ struct CompositionVerifier {
         let start = edges.count
         var keptLazily: [Int] = []
         for dependency in units[holder].dependencies ?? [] {
-            guard
-                let found = find(dependency.id, marker: dependency.registeredType, from: nodes[node].context)
-            else {
-                reportMissing(dependency, of: holder)
-                continue
-            }
-            if let finding = typeFinding(
-                dependency, subject: "'\(registration.id)'", registeredAs: found.registration)
-            {
-                add(finding, at: holder, dependency: dependency.id)
-            }
+            let (found, finding) = check(
+                dependency, from: nodes[node].context, by: holder, subject: "'\(registration.id)'")
+            if let finding { add(finding, at: holder, dependency: dependency.id) }
+            guard let found else { continue }
             // Allocation-free for a service.
             for offset in 0..<(found.service >= 0 ? 1 : found.units.count) {
                 let unit = found.service >= 0 ? found.service : found.units[offset]
@@ -336,18 +320,10 @@ struct CompositionVerifier {
                     continue
                 }
                 report.checkedSiteCount += 1
-                let subject = "`\(site.expression)`"
-                var finding: Finding?
-                if let found = find(dependency.id, marker: dependency.registeredType, from: group.context) {
-                    for unit in found.service >= 0 ? [found.service] : found.units {
-                        _ = node(unit, loadedFrom: group.context)
-                    }
-                    finding = typeFinding(dependency, subject: subject, registeredAs: found.registration)
-                } else {
-                    finding = missingFinding(
-                        dependency, subject: subject,
-                        what: idSet.contains(dependency.id)
-                            ? "nothing in the lookup order of the container it was added to provides" : nil)
+                let (found, finding) = check(
+                    dependency, from: group.context, by: nil, subject: "`\(site.expression)`")
+                for unit in found.map({ $0.service >= 0 ? [$0.service] : $0.units }) ?? [] {
+                    _ = node(unit, loadedFrom: group.context)
                 }
                 if let finding {
                     report.siteProblems.append(
@@ -359,10 +335,10 @@ struct CompositionVerifier {
             }
         }
         // Errors first, then by place in source.
-        report.siteProblems.sort {
-            ($0.severity, $0.location?.file ?? "", $0.location?.line ?? 0)
-                < ($1.severity, $1.location?.file ?? "", $1.location?.line ?? 0)
+        let order = { (problem: VerificationProblem) in
+            (problem.severity, problem.location?.file ?? "", problem.location?.line ?? 0)
         }
+        report.siteProblems.sort { order($0) < order($1) }
         return report
     }
 
@@ -411,6 +387,17 @@ struct CompositionVerifier {
         add((.error, .isolation, message), at: holder, dependency: targetID)
     }
 
+    /// What a load of `dependency` from `context`, in the factory of `holder` (a site's when
+    /// `nil`), finds, and its problem: nothing found or another type than the one asked for.
+    private mutating func check(
+        _ dependency: Dependency, from context: Int, by holder: Int?, subject: @autoclosure () -> String
+    ) -> (found: Found?, finding: Finding?) {
+        guard let found = find(dependency.id, marker: dependency.registeredType, from: context) else {
+            return (nil, missingFinding(dependency, subject: subject(), holder: holder))
+        }
+        return (found, typeFinding(dependency, subject: subject(), registeredAs: found.registration))
+    }
+
     /// The problem of a dependency registered with another type than the one asked for, or `nil`.
     private func typeFinding(
         _ dependency: Dependency, subject: @autoclosure () -> String, registeredAs target: Registration
@@ -439,34 +426,24 @@ struct CompositionVerifier {
         )
     }
 
-    /// Reports a dependency of `holder` that nothing provides, or that its context does not see:
-    /// a cached service of a farther place, or an uncached service such a service loads.
-    private mutating func reportMissing(_ dependency: Dependency, of holder: Int) {
-        let what =
-            !idSet.contains(dependency.id)
-            ? nil
-            : units[holder].registration.isShared
-                ? "nothing in its own context provides: it is cached where it is registered, whose factory does not see the nearer registration"
-                : "nothing in its own context provides when a cached service of a farther place loads it: made in that service's context, it does not see the nearer registration"
-        add(
-            missingFinding(dependency, subject: "'\(units[holder].registration.id)'", what: what), at: holder,
-            dependency: dependency.id)
-    }
-
-    /// The problem of a dependency that nothing provides, with why (`what`) when a registration
-    /// exists that the load cannot see: an error if it is required, a note if it is optional.
-    private mutating func missingFinding(_ dependency: Dependency, subject: String, what: String?) -> Finding
-    {
+    /// The problem of a dependency that nothing provides, or that the load of `holder`'s factory
+    /// (of a site when `nil`) cannot see: an error if it is required, a note if it is optional.
+    private mutating func missingFinding(_ dependency: Dependency, subject: String, holder: Int?) -> Finding {
         let isPoint = dependency.serviceType.hasPrefix("extension point of ")
         var why =
-            what
-            ?? (isPoint
-                ? "no contribution in its lookup order provides" : "nothing in its lookup order provides")
-        if what == nil, let keyed = implementationKeyedUnits(for: dependency), !keyed.isEmpty {
+            isPoint ? "no contribution in its lookup order provides" : "nothing in its lookup order provides"
+        if idSet.contains(dependency.id) {
+            why =
+                holder.map {
+                    units[$0].registration.isShared
+                        ? "nothing in its own context provides: it is cached where it is registered, whose factory does not see the nearer registration"
+                        : "nothing in its own context provides when a cached service of a farther place loads it: made in that service's context, it does not see the nearer registration"
+                } ?? "nothing in the lookup order of the container it was added to provides"
+        } else if let keyed = implementationKeyedUnits(for: dependency), !keyed.isEmpty {
             let names = keyed.map { "'\(units[$0].registration.id)'" }.joined(separator: ", ")
             why +=
                 "; \(names) conform\(keyed.count == 1 ? "s" : "") to it, registered under \(keyed.count == 1 ? "its implementation type" : "their implementation types")"
-        } else if what == nil, let nearMiss = nearMiss(of: dependency.id) {
+        } else if let nearMiss = nearMiss(of: dependency.id) {
             why += "; did you mean '\(IDValidation.abbreviated(nearMiss))'?"
         }
         if dependency.isOptional {
@@ -495,7 +472,7 @@ struct CompositionVerifier {
                 && conformsToExistential(type, wanted)
         }
         implementationKeyed.append((dependency.id, conforming.sorted()))
-        return conforming.sorted()
+        return implementationKeyed[implementationKeyed.count - 1].units
     }
 
     /// Reports, at its registering line, each registration keyed by its implementation type

@@ -2,18 +2,13 @@ extension Container {
     /// Checks the declared dependencies of every registration this container's loads can
     /// reach, without running any factory, and reports every problem at once.
     ///
-    /// Each dependency is looked up as a load would, in the context its factory runs in: a
-    /// cached service of an ancestor sees that ancestor's lookup order only. A registration that
-    /// declares nothing is unchecked, which keeps the report from ``VerificationReport/isClean``.
-    /// See <doc:VerifyingTheComposition>.
+    /// A registration that declares nothing is unchecked, which keeps the report from
+    /// ``VerificationReport/isClean``. See <doc:VerifyingTheComposition>.
     ///
     /// ```swift
     /// let report = container.verify()
     /// #expect(report.isClean, "\(report)")
     /// ```
-    ///
-    /// - Complexity: O(*n* · *d*) in the reachable registrations and the dependencies each
-    ///   declares, once per creation context that reaches a registration.
     public func verify() -> VerificationReport {
         var verifier = CompositionVerifier(verifying: self)
         return verifier.report()
@@ -22,9 +17,7 @@ extension Container {
     /// Checks as `verify()` does and, when `running` is `true`, also runs each checked factory
     /// once in a sandbox to catch the loads its declaration misses.
     ///
-    /// The sandbox is an override scope of fresh copies, so nothing is cached in the container;
-    /// its services are released when the check ends. Main-actor and async factories are run by
-    /// ``verifyRunningIncludingIsolated()``; argument factories never. See
+    /// Main-actor and async factories are run by ``verifyRunningIncludingIsolated()``. See
     /// <doc:VerifyingTheComposition>.
     ///
     /// ```swift
@@ -65,10 +58,7 @@ extension Container {
     }
 
     /// The last release's `async` running check: ``verifyRunningIncludingIsolated()``, or
-    /// `verify()` without `running`.
-    ///
-    /// Without it, `await container.verify(running: true)` would skip isolated factories. See
-    /// <doc:MigratingToVersion0Next>.
+    /// `verify()` without `running` (<doc:MigratingToVersion0Next>).
     @available(
         *, deprecated, renamed: "verifyRunningIncludingIsolated()",
         message: "renamed verifyRunningIncludingIsolated(); it runs main-actor and async factories as before"
@@ -95,9 +85,8 @@ extension Container {
         return try make(probe.serviceType)
     }
 
-    /// Records load sites, so that `verify()` checks them as loads from this container.
-    ///
-    /// Adding a site twice records it once. See <doc:VerifyingTheComposition>.
+    /// Records load sites, so that `verify()` checks them as loads from this container; a site
+    /// added twice is recorded once (<doc:VerifyingTheComposition>).
     ///
     /// ```swift
     /// let container = Container()
@@ -107,22 +96,17 @@ extension Container {
     ///         expression: "try container.require(.toast)")
     /// ])
     /// ```
-    ///
-    /// - Complexity: O(*s*) in the sites added.
     public func addLoadSites(_ sites: [LoadSite]) {
         loadSiteBook.add(sites)
     }
 
     /// Removes load sites, such as those of a plugin the loader deactivated.
     package func removeLoadSites(_ sites: [LoadSite]) {
-        guard !sites.isEmpty else { return }
-        loadSiteBook.remove(sites)
+        if !sites.isEmpty { loadSiteBook.remove(sites) }
     }
 
-    /// Records the dependencies the scanner read from the closure registered at `file:line`.
-    ///
-    /// `verify()` uses them for a registration of this container there that declares none.
-    /// Recording a place again replaces what it had.
+    /// Records the dependencies the scanner read from the closure registered at `file:line`,
+    /// which `verify()` uses for a registration there that declares none.
     ///
     /// ```swift
     /// let container = Container()
@@ -132,7 +116,7 @@ extension Container {
     public func addInferredDependencies(
         _ dependencies: [Dependency], forRegistrationAt file: String, line: Int
     ) {
-        loadSiteBook.infer(dependencies, at: LoadSiteBook.SourcePlace(file: file, line: line))
+        loadSiteBook.infer(dependencies, at: VerifiedRegistration.Location(file: file, line: line))
     }
 }
 

@@ -21,16 +21,14 @@ public struct LoadSite: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Short source text of the load, such as `@Injected(.toast)` or `container.load(id)`.
     public let expression: String
 
+    /// `file:line: expression`.
+    public var description: String { "\(file):\(line): \(expression)" }
+}
+
+extension LoadSite {
     /// A site that loads `dependency`.
     public init(_ dependency: Dependency, file: String, line: Int, expression: String) {
         self.init(dependency: dependency, file: file, line: line, expression: expression)
-    }
-
-    private init(dependency: Dependency?, file: String, line: Int, expression: String) {
-        self.dependency = dependency
-        self.file = file
-        self.line = line
-        self.expression = expression
     }
 
     /// A site whose ID is built at run time, which `verify()` lists but cannot check.
@@ -42,7 +40,4 @@ public struct LoadSite: Hashable, Sendable, Codable, CustomStringConvertible {
     public var location: VerifiedRegistration.Location {
         VerifiedRegistration.Location(file: file, line: line)
     }
-
-    /// `file:line: expression`.
-    public var description: String { "\(file):\(line): \(expression)" }
 }

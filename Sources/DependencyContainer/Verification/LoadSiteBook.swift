@@ -1,28 +1,17 @@
 /// The load sites and inferred dependencies recorded in one container, for `verify()`, which
 /// copies them out under the lock (copy on write) before it reads them.
 final class LoadSiteBook: Sendable {
-    /// A registration's place in source: `#fileID` and `#line`.
-    struct SourcePlace: Hashable, Sendable {
-        let file: String
-        let line: Int
-    }
-
-    struct Contents: Sendable {
-        var sites: [LoadSite] = []
-        /// To drop duplicates: generated code registers a module each time.
-        var seen: Set<LoadSite> = []
-        var inferred: [SourcePlace: [Dependency]] = [:]
-    }
-
-    private let contents = LockedValue(Contents())
+    /// The sites in order; `seen` drops duplicates, as generated code registers a module each time.
+    private let contents = LockedValue(
+        (
+            sites: [LoadSite](), seen: Set<LoadSite>(),
+            inferred: [VerifiedRegistration.Location: [Dependency]]()
+        ))
 
     /// Adds the sites not yet recorded, in order.
     func add(_ sites: [LoadSite]) {
         contents.withLock { contents in
-            contents.sites.reserveCapacity(contents.sites.count + sites.count)
-            for site in sites where contents.seen.insert(site).inserted {
-                contents.sites.append(site)
-            }
+            for site in sites where contents.seen.insert(site).inserted { contents.sites.append(site) }
         }
     }
 
@@ -36,12 +25,12 @@ final class LoadSiteBook: Sendable {
     }
 
     /// Records, or replaces, the dependencies inferred for the registration at `place`.
-    func infer(_ dependencies: [Dependency], at place: SourcePlace) {
+    func infer(_ dependencies: [Dependency], at place: VerifiedRegistration.Location) {
         contents.withLock { $0.inferred[place] = dependencies }
     }
 
     /// The sites and inferred dependencies, as they are now.
-    var snapshot: (sites: [LoadSite], inferred: [SourcePlace: [Dependency]]) {
+    var snapshot: (sites: [LoadSite], inferred: [VerifiedRegistration.Location: [Dependency]]) {
         contents.withLock { ($0.sites, $0.inferred) }
     }
 }

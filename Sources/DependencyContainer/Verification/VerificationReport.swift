@@ -41,35 +41,31 @@ public struct VerificationReport: Codable, Hashable, Sendable, CustomStringConve
     public var isClean: Bool { hasNoProblems && isComplete }
 
     /// Whether no problem is an error or a warning; notes and what was left unchecked are fine.
-    public var hasNoProblems: Bool {
-        !registrations.contains { $0.problems.contains { $0.severity != .note } }
-            && !siteProblems.contains { $0.severity != .note }
-    }
+    public var hasNoProblems: Bool { !problems.contains { $0.severity != .note } }
 
     /// Whether every registration a load can reach and every load site was checked.
     public var isComplete: Bool { unchecked.isEmpty && uncheckedSites.isEmpty }
 
     /// How many problems have `severity`.
     public func count(_ severity: VerificationProblem.Severity) -> Int {
-        registrations.reduce(0) { $0 + $1.problems.filter { $0.severity == severity }.count }
-            + siteProblems.filter { $0.severity == severity }.count
+        problems.lazy.filter { $0.severity == severity }.count
     }
 
     /// One line that says how much was checked, what was found and what was not checked:
     /// `verify: 10 of 12 registrations and 29 of 30 load sites checked: 1 error, 0 warnings,
     /// 0 notes; 2 registrations and 1 load site unchecked`.
     public var summary: String {
-        let total = checkedCount + unchecked.count
-        let siteTotal = checkedSiteCount + uncheckedSites.count
-        var checked = "\(checkedCount) of \(Self.counted(total, "registration"))"
-        if siteTotal > 0 { checked += " and \(checkedSiteCount) of \(Self.counted(siteTotal, "load site"))" }
-        var left: [String] = []
-        if !unchecked.isEmpty { left.append(Self.counted(unchecked.count, "registration")) }
-        if !uncheckedSites.isEmpty { left.append(Self.counted(uncheckedSites.count, "load site")) }
-        let found =
-            "\(Self.counted(count(.error), "error")), \(Self.counted(count(.warning), "warning")), "
-            + Self.counted(count(.note), "note")
-        return "verify: \(checked) checked: \(found)"
+        let sites = checkedSiteCount + uncheckedSites.count
+        let checked =
+            "\(checkedCount) of \(Self.counted(checkedCount + unchecked.count, "registration"))"
+            + (sites > 0 ? " and \(checkedSiteCount) of \(Self.counted(sites, "load site"))" : "")
+        let left =
+            (unchecked.isEmpty ? [] : [Self.counted(unchecked.count, "registration")])
+            + (uncheckedSites.isEmpty ? [] : [Self.counted(uncheckedSites.count, "load site")])
+        let found = [VerificationProblem.Severity.error, .warning, .note].map {
+            Self.counted(count($0), $0.rawValue)
+        }
+        return "verify: \(checked) checked: \(found.joined(separator: ", "))"
             + (left.isEmpty ? "" : "; \(left.joined(separator: " and ")) unchecked")
     }
 

@@ -7,11 +7,9 @@ typealias CreationContext = (container: Container, overrides: OverrideScope?)
 extension Container {
     // MARK: Step 1: lookup, which answers with the registration and where it was found
 
-    /// Walks the lookup order (rule 5 of ``RegistrationStore``): for this container, then each
-    /// ancestor, the override sets for it, innermost first, then its own registrations.
-    ///
-    /// The one place that order is coded. `visit` ends the walk with anything but `absent`; the
-    /// walk holds no references (each container keeps its parent alive, the caller this one).
+    /// Walks the lookup order (rule 5 of ``RegistrationStore``), the one place it is coded: for
+    /// this container, then each ancestor, its override sets, innermost first, then its own;
+    /// `visit` ends the walk with anything but `absent`, and the walk retains nothing.
     @inline(__always)
     func walkLookupOrder(overrides: OverrideScope?, _ visit: (LookupPlace) -> LookupAnswer) -> LookupAnswer {
         // Non-generic enums throughout: `load` runs unspecialized in client modules, where
@@ -47,12 +45,20 @@ extension Container {
     func lookUp(_ name: String, overrides: OverrideScope?, thread: ThreadState)
         -> (registration: Registration, place: LookupPlace)?
     {
-        var found: (registration: Registration, place: LookupPlace)?
+        var found: Registration?
+        let place = firstPlace(overrides: overrides) {
+            found = $0.store.registration(named: name, thread: thread)
+            return found != nil
+        }
+        return found.flatMap { found in place.map { (found, $0) } }
+    }
+
+    /// The first place of the lookup order under `overrides` that `matches`.
+    private func firstPlace(overrides: OverrideScope?, where matches: (LookupPlace) -> Bool) -> LookupPlace? {
+        var found: LookupPlace?
         _ = walkLookupOrder(overrides: overrides) { place in
-            guard let registration = place.store.registration(named: name, thread: thread) else {
-                return .absent
-            }
-            found = (registration, place)
+            guard matches(place) else { return .absent }
+            found = place
             return .foundAndHeld
         }
         return found
@@ -93,11 +99,9 @@ extension Container {
     func registrationReportingMiss<Service>(named name: String, as _: Service.Type, thread: ThreadState)
         -> Registration?
     {
-        guard let registration = findCurrentRegistration(named: name, thread: thread) else {
-            reportMissing(name, Service.self)
-            return nil
-        }
-        return registration
+        if let registration = findCurrentRegistration(named: name, thread: thread) { return registration }
+        reportMissing(name, Service.self)
+        return nil
     }
 
     /// The registration a `require` of `name` as `Service` uses, or `notRegistered`.
@@ -113,10 +117,8 @@ extension Container {
         return registration
     }
 
-    /// The registration a load of `name` uses, borrowed from this thread's cached snapshots.
-    ///
-    /// No lock and no reference count: retaining would make every load write to cache lines
-    /// all cores share. `unknown` under an override or with a stale snapshot.
+    /// The registration a load of `name` uses, borrowed from this thread's cached snapshots
+    /// without a lock or a retain; `unknown` under an override or with a stale snapshot.
     @inline(__always)
     func borrowedRegistration(named name: String, thread: ThreadState) -> LookupAnswer {
         // Rule 4: overrides are consulted only on the general path.
@@ -125,16 +127,9 @@ extension Container {
     }
 
     /// The place of the lookup order under `overrides` that holds `registration` (or its point,
-    /// for a contribution), for a caller that kept only the registration; `nil` once a write
-    /// removed it.
+    /// for a contribution); `nil` once a write removed it.
     func place(holding registration: Registration, overrides: OverrideScope?) -> LookupPlace? {
-        var found: LookupPlace?
-        _ = walkLookupOrder(overrides: overrides) { place in
-            guard place.store.holds(registration) else { return .absent }
-            found = place
-            return .foundAndHeld
-        }
-        return found
+        firstPlace(overrides: overrides) { $0.store.holds(registration) }
     }
 }
 
@@ -156,9 +151,8 @@ enum LookupPlace {
     /// The container whose loads this place answers.
     var container: Container { creationContext.container }
 
-    /// The context a cached service registered here is made in: a container's own on that
-    /// container, without overrides; an override's on the container it is for (never the child
-    /// that loaded through it), with that scope and those enclosing it.
+    /// The context a cached service registered here is made in: a container's own without
+    /// overrides; an override's on the container it is for, with that scope and its enclosing.
     var creationContext: CreationContext {
         switch self {
         case .override(let scope, let target): return (target, scope)
@@ -175,14 +169,11 @@ private enum LookupStep {
 
 // MARK: Step 2: plan, what a load does with what the lookup found
 
-/// What loading a found registration does, decided before any factory runs.
-///
-/// The rules that loads check (step 3) and `verify()` walks over declared edges, in one place.
-/// `Context` is a ``CreationContext`` for loads, an index of its contexts for `verify()`.
+/// What loading a found registration does, decided before any factory runs: the rules loads
+/// check and `verify()` walks; `Context` is a ``CreationContext``, or an index for `verify()`.
 struct LoadPlan<Context> {
-    /// Where its factory runs: a cached service (singleton, weak, named scope) in the context of
-    /// the place it is registered at (``LookupPlace/creationContext``), so that it never
-    /// captures a narrower context's service; another in the loader's context.
+    /// Where its factory runs: a cached service's in its place's context
+    /// (``LookupPlace/creationContext``), never capturing a narrower one; another's in the loader's.
     let context: Context
     /// The cached service that would keep it past its named scope's reset, if any.
     let captiveHolder: Registration?
@@ -190,10 +181,8 @@ struct LoadPlan<Context> {
     /// only, an async one never.
     let mayRunFactory: Bool
 
-    /// The plan of a load made in `loader` inside the factory of `holder`.
-    ///
-    /// `holder` is the innermost running factory that caches its service. `placeContext` is
-    /// `nil` once a write removed the registration: it runs as loaded.
+    /// The plan of a load made in `loader` inside the factory of `holder`, the innermost running
+    /// one that caches its service; `placeContext` is `nil` once a write removed the registration.
     init(
         _ registration: Registration, registeredIn placeContext: Context?, loadedIn loader: Context,
         heldBy holder: Registration?, onMainThread: Bool
@@ -251,10 +240,7 @@ extension Container {
     }
 
     // MARK: Step 3: checks before a factory runs or a service is handed out
-    //
-    // Cycles across threads and tasks are found where they wait for each other
-    // (``CreationMonitor``, ``AsyncWaitGraph``); `verify()` walks the same rules over
-    // declared dependencies, and the differential test holds it to them.
+    // (cycles across threads and tasks: ``CreationMonitor``, ``AsyncWaitGraph``)
 
     /// Throws the cycle when `registration`'s factory is already running on this thread,
     /// recorded as the failure of the whole top-level load.
