@@ -61,9 +61,7 @@ public struct Resolver: ServiceLoading {
 
     /// The container whose view the factory's loads use; a new, empty one once it is gone.
     public var container: Container {
-        if let live = liveContext {
-            return live.container
-        }
+        if let live = liveContext { return live.container }
         let detached = Container(parent: nil, autoRegisters: false)
         detached.setDiagnosticsHandler(reference.diagnosticsHandler.withLock { $0 })
         return detached
@@ -71,32 +69,22 @@ public struct Resolver: ServiceLoading {
 
     /// The reference to the container, which outlives it.
     var reference: ContainerReference {
-        if let reference = exactCast(context, to: ContainerReference.self) {
-            return reference
-        }
-        return overriddenContext.reference
+        exactCast(context, to: ContainerReference.self) ?? overridden.reference
     }
 
-    /// The context of a resolver made under override scopes.
+    /// The context of a resolver made under override scopes: the only other kind.
     @inline(__always)
-    private var overriddenContext: OverriddenContext {
-        guard let overridden = exactCast(context, to: OverriddenContext.self) else {
-            preconditionFailure("a resolver's context is a ContainerReference or an OverriddenContext")
-        }
-        return overridden
-    }
+    private var overridden: OverriddenContext { exactCast(context, to: OverriddenContext.self)! }
 
     /// The container and override scopes the loads use, retained, or `nil` once either is gone.
     @inline(__always)
     var liveContext: LiveContext? {
         if let reference = exactCast(context, to: ContainerReference.self) {
-            guard let container = reference.container else {
-                return nil
-            }
+            guard let container = reference.container else { return nil }
             return LiveContext(container: container, overrides: nil)
         }
-        let overridden = overriddenContext
-        guard let overrides = overridden.overrides, let container = overridden.reference.container else {
+        let scoped = overridden
+        guard let overrides = scoped.overrides, let container = scoped.reference.container else {
             return nil
         }
         return LiveContext(container: container, overrides: overrides)
