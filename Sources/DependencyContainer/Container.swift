@@ -193,14 +193,8 @@ public final class Container: ServiceLoading {
     /// unless set, its parent's policy, and a root's ``CaptiveDependencyPolicy/report``.
     public var captiveDependencyPolicy: CaptiveDependencyPolicy {
         get {
-            var container: Container? = self
-            while let current = container {
-                if let policy = current.captivePolicySetting.withLock({ $0 }) {
-                    return policy
-                }
-                container = current.parent
-            }
-            return .report
+            sequence(first: self, next: \.parent).lazy.compactMap { $0.captivePolicySetting.withLock { $0 } }
+                .first ?? .report
         }
         set {
             captivePolicySetting.withLock { $0 = newValue }

@@ -43,7 +43,7 @@ public struct InjectedHandle<Service> {
     /// first read would.
     @discardableResult
     public func reload() -> Service? {
-        cache.store(nil)
+        reset()
         return value
     }
 

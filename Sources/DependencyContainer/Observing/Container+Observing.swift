@@ -80,12 +80,7 @@ extension Container {
         onFinish: (@Sendable () -> Void)? = nil,
         _ handler: @escaping @Sendable (ContributionChange) -> Void
     ) -> ObservationToken {
-        var stores: [RegistrationStore] = []
-        var container: Container? = self
-        while let current = container {
-            stores.append(current.store)
-            container = current.parent
-        }
+        let stores = sequence(first: self, next: \.parent).map(\.store)
         let observer = ChangeObserver(
             id: name, subject: subject, stores: stores, handler: handler, onFinish: onFinish)
         // The token first, so that an observer is never left subscribed without one.
