@@ -98,9 +98,7 @@ public final class Container: ServiceLoading {
     ///
     /// - Complexity: O(1) on average; a singleton that exists costs one hash lookup.
     @inline(__always)
-    public func load<Service>(_ id: InjectID<Service>) -> Service? {
-        loadService(id)
-    }
+    public func load<Service>(_ id: InjectID<Service>) -> Service? { loadService(id) }
 
     /// The container itself: its verbs load under the calling task's overrides.
     public var _loadTarget: _LoadTarget { .container(self) }
@@ -175,9 +173,7 @@ public final class Container: ServiceLoading {
     /// Sends `event` to the handler of this container or its nearest ancestor that has one
     /// (``ContainerReference/report(_:)``).
     @inline(__always)
-    func report(_ event: @autoclosure () -> DiagnosticEvent) {
-        reference.report(event())
-    }
+    func report(_ event: @autoclosure () -> DiagnosticEvent) { reference.report(event()) }
 
     /// The IDs a ``ContainerError/notRegistered(id:requestedType:registeredIDs:)`` for `id`
     /// names: a few, the count of the rest, and a near miss of `id`.

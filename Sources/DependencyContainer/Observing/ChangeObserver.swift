@@ -147,9 +147,7 @@ final class ChangeObserver: Sendable {
     }
 
     /// Whether the observer has ended.
-    var hasFinished: Bool {
-        isFinished.load()
-    }
+    var hasFinished: Bool { isFinished.load() }
 
     // MARK: Computing changes
 

@@ -20,9 +20,7 @@ public struct RegistrationChanges<Change: Sendable>: AsyncSequence, Sendable {
     let token: ObservationToken
 
     /// Makes the iterator, which keeps the observation alive while it exists.
-    public func makeAsyncIterator() -> Iterator {
-        Iterator(base: stream.makeAsyncIterator(), token: token)
-    }
+    public func makeAsyncIterator() -> Iterator { Iterator(base: stream.makeAsyncIterator(), token: token) }
 
     /// Iterates the changes.
     public struct Iterator: AsyncIteratorProtocol {
@@ -30,8 +28,6 @@ public struct RegistrationChanges<Change: Sendable>: AsyncSequence, Sendable {
         let token: ObservationToken
 
         /// The next change, or `nil` once the container is gone or the observation cancelled.
-        public mutating func next() async -> Change? {
-            await base.next()
-        }
+        public mutating func next() async -> Change? { await base.next() }
     }
 }

@@ -125,9 +125,7 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     /// let menu = ExtensionPoint<String>("Menu")
     /// assert(Dependency.load(menu).isOptional == Dependency.pointLoadIsOptional(required: false))
     /// ```
-    public static func pointLoadIsOptional(required: Bool) -> Bool {
-        !required
-    }
+    public static func pointLoadIsOptional(required: Bool) -> Bool { !required }
 
     /// The service type of a load through the original API, `load(for:)`, which wraps any
     /// registration of its ID as an ``Injectable`` item, so that any registered type matches.
@@ -171,9 +169,7 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     }
 
     /// How a registration spells an extension point's service type.
-    static func pointTypeName(_ element: Any.Type) -> String {
-        "extension point of \(typeName(element))"
-    }
+    static func pointTypeName(_ element: Any.Type) -> String { "extension point of \(typeName(element))" }
 }
 
 /// A type that equality and hashing ignore.
