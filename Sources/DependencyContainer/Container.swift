@@ -79,8 +79,8 @@ public final class Container: ServiceLoading {
     func autoRegisterIfConforming(unlessNested: Bool) {
         guard let conforming = self as Any as? any AutoRegistering else { return }
         let thread = ThreadState.current
-        if unlessNested, thread.isAutoRegistering { return }
         let wasAutoRegistering = thread.isAutoRegistering
+        if unlessNested, wasAutoRegistering { return }
         thread.isAutoRegistering = true
         defer { thread.isAutoRegistering = wasAutoRegistering }
         conforming.autoRegister()

@@ -131,11 +131,7 @@ final class ChangeObserver: Sendable {
         let taken = state.withLock { state -> State? in
             guard state.handler != nil else { return nil }
             isFinished.store(true)
-            defer {
-                state.handler = nil
-                state.onFinish = nil
-                state.queue = []
-            }
+            defer { state = State() }
             return state
         }
         guard let taken else { return }
