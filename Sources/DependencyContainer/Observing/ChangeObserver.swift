@@ -153,12 +153,19 @@ final class ChangeObserver: Sendable {
         name: String, registration: Registration, depth: Int
     )] {
         guard subject == .contributions else {
-            guard let depth = levels.firstIndex(where: { $0 != nil }), let registration = levels[depth] else {
-                return []
-            }
-            return [("", registration, depth)]
+            guard let depth = levels.firstIndex(where: { $0 != nil }) else { return [] }
+            return [("", levels[depth]!, depth)]
         }
-        return Self.merged(levels).map { ($0.entry.name, $0.entry.registration, $0.depth) }
+        // The nearest contribution of each name, in load order.
+        var seen = Set<String>()
+        var merged: [(entry: ContributionSet.Entry, depth: Int)] = []
+        for (depth, registration) in levels.enumerated() {
+            for entry in registration?.contributions?.entries ?? [] where seen.insert(entry.name).inserted {
+                merged.append((entry, depth))
+            }
+        }
+        return merged.sorted { ContributionSet.precedes($0.entry, $1.entry) }
+            .map { ($0.entry.name, $0.entry.registration, $0.depth) }
     }
 
     /// Applies `change` to the levels and appends what it changed for the observed container,
@@ -190,23 +197,6 @@ final class ChangeObserver: Sendable {
                     : .replaced(
                         name: new.name, previous: Self.info(old.registration, old.depth), replacement: info))
         }
-    }
-
-    /// The contributions a load of the point uses, in load order: the nearest of each name.
-    private static func merged(_ levels: [Registration?]) -> [(entry: ContributionSet.Entry, depth: Int)] {
-        var seen = Set<String>()
-        var merged: [(entry: ContributionSet.Entry, depth: Int)] = []
-        var sets = 0
-        for (depth, registration) in levels.enumerated() {
-            guard let set = registration?.contributions else { continue }
-            sets += 1
-            for entry in set.entries where seen.insert(entry.name).inserted {
-                merged.append((entry, depth))
-            }
-        }
-        // One set is in load order already.
-        if sets > 1 { merged.sort { ContributionSet.precedes($0.entry, $1.entry) } }
-        return merged
     }
 
     /// The description of `registration`, found `depth` containers above the observed one.
