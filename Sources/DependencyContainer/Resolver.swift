@@ -137,12 +137,8 @@ private final class OverriddenContext: @unchecked Sendable {
 
     init(reference: ContainerReference, overrides: OverrideScope, holdingScopes: Bool) {
         self.reference = reference
-        if holdingScopes {
-            strongOverrides = overrides
-        } else {
-            strongOverrides = nil
-            weakOverrides = overrides
-        }
+        strongOverrides = holdingScopes ? overrides : nil
+        weakOverrides = overrides
     }
 
     /// Whether the context keeps its override scopes alive.
@@ -162,9 +158,7 @@ struct LiveContext {
     @inline(__always)
     func run<Result, Failure: Error>(_ body: (Container) throws(Failure) -> Result) throws(Failure) -> Result
     {
-        if OverrideScope.current === overrides {
-            return try body(container)
-        }
+        if OverrideScope.current === overrides { return try body(container) }
         return try rebound { () throws(Failure) -> Result in try body(container) }.get()
     }
 
@@ -172,9 +166,7 @@ struct LiveContext {
     func runAsync<Result, Failure: Error>(
         _ body: (Container) async throws(Failure) -> Result
     ) async throws(Failure) -> Result {
-        if OverrideScope.current === overrides {
-            return try await body(container)
-        }
+        if OverrideScope.current === overrides { return try await body(container) }
         return try await OverrideScope.binding(overrides) { () async throws(Failure) -> Result in
             try await body(container)
         }
