@@ -88,9 +88,7 @@ enum IDValidation {
     /// character can carry any number of combining marks.
     static func abbreviated(_ name: String) -> String {
         guard name.unicodeScalars.count > 64 else { return name }
-        var short = String.UnicodeScalarView()
-        short.append(contentsOf: name.unicodeScalars.prefix(48))
-        return String(short) + "…(\(name.utf8.count) bytes)"
+        return String(name.unicodeScalars.prefix(48)) + "…(\(name.utf8.count) bytes)"
     }
 }
 
