@@ -18,7 +18,7 @@ import DependencyContainerKernel
 public struct Resolver: ServiceLoading {
     /// The container's reference, or an ``OverriddenContext``: one reference, which a factory
     /// run passes without a retain (an enum of the two costs every run a retain and a release).
-    private let context: AnyObject & Sendable
+    private var context: AnyObject & Sendable
 
     /// A resolver without override scopes: what every factory run outside overrides gets.
     @inline(__always)
@@ -48,15 +48,13 @@ public struct Resolver: ServiceLoading {
     /// This resolver, holding its override scopes weakly: what a ``Lazy`` or
     /// ``ServiceProvider`` handle keeps, which loads nothing once its scopes have ended.
     var holdingScopesWeakly: Resolver {
-        guard let overridden = exactCast(context, to: OverriddenContext.self) else { return self }
-        guard overridden.holdsScopes, let overrides = overridden.overrides else { return self }
-        return Resolver(
-            context: OverriddenContext(
-                reference: overridden.reference, overrides: overrides, holdingScopes: false))
-    }
-
-    private init(context: OverriddenContext) {
-        self.context = context
+        guard let overridden = exactCast(context, to: OverriddenContext.self), overridden.holdsScopes,
+            let overrides = overridden.overrides
+        else { return self }
+        var weakened = self
+        weakened.context = OverriddenContext(
+            reference: overridden.reference, overrides: overrides, holdingScopes: false)
+        return weakened
     }
 
     /// The container whose view the factory's loads use; a new, empty one once it is gone.
