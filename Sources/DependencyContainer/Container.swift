@@ -76,8 +76,8 @@ public final class Container: ServiceLoading {
     func autoRegisterIfConforming(unlessNested: Bool) {
         guard let conforming = self as Any as? any AutoRegistering else { return }
         let thread = ThreadState.current
-        if unlessNested, thread.isAutoRegistering { return }
         let wasAutoRegistering = thread.isAutoRegistering
+        if unlessNested, wasAutoRegistering { return }
         thread.isAutoRegistering = true
         defer { thread.isAutoRegistering = wasAutoRegistering }
         conforming.autoRegister()
@@ -95,9 +95,7 @@ public final class Container: ServiceLoading {
     ///
     /// - Complexity: O(1) on average; a singleton that exists costs one hash lookup.
     @inline(__always)
-    public func load<Service>(_ id: InjectID<Service>) -> Service? {
-        loadService(id)
-    }
+    public func load<Service>(_ id: InjectID<Service>) -> Service? { loadService(id) }
 
     /// The container itself: its verbs load under the calling task's overrides.
     public var _loadTarget: _LoadTarget { .container(self) }
@@ -172,9 +170,7 @@ public final class Container: ServiceLoading {
     /// Sends `event` to the handler of this container or its nearest ancestor that has one
     /// (``ContainerReference/report(_:)``).
     @inline(__always)
-    func report(_ event: @autoclosure () -> DiagnosticEvent) {
-        reference.report(event())
-    }
+    func report(_ event: @autoclosure () -> DiagnosticEvent) { reference.report(event()) }
 
     /// The IDs a ``ContainerError/notRegistered(id:requestedType:registeredIDs:)`` for `id`
     /// names: a few, the count of the rest, and a near miss of `id`.
@@ -190,14 +186,8 @@ public final class Container: ServiceLoading {
     /// unless set, its parent's policy, and a root's ``CaptiveDependencyPolicy/report``.
     public var captiveDependencyPolicy: CaptiveDependencyPolicy {
         get {
-            var container: Container? = self
-            while let current = container {
-                if let policy = current.captivePolicySetting.withLock({ $0 }) {
-                    return policy
-                }
-                container = current.parent
-            }
-            return .report
+            sequence(first: self, next: \.parent).lazy.compactMap { $0.captivePolicySetting.withLock { $0 } }
+                .first ?? .report
         }
         set {
             captivePolicySetting.withLock { $0 = newValue }

@@ -59,69 +59,53 @@ public indirect enum ContainerError: Error, CustomStringConvertible {
 
     /// A sentence naming the ID, the requested type and what was found instead.
     public var description: String {
+        let q = { (id: String) in "'\(IDValidation.abbreviated(id))'" }
         switch self {
-        case .notRegistered(let id, let requestedType, let registeredIDs):
-            let known = registeredIDs.isEmpty ? "nothing is registered" : "registered IDs: \(registeredIDs)"
-            let suggestion =
-                registeredIDs.nearMiss.map { "; did you mean '\(IDValidation.abbreviated($0))'?" } ?? ""
-            return
-                "No registration for ID '\(IDValidation.abbreviated(id))' (requested as `\(requestedType)`); "
-                + known + suggestion
+        case .notRegistered(let id, let requestedType, let ids):
+            let known = ids.isEmpty ? "nothing is registered" : "registered IDs: \(ids)"
+            return "No registration for ID \(q(id)) (requested as `\(requestedType)`); \(known)"
+                + (ids.nearMiss.map { "; did you mean \(q($0))?" } ?? "")
         case .typeMismatch(let id, let requestedType, let actualType):
-            return "ID '\(IDValidation.abbreviated(id))' is registered, but its value \(actualType) is not "
-                + "\(article(for: requestedType)) `\(requestedType)`"
+            let vowel = "aeiou".contains(
+                requestedType.hasPrefix("any ") ? "a" : requestedType.prefix(1).lowercased())
+            return "ID \(q(id)) is registered, but its value \(actualType) is not "
+                + "\(vowel ? "an" : "a") `\(requestedType)`"
         case .cycle(let path):
-            return "Dependency cycle: "
-                + path.map { "'\(IDValidation.abbreviated($0))'" }.joined(separator: " → ")
+            return "Dependency cycle: " + path.map(q).joined(separator: " → ")
         case .factoryFailed(let id, let underlying):
-            return "The factory for ID '\(IDValidation.abbreviated(id))' failed: \(underlying)"
+            return "The factory for ID \(q(id)) failed: \(underlying)"
         case .disposeFailed(let id, let underlying):
-            return "The dispose hook for ID '\(IDValidation.abbreviated(id))' failed: \(underlying)"
+            return "The dispose hook for ID \(q(id)) failed: \(underlying)"
         case .invalidID(let id, let reason):
-            return "Invalid ID '\(IDValidation.abbreviated(id))': \(reason)"
-        case .argumentMismatch(let id, let requested, let registered):
-            let id = IDValidation.abbreviated(id)
-            guard let registered else {
-                return
-                    "ID '\(id)' is registered without an argument, but was loaded with an argument of type "
-                    + "`\(requested ?? "none")`"
-            }
-            guard let requested else {
-                return
-                    "ID '\(id)' needs an argument of type `\(registered)`; load it with `load(_:argument:)`"
-            }
-            return
-                "ID '\(id)' takes an argument of type `\(registered)`, but was loaded with one of type `\(requested)`"
+            return "Invalid ID \(q(id)): \(reason)"
+        case .argumentMismatch(let id, nil, let registered?):
+            return "ID \(q(id)) needs an argument of type `\(registered)`; load it with `load(_:argument:)`"
+        case .argumentMismatch(let id, let requested, nil):
+            return "ID \(q(id)) is registered without an argument, but was loaded with an argument of type "
+                + "`\(requested ?? "none")`"
+        case .argumentMismatch(let id, let requested?, let registered?):
+            return "ID \(q(id)) takes an argument of type `\(registered)`, but was loaded with one of type "
+                + "`\(requested)`"
         case .unavailableSynchronously(let id, .mainActor):
-            return "ID '\(IDValidation.abbreviated(id))' has a main-actor factory and no service yet; "
-                + "a synchronous load off the main actor cannot create it: use `await loadAsync(_:)` "
-                + "or load it on the main actor"
+            return "ID \(q(id)) has a main-actor factory and no service yet; a synchronous load off the main "
+                + "actor cannot create it: use `await loadAsync(_:)` or load it on the main actor"
         case .unavailableSynchronously(let id, let isolation):
-            return "ID '\(IDValidation.abbreviated(id))' has an \(isolation) factory and no service yet; "
-                + "a synchronous load cannot run it: use `await loadAsync(_:)`"
+            return "ID \(q(id)) has an \(isolation) factory and no service yet; a synchronous load cannot "
+                + "run it: use `await loadAsync(_:)`"
         case .resolutionTooDeep(let id, let depth, let innermostID):
-            return
-                "Loading ID '\(IDValidation.abbreviated(id))' nested \(depth) factories, the innermost loading "
-                + "'\(IDValidation.abbreviated(innermostID))', and was stopped before the thread's stack ran out; "
-                + "load deeper services lazily, or load on a thread with a larger stack"
+            return "Loading ID \(q(id)) nested \(depth) factories, the innermost loading \(q(innermostID)), "
+                + "and was stopped before the thread's stack ran out; load deeper services lazily, or load on a "
+                + "thread with a larger stack"
         case .captiveDependency(let id, let scope, let dependency, let dependencyScope):
-            return
-                "ID '\(IDValidation.abbreviated(id))' (\(scope)) loaded '\(IDValidation.abbreviated(dependency))' "
-                + "(scope \(dependencyScope)), which lives shorter: it would keep the old service after "
-                + "`reset(scope: .\(dependencyScope))`; load it when needed instead of in the factory, or give "
-                + "'\(IDValidation.abbreviated(id))' the same scope"
+            return "ID \(q(id)) (\(scope)) loaded \(q(dependency)) (scope \(dependencyScope)), which lives "
+                + "shorter: it would keep the old service after `reset(scope: .\(dependencyScope))`; load it when "
+                + "needed instead of in the factory, or give \(q(id)) the same scope"
         case .containerReleased(let id, let requestedType):
-            return
-                "Cannot load ID '\(IDValidation.abbreviated(id))' (requested as `\(requestedType)`): the container "
-                + "(or the override scope) it was to be loaded from has been released; a kept resolver, Lazy, "
+            return "Cannot load ID \(q(id)) (requested as `\(requestedType)`): the container (or the "
+                + "override scope) it was to be loaded from has been released; a kept resolver, Lazy, "
                 + "ServiceProvider or @Injected property does not keep its container alive"
         }
     }
-}
-
-private func article(for typeName: String) -> String {
-    let first = typeName.hasPrefix("any ") ? "a" : String(typeName.prefix(1)).lowercased()
-    return "aeiou".contains(first) ? "an" : "a"
 }
 
 extension ContainerError {

@@ -18,7 +18,7 @@ import DependencyContainerKernel
 public struct Resolver: ServiceLoading {
     /// The container's reference, or an ``OverriddenContext``: one reference, which a factory
     /// run passes without a retain (an enum of the two costs every run a retain and a release).
-    private let context: AnyObject & Sendable
+    private var context: AnyObject & Sendable
 
     /// A resolver without override scopes: what every factory run outside overrides gets.
     @inline(__always)
@@ -48,22 +48,18 @@ public struct Resolver: ServiceLoading {
     /// This resolver, holding its override scopes weakly: what a ``Lazy`` or
     /// ``ServiceProvider`` handle keeps, which loads nothing once its scopes have ended.
     var holdingScopesWeakly: Resolver {
-        guard let overridden = exactCast(context, to: OverriddenContext.self) else { return self }
-        guard overridden.holdsScopes, let overrides = overridden.overrides else { return self }
-        return Resolver(
-            context: OverriddenContext(
-                reference: overridden.reference, overrides: overrides, holdingScopes: false))
-    }
-
-    private init(context: OverriddenContext) {
-        self.context = context
+        guard let overridden = exactCast(context, to: OverriddenContext.self), overridden.holdsScopes,
+            let overrides = overridden.overrides
+        else { return self }
+        var weakened = self
+        weakened.context = OverriddenContext(
+            reference: overridden.reference, overrides: overrides, holdingScopes: false)
+        return weakened
     }
 
     /// The container whose view the factory's loads use; a new, empty one once it is gone.
     public var container: Container {
-        if let live = liveContext {
-            return live.container
-        }
+        if let live = liveContext { return live.container }
         let detached = Container(parent: nil, autoRegisters: false)
         detached.setDiagnosticsHandler(reference.diagnosticsHandler.withLock { $0 })
         return detached
@@ -71,32 +67,22 @@ public struct Resolver: ServiceLoading {
 
     /// The reference to the container, which outlives it.
     var reference: ContainerReference {
-        if let reference = exactCast(context, to: ContainerReference.self) {
-            return reference
-        }
-        return overriddenContext.reference
+        exactCast(context, to: ContainerReference.self) ?? overridden.reference
     }
 
-    /// The context of a resolver made under override scopes.
+    /// The context of a resolver made under override scopes: the only other kind.
     @inline(__always)
-    private var overriddenContext: OverriddenContext {
-        guard let overridden = exactCast(context, to: OverriddenContext.self) else {
-            preconditionFailure("a resolver's context is a ContainerReference or an OverriddenContext")
-        }
-        return overridden
-    }
+    private var overridden: OverriddenContext { exactCast(context, to: OverriddenContext.self)! }
 
     /// The container and override scopes the loads use, retained, or `nil` once either is gone.
     @inline(__always)
     var liveContext: LiveContext? {
         if let reference = exactCast(context, to: ContainerReference.self) {
-            guard let container = reference.container else {
-                return nil
-            }
+            guard let container = reference.container else { return nil }
             return LiveContext(container: container, overrides: nil)
         }
-        let overridden = overriddenContext
-        guard let overrides = overridden.overrides, let container = overridden.reference.container else {
+        let scoped = overridden
+        guard let overrides = scoped.overrides, let container = scoped.reference.container else {
             return nil
         }
         return LiveContext(container: container, overrides: overrides)
@@ -149,12 +135,8 @@ private final class OverriddenContext: @unchecked Sendable {
 
     init(reference: ContainerReference, overrides: OverrideScope, holdingScopes: Bool) {
         self.reference = reference
-        if holdingScopes {
-            strongOverrides = overrides
-        } else {
-            strongOverrides = nil
-            weakOverrides = overrides
-        }
+        strongOverrides = holdingScopes ? overrides : nil
+        weakOverrides = overrides
     }
 
     /// Whether the context keeps its override scopes alive.
@@ -174,9 +156,7 @@ struct LiveContext {
     @inline(__always)
     func run<Result, Failure: Error>(_ body: (Container) throws(Failure) -> Result) throws(Failure) -> Result
     {
-        if OverrideScope.current === overrides {
-            return try body(container)
-        }
+        if OverrideScope.current === overrides { return try body(container) }
         return try rebound { () throws(Failure) -> Result in try body(container) }.get()
     }
 
@@ -184,9 +164,7 @@ struct LiveContext {
     func runAsync<Result, Failure: Error>(
         _ body: (Container) async throws(Failure) -> Result
     ) async throws(Failure) -> Result {
-        if OverrideScope.current === overrides {
-            return try await body(container)
-        }
+        if OverrideScope.current === overrides { return try await body(container) }
         return try await OverrideScope.binding(overrides) { () async throws(Failure) -> Result in
             try await body(container)
         }

@@ -61,9 +61,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     ///     static let checkout = Scope.named("checkout")
     /// }
     /// ```
-    public static func named(_ name: String) -> Scope {
-        Scope(lifetime: .singleton, resetName: name)
-    }
+    public static func named(_ name: String) -> Scope { Scope(lifetime: .singleton, resetName: name) }
 
     /// The services of a signed-in user, discarded at logout.
     public static let session = Scope.named("session")

@@ -91,22 +91,15 @@ extension RegisteredIDs {
         /// Levenshtein distance over bytes, ASCII letters compared without case, or `nil` once
         /// it must exceed `bound`: a row whose smallest entry is over the bound ends the work.
         static func boundedDistance(_ a: [UInt8], _ b: [UInt8], bound: Int) -> Int? {
-            guard !a.isEmpty, !b.isEmpty else {
-                let distance = max(a.count, b.count)
-                return distance <= bound ? distance : nil
-            }
             var previous = Array(0...b.count)
-            var row = [Int](repeating: 0, count: b.count + 1)
-            for i in 1...a.count {
-                row[0] = i
-                var rowMinimum = i
-                for j in 1...b.count {
-                    let cost = folded(a[i - 1]) == folded(b[j - 1]) ? 0 : 1
-                    row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost)
-                    rowMinimum = min(rowMinimum, row[j])
+            for (i, x) in a.enumerated() {
+                var row = [i + 1]
+                for (j, y) in b.enumerated() {
+                    row.append(
+                        min(previous[j + 1] + 1, row[j] + 1, previous[j] + (folded(x) == folded(y) ? 0 : 1)))
                 }
-                if rowMinimum > bound { return nil }
-                swap(&previous, &row)
+                if row.min() ?? 0 > bound { return nil }
+                previous = row
             }
             return previous[b.count] <= bound ? previous[b.count] : nil
         }

@@ -26,7 +26,5 @@ public struct ArgumentInjectID<Argument, Service>: Hashable, Sendable, CustomStr
     }
 
     /// The name followed by the factory's function type, for logs.
-    public var description: String {
-        "'\(name)' ((\(typeName(Argument.self))) -> \(typeName(Service.self)))"
-    }
+    public var description: String { "'\(name)' ((\(typeName(Argument.self))) -> \(typeName(Service.self)))" }
 }

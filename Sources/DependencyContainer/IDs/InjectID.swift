@@ -48,9 +48,7 @@ public struct InjectID<Service>: Hashable, Sendable, CustomStringConvertible {
     /// container.register(.type(ToastInject.self)) { ConsoleToast() }
     /// let toast = container.load(.type(ToastInject.self))  // (any ToastInject)?
     /// ```
-    public static func type(_ service: Service.Type) -> Self {
-        Self(type: service)
-    }
+    public static func type(_ service: Service.Type) -> Self { Self(type: service) }
 
     /// The identifier derived from the service type that the context infers; deprecated, as
     /// a factory's result would pick the key: write ``type(_:)``.
@@ -59,18 +57,14 @@ public struct InjectID<Service>: Hashable, Sendable, CustomStringConvertible {
         message:
             "write the service type: .type(P.self); with .typeKeyed a registration's factory picks its implementation type as the key"
     )
-    public static var typeKeyed: Self {
-        Self(type: Service.self)
-    }
+    public static var typeKeyed: Self { Self(type: Service.self) }
 
     /// The longest name, in UTF-8 bytes, that a registration accepts; a longer one is
     /// rejected with ``ContainerError/invalidID(_:reason:)``.
     public static var maximumNameLength: Int { IDValidation.maximumNameLength }
 
     /// The name followed by the promised service type, for logs.
-    public var description: String {
-        "'\(name)' (\(typeName(Service.self)))"
-    }
+    public var description: String { "'\(name)' (\(typeName(Service.self)))" }
 }
 
 /// The validation rules shared by every registration path.
@@ -94,9 +88,7 @@ enum IDValidation {
     /// character can carry any number of combining marks.
     static func abbreviated(_ name: String) -> String {
         guard name.unicodeScalars.count > 64 else { return name }
-        var short = String.UnicodeScalarView()
-        short.append(contentsOf: name.unicodeScalars.prefix(48))
-        return String(short) + "…(\(name.utf8.count) bytes)"
+        return String(name.unicodeScalars.prefix(48)) + "…(\(name.utf8.count) bytes)"
     }
 }
 

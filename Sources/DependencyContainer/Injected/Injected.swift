@@ -13,18 +13,11 @@
 /// }
 /// ```
 ///
-/// Like a `lazy var`, the first read stores the service; a read that finds nothing stores
-/// nothing. Copies share what one loaded, concurrent first reads load once, and reads that
-/// would wait for each other forever are a ``ContainerError/cycle(path:)``. The container is
-/// held weakly. Assigning replaces the service, as a test assigns a mock; `nil` forgets it;
-/// the projected value (`$toast`, an ``InjectedHandle``) reloads and resets:
-///
-/// ```swift
-/// let banner = NowPlayingBanner()
-/// banner.toast = RecordingToast()  // the banner shows toasts on the mock
-/// banner.didStart(title: "Intro")
-/// banner.toast = nil  // the next read loads from the container again
-/// ```
+/// Like a `lazy var`, the first read stores the service and a read that finds nothing stores
+/// nothing; copies share what one loaded, concurrent first reads load once, reads that would
+/// wait for each other forever are a ``ContainerError/cycle(path:)``, and the container is held
+/// weakly. Assigning replaces the service (a test's mock) and `nil` forgets it; the projected
+/// value (`$toast`, an ``InjectedHandle``) reloads and resets.
 @propertyWrapper
 public struct Injected<Service> {
     /// A handle that loads the service again, forgets it, or tells whether one is held; it

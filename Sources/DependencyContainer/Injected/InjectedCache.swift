@@ -56,10 +56,7 @@ final class InjectedCache<Service>: @unchecked Sendable {
     {
         let lock = LockStripes.lock(for: self)
         let found = lock.withLock { _ in self.storedLocked() }
-        if let service = found.service {
-            return service
-        }
-        if found.isGone { return nil }
+        if found.service != nil || found.isGone { return found.service }
         let thread = ThreadState.current
         let monitor = CreationMonitor.shared
         let key = ObjectIdentifier(self)
@@ -79,10 +76,7 @@ final class InjectedCache<Service>: @unchecked Sendable {
         defer { monitor.release(key) }
         // Another thread may have loaded it while this one waited.
         let started = lock.withLock { _ in (stored: self.storedLocked(), generation: self.generation) }
-        if let service = started.stored.service {
-            return service
-        }
-        if started.stored.isGone { return nil }
+        if started.stored.service != nil || started.stored.isGone { return started.stored.service }
         // No lock held across the load: it runs factories.
         let loaded = load()
         // A service built while a cycle was broken may hold nils; never keep it.

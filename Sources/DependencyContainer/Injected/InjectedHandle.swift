@@ -28,22 +28,18 @@ public struct InjectedHandle<Service> {
     /// property, one that is still alive.
     ///
     /// - Complexity: O(1).
-    public var hasLoaded: Bool {
-        cache.hasService
-    }
+    public var hasLoaded: Bool { cache.hasService }
 
     /// Forgets the service the property holds, so that its next read loads again.
     ///
     /// - Complexity: O(1).
-    public func reset() {
-        cache.store(nil)
-    }
+    public func reset() { cache.store(nil) }
 
     /// Forgets the service the property holds and loads it again from the container, as a
     /// first read would.
     @discardableResult
     public func reload() -> Service? {
-        cache.store(nil)
+        reset()
         return value
     }
 

@@ -60,7 +60,7 @@ extension Container: ContainerAPI {
     private func registerItem(_ injectType: Injectable.Type, provider: ProviderDescription)
         -> RegistrationOutcome
     {
-        let item = SeedItemType(injectType)
+        let item = SeedItemType(type: injectType)
         return add(
             Registration(
                 id: injectType.init().id, settings: RegistrationSettings(), provider: provider,
@@ -117,8 +117,4 @@ final class UnavailableService: CustomStringConvertible {
 /// the factory only calls `init()` on it, as the original container did from any thread.
 private struct SeedItemType: @unchecked Sendable {
     let type: any Injectable.Type
-
-    init(_ type: any Injectable.Type) {
-        self.type = type
-    }
 }

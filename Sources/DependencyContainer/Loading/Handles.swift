@@ -68,15 +68,14 @@ public struct LazyHandle<ID: LoadableID> {
         holder = thread.frames.isEmpty ? nil : Container.captiveHolder(thread: thread)
     }
 
-    /// Runs `body`, unless a cached service took the handle and would keep a named-scope
-    /// service captive under the `fail` policy.
-    private func load<Result>(_ body: () throws(ContainerError) -> Result) throws(ContainerError) -> Result {
+    /// Throws when a cached service took the handle and would keep a named-scope service
+    /// captive under the `fail` policy.
+    private func checkNotCaptive() throws(ContainerError) {
         if let holder, let live = context.liveContext,
             let dependency = live.run({ $0.findRegistration(named: id.name, thread: ThreadState.current) })
         {
             try live.container.checkNotCaptive(dependency, heldBy: holder)
         }
-        return try body()
     }
 
     /// The service, loaded on first use; `nil` when it is absent, the reason reported.
@@ -87,7 +86,7 @@ public struct LazyHandle<ID: LoadableID> {
     public var value: ID.Service? {
         cache.value(loading: id.name, reportingTo: context.reference) { () -> ID.Service? in
             // Reported already when captive; `_load` reports a context that is gone.
-            try? load { () -> ID.Service? in id._load(in: context, argument: argument) }
+            (try? checkNotCaptive()) != nil ? id._load(in: context, argument: argument) : nil
         }
     }
 
@@ -96,9 +95,8 @@ public struct LazyHandle<ID: LoadableID> {
         var failure: ContainerError?
         let service = cache.value(loading: id.name, reportingTo: context.reference) { () -> ID.Service? in
             do throws(ContainerError) {
-                return try load { () throws(ContainerError) -> ID.Service in
-                    try id._require(in: context, argument: argument)
-                }
+                try checkNotCaptive()
+                return try id._require(in: context, argument: argument)
             } catch {
                 failure = error
                 return nil

@@ -4,7 +4,8 @@
 /// their order; one thread drains at a time, outside every lock, so the handler never overlaps
 /// itself and a handler that writes queues its change instead of recursing. The drainer keeps
 /// each store's registration at its last change (`levels`), so it computes what the observed
-/// container's loads see from the changes alone. Lock order: a store's, then an observer's.
+/// container's loads see from the changes alone, as contribution changes (a registration is the
+/// one named `""`). Lock order: a store's, then an observer's.
 final class ChangeObserver: Sendable {
     /// What is observed: one registration, or an extension point's contributions.
     enum Subject: Sendable {
@@ -18,12 +19,6 @@ final class ChangeObserver: Sendable {
         let current: Registration?
         /// Whether ``Container/reset(scope:)`` made the change.
         let isReset: Bool
-    }
-
-    /// What the handler is given.
-    enum Change: Sendable {
-        case registration(RegistrationChange)
-        case contribution(ContributionChange)
     }
 
     /// The observed ID, or extension point name.
@@ -46,7 +41,7 @@ final class ChangeObserver: Sendable {
         var isInitialPending = true
         /// Each store's registration of the ID as of the last change delivered, nearest first.
         var levels: [Registration?] = []
-        var handler: (@Sendable (Change) -> Void)?
+        var handler: (@Sendable (ContributionChange) -> Void)?
         var onFinish: (@Sendable () -> Void)?
     }
 
@@ -59,7 +54,7 @@ final class ChangeObserver: Sendable {
     /// `onFinish` runs once when it ends.
     init(
         id: String, subject: Subject, stores: [RegistrationStore],
-        handler: @escaping @Sendable (Change) -> Void, onFinish: (@Sendable () -> Void)?
+        handler: @escaping @Sendable (ContributionChange) -> Void, onFinish: (@Sendable () -> Void)?
     ) {
         self.id = id
         self.subject = subject
@@ -101,17 +96,19 @@ final class ChangeObserver: Sendable {
         }
         guard claimed else { return }
         while true {
-            let batch = state.withLock { state -> (changes: [Change], handler: @Sendable (Change) -> Void)? in
+            let batch = state.withLock {
+                state -> (changes: [ContributionChange], handler: @Sendable (ContributionChange) -> Void)? in
                 guard let handler = state.handler,
                     state.isInitialPending || !state.queue.isEmpty
                 else {
                     state.isDraining = false
                     return nil
                 }
-                var changes: [Change] = []
+                var changes: [ContributionChange] = []
                 if state.isInitialPending {
                     state.isInitialPending = false
-                    changes.append(currentState(state.levels))
+                    changes.append(
+                        .current(visible(state.levels).map { Self.info($0.registration, $0.depth) }))
                 }
                 for (depth, change) in state.queue {
                     apply(change, depth: depth, to: &state.levels, into: &changes)
@@ -134,11 +131,7 @@ final class ChangeObserver: Sendable {
         let taken = state.withLock { state -> State? in
             guard state.handler != nil else { return nil }
             isFinished.store(true)
-            defer {
-                state.handler = nil
-                state.onFinish = nil
-                state.queue = []
-            }
+            defer { state = State() }
             return state
         }
         guard let taken else { return }
@@ -150,9 +143,7 @@ final class ChangeObserver: Sendable {
     }
 
     /// Whether the observer has ended.
-    var hasFinished: Bool {
-        isFinished.load()
-    }
+    var hasFinished: Bool { isFinished.load() }
 
     // MARK: Computing changes
 
@@ -162,25 +153,27 @@ final class ChangeObserver: Sendable {
         name: String, registration: Registration, depth: Int
     )] {
         guard subject == .contributions else {
-            guard let depth = levels.firstIndex(where: { $0 != nil }), let registration = levels[depth] else {
-                return []
-            }
-            return [("", registration, depth)]
+            guard let depth = levels.firstIndex(where: { $0 != nil }) else { return [] }
+            return [("", levels[depth]!, depth)]
         }
-        return Self.merged(levels).map { ($0.entry.name, $0.entry.registration, $0.depth) }
-    }
-
-    /// The first event: what a load of the ID through the observed container uses now.
-    private func currentState(_ levels: [Registration?]) -> Change {
-        let infos = visible(levels).map { Self.info($0.registration, $0.depth) }
-        return subject == .registration
-            ? .registration(.current(infos.first)) : .contribution(.current(infos))
+        // The nearest contribution of each name, in load order.
+        var seen = Set<String>()
+        var merged: [(entry: ContributionSet.Entry, depth: Int)] = []
+        for (depth, registration) in levels.enumerated() {
+            for entry in registration?.contributions?.entries ?? [] where seen.insert(entry.name).inserted {
+                merged.append((entry, depth))
+            }
+        }
+        return merged.sorted { ContributionSet.precedes($0.entry, $1.entry) }
+            .map { ($0.entry.name, $0.entry.registration, $0.depth) }
     }
 
     /// Applies `change` to the levels and appends what it changed for the observed container,
-    /// by name: removals first, then additions, replacements and resets in load order.
+    /// by name (`""` for a registration): removals first, then additions, replacements and
+    /// resets in load order.
     private func apply(
-        _ change: StoreChange, depth: Int, to levels: inout [Registration?], into changes: inout [Change]
+        _ change: StoreChange, depth: Int, to levels: inout [Registration?],
+        into changes: inout [ContributionChange]
     ) {
         let before = visible(levels)
         levels[depth] = change.current
@@ -188,53 +181,22 @@ final class ChangeObserver: Sendable {
         let beforeByName = Dictionary(uniqueKeysWithValues: before.map { ($0.name, $0) })
         let afterNames = Set(after.map(\.name))
         for old in before where !afterNames.contains(old.name) {
-            changes.append(event(old.name, .removed(Self.info(old.registration, old.depth))))
+            changes.append(.removed(name: old.name, Self.info(old.registration, old.depth)))
         }
         for new in after {
             let info = Self.info(new.registration, new.depth)
             guard let old = beforeByName[new.name] else {
-                changes.append(event(new.name, .added(info)))
+                changes.append(.added(name: new.name, info))
                 continue
             }
             guard old.registration !== new.registration else { continue }
             let isReset = change.isReset && old.depth == depth && new.depth == depth
             changes.append(
-                event(
-                    new.name,
-                    isReset
-                        ? .reset(info)
-                        : .replaced(previous: Self.info(old.registration, old.depth), replacement: info)))
+                isReset
+                    ? .reset(name: new.name, info)
+                    : .replaced(
+                        name: new.name, previous: Self.info(old.registration, old.depth), replacement: info))
         }
-    }
-
-    /// `change` of the registration or contribution `name`, as the handler takes it.
-    private func event(_ name: String, _ change: RegistrationChange) -> Change {
-        guard subject == .contributions else { return .registration(change) }
-        switch change {
-        case .added(let info): return .contribution(.added(name: name, info))
-        case .removed(let info): return .contribution(.removed(name: name, info))
-        case .replaced(let previous, let replacement):
-            return .contribution(.replaced(name: name, previous: previous, replacement: replacement))
-        case .reset(let info): return .contribution(.reset(name: name, info))
-        case .current(let info): return .contribution(.current(info.map { [$0] } ?? []))
-        }
-    }
-
-    /// The contributions a load of the point uses, in load order: the nearest of each name.
-    private static func merged(_ levels: [Registration?]) -> [(entry: ContributionSet.Entry, depth: Int)] {
-        var seen = Set<String>()
-        var merged: [(entry: ContributionSet.Entry, depth: Int)] = []
-        var sets = 0
-        for (depth, registration) in levels.enumerated() {
-            guard let set = registration?.contributions else { continue }
-            sets += 1
-            for entry in set.entries where seen.insert(entry.name).inserted {
-                merged.append((entry, depth))
-            }
-        }
-        // One set is in load order already.
-        if sets > 1 { merged.sort { ContributionSet.precedes($0.entry, $1.entry) } }
-        return merged
     }
 
     /// The description of `registration`, found `depth` containers above the observed one.

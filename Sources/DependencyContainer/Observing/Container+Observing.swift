@@ -14,7 +14,7 @@ extension Container {
     /// - Complexity: O(*d*) in the depth of the container's ancestry; loads never look at
     ///   observers.
     public func changes<Service>(of id: InjectID<Service>) -> RegistrationChanges<RegistrationChange> {
-        registrationChanges(of: id.name)
+        changes(of: id.name, subject: .registration, RegistrationChange.init)
     }
 
     /// The changes of the registration of an argument ID, as ``changes(of:)-(InjectID<Service>)``
@@ -22,7 +22,7 @@ extension Container {
     public func changes<Argument, Service>(
         of id: ArgumentInjectID<Argument, Service>
     ) -> RegistrationChanges<RegistrationChange> {
-        registrationChanges(of: id.name)
+        changes(of: id.name, subject: .registration, RegistrationChange.init)
     }
 
     /// The changes of the contributions a load of `point` through this container uses,
@@ -36,9 +36,7 @@ extension Container {
     /// ```
     public func changes<Element>(of point: ExtensionPoint<Element>) -> RegistrationChanges<ContributionChange>
     {
-        changes(of: point.name, subject: .contributions) { change in
-            if case .contribution(let change) = change { change } else { nil }
-        }
+        changes(of: point.name, subject: .contributions) { $0 }
     }
 
     /// Calls `handler` with each change of the registration a load of `id` uses, as
@@ -55,7 +53,7 @@ extension Container {
     public func observe<Service>(
         _ id: InjectID<Service>, _ handler: @escaping @Sendable (RegistrationChange) -> Void
     ) -> ObservationToken {
-        observeRegistration(id.name, handler)
+        observe(id.name, subject: .registration) { handler(RegistrationChange($0)) }
     }
 
     /// Calls `handler` with each change of the registration of an argument ID, as
@@ -63,7 +61,7 @@ extension Container {
     public func observe<Argument, Service>(
         _ id: ArgumentInjectID<Argument, Service>, _ handler: @escaping @Sendable (RegistrationChange) -> Void
     ) -> ObservationToken {
-        observeRegistration(id.name, handler)
+        observe(id.name, subject: .registration) { handler(RegistrationChange($0)) }
     }
 
     /// Calls `handler` with each change of the contributions a load of `point` uses, as
@@ -71,23 +69,7 @@ extension Container {
     public func observe<Element>(
         _ point: ExtensionPoint<Element>, _ handler: @escaping @Sendable (ContributionChange) -> Void
     ) -> ObservationToken {
-        observe(point.name, subject: .contributions) { change in
-            if case .contribution(let change) = change { handler(change) }
-        }
-    }
-
-    private func registrationChanges(of name: String) -> RegistrationChanges<RegistrationChange> {
-        changes(of: name, subject: .registration) { change in
-            if case .registration(let change) = change { change } else { nil }
-        }
-    }
-
-    private func observeRegistration(
-        _ name: String, _ handler: @escaping @Sendable (RegistrationChange) -> Void
-    ) -> ObservationToken {
-        observe(name, subject: .registration) { change in
-            if case .registration(let change) = change { handler(change) }
-        }
+        observe(point.name, subject: .contributions, handler)
     }
 
     // MARK: Internals
@@ -96,14 +78,9 @@ extension Container {
     private func observe(
         _ name: String, subject: ChangeObserver.Subject,
         onFinish: (@Sendable () -> Void)? = nil,
-        _ handler: @escaping @Sendable (ChangeObserver.Change) -> Void
+        _ handler: @escaping @Sendable (ContributionChange) -> Void
     ) -> ObservationToken {
-        var stores: [RegistrationStore] = []
-        var container: Container? = self
-        while let current = container {
-            stores.append(current.store)
-            container = current.parent
-        }
+        let stores = sequence(first: self, next: \.parent).map(\.store)
         let observer = ChangeObserver(
             id: name, subject: subject, stores: stores, handler: handler, onFinish: onFinish)
         // The token first, so that an observer is never left subscribed without one.
@@ -115,14 +92,12 @@ extension Container {
     /// The changes of `name` as an asynchronous sequence of `Change`s.
     private func changes<Change: Sendable>(
         of name: String, subject: ChangeObserver.Subject,
-        _ select: @escaping @Sendable (ChangeObserver.Change) -> Change?
+        _ transform: @escaping @Sendable (ContributionChange) -> Change
     ) -> RegistrationChanges<Change> {
         let (stream, continuation) = AsyncStream<Change>.makeStream()
         let token = observe(
             name, subject: subject, onFinish: { continuation.finish() },
-            { change in
-                if let change = select(change) { continuation.yield(change) }
-            })
+            { continuation.yield(transform($0)) })
         // A consumer that stops (its task cancelled) ends the observation. Weakly: the
         // token's owners decide its lifetime, and the stream's storage must not keep it.
         continuation.onTermination = { [weak token] _ in token?.cancel() }

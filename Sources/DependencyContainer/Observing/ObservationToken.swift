@@ -29,22 +29,14 @@ public final class ObservationToken: Sendable, Hashable {
     }
 
     /// Ends the observation: no call starts after this returns.
-    public func cancel() {
-        observer.finish()
-    }
+    public func cancel() { observer.finish() }
 
     /// Whether the observation has ended, by ``cancel()`` or because the container went.
-    public var isCancelled: Bool {
-        observer.hasFinished
-    }
+    public var isCancelled: Bool { observer.hasFinished }
 
     /// Whether both are the same token.
-    public static func == (lhs: ObservationToken, rhs: ObservationToken) -> Bool {
-        lhs === rhs
-    }
+    public static func == (lhs: ObservationToken, rhs: ObservationToken) -> Bool { lhs === rhs }
 
     /// Hashes the token's identity, so that tokens can be kept in a `Set`.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(ObjectIdentifier(self))
-    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

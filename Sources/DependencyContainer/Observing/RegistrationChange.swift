@@ -51,4 +51,16 @@ public enum RegistrationChange: Hashable, Sendable, CustomStringConvertible {
         case .reset(let info): "reset: \(info)"
         }
     }
+
+    /// An observer's change of the registration, which it computes as the contribution `""`.
+    init(_ change: ContributionChange) {
+        switch change {
+        case .current(let infos): self = .current(infos.first)
+        case .added(_, let info): self = .added(info)
+        case .replaced(_, let previous, let replacement):
+            self = .replaced(previous: previous, replacement: replacement)
+        case .removed(_, let info): self = .removed(info)
+        case .reset(_, let info): self = .reset(info)
+        }
+    }
 }

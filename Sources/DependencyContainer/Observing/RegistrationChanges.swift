@@ -16,32 +16,18 @@ public struct RegistrationChanges<Change: Sendable>: AsyncSequence, Sendable {
     /// A change.
     public typealias Element = Change
 
-    private let stream: AsyncStream<Change>
-    private let token: ObservationToken
-
-    init(stream: AsyncStream<Change>, token: ObservationToken) {
-        self.stream = stream
-        self.token = token
-    }
+    let stream: AsyncStream<Change>
+    let token: ObservationToken
 
     /// Makes the iterator, which keeps the observation alive while it exists.
-    public func makeAsyncIterator() -> Iterator {
-        Iterator(base: stream.makeAsyncIterator(), token: token)
-    }
+    public func makeAsyncIterator() -> Iterator { Iterator(base: stream.makeAsyncIterator(), token: token) }
 
     /// Iterates the changes.
     public struct Iterator: AsyncIteratorProtocol {
-        private var base: AsyncStream<Change>.Iterator
-        private let token: ObservationToken
-
-        init(base: AsyncStream<Change>.Iterator, token: ObservationToken) {
-            self.base = base
-            self.token = token
-        }
+        var base: AsyncStream<Change>.Iterator
+        let token: ObservationToken
 
         /// The next change, or `nil` once the container is gone or the observation cancelled.
-        public mutating func next() async -> Change? {
-            await base.next()
-        }
+        public mutating func next() async -> Change? { await base.next() }
     }
 }

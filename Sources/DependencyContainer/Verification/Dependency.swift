@@ -44,26 +44,18 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
 
     /// Creates a declaration from its parts, for IDs built at run time or read from a manifest.
     public init(id: String, serviceType: String, kind: Kind = .eager, isOptional: Bool = false) {
-        self.init(id: id, serviceType: serviceType, kind: kind, isOptional: isOptional, registeredType: nil)
-    }
-
-    private init(
-        id: String, serviceType: String, kind: Kind, isOptional: Bool, registeredType: Any.Type?
-    ) {
         self.id = id
         self.serviceType = serviceType
         self.kind = kind
         self.isOptional = isOptional
-        self.registered = IgnoredType(type: registeredType)
     }
 
-    /// A declaration of `id` as a service of type `Service`.
-    private static func service<Service>(
-        _ id: String, _: Service.Type, kind: Kind = .eager, isOptional: Bool = false
-    ) -> Dependency {
-        Dependency(
-            id: id, serviceType: typeName(Service.self), kind: kind, isOptional: isOptional,
-            registeredType: Service.self)
+    /// A declaration from a typed ID, whose registration records `registeredType`.
+    private init(
+        _ id: String, _ serviceType: String, _ registeredType: Any.Type, kind: Kind = .eager, isOptional: Bool
+    ) {
+        self.init(id: id, serviceType: serviceType, kind: kind, isOptional: isOptional)
+        registered = IgnoredType(type: registeredType)
     }
 
     /// A declaration of `id` as an argument factory.
@@ -71,8 +63,9 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
         _ id: ArgumentInjectID<Argument, Service>, kind: Kind = .eager, isOptional: Bool
     ) -> Dependency {
         Dependency(
-            id: id.name, serviceType: "(\(typeName(Argument.self))) -> \(typeName(Service.self))", kind: kind,
-            isOptional: isOptional, registeredType: ArgumentFactory<Argument, Service>.self)
+            id.name, "(\(typeName(Argument.self))) -> \(typeName(Service.self))",
+            ArgumentFactory<Argument, Service>.self,
+            kind: kind, isOptional: isOptional)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -82,9 +75,8 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     /// A declaration of an extension point's load.
     private static func point<Element>(_ point: ExtensionPoint<Element>, required: Bool) -> Dependency {
         Dependency(
-            id: point.name, serviceType: pointTypeName(Element.self), kind: .eager,
-            isOptional: pointLoadIsOptional(required: required),
-            registeredType: ExtensionPointMarker<Element>.self)
+            point.name, pointTypeName(Element.self), ExtensionPointMarker<Element>.self,
+            isOptional: pointLoadIsOptional(required: required))
     }
 
     /// Whether the load happens later, through a handle, so that it breaks cycles.
@@ -92,22 +84,22 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
 
     /// A required eager load, as `resolver.require(id)` makes.
     public static func require<Service>(_ id: InjectID<Service>) -> Dependency {
-        service(id.name, Service.self)
+        Dependency(id.name, typeName(Service.self), Service.self, isOptional: false)
     }
 
     /// An optional eager load, as `resolver.load(id)` makes: its absence is a note.
     public static func load<Service>(_ id: InjectID<Service>) -> Dependency {
-        service(id.name, Service.self, isOptional: true)
+        Dependency(id.name, typeName(Service.self), Service.self, isOptional: true)
     }
 
     /// A ``Lazy`` handle, as `resolver.lazy(id)` makes.
     public static func lazy<Service>(_ id: InjectID<Service>, optional: Bool = false) -> Dependency {
-        service(id.name, Service.self, kind: .lazy, isOptional: optional)
+        Dependency(id.name, typeName(Service.self), Service.self, kind: .lazy, isOptional: optional)
     }
 
     /// A ``ServiceProvider`` handle, as `resolver.provider(id)` makes.
     public static func provider<Service>(_ id: InjectID<Service>, optional: Bool = false) -> Dependency {
-        service(id.name, Service.self, kind: .provider, isOptional: optional)
+        Dependency(id.name, typeName(Service.self), Service.self, kind: .provider, isOptional: optional)
     }
 
     /// An eager load of every contribution to an extension point, as `resolver.load(point)`
@@ -133,9 +125,7 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     /// let menu = ExtensionPoint<String>("Menu")
     /// assert(Dependency.load(menu).isOptional == Dependency.pointLoadIsOptional(required: false))
     /// ```
-    public static func pointLoadIsOptional(required: Bool) -> Bool {
-        !required
-    }
+    public static func pointLoadIsOptional(required: Bool) -> Bool { !required }
 
     /// The service type of a load through the original API, `load(for:)`, which wraps any
     /// registration of its ID as an ``Injectable`` item, so that any registered type matches.
@@ -179,9 +169,7 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     }
 
     /// How a registration spells an extension point's service type.
-    static func pointTypeName(_ element: Any.Type) -> String {
-        "extension point of \(typeName(element))"
-    }
+    static func pointTypeName(_ element: Any.Type) -> String { "extension point of \(typeName(element))" }
 }
 
 /// A type that equality and hashing ignore.
