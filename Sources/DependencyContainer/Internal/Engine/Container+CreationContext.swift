@@ -24,15 +24,15 @@ extension Container {
     /// - Complexity: O(*d*) lookups in the *d* containers and override scopes between this
     ///   container and the owner; only when a cached service is created.
     func runInOwnContext<Result>(
-        _ registration: Registration, thread: ThreadState, _ body: (Resolver) throws -> Result
+        _ registration: Registration, thread: ThreadState, finishes: Bool, _ body: (Resolver) throws -> Result
     ) throws(ContainerError) -> Result {
         let overrides = OverrideScope.current
         let owner = ownContext(of: registration, overrides: overrides)
         guard owner.overrides !== overrides else {
-            return try owner.container.runFactory(registration, thread: thread, body)
+            return try owner.container.runFactory(registration, thread: thread, finishes: finishes, body)
         }
         return try OverrideScope.binding(owner.overrides) { () throws(ContainerError) -> Result in
-            try owner.container.runFactory(registration, thread: thread, body)
+            try owner.container.runFactory(registration, thread: thread, finishes: finishes, body)
         }
     }
 
