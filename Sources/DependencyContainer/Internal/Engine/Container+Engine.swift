@@ -144,15 +144,6 @@ extension Container {
         }
     }
 
-    /// Makes `registration`'s service from `argument`: the entry point of argument loads.
-    func resolve<Argument, Service>(
-        _ registration: Registration, argument: Argument, as _: Service.Type, thread: ThreadState
-    ) throws(ContainerError) -> Service {
-        try asOneLoad(thread) { () throws(ContainerError) -> Service in
-            try makeNew(registration, argument: argument, as: Service.self, thread: thread)
-        }
-    }
-
     /// Runs `produce` as one load: nested in a factory, as part of that factory's load; at
     /// the top level, ending the load, whose failure anywhere inside (a cycle, too deep a
     /// chain) fails it whole.
@@ -366,7 +357,8 @@ extension Container {
         _ registration: Registration, as _: Service.Type, thread: ThreadState, followsReplacement: Bool = true
     ) throws(ContainerError) -> Service? {
         let monitor = CreationMonitor.shared
-        switch monitor.acquire(registration, thread: thread) {
+        let key = ObjectIdentifier(registration)
+        switch monitor.acquire(key, named: registration.id, thread: thread) {
         case .deadlock(let path):
             throw thread.recordWholeLoadFailure(.cycle(path: path))
         case .acquired:
@@ -377,7 +369,7 @@ extension Container {
         // monitor is released inside it, and no code of the app runs in it.
         var isHandingOver = false
         defer {
-            monitor.release(registration)
+            monitor.release(key)
             if isHandingOver { thread.endRead() }
         }
         // Another thread may have created it while this one waited, with services it notes now.
@@ -456,34 +448,36 @@ extension Container {
         return try cast(value, from: registration, to: Service.self)
     }
 
-    /// Runs the argument factory for a new service: without a cast when the registration
-    /// takes exactly `Argument` and makes exactly `Service`, else through checked casts.
-    func makeNew<Argument, Service>(
+    /// Makes `registration`'s service from `argument`, the one entry point of argument loads:
+    /// without a cast when the registration takes exactly `Argument` and makes exactly `Service`.
+    func resolve<Argument, Service>(
         _ registration: Registration, argument: Argument, as _: Service.Type, thread: ThreadState
     ) throws(ContainerError) -> Service {
-        noteUse(of: registration, thread: thread)
-        try checkNoCycle(registration, thread: thread)
-        guard let factory = registration.argumentFactory else {
-            throw .argumentMismatch(
-                id: registration.id, requestedArgument: typeName(Argument.self), registeredArgument: nil)
-        }
-        if factory.takes(Argument.self, making: Service.self) {
-            // Sound: the factory is exactly an `ArgumentFactory<Argument, Service>`.
-            let typed = unsafeDowncast(factory, to: ArgumentFactory<Argument, Service>.self)
-            return try create(registration, thread: thread) { resolver throws in
-                try typed.make(resolver, argument)
+        try asOneLoad(thread) { () throws(ContainerError) -> Service in
+            noteUse(of: registration, thread: thread)
+            try checkNoCycle(registration, thread: thread)
+            guard let factory = registration.argumentFactory else {
+                throw .argumentMismatch(
+                    id: registration.id, requestedArgument: typeName(Argument.self), registeredArgument: nil)
             }
+            if factory.takes(Argument.self, making: Service.self) {
+                // Sound: the factory is exactly an `ArgumentFactory<Argument, Service>`.
+                let typed = unsafeDowncast(factory, to: ArgumentFactory<Argument, Service>.self)
+                return try create(registration, thread: thread) { resolver throws in
+                    try typed.make(resolver, argument)
+                }
+            }
+            guard Self.isValue(argument, of: factory.argumentType) else {
+                throw .argumentMismatch(
+                    id: registration.id, requestedArgument: typeName(Argument.self),
+                    registeredArgument: factory.argumentTypeName)
+            }
+            let value = try create(registration, thread: thread) { resolver throws -> Any in
+                // Checked above: the factory takes it.
+                try factory.makeValue(resolver, argument: argument)!
+            }
+            return try cast(value, from: registration, to: Service.self)
         }
-        guard Self.isValue(argument, of: factory.argumentType) else {
-            throw .argumentMismatch(
-                id: registration.id, requestedArgument: typeName(Argument.self),
-                registeredArgument: factory.argumentTypeName)
-        }
-        let value = try create(registration, thread: thread) { resolver throws -> Any in
-            // Checked above: the factory takes it.
-            try factory.makeValue(resolver, argument: argument)!
-        }
-        return try cast(value, from: registration, to: Service.self)
     }
 
     /// Whether `value` is of `type` (the cast an argument factory makes).
@@ -591,18 +585,11 @@ extension Container {
         }
         // Before the push: the trace reads the depth of the load that runs the factory.
         let start = thread.trace?.factoryStarts(thread) ?? 0
-        do {
-            let result = try runCheckedFactory(registration, thread: thread, finishes: finishes, body)
-            if start != 0 {
-                thread.trace?.factoryEnded(startedAt: start, failed: false, thread)
-            }
-            return result
-        } catch {
-            if start != 0 {
-                thread.trace?.factoryEnded(startedAt: start, failed: true, thread)
-            }
-            throw error
-        }
+        var failed = true
+        defer { if start != 0 { thread.trace?.factoryEnded(startedAt: start, failed: failed, thread) } }
+        let result = try runCheckedFactory(registration, thread: thread, finishes: finishes, body)
+        failed = false
+        return result
     }
 
     /// The service in `box`, which `registration`'s factory made: read without a dynamic cast
@@ -891,14 +878,7 @@ extension Container {
         }
         // No published element, the common case for transient contributions: no read section.
         guard publishedCount > 0 else {
-            var elements: [Element] = []
-            elements.reserveCapacity(entries.count)
-            for entry in entries {
-                if let element: Element = resolvedElement(entry.registration, thread: thread) {
-                    elements.append(element)
-                }
-            }
-            return elements
+            return entries.compactMap { resolvedElement($0.registration, thread: thread) }
         }
         guard publishedCount == entries.count else {
             return loadMixedElements(entries, thread: thread)
@@ -955,18 +935,10 @@ extension Container {
         }
         guard !retired.isEmpty else { return elements }
         // A write retired one after it was checked: loaded again, in list order.
-        var reloaded: [Element] = []
-        reloaded.reserveCapacity(entries.count)
-        for (index, entry) in entries.enumerated() {
-            if let element = made[index] {
-                reloaded.append(element)
-            } else if !attempted[index],
-                let element: Element = resolvedElement(entry.registration, thread: thread)
-            {
-                reloaded.append(element)
-            }
+        return entries.indices.compactMap { index in
+            made[index]
+                ?? (attempted[index] ? nil : resolvedElement(entries[index].registration, thread: thread))
         }
-        return reloaded
     }
 
     /// The element `registration` contributes, or `nil` with its failure reported.
@@ -1023,12 +995,9 @@ extension Container {
         if let mismatch {
             throw mismatch
         }
-        var elements: [Element] = []
-        elements.reserveCapacity(entries.count)
-        for entry in entries {
-            elements.append(try resolve(entry.registration, as: Element.self, thread: thread))
+        return try entries.map { entry throws(ContainerError) in
+            try resolve(entry.registration, as: Element.self, thread: thread)
         }
-        return elements
     }
 
     // MARK: Entry points of the original API
