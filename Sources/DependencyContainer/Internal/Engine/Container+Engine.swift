@@ -673,7 +673,14 @@ extension Container {
         case .nonisolated:
             return try resolve(registration, as: Service.self, thread: ThreadState.current)
         case .mainActor:
-            return try await resolveOnMainActor(registration, as: Service.self)
+            // The synchronous load, on the main actor, where it may run a main-actor factory.
+            do {
+                return try await MainActor.run {
+                    ServiceTransfer(value: try self.resolve(registration, as: Service.self, thread: .current))
+                }.value
+            } catch {
+                throw ContainerError(error, thrownBy: registration.id)
+            }
         case .asynchronous:
             return try await resolveAsynchronous(registration, as: Service.self)
         }
@@ -690,30 +697,16 @@ extension Container {
         async throws(ContainerError) -> Service
     {
         var current = registration
-        for attempt in 0...Self.retiredRetries {
+        var attempt = 0
+        while true {
             let (service, isCurrent) = try await provideAsync(current, as: Service.self)
             guard !isCurrent, attempt < Self.retiredRetries else {
                 // After it is kept: what it was made with, for a creation another task started.
                 emit(.used(current, isLoad: false))
                 return service
             }
+            attempt += 1
             current = try requiredRegistration(named: current.id, as: Service.self, thread: .current)
-        }
-        // Unreachable: the last attempt returns.
-        throw .unavailableSynchronously(id: registration.id, isolation: .asynchronous)
-    }
-
-    /// Runs the synchronous load on the main actor, where it may run a main-actor factory.
-    private func resolveOnMainActor<Service>(_ registration: Registration, as _: Service.Type)
-        async throws(ContainerError) -> Service
-    {
-        do {
-            return try await MainActor.run {
-                ServiceTransfer(
-                    value: try self.resolve(registration, as: Service.self, thread: ThreadState.current))
-            }.value
-        } catch {
-            throw ContainerError(error, thrownBy: registration.id)
         }
     }
 
