@@ -536,10 +536,10 @@ extension Container {
     /// `value`, once the finish ran on it when `finishes`.
     @inline(__always)
     private func finished<Value>(
-        _ value: Value, of registration: Registration, _ finishes: Bool, resolver: Resolver,
-        thread: ThreadState
+        _ value: Value, of registration: Registration, _ finishes: Bool,
+        resolver: @autoclosure () -> Resolver, thread: ThreadState
     ) throws -> Value {
-        if finishes { try finish(registration, on: value, resolver: resolver, thread: thread) }
+        if finishes { try finish(registration, on: value, resolver: resolver(), thread: thread) }
         return value
     }
 
@@ -562,10 +562,12 @@ extension Container {
             }
             // The reference is a constant of this container, which the caller keeps alive: a
             // guaranteed reference spares every run a retain and a release.
+            // The finish gets a resolver of its own: one shared with the factory would cost
+            // every run a copy.
             return try withBorrowed(reference) { reference in
-                let resolver = Resolver(reference: reference)
-                return try finished(
-                    body(resolver), of: registration, finishes, resolver: resolver, thread: thread)
+                try finished(
+                    body(Resolver(reference: reference)), of: registration, finishes,
+                    resolver: Resolver(reference: reference), thread: thread)
             }
         } catch {
             throw ContainerError(error, thrownBy: registration.id, passing: \.failsWholeLoad)
