@@ -88,7 +88,7 @@ package struct GlobalAtomicWord {
         #if DC_INTERLEAVING
             isSchedulingPoint =
                 word != DCGlobalWordThreadStateKey && word != DCGlobalWordStoreSerial
-                && word != DCGlobalWordCreationTraceReaders && word != DCGlobalWordTracedAsyncFactories
+                && word != DCGlobalWordCreationTraceReaders
         #endif
     }
 

@@ -31,12 +31,7 @@ extension Container {
             DispatchQueue.concurrentPerform(iterations: concurrent.count) { index in
                 let id = concurrent[index].id
                 // Each worker thread binds the recorder itself: task-locals do not cross into them.
-                record(
-                    recorder.recording {
-                        warmUpEntry(id) { () throws(ContainerError) in
-                            _ = try requireService(named: id, as: Any.self)
-                        }
-                    })
+                record(recorder.recording { warmUpEntry(id) })
             }
             // On the calling thread: main-actor factories may run only here, if anywhere.
             for registration in eager where registration.isolation != .nonisolated {
@@ -45,10 +40,7 @@ extension Container {
                         registration.isolation == .asynchronous ? .skippedAsynchronous : .skippedOffMainActor
                     record(WarmUpReport.Entry(id: registration.id, seconds: 0, outcome: outcome))
                 } else {
-                    record(
-                        warmUpEntry(registration.id) { () throws(ContainerError) in
-                            _ = try requireService(named: registration.id, as: Any.self)
-                        })
+                    record(warmUpEntry(registration.id))
                 }
             }
         }
@@ -72,15 +64,13 @@ extension Container {
                 for id in ids {
                     group.addTask {
                         let start = DispatchTime.now().uptimeNanoseconds
-                        let outcome: WarmUpReport.Outcome
+                        var failure: ContainerError?
                         do throws(ContainerError) {
                             _ = try await self.requireServiceAsync(named: id, as: Any.self)
-                            outcome = .created
                         } catch {
-                            outcome = .failed(error)
+                            failure = error
                         }
-                        let entry = WarmUpReport.Entry(
-                            id: id, seconds: Self.seconds(since: start), outcome: outcome)
+                        let entry = Self.warmUpEntry(id, since: start, failure: failure)
                         return (entry, recorder.creationPlace(of: id) ?? recorder.nextPlace())
                     }
                 }
@@ -109,19 +99,22 @@ extension Container {
             .sorted { $0.id < $1.id }
     }
 
-    /// Times `load` and records what became of `id`.
-    private func warmUpEntry(_ id: String, _ load: () throws(ContainerError) -> Void) -> WarmUpReport.Entry {
+    /// The warm-up entry of the synchronous load of `id`, timed.
+    private func warmUpEntry(_ id: String) -> WarmUpReport.Entry {
         let start = DispatchTime.now().uptimeNanoseconds
-        do {
-            try load()
-            return WarmUpReport.Entry(id: id, seconds: Self.seconds(since: start), outcome: .created)
+        do throws(ContainerError) {
+            _ = try requireService(named: id, as: Any.self)
+            return Self.warmUpEntry(id, since: start, failure: nil)
         } catch {
-            return WarmUpReport.Entry(id: id, seconds: Self.seconds(since: start), outcome: .failed(error))
+            return Self.warmUpEntry(id, since: start, failure: error)
         }
     }
 
-    private static func seconds(since start: UInt64) -> Double {
-        Double(DispatchTime.now().uptimeNanoseconds &- start) / 1_000_000_000
+    private static func warmUpEntry(_ id: String, since start: UInt64, failure: ContainerError?)
+        -> WarmUpReport.Entry
+    {
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds &- start) / 1_000_000_000
+        return WarmUpReport.Entry(id: id, seconds: seconds, outcome: failure.map { .failed($0) } ?? .created)
     }
 
     // MARK: Disposal

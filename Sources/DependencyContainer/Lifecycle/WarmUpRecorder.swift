@@ -16,15 +16,10 @@ final class WarmUpRecorder: LoadSink {
     }
 
     func receive(_ event: LoadEvent, thread: ThreadState) {
-        if case .kept(let registration) = event { noteCreation(of: registration.id) }
-    }
-
-    /// Records that `id`'s shared service was kept, by a load of this warm-up: what the
-    /// creation trace tells it (`LoadEvent.kept`).
-    func noteCreation(of id: String) {
+        guard case .kept(let registration) = event else { return }
         events.withLock { events in
             events.next += 1
-            if events.created[id] == nil { events.created[id] = events.next }
+            if events.created[registration.id] == nil { events.created[registration.id] = events.next }
         }
     }
 

@@ -18,14 +18,11 @@ final class LoadRecorder: LoadSink, @unchecked Sendable {
     }
 
     func receive(_ event: LoadEvent, thread: ThreadState) {
-        if case .lookedUp(let id, let found) = event { record(id, found: found, thread: thread) }
-    }
-
-    /// Records a lookup of `id`, if the checked factory is the one running: on `thread`'s
-    /// stack for a synchronous factory, as the task's frame for an `async` one.
-    func record(_ id: String, found: Bool, thread: ThreadState) {
-        let running = thread.frames.last ?? AsyncFrame.current?.registration
-        guard let running, running === loader else { return }
+        // Only the lookups the checked factory makes: on `thread`'s stack for a synchronous
+        // factory, as the task's frame for an `async` one.
+        guard case .lookedUp(let id, let found) = event,
+            let running = thread.frames.last ?? AsyncFrame.current?.registration, running === loader
+        else { return }
         recorded.withLock { $0.append((id, found)) }
     }
 }

@@ -76,10 +76,7 @@ typedef enum {
     /// Which readers of the creation trace exist, one bit each (owned registrations, context
     /// registrations): zero until the first, and until then loads inside factories trace nothing.
     DCGlobalWordCreationTraceReaders = 4,
-    /// How many async factories run that started while the creation trace had readers: while
-    /// nonzero, a load outside every synchronous factory checks whether an async one made it.
-    DCGlobalWordTracedAsyncFactories = 5,
-    DCGlobalWordCount = 6
+    DCGlobalWordCount = 5
 } DCGlobalWord;
 
 /// Words per global: each sits in a cache line of its own, so writing one does not slow down

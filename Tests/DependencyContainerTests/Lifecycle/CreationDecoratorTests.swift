@@ -43,6 +43,21 @@ struct CreationDecoratorTests {
         withExtendedLifetime(token) {}
     }
 
+    @Test("A decorator runs on what an argument factory makes, typed or not, before the load receives it")
+    func argumentFactories() throws {
+        let container = Container()
+        let id = ArgumentInjectID<String, Connection>("argument-\(UUID().uuidString)")
+        container.register(id) { _, label in Connection(label) }
+        let token = container.decorateCreations { created in
+            (created.service as? Connection)?.configure()
+        }
+        #expect(try container.require(id, argument: "a").configureCount == 1)
+        #expect(container.load(id, argument: "b")?.configureCount == 1)
+        let erased = ArgumentInjectID<String, AnyObject>(id.name)
+        #expect((container.load(erased, argument: "c") as? Connection)?.configureCount == 1)
+        withExtendedLifetime(token) {}
+    }
+
     @Test("Several decorators run in the order added; cancelling or dropping a token removes its decorator")
     func orderAndCancellation() throws {
         let container = Container()

@@ -42,22 +42,16 @@ final class AsyncFrame: Sendable {
     /// Records `path` on this frame and every frame outside it, so that none of their
     /// services is kept.
     func recordCycle(_ path: [String]) {
-        var frame: AsyncFrame? = self
-        while let current = frame {
-            current.cycle.withLock { if $0 == nil { $0 = path } }
-            frame = current.parent
+        for frame in chain {
+            frame.cycle.withLock { if $0 == nil { $0 = path } }
         }
     }
 
     /// Notes what a factory running from this frame outwards met, on each frame that creates
     /// a shared service: a transient one in between is held by it.
     func note(_ change: (inout CreationNotes) -> Void) {
-        var frame: AsyncFrame? = self
-        while let current = frame {
-            if current.createsSharedService {
-                current.notes.withLock { change(&$0) }
-            }
-            frame = current.parent
+        for frame in chain where frame.createsSharedService {
+            frame.notes.withLock { change(&$0) }
         }
     }
 

@@ -60,13 +60,6 @@ struct CreationTraceReaders: OptionSet {
         return try body()
     }
 
-    /// The async counterpart of ``counting(_:_:)``.
-    static func counting<Result>(_ recording: Recording, _ body: () async -> Result) async -> Result {
-        GlobalAtomicWord.creationTraceReaders.add(recording.unit)
-        defer { GlobalAtomicWord.creationTraceReaders.add(0 &- recording.unit) }
-        return await body()
-    }
-
     /// Whether a recording of `recording`'s kind is in progress.
     func records(_ recording: Recording) -> Bool {
         rawValue / recording.unit & 0xFFFF != 0
@@ -116,9 +109,9 @@ enum LoadSinks {
     static func binding<Result: Sendable>(
         _ sink: any LoadSink, as recording: CreationTraceReaders.Recording, _ body: () async -> Result
     ) async -> Result {
-        await CreationTraceReaders.counting(recording) {
-            await $bound.withValue(bound + [sink], operation: body)
-        }
+        GlobalAtomicWord.creationTraceReaders.add(recording.unit)
+        defer { GlobalAtomicWord.creationTraceReaders.add(0 &- recording.unit) }
+        return await $bound.withValue(bound + [sink], operation: body)
     }
 }
 

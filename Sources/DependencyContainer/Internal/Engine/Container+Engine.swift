@@ -144,15 +144,6 @@ extension Container {
         }
     }
 
-    /// Makes `registration`'s service from `argument`: the entry point of argument loads.
-    func resolve<Argument, Service>(
-        _ registration: Registration, argument: Argument, as _: Service.Type, thread: ThreadState
-    ) throws(ContainerError) -> Service {
-        try asOneLoad(thread) { () throws(ContainerError) -> Service in
-            try makeNew(registration, argument: argument, as: Service.self, thread: thread)
-        }
-    }
-
     /// Runs `produce` as one load: nested in a factory, as part of that factory's load; at
     /// the top level, ending the load, whose failure anywhere inside (a cycle, too deep a
     /// chain) fails it whole.
@@ -317,7 +308,8 @@ extension Container {
         let key = ObjectIdentifier(registration)
         let value: Service
         do {
-            value = try makeNew(registration, as: Service.self, thread: thread, runningCreationHook: false)
+            // Its own hooks wait in the queue (`finish`), run once it is cached below.
+            value = try makeNew(registration, as: Service.self, thread: thread)
         } catch {
             // The hooks waiting for this factory belong to services its failed load made.
             if !thread.deferredCreationHooks.isEmpty, !defersCreationHooks(thread) {
@@ -327,34 +319,14 @@ extension Container {
         }
         // Cached first, so that the loads its creation hooks make get this service.
         thread.graphInstances[key] = (registration, value)
-        let runsHooks = runsCreationHooks(registration)
-        if runsHooks || !thread.deferredCreationHooks.isEmpty {
-            try deferOrRunCreationHooks(
-                of: registration, on: value, runsOwnHooks: runsHooks, thread: thread)
-        }
-        return value
-    }
-
-    /// Queues `registration`'s creation hooks on `value`, a graph service just cached, and runs
-    /// the queue unless an outer graph factory is still running.
-    @inline(never)
-    private func deferOrRunCreationHooks(
-        of registration: Registration, on value: Any, runsOwnHooks: Bool, thread: ThreadState
-    ) throws(ContainerError) {
-        if runsOwnHooks {
-            thread.deferredCreationHooks.append(
-                DeferredCreationHook(
-                    registration: registration, value: value,
-                    resolver: Resolver(
-                        container: self, overrides: OverrideScope.current, running: registration)))
-        }
-        guard !defersCreationHooks(thread) else { return }
+        guard !thread.deferredCreationHooks.isEmpty, !defersCreationHooks(thread) else { return value }
         do {
             try runDeferredCreationHooks(thread: thread)
         } catch {
-            thread.graphInstances[ObjectIdentifier(registration)] = nil
+            thread.graphInstances[key] = nil
             throw error
         }
+        return value
     }
 
     /// Resets `registration`'s services if the one it keeps has outlived its time to live,
@@ -385,7 +357,8 @@ extension Container {
         _ registration: Registration, as _: Service.Type, thread: ThreadState, followsReplacement: Bool = true
     ) throws(ContainerError) -> Service? {
         let monitor = CreationMonitor.shared
-        switch monitor.acquire(registration, thread: thread) {
+        let key = ObjectIdentifier(registration)
+        switch monitor.acquire(key, named: registration.id, thread: thread) {
         case .deadlock(let path):
             throw thread.recordWholeLoadFailure(.cycle(path: path))
         case .acquired:
@@ -396,7 +369,7 @@ extension Container {
         // monitor is released inside it, and no code of the app runs in it.
         var isHandingOver = false
         defer {
-            monitor.release(registration)
+            monitor.release(key)
             if isHandingOver { thread.endRead() }
         }
         // Another thread may have created it while this one waited, with services it notes now.
@@ -420,19 +393,12 @@ extension Container {
             thread.deferredCreationHooks = []
         }
         defer { if let waitingHooks { thread.deferredCreationHooks = waitingHooks } }
-        // Step 2: a cached service never captures a narrower context's service.
+        // Step 2: a cached service never captures a narrower context's service. Its hooks run
+        // before it is kept: no load receives the service until they have.
         let box: InstanceBoxBase
-        let decorating = decoratesCreations
-        let runsHooks = registration.hasCreationHook || decorating
         do {
-            box = try runInOwnContext(registration, thread: thread) { resolver throws in
-                let box = try registration.factory.makeBox(resolver)
-                // Before it is kept: no load receives the service until its hooks have run.
-                if runsHooks {
-                    try Self.runCreationHooks(
-                        of: registration, on: box.anyValue, resolver: resolver, decorating: decorating)
-                }
-                return box
+            box = try create(registration, thread: thread, inOwnContext: true) { resolver throws in
+                try registration.factory.makeBox(resolver)
             }
         } catch {
             _ = takeNotes(creating: registration, thread: thread)
@@ -470,95 +436,118 @@ extension Container {
 
     /// Runs the factory for a new service of type `Service`: without a cast when it makes
     /// exactly `Service`.
-    private func makeNew<Service>(
-        _ registration: Registration, as _: Service.Type, thread: ThreadState,
-        runningCreationHook: Bool = true
-    ) throws(ContainerError) -> Service {
-        // Out of line: a transient load without hooks, the common case, stays as it was.
-        if runningCreationHook && runsCreationHooks(registration) {
-            return try makeNewRunningCreationHook(registration, as: Service.self, thread: thread)
-        }
+    private func makeNew<Service>(_ registration: Registration, as _: Service.Type, thread: ThreadState)
+        throws(ContainerError) -> Service
+    {
         if let factory = registration.typedFactory(producing: Service.self) {
-            return try runFactory(registration, thread: thread) { resolver throws in
-                try factory.make(resolver)
-            }
+            return try create(registration, thread: thread) { resolver throws in try factory.make(resolver) }
         }
-        let value = try runFactory(registration, thread: thread) { resolver throws in
+        let value = try create(registration, thread: thread) { resolver throws in
             try registration.factory.makeValue(resolver)
         }
         return try cast(value, from: registration, to: Service.self)
     }
 
-    /// `makeNew` for a registration with creation hooks, which run on the new service inside
-    /// the factory's run, before the load receives it; inside a graph factory's run, they wait
-    /// for it instead (``DeferredCreationHook``).
-    @inline(never)
-    private func makeNewRunningCreationHook<Service>(
-        _ registration: Registration, as _: Service.Type, thread: ThreadState
-    ) throws(ContainerError) -> Service {
-        let defers = defersCreationHooks(thread)
-        let decorating = decoratesCreations
-        let value = try runFactory(registration, thread: thread) { resolver throws in
-            let value = try registration.factory.makeValue(resolver)
-            if defers {
-                thread.deferredCreationHooks.append(
-                    DeferredCreationHook(registration: registration, value: value, resolver: resolver))
-            } else {
-                try Self.runCreationHooks(
-                    of: registration, on: value, resolver: resolver, decorating: decorating)
-            }
-            return value
-        }
-        return try cast(value, from: registration, to: Service.self)
-    }
-
-    /// Runs the argument factory for a new service: without a cast when the registration
-    /// takes exactly `Argument` and makes exactly `Service`, else through checked casts.
-    func makeNew<Argument, Service>(
+    /// Makes `registration`'s service from `argument`, the one entry point of argument loads:
+    /// without a cast when the registration takes exactly `Argument` and makes exactly `Service`.
+    func resolve<Argument, Service>(
         _ registration: Registration, argument: Argument, as _: Service.Type, thread: ThreadState
     ) throws(ContainerError) -> Service {
-        noteUse(of: registration, thread: thread)
-        try checkNoCycle(registration, thread: thread)
-        guard let factory = registration.argumentFactory else {
-            throw .argumentMismatch(
-                id: registration.id, requestedArgument: typeName(Argument.self), registeredArgument: nil)
-        }
-        if factory.takes(Argument.self, making: Service.self) {
-            // Sound: the factory is exactly an `ArgumentFactory<Argument, Service>`.
-            let typed = unsafeDowncast(factory, to: ArgumentFactory<Argument, Service>.self)
-            return try runFactory(registration, thread: thread) { resolver throws in
-                try typed.make(resolver, argument)
+        try asOneLoad(thread) { () throws(ContainerError) -> Service in
+            noteUse(of: registration, thread: thread)
+            try checkNoCycle(registration, thread: thread)
+            guard let factory = registration.argumentFactory else {
+                throw .argumentMismatch(
+                    id: registration.id, requestedArgument: typeName(Argument.self), registeredArgument: nil)
             }
+            if factory.takes(Argument.self, making: Service.self) {
+                // Sound: the factory is exactly an `ArgumentFactory<Argument, Service>`.
+                let typed = unsafeDowncast(factory, to: ArgumentFactory<Argument, Service>.self)
+                return try create(registration, thread: thread) { resolver throws in
+                    try typed.make(resolver, argument)
+                }
+            }
+            guard Self.isValue(argument, of: factory.argumentType) else {
+                throw .argumentMismatch(
+                    id: registration.id, requestedArgument: typeName(Argument.self),
+                    registeredArgument: factory.argumentTypeName)
+            }
+            let value = try create(registration, thread: thread) { resolver throws -> Any in
+                // Checked above: the factory takes it.
+                try factory.makeValue(resolver, argument: argument)!
+            }
+            return try cast(value, from: registration, to: Service.self)
         }
-        let value = try runFactory(registration, thread: thread) { resolver throws -> Any? in
-            try factory.makeValue(resolver, argument: argument)
+    }
+
+    /// Whether `value` is of `type` (the cast an argument factory makes).
+    private static func isValue<Value>(_ value: Value, of type: Any.Type) -> Bool {
+        func isValue<Type>(of _: Type.Type) -> Bool { value is Type }
+        return isValue(of: type)
+    }
+
+    /// The one create of every synchronous load (shared, transient, graph and argument
+    /// factories; a main-actor load is a synchronous one on the main actor): runs `make` as
+    /// `registration`'s factory, in the registration's own context when `inOwnContext` (a kept
+    /// service), then the one finish on what it made.
+    @inline(__always)
+    func create<Value>(
+        _ registration: Registration, thread: ThreadState, inOwnContext: Bool = false,
+        _ make: (Resolver) throws -> Value
+    ) throws(ContainerError) -> Value {
+        // One branch: a creation without hooks, the common case, runs no finish.
+        let finishes = runsCreationHooks(registration)
+        guard inOwnContext else {
+            return try runFactory(registration, thread: thread, finishes: finishes, make)
         }
-        guard let value else {
-            throw .argumentMismatch(
-                id: registration.id, requestedArgument: typeName(Argument.self),
-                registeredArgument: factory.argumentTypeName)
+        return try runInOwnContext(registration, thread: thread, finishes: finishes, make)
+    }
+
+    /// The one finish of every synchronous creation: the creation hooks on `made` (a service,
+    /// or the box a shared one is kept in), which wait in the thread's queue when the nearest
+    /// running factory that is not a transient one is a graph's (``DeferredCreationHook``).
+    @inline(never)
+    private func finish(_ registration: Registration, on made: Any, resolver: Resolver, thread: ThreadState)
+        throws
+    {
+        let value = (made as? InstanceBoxBase)?.anyValue ?? made
+        guard defersCreationHooks(thread) else {
+            return try Self.runCreationHooks(of: registration, on: value, resolver: resolver)
         }
-        return try cast(value, from: registration, to: Service.self)
+        thread.deferredCreationHooks.append(
+            DeferredCreationHook(registration: registration, value: value, resolver: resolver))
     }
 
     /// Runs `body`, a factory of `registration`, with the registration on the thread's
     /// resolution stack and the resolver of the factory's context, wrapping what it throws:
     /// the one place a synchronous factory runs.
     func runFactory<Result>(
-        _ registration: Registration, thread: ThreadState, _ body: (Resolver) throws -> Result
+        _ registration: Registration, thread: ThreadState, finishes: Bool = false,
+        _ body: (Resolver) throws -> Result
     ) throws(ContainerError) -> Result {
         try checkDepth(registration, thread: thread)
         // One relaxed read: the timed run is out of line, so that this one stays as it was.
         if thread.trace != nil {
-            return try runTracedFactory(registration, thread: thread, body)
+            return try runTracedFactory(registration, thread: thread, finishes: finishes, body)
         }
-        return try runCheckedFactory(registration, thread: thread, body)
+        return try runCheckedFactory(registration, thread: thread, finishes: finishes, body)
+    }
+
+    /// `value`, once the finish ran on it when `finishes`.
+    @inline(__always)
+    private func finished<Value>(
+        _ value: Value, of registration: Registration, _ finishes: Bool,
+        resolver: @autoclosure () -> Resolver, thread: ThreadState
+    ) throws -> Value {
+        if finishes { try finish(registration, on: value, resolver: resolver(), thread: thread) }
+        return value
     }
 
     /// `runFactory` once the depth is checked.
     @inline(__always)
     private func runCheckedFactory<Result>(
-        _ registration: Registration, thread: ThreadState, _ body: (Resolver) throws -> Result
+        _ registration: Registration, thread: ThreadState, finishes: Bool = false,
+        _ body: (Resolver) throws -> Result
     ) throws(ContainerError) -> Result {
         thread.frames.push(registration)
         defer { thread.frames.pop() }
@@ -567,12 +556,18 @@ extension Container {
             // bound its owner's): the resolver keeps them for loads made later. Two calls:
             // one resolver built either way would cost every run a retain and a release.
             if let overrides = OverrideScope.current {
-                return try body(Resolver(container: self, overrides: overrides, running: registration))
+                let resolver = Resolver(container: self, overrides: overrides, running: registration)
+                return try finished(
+                    body(resolver), of: registration, finishes, resolver: resolver, thread: thread)
             }
             // The reference is a constant of this container, which the caller keeps alive: a
             // guaranteed reference spares every run a retain and a release.
+            // The finish gets a resolver of its own: one shared with the factory would cost
+            // every run a copy.
             return try withBorrowed(reference) { reference in
-                try body(Resolver(reference: reference))
+                try finished(
+                    body(Resolver(reference: reference)), of: registration, finishes,
+                    resolver: Resolver(reference: reference), thread: thread)
             }
         } catch {
             throw ContainerError(error, thrownBy: registration.id, passing: \.failsWholeLoad)
@@ -582,27 +577,21 @@ extension Container {
     /// `runFactory` while a ``ContainerTrace`` records: the run, timed for the trace.
     @inline(never)
     private func runTracedFactory<Result>(
-        _ registration: Registration, thread: ThreadState, _ body: (Resolver) throws -> Result
+        _ registration: Registration, thread: ThreadState, finishes: Bool = false,
+        _ body: (Resolver) throws -> Result
     ) throws(ContainerError) -> Result {
         // A trace that ended: this thread forgets it.
         guard CreationTraceReaders.current.records(.containerTrace) else {
             thread.trace = nil
-            return try runCheckedFactory(registration, thread: thread, body)
+            return try runCheckedFactory(registration, thread: thread, finishes: finishes, body)
         }
         // Before the push: the trace reads the depth of the load that runs the factory.
         let start = thread.trace?.factoryStarts(thread) ?? 0
-        do {
-            let result = try runCheckedFactory(registration, thread: thread, body)
-            if start != 0 {
-                thread.trace?.factoryEnded(startedAt: start, failed: false, thread)
-            }
-            return result
-        } catch {
-            if start != 0 {
-                thread.trace?.factoryEnded(startedAt: start, failed: true, thread)
-            }
-            throw error
-        }
+        var failed = true
+        defer { if start != 0 { thread.trace?.factoryEnded(startedAt: start, failed: failed, thread) } }
+        let result = try runCheckedFactory(registration, thread: thread, finishes: finishes, body)
+        failed = false
+        return result
     }
 
     /// The service in `box`, which `registration`'s factory made: read without a dynamic cast
@@ -686,7 +675,14 @@ extension Container {
         case .nonisolated:
             return try resolve(registration, as: Service.self, thread: ThreadState.current)
         case .mainActor:
-            return try await resolveOnMainActor(registration, as: Service.self)
+            // The synchronous load, on the main actor, where it may run a main-actor factory.
+            do {
+                return try await MainActor.run {
+                    ServiceTransfer(value: try self.resolve(registration, as: Service.self, thread: .current))
+                }.value
+            } catch {
+                throw ContainerError(error, thrownBy: registration.id)
+            }
         case .asynchronous:
             return try await resolveAsynchronous(registration, as: Service.self)
         }
@@ -703,30 +699,16 @@ extension Container {
         async throws(ContainerError) -> Service
     {
         var current = registration
-        for attempt in 0...Self.retiredRetries {
+        var attempt = 0
+        while true {
             let (service, isCurrent) = try await provideAsync(current, as: Service.self)
             guard !isCurrent, attempt < Self.retiredRetries else {
                 // After it is kept: what it was made with, for a creation another task started.
                 emit(.used(current, isLoad: false))
                 return service
             }
+            attempt += 1
             current = try requiredRegistration(named: current.id, as: Service.self, thread: .current)
-        }
-        // Unreachable: the last attempt returns.
-        throw .unavailableSynchronously(id: registration.id, isolation: .asynchronous)
-    }
-
-    /// Runs the synchronous load on the main actor, where it may run a main-actor factory.
-    private func resolveOnMainActor<Service>(_ registration: Registration, as _: Service.Type)
-        async throws(ContainerError) -> Service
-    {
-        do {
-            return try await MainActor.run {
-                ServiceTransfer(
-                    value: try self.resolve(registration, as: Service.self, thread: ThreadState.current))
-            }.value
-        } catch {
-            throw ContainerError(error, thrownBy: registration.id)
         }
     }
 
@@ -835,8 +817,7 @@ extension Container {
                 // Before anything keeps it: no load receives the service until its hooks have run.
                 // The async hook, then the one finish every creation runs.
                 if let hook = registration.lifecycle?.onCreateAsync { try await hook(box.anyValue, resolver) }
-                try Self.runCreationHooks(
-                    of: registration, on: box.anyValue, resolver: resolver, decorating: decoratesCreations)
+                try Self.runCreationHooks(of: registration, on: box.anyValue, resolver: resolver)
                 return box
             }
         } catch {
@@ -892,14 +873,7 @@ extension Container {
         }
         // No published element, the common case for transient contributions: no read section.
         guard publishedCount > 0 else {
-            var elements: [Element] = []
-            elements.reserveCapacity(entries.count)
-            for entry in entries {
-                if let element: Element = resolvedElement(entry.registration, thread: thread) {
-                    elements.append(element)
-                }
-            }
-            return elements
+            return entries.compactMap { resolvedElement($0.registration, thread: thread) }
         }
         guard publishedCount == entries.count else {
             return loadMixedElements(entries, thread: thread)
@@ -956,18 +930,10 @@ extension Container {
         }
         guard !retired.isEmpty else { return elements }
         // A write retired one after it was checked: loaded again, in list order.
-        var reloaded: [Element] = []
-        reloaded.reserveCapacity(entries.count)
-        for (index, entry) in entries.enumerated() {
-            if let element = made[index] {
-                reloaded.append(element)
-            } else if !attempted[index],
-                let element: Element = resolvedElement(entry.registration, thread: thread)
-            {
-                reloaded.append(element)
-            }
+        return entries.indices.compactMap { index in
+            made[index]
+                ?? (attempted[index] ? nil : resolvedElement(entries[index].registration, thread: thread))
         }
-        return reloaded
     }
 
     /// The element `registration` contributes, or `nil` with its failure reported.
@@ -1024,12 +990,9 @@ extension Container {
         if let mismatch {
             throw mismatch
         }
-        var elements: [Element] = []
-        elements.reserveCapacity(entries.count)
-        for entry in entries {
-            elements.append(try resolve(entry.registration, as: Element.self, thread: thread))
+        return try entries.map { entry throws(ContainerError) in
+            try resolve(entry.registration, as: Element.self, thread: thread)
         }
-        return elements
     }
 
     // MARK: Entry points of the original API
@@ -1097,14 +1060,13 @@ extension Container {
     /// `registration`'s creation hooks on `value`, then the hooks of the container that made it
     /// (the resolver's) and of its ancestors. Static: a factory's closure calling it captures
     /// no container.
-    static func runCreationHooks(
-        of registration: Registration, on value: Any, resolver: Resolver, decorating: Bool
-    ) throws {
+    static func runCreationHooks(of registration: Registration, on value: Any, resolver: Resolver) throws {
         if registration.hasCreationHook {
             try registration.lifecycle?.runCreationHook(on: value, resolver: resolver)
         }
-        if decorating {
-            resolver.container.runDecorators(on: value, of: registration)
+        let container = resolver.container
+        if container.decoratesCreations {
+            container.runDecorators(on: value, of: registration)
         }
     }
 
@@ -1141,9 +1103,7 @@ extension Container {
             let next = thread.deferredCreationHooks.removeFirst()
             do {
                 try runFactory(next.registration, thread: thread) { _ throws in
-                    try Self.runCreationHooks(
-                        of: next.registration, on: next.value, resolver: next.resolver,
-                        decorating: decoratesCreations)
+                    try Self.runCreationHooks(of: next.registration, on: next.value, resolver: next.resolver)
                 }
             } catch {
                 for entry in [next] + thread.deferredCreationHooks where entry.registration.scope == .graph {

@@ -198,23 +198,24 @@ extension Container {
     /// binding that context's override scopes.
     @inline(__always)
     func runInOwnContext<Result>(
-        _ registration: Registration, thread: ThreadState, _ body: (Resolver) throws -> Result
+        _ registration: Registration, thread: ThreadState, finishes: Bool,
+        _ body: (Resolver) throws -> Result
     ) throws(ContainerError) -> Result {
         let overrides = OverrideScope.current
         // A root container without overrides is its services' only context.
         guard parent != nil || overrides != nil else {
-            return try runFactory(registration, thread: thread, body)
+            return try runFactory(registration, thread: thread, finishes: finishes, body)
         }
         let owner = placedContext(of: registration, overrides: overrides)
         guard owner.overrides !== overrides else {
-            return try owner.container.runFactory(registration, thread: thread, body)
+            return try owner.container.runFactory(registration, thread: thread, finishes: finishes, body)
         }
         return try OverrideScope.binding(owner.overrides) { () throws(ContainerError) -> Result in
-            try owner.container.runFactory(registration, thread: thread, body)
+            try owner.container.runFactory(registration, thread: thread, finishes: finishes, body)
         }
     }
 
-    /// `runInOwnContext(_:thread:_:)` for an async factory: `body` gets the context's container.
+    /// `runInOwnContext(_:thread:finishes:_:)` for an async factory: `body` gets the context's container.
     func runInOwnContextAsync<Result>(
         _ registration: Registration, _ body: (Container) async throws(ContainerError) -> Result
     ) async throws(ContainerError) -> Result {

@@ -45,12 +45,6 @@ final class CreationMonitor: Sendable {
 
     private init() {}
 
-    /// Makes the calling thread the creator of `registration`'s service, waiting while
-    /// another thread creates it.
-    func acquire(_ registration: Registration, thread: ThreadState) -> Outcome {
-        acquire(ObjectIdentifier(registration), named: registration.id, thread: thread)
-    }
-
     /// Makes the calling thread the creator of the thing `key` identifies (a registration's
     /// service, an `@Injected` property's value), waiting while another thread creates it.
     func acquire(_ key: ObjectIdentifier, named label: String, thread: ThreadState) -> Outcome {
@@ -74,11 +68,6 @@ final class CreationMonitor: Sendable {
             if deadlock == nil { state.creators[key] = Creation(thread: me, depth: thread.frames.count) }
         }
         return deadlock.map { .deadlock(path: $0) } ?? .acquired
-    }
-
-    /// Ends the calling thread's creation of `registration`'s service and wakes waiters.
-    func release(_ registration: Registration) {
-        release(ObjectIdentifier(registration))
     }
 
     /// Ends the calling thread's creation of the thing `key` identifies and wakes the threads
