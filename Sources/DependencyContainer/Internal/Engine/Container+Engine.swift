@@ -268,7 +268,7 @@ extension Container {
         case .graph:
             return try provideGraph(registration, as: Service.self, thread: thread)
         case .singleton:
-            return try provideSharedOrReplacement(registration, as: Service.self, thread: thread)
+            return try provideShared(registration, as: Service.self, thread: thread)
         case .weak:
             // A read section for the hand-over: a write that takes the object out waits for it
             // before running its dispose hook.
@@ -278,25 +278,22 @@ extension Container {
                 return try cast(object, from: registration, to: Service.self)
             }
             thread.endRead()
-            return try provideSharedOrReplacement(registration, as: Service.self, thread: thread)
+            return try provideShared(registration, as: Service.self, thread: thread)
         }
     }
 
-    /// `provideShared`, or, when a write (an expiry) retired `registration` before its creation
-    /// began, the load of what replaced it: no creation builds on a retired registration.
-    @inline(__always)
-    private func provideSharedOrReplacement<Service>(
-        _ registration: Registration, as _: Service.Type, thread: ThreadState
+    /// The load of what replaced `registration`, which a write (an expiry) retired before its
+    /// creation began: no creation builds on a retired registration.
+    @inline(never)
+    private func provideReplacement<Service>(
+        of registration: Registration, as _: Service.Type, thread: ThreadState
     ) throws(ContainerError) -> Service {
-        if let service = try provideShared(registration, as: Service.self, thread: thread) {
-            return service
-        }
         guard let current = findCurrentRegistration(named: registration.id, thread: thread),
             current !== registration
         else {
             // Removed for good: made as before, and disposed of, as nothing keeps it.
             return try provideShared(
-                registration, as: Service.self, thread: thread, followsReplacement: false)!
+                registration, as: Service.self, thread: thread, followsReplacement: false)
         }
         return try provide(current, as: Service.self, thread: thread)
     }
@@ -355,7 +352,7 @@ extension Container {
     /// creates, in the registration's own context, while the others wait for it.
     private func provideShared<Service>(
         _ registration: Registration, as _: Service.Type, thread: ThreadState, followsReplacement: Bool = true
-    ) throws(ContainerError) -> Service? {
+    ) throws(ContainerError) -> Service {
         let monitor = CreationMonitor.shared
         let key = ObjectIdentifier(registration)
         switch monitor.acquire(key, named: registration.id, thread: thread) {
@@ -368,8 +365,9 @@ extension Container {
         // a write that retires the service meanwhile waits for it before disposing of it. The
         // monitor is released inside it, and no code of the app runs in it.
         var isHandingOver = false
+        var isReleased = false
         defer {
-            monitor.release(key)
+            if !isReleased { monitor.release(key) }
             if isHandingOver { thread.endRead() }
         }
         // Another thread may have created it while this one waited, with services it notes now.
@@ -384,7 +382,11 @@ extension Container {
             isHandingOver = false
             thread.endRead()
         }
-        if followsReplacement, registration.isRetired { return nil }
+        if followsReplacement, registration.isRetired {
+            monitor.release(key)
+            isReleased = true
+            return try provideReplacement(of: registration, as: Service.self, thread: thread)
+        }
         // A queue of creation hooks of its own: what this factory makes has had its hooks run
         // before the service is kept (``DeferredCreationHook``).
         var waitingHooks: [DeferredCreationHook]?
