@@ -174,13 +174,15 @@ extension _LoadTarget {
     }
 
     /// For a `load`: `fallback` once the context is gone, reported to the diagnostics handler.
+    /// An autoclosure: a `Service?` fallback made up front costs every load a metadata lookup.
     @inline(__always)
     func loading<Result, Requested>(
-        _ name: String, as _: Requested.Type, orIfReleased fallback: Result, _ load: (Container) -> Result
+        _ name: String, as _: Requested.Type, orIfReleased fallback: @autoclosure () -> Result,
+        _ load: (Container) -> Result
     ) -> Result {
         run(load) { reference in
             reference.reportReleased(name, as: Requested.self)
-            return fallback
+            return fallback()
         }
     }
 
