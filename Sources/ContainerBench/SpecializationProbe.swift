@@ -37,6 +37,10 @@ enum SpecializationProbe {
         case register
         /// A load of an ID nothing registers, which returns `nil`.
         case miss
+        /// A transient made from an argument, as the bench's "load with an argument" case.
+        case argument
+        /// A seed-API item loaded and resolved, as the bench's "seed API" case.
+        case seed
     }
 
     /// The singletons the `first-singleton` case loads once each: a fixed number, so that runs
@@ -114,6 +118,14 @@ enum SpecializationProbe {
         case .miss:
             let missing = Sink.opaque(InjectID<any BenchService>("probe.missing"))
             for _ in 0..<loads where container.load(missing) == nil { checksum &+= 1 }
+        case .argument:
+            let withArgument = Sink.opaque(ArgumentInjectID<Int, any BenchService>.withArgument)
+            for index in 0..<loads {
+                checksum &+= Sink.identity(container.load(withArgument, argument: index))
+            }
+        case .seed:
+            let seed = Sink.opaque(Names.seed)
+            for _ in 0..<loads { checksum &+= Sink.identity(container.load(for: seed)?.resolve()) }
         case .register:
             for index in 0..<loads {
                 if case .added = container.register(firstSingletons[index], factory: { Node(tag: 9) }) {

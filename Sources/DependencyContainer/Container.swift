@@ -98,6 +98,7 @@ public final class Container: ServiceLoading {
     public func load<Service>(_ id: InjectID<Service>) -> Service? { loadService(id) }
 
     /// The container itself: its verbs load under the calling task's overrides.
+    @inlinable
     public var _loadTarget: _LoadTarget { .container(self) }
 
     /// Every registration this container's loads can reach, sorted by ID.

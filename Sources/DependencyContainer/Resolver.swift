@@ -112,6 +112,19 @@ public struct Resolver: ServiceLoading {
     /// The resolver itself: its verbs load in its context.
     public var _loadTarget: _LoadTarget { .resolver(self) }
 
+    /// `_LoadTarget.loading`'s resolver path, out of line: `fallback` once the context is gone,
+    /// reported to the diagnostics handler.
+    @usableFromInline
+    func loading<Result, Requested>(
+        _ name: String, as _: Requested.Type, orIfReleased fallback: () -> Result,
+        _ load: (Container) -> Result
+    ) -> Result {
+        run(load) { reference in
+            reference.reportReleased(name, as: Requested.self)
+            return fallback()
+        }
+    }
+
     /// Runs `load` on the live context, or returns `released` once the container or the
     /// scopes are gone; out of line, off a container's own paths.
     @inline(never)

@@ -45,6 +45,7 @@ extension ServiceLoading {
 
     /// Makes the service registered under `id` from `argument`, or returns `nil`; see
     /// <doc:PluginRegistries>.
+    @inlinable
     public func load<Argument, Service>(_ id: ArgumentInjectID<Argument, Service>, argument: Argument)
         -> Service?
     {
@@ -115,6 +116,7 @@ extension ServiceLoading {
     }
 
     /// Returns an original-API item for the string ID, or `nil`; see <doc:MigratingFromInjectable>.
+    @inlinable
     public func load(for injectID: String) -> Injectable? {
         _loadTarget.loading(injectID, as: (any Injectable).self, orIfReleased: nil) {
             $0.originalAPIItem(for: injectID)
@@ -174,15 +176,19 @@ extension _LoadTarget {
     }
 
     /// For a `load`: `fallback` once the context is gone, reported to the diagnostics handler.
+    ///
     /// An autoclosure: a `Service?` fallback made up front costs every load a metadata lookup.
-    @inline(__always)
+    /// Inlinable: in an app's module, a container's load then calls the engine directly,
+    /// without retaining the container (which a target returned by a witness costs).
+    @inlinable @inline(__always)
     func loading<Result, Requested>(
         _ name: String, as _: Requested.Type, orIfReleased fallback: @autoclosure () -> Result,
         _ load: (Container) -> Result
     ) -> Result {
-        run(load) { reference in
-            reference.reportReleased(name, as: Requested.self)
-            return fallback()
+        switch self {
+        case .container(let container): return load(container)
+        case .resolver(let resolver):
+            return resolver.loading(name, as: Requested.self, orIfReleased: fallback, load)
         }
     }
 

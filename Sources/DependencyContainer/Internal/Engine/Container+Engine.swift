@@ -839,6 +839,7 @@ extension Container {
 
     /// Makes the service registered under `name` from `argument`, for
     /// ``load(_:argument:)``: `nil` when it is absent or fails, the failure reported.
+    @usableFromInline
     func loadService<Argument, Service>(named name: String, argument: Argument, as _: Service.Type)
         -> Service?
     {
@@ -1001,6 +1002,7 @@ extension Container {
 
     /// The item ``load(for:)`` returns for the string ID `injectID`, or `nil` after reporting
     /// why there is none.
+    @usableFromInline
     func originalAPIItem(for injectID: String) -> Injectable? {
         guard
             let registration = registrationReportingMiss(
