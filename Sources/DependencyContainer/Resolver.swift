@@ -125,6 +125,15 @@ public struct Resolver: ServiceLoading {
         }
     }
 
+    /// `_LoadTarget.requiring`'s resolver path, out of line: throws
+    /// ``ContainerError/containerReleased(id:requestedType:)`` once the context is gone.
+    @usableFromInline
+    func requiring<Result, Requested>(
+        _ name: String, as _: Requested.Type, _ load: (Container) throws(ContainerError) -> Result
+    ) throws(ContainerError) -> Result {
+        try run(load) { _ throws(ContainerError) in throw .released(name, as: Requested.self) }
+    }
+
     /// Runs `load` on the live context, or returns `released` once the container or the
     /// scopes are gone; out of line, off a container's own paths.
     @inline(never)

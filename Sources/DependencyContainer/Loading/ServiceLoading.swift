@@ -30,6 +30,7 @@ public enum _LoadTarget: Sendable {
 extension ServiceLoading {
     /// Loads the service registered under `id`, or returns `defaultValue`, evaluated only when
     /// the load yields `nil`.
+    @inlinable
     public func load<Service>(_ id: InjectID<Service>, default defaultValue: @autoclosure () -> Service)
         -> Service
     {
@@ -37,6 +38,7 @@ extension ServiceLoading {
     }
 
     /// Loads the service registered under `id`, or throws why not.
+    @inlinable
     public func require<Service>(_ id: InjectID<Service>) throws(ContainerError) -> Service {
         try _loadTarget.requiring(id.name, as: Service.self) { container throws(ContainerError) in
             try container.requireService(named: id.name, as: Service.self)
@@ -55,6 +57,7 @@ extension ServiceLoading {
     }
 
     /// Makes the service registered under `id` from `argument`, or throws why not.
+    @inlinable
     public func require<Argument, Service>(_ id: ArgumentInjectID<Argument, Service>, argument: Argument)
         throws(ContainerError) -> Service
     {
@@ -75,12 +78,14 @@ extension ServiceLoading {
     ///
     /// - Complexity: O(*n*) in the contributions when one container contributes,
     ///   O(*n* log *n*) when several do.
+    @inlinable
     public func load<Element>(_ point: ExtensionPoint<Element>) -> [Element] {
         _loadTarget.loading(point.name, as: [Element].self, orIfReleased: []) { $0.loadElements(of: point) }
     }
 
     /// Loads every contribution to `point`, or throws the first failure; a point without
     /// contributions loads as empty.
+    @inlinable
     public func require<Element>(_ point: ExtensionPoint<Element>) throws(ContainerError) -> [Element] {
         try _loadTarget.requiring(point.name, as: [Element].self) { container throws(ContainerError) in
             try container.requireElements(of: point)
@@ -162,19 +167,6 @@ extension ServiceLoading {
 }
 
 extension _LoadTarget {
-    /// Runs `load` on the container with this target's override scopes as the task's, or
-    /// returns `released` once the resolver's container or scopes are gone.
-    @inline(__always)
-    private func run<Result, Failure: Error>(
-        _ load: (Container) throws(Failure) -> Result,
-        orIfReleased released: (ContainerReference) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        switch self {
-        case .container(let container): return try load(container)
-        case .resolver(let resolver): return try resolver.run(load, orIfReleased: released)
-        }
-    }
-
     /// For a `load`: `fallback` once the context is gone, reported to the diagnostics handler.
     ///
     /// An autoclosure: a `Service?` fallback made up front costs every load a metadata lookup.
@@ -193,12 +185,15 @@ extension _LoadTarget {
     }
 
     /// For a `require`: throws ``ContainerError/containerReleased(id:requestedType:)`` once the
-    /// context is gone.
-    @inline(__always)
+    /// context is gone; inlinable, as `loading`.
+    @inlinable @inline(__always)
     func requiring<Result, Requested>(
         _ name: String, as _: Requested.Type, _ load: (Container) throws(ContainerError) -> Result
     ) throws(ContainerError) -> Result {
-        try run(load) { _ throws(ContainerError) in throw .released(name, as: Requested.self) }
+        switch self {
+        case .container(let container): return try load(container)
+        case .resolver(let resolver): return try resolver.requiring(name, as: Requested.self, load)
+        }
     }
 
     /// The async counterpart of `run(_:orIfReleased:)`.

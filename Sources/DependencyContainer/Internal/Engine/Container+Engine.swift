@@ -78,6 +78,7 @@ extension Container {
 
     /// Loads the service registered under `name` for ``require(_:)->Service``: the slow path
     /// of ``loadService(_:)``, throwing instead of reporting.
+    @usableFromInline
     func requireService<Service>(named name: String, as _: Service.Type) throws(ContainerError) -> Service {
         let thread = ThreadState.current
         let registration = try requiredRegistration(named: name, as: Service.self, thread: thread)
@@ -855,6 +856,7 @@ extension Container {
 
     /// Makes the service registered under `name` from `argument`, for
     /// ``require(_:argument:)``.
+    @usableFromInline
     func requireService<Argument, Service>(named name: String, argument: Argument, as _: Service.Type)
         throws(ContainerError) -> Service
     {
@@ -867,6 +869,7 @@ extension Container {
 
     /// Loads every contribution to `point` for ``load(_:)->[Element]``: a contribution that
     /// fails is left out, its failure reported.
+    @usableFromInline
     func loadElements<Element>(of point: ExtensionPoint<Element>) -> [Element] {
         let thread = ThreadState.current
         let (entries, mismatch) = elementEntries(of: point, thread: thread)
@@ -987,6 +990,7 @@ extension Container {
 
     /// Loads every contribution to `point` for ``require(_:)->[Element]``, throwing the first
     /// failure.
+    @usableFromInline
     func requireElements<Element>(of point: ExtensionPoint<Element>) throws(ContainerError) -> [Element] {
         let thread = ThreadState.current
         let (entries, mismatch) = elementEntries(of: point, thread: thread)
