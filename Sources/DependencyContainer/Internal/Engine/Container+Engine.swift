@@ -1042,12 +1042,13 @@ extension Container {
     /// relaxed read per container up the chain.
     @inline(__always)
     var decoratesCreations: Bool {
-        var container = self
-        while container.creationDecorators.isEmpty {
-            guard let parent = container.parent else { return false }
-            container = parent
-        }
-        return true
+        !creationDecorators.isEmpty || parent?.ancestorDecorates == true
+    }
+
+    /// `decoratesCreations` of a parent: recursion over the `let` links borrows each one, where
+    /// a walk with a variable retains each container, slowly (its weak reference's side table).
+    private var ancestorDecorates: Bool {
+        !creationDecorators.isEmpty || parent?.ancestorDecorates == true
     }
 
     /// Whether making a service of `registration` runs hooks: its own, or this container's or
