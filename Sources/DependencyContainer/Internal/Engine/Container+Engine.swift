@@ -874,8 +874,17 @@ extension Container {
             report(.failed(mismatch))
         }
         // No published element, the common case for transient contributions: no read section.
+        // A loop, not `compactMap`: unspecialized (a client's load), that looks up the metadata
+        // of `[Element]` and its storage for every element.
         guard publishedCount > 0 else {
-            return entries.compactMap { resolvedElement($0.registration, thread: thread) }
+            var elements: [Element] = []
+            elements.reserveCapacity(entries.count)
+            for entry in entries {
+                if let element: Element = resolvedElement(entry.registration, thread: thread) {
+                    elements.append(element)
+                }
+            }
+            return elements
         }
         guard publishedCount == entries.count else {
             return loadMixedElements(entries, thread: thread)
