@@ -48,7 +48,12 @@ extension ServiceLoading {
     public func load<Argument, Service>(_ id: ArgumentInjectID<Argument, Service>, argument: Argument)
         -> Service?
     {
-        _loadTarget.loading(id.name, as: Service.self, orIfReleased: nil) { container in
+        // The container's own case first: the closures below cost a load `Service?`'s metadata.
+        let target = _loadTarget
+        if case .container(let container) = target {
+            return container.loadService(named: id.name, argument: argument, as: Service.self)
+        }
+        return target.loading(id.name, as: Service.self, orIfReleased: nil) { container in
             container.loadService(named: id.name, argument: argument, as: Service.self)
         }
     }
@@ -75,7 +80,9 @@ extension ServiceLoading {
     /// - Complexity: O(*n*) in the contributions when one container contributes,
     ///   O(*n* log *n*) when several do.
     public func load<Element>(_ point: ExtensionPoint<Element>) -> [Element] {
-        _loadTarget.loading(point.name, as: [Element].self, orIfReleased: []) { $0.loadElements(of: point) }
+        let target = _loadTarget
+        if case .container(let container) = target { return container.loadElements(of: point) }
+        return target.loading(point.name, as: [Element].self, orIfReleased: []) { $0.loadElements(of: point) }
     }
 
     /// Loads every contribution to `point`, or throws the first failure; a point without
@@ -174,13 +181,16 @@ extension _LoadTarget {
     }
 
     /// For a `load`: `fallback` once the context is gone, reported to the diagnostics handler.
+    ///
+    /// An autoclosure: a value of a generic type (`Service?`) costs every load its metadata.
     @inline(__always)
     func loading<Result, Requested>(
-        _ name: String, as _: Requested.Type, orIfReleased fallback: Result, _ load: (Container) -> Result
+        _ name: String, as _: Requested.Type, orIfReleased fallback: @autoclosure () -> Result,
+        _ load: (Container) -> Result
     ) -> Result {
         run(load) { reference in
             reference.reportReleased(name, as: Requested.self)
-            return fallback
+            return fallback()
         }
     }
 
