@@ -126,23 +126,29 @@ extension Container {
     @inline(__always)
     func emit(_ event: LoadEvent, thread: ThreadState? = nil) {
         guard GlobalAtomicWord.creationTraceReaders.loadRelaxed() != 0 else { return }
-        deliver(event, thread: thread ?? ThreadState.current)
+        deliver(event, thread: thread)
     }
 
+    /// The thread is read only for a sink that takes the event: with readers elsewhere in the
+    /// process, a miss here reads no thread-local and retains no thread state.
     @inline(never)
-    private func deliver(_ event: LoadEvent, thread: ThreadState) {
+    private func deliver(_ event: LoadEvent, thread given: ThreadState?) {
         let readers = CreationTraceReaders.current
         switch event {
         case .lookedUp, .kept:
             guard readers.records(.loads) || readers.records(.warmUp) else { return }
+            let thread = given ?? ThreadState.current
             thread.loadRecorder?.receive(event, thread: thread)
             for sink in LoadSinks.bound { sink.receive(event, thread: thread) }
         case .used(let registration, let isLoad):
             if isLoad, readers.records(.containerTrace) {
                 traceLoad(
-                    of: registration.id, scope: registration.scopeName ?? registration.scope.rawValue, thread)
+                    of: registration.id, scope: registration.scopeName ?? registration.scope.rawValue,
+                    given ?? ThreadState.current)
             }
-            guard tracesCreations.load(), let asyncFrame = notedAsyncFrame(thread) else { return }
+            guard tracesCreations.load() else { return }
+            let thread = given ?? ThreadState.current
+            guard let asyncFrame = notedAsyncFrame(thread) else { return }
             let owners = readers.contains(.owners) ? registration.ownersInUse : []
             // The ID it got too, for chains of dependents: a service made with a dependent is one.
             Self.note(on: thread, asyncFrame) { notes in
@@ -150,8 +156,12 @@ extension Container {
                 notes.add(answered: registration.id)
             }
         case .missed(let name, let isExtensionPoint):
-            if !isExtensionPoint, readers.records(.containerTrace) { traceLoad(of: name, scope: nil, thread) }
-            guard tracesCreations.load(), let asyncFrame = notedAsyncFrame(thread) else { return }
+            if !isExtensionPoint, readers.records(.containerTrace) {
+                traceLoad(of: name, scope: nil, given ?? ThreadState.current)
+            }
+            guard tracesCreations.load() else { return }
+            let thread = given ?? ThreadState.current
+            guard let asyncFrame = notedAsyncFrame(thread) else { return }
             Self.note(on: thread, asyncFrame) { $0.add(lookedUp: name) }
         }
     }

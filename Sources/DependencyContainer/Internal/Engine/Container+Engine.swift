@@ -878,8 +878,17 @@ extension Container {
             report(.failed(mismatch))
         }
         // No published element, the common case for transient contributions: no read section.
+        // A loop, not `compactMap`: unspecialized (a client's load), that looks up the metadata
+        // of `[Element]` and its storage for every element.
         guard publishedCount > 0 else {
-            return entries.compactMap { resolvedElement($0.registration, thread: thread) }
+            var elements: [Element] = []
+            elements.reserveCapacity(entries.count)
+            for entry in entries {
+                if let element: Element = resolvedElement(entry.registration, thread: thread) {
+                    elements.append(element)
+                }
+            }
+            return elements
         }
         guard publishedCount == entries.count else {
             return loadMixedElements(entries, thread: thread)
@@ -1048,12 +1057,13 @@ extension Container {
     /// relaxed read per container up the chain.
     @inline(__always)
     var decoratesCreations: Bool {
-        var container = self
-        while container.creationDecorators.isEmpty {
-            guard let parent = container.parent else { return false }
-            container = parent
-        }
-        return true
+        !creationDecorators.isEmpty || parent?.ancestorDecorates == true
+    }
+
+    /// `decoratesCreations` of a parent: recursion over the `let` links borrows each one, where
+    /// a walk with a variable retains each container, slowly (its weak reference's side table).
+    private var ancestorDecorates: Bool {
+        !creationDecorators.isEmpty || parent?.ancestorDecorates == true
     }
 
     /// Whether making a service of `registration` runs hooks: its own, or this container's or
