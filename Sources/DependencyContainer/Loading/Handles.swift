@@ -47,20 +47,20 @@ extension ArgumentInjectID: LoadableID {
 ///     ToastCenter(log: resolver.load(.appLog, default: PrintLog()), player: resolver.lazy(.player))
 /// }
 /// ```
-public struct LazyHandle<ID: LoadableID> {
+public struct LazyHandle<LoadedID: LoadableID> {
     /// The ID the handle loads.
-    public let id: ID
+    public let id: LoadedID
     /// The argument the service is made from: `()` for an ``InjectID``.
-    public let argument: ID.Argument
+    public let argument: LoadedID.Argument
     /// Holds its container and override scope weakly, as every resolver does.
     private let context: Resolver
     /// Shared by the handle's copies, so that they load once between them.
-    private let cache = InjectedCache<ID.Service>()
+    private let cache = InjectedCache<LoadedID.Service>()
     /// The cached service whose factory took the handle, which keeps what it loads; weak,
     /// because that service holds the handle.
     private weak var holder: Registration?
 
-    init(_ id: ID, argument: ID.Argument, context: Resolver) {
+    init(_ id: LoadedID, argument: LoadedID.Argument, context: Resolver) {
         self.id = id
         self.argument = argument
         self.context = context.holdingScopesWeakly
@@ -83,17 +83,17 @@ public struct LazyHandle<ID: LoadableID> {
     /// ```swift
     /// let stream = lazyStream.value  // made here, once
     /// ```
-    public var value: ID.Service? {
-        cache.value(loading: id.name, reportingTo: context.reference) { () -> ID.Service? in
+    public var value: LoadedID.Service? {
+        cache.value(loading: id.name, reportingTo: context.reference) { () -> LoadedID.Service? in
             // Reported already when captive; `_load` reports a context that is gone.
             (try? checkNotCaptive()) != nil ? id._load(in: context, argument: argument) : nil
         }
     }
 
     /// The service, loaded on first use, or why it cannot be; reports nothing.
-    public func require() throws(ContainerError) -> ID.Service {
+    public func require() throws(ContainerError) -> LoadedID.Service {
         var failure: ContainerError?
-        let service = cache.value(loading: id.name, reportingTo: context.reference) { () -> ID.Service? in
+        let service = cache.value(loading: id.name, reportingTo: context.reference) { () -> LoadedID.Service? in
             do throws(ContainerError) {
                 try checkNotCaptive()
                 return try id._require(in: context, argument: argument)
@@ -108,7 +108,7 @@ public struct LazyHandle<ID: LoadableID> {
     }
 }
 
-extension LazyHandle: Sendable where ID.Argument: Sendable {}
+extension LazyHandle: Sendable where LoadedID.Argument: Sendable {}
 
 /// A handle that loads a service anew on every call, as the container it came from sees it.
 ///
@@ -122,13 +122,13 @@ extension LazyHandle: Sendable where ID.Argument: Sendable {}
 ///     Notifier(makeToast: resolver.provider(.toast))
 /// }
 /// ```
-public struct ProviderHandle<ID: LoadableID>: Sendable {
+public struct ProviderHandle<LoadedID: LoadableID>: Sendable {
     /// The ID the handle loads.
-    public let id: ID
+    public let id: LoadedID
     /// Holds its container and override scope weakly, as every resolver does.
     private let context: Resolver
 
-    init(_ id: ID, context: Resolver) {
+    init(_ id: LoadedID, context: Resolver) {
         self.id = id
         self.context = context.holdingScopesWeakly
     }
@@ -138,26 +138,26 @@ public struct ProviderHandle<ID: LoadableID>: Sendable {
     /// ```swift
     /// let stream = makeStream(URL(string: "https://example.com/live.m3u8")!)
     /// ```
-    public func callAsFunction(_ argument: ID.Argument) -> ID.Service? {
+    public func callAsFunction(_ argument: LoadedID.Argument) -> LoadedID.Service? {
         id._load(in: context, argument: argument)
     }
 
     /// Makes the service from `argument`, or throws why not; reports nothing.
-    public func require(_ argument: ID.Argument) throws(ContainerError) -> ID.Service {
+    public func require(_ argument: LoadedID.Argument) throws(ContainerError) -> LoadedID.Service {
         try id._require(in: context, argument: argument)
     }
 }
 
-extension ProviderHandle where ID.Argument == Void {
+extension ProviderHandle where LoadedID.Argument == Void {
     /// Loads the service, or returns `nil`, the reason reported.
     ///
     /// ```swift
     /// makeToast()?.show("Saved")
     /// ```
-    public func callAsFunction() -> ID.Service? { callAsFunction(()) }
+    public func callAsFunction() -> LoadedID.Service? { callAsFunction(()) }
 
     /// Loads the service, or throws why not; reports nothing.
-    public func require() throws(ContainerError) -> ID.Service { try require(()) }
+    public func require() throws(ContainerError) -> LoadedID.Service { try require(()) }
 }
 
 /// A handle that loads the service of an ``InjectID`` on first use, once.

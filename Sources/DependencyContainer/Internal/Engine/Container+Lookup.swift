@@ -53,11 +53,11 @@ extension Container {
         return found.flatMap { found in place.map { (found, $0) } }
     }
 
-    /// The first place of the lookup order under `overrides` that `matches`.
-    private func firstPlace(overrides: OverrideScope?, where matches: (LookupPlace) -> Bool) -> LookupPlace? {
+    /// The first place of the lookup order under `overrides` that `accepts`.
+    private func firstPlace(overrides: OverrideScope?, where accepts: (LookupPlace) -> Bool) -> LookupPlace? {
         var found: LookupPlace?
         _ = walkLookupOrder(overrides: overrides) { place in
-            guard matches(place) else { return .absent }
+            guard accepts(place) else { return .absent }
             found = place
             return .foundAndHeld
         }
