@@ -93,7 +93,8 @@ public struct LazyHandle<LoadedID: LoadableID> {
     /// The service, loaded on first use, or why it cannot be; reports nothing.
     public func require() throws(ContainerError) -> LoadedID.Service {
         var failure: ContainerError?
-        let service = cache.value(loading: id.name, reportingTo: context.reference) { () -> LoadedID.Service? in
+        let service = cache.value(loading: id.name, reportingTo: context.reference) {
+            () -> LoadedID.Service? in
             do throws(ContainerError) {
                 try checkNotCaptive()
                 return try id._require(in: context, argument: argument)
