@@ -1,6 +1,8 @@
 import DependencyContainerSystem
 
 /// A 64-bit integer updated with C11 atomics, for counters, generations and flags.
+///
+/// `@unchecked Sendable`: every access to the value after initialization is atomic.
 @usableFromInline
 package struct AtomicCounter: @unchecked Sendable {
     /// The buffer holding the value; its header is unused.

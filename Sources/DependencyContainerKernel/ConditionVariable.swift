@@ -8,6 +8,9 @@
 
 /// A pthread condition variable that threads wait on with one ``LockedValue``'s lock held,
 /// so that a change wakes only the threads it concerns instead of every waiter of the lock.
+///
+/// `@unchecked Sendable`: the condition is only used through pthread calls, which are thread-safe;
+/// its address never moves.
 @usableFromInline
 package final class ConditionVariable: @unchecked Sendable {
     @usableFromInline

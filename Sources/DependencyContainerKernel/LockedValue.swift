@@ -8,6 +8,9 @@
 
 /// A value guarded by a pthread mutex, used like `Synchronization.Mutex`, with a condition
 /// variable for the few places that must wait for another thread.
+///
+/// `@unchecked Sendable`: `value` is only read or written inside `withLock`, with the mutex held,
+/// and `Value: Sendable` means nothing it hands out can be raced on outside the lock.
 @usableFromInline
 package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     @usableFromInline

@@ -9,6 +9,9 @@ import DependencyContainerSystem
 #endif
 
 /// One thread's announcement that it is in a read section, which ``InstanceReclaimer`` reads.
+///
+/// `@unchecked Sendable`: the word is accessed only with C11 atomics, and it is never freed (a
+/// thread that ends leaves it to the next), so a writer may read it without a lock.
 @usableFromInline
 package struct ReaderRecord: @unchecked Sendable, Equatable {
     @usableFromInline

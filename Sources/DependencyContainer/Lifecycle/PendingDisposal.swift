@@ -1,4 +1,7 @@
 /// A dispose hook that the reclaimer runs for one retired service, and how to account for it.
+///
+/// `@unchecked Sendable`: immutable; `value`, a weak service taken out of its registration, is only
+/// handed to the hook, as the service was to every load.
 struct PendingDisposal: @unchecked Sendable {
     /// The registration's ID, for reporting a hook that fails.
     let id: String

@@ -1,6 +1,8 @@
 /// What a registration of an ``ArgumentInjectID`` holds as its service: the function that
 /// makes the real service from an argument, type-erased so that a load with another argument
 /// type is detected instead of trapping.
+///
+/// `@unchecked Sendable`: its subclass's only stored property is a `@Sendable` closure.
 class ArgumentFactoryBase: @unchecked Sendable {
     /// The `Argument` of the concrete ``ArgumentFactory``.
     let argumentType: Any.Type

@@ -1,5 +1,8 @@
 /// The loads one factory makes while `Container.verify(running:)` runs it: the IDs it looked
 /// up, and whether each was found.
+///
+/// `@unchecked Sendable`: `loader` is immutable and the loads are behind a lock; an async factory's
+/// lookups may run on several threads, one after another.
 final class LoadRecorder: LoadSink, @unchecked Sendable {
     /// The registration whose factory is checked: the frame that loads.
     private let loader: Registration

@@ -1,4 +1,8 @@
 /// A container's weak reference to itself, shared by everything the container hands out.
+///
+/// `@unchecked Sendable`: `container` is written once, in `Container.init`, before the reference is
+/// shared, then only read; the runtime's weak loads are atomic with respect to the container's
+/// deinitialization.
 final class ContainerReference: @unchecked Sendable {
     /// The container, or `nil` once its last strong reference has gone.
     private(set) weak var container: Container?
