@@ -413,9 +413,17 @@ extension Container {
         guard thread.loadFailure == nil else {
             return try unbox(box, from: registration, as: Service.self)
         }
-        guard !registration.isRetired else {
+        // Retired while it was made: disposed of unseen, and the load takes the replacement, so no
+        // load gets a disposed service; removed for good, it is handed out as nothing keeps it.
+        if registration.isRetired {
+            guard followsReplacement,
+                let current = findCurrentRegistration(named: registration.id, thread: thread),
+                current !== registration
+            else { return try unbox(box, from: registration, as: Service.self) }
             Self.disposeUnkept(box, of: registration)
-            return try unbox(box, from: registration, as: Service.self)
+            monitor.release(key)
+            isReleased = true
+            return try provide(current, as: Service.self, thread: thread)
         }
         emit(.kept(registration), thread: thread)
         // Nothing is freed in the hand-over: this load holds the box.
