@@ -289,10 +289,8 @@ extension Container {
     private func provideReplacement<Service>(
         of registration: Registration, as _: Service.Type, thread: ThreadState
     ) throws(ContainerError) -> Service {
-        guard let current = findCurrentRegistration(named: registration.id, thread: thread),
-            current !== registration
-        else {
-            // Removed for good: made as before, and disposed of, as nothing keeps it.
+        guard let current = replacement(of: registration, thread: thread) else {
+            // Removed for good: made as before, and handed out, as nothing keeps it.
             return try provideShared(
                 registration, as: Service.self, thread: thread, followsReplacement: false)
         }
@@ -335,18 +333,10 @@ extension Container {
         guard registration.hasCachedServiceIgnoringExpiry, registration.keptServiceHasExpired else {
             return nil
         }
-        // The store that holds it, on this load's lookup order.
-        var owner: RegistrationStore?
-        _ = walkLookupOrder(overrides: OverrideScope.current) { place in
-            guard place.store.holds(registration) else { return .absent }
-            owner = place.store
-            return .foundAndHeld
+        _ = place(holding: registration, overrides: OverrideScope.current)?.store.modify { entries in
+            entries.resetServices(of: registration)
         }
-        _ = owner?.modify { entries in entries.resetServices(of: registration) }
-        guard let current = findCurrentRegistration(named: registration.id, thread: thread),
-            current !== registration
-        else { return nil }
-        return current
+        return replacement(of: registration, thread: thread)
     }
 
     /// Returns the singleton or weak service, creating it if no thread has yet: one thread
@@ -416,10 +406,9 @@ extension Container {
         // Retired while it was made: disposed of unseen, and the load takes the replacement, so no
         // load gets a disposed service; removed for good, it is handed out as nothing keeps it.
         if registration.isRetired {
-            guard followsReplacement,
-                let current = findCurrentRegistration(named: registration.id, thread: thread),
-                current !== registration
-            else { return try unbox(box, from: registration, as: Service.self) }
+            guard followsReplacement, let current = replacement(of: registration, thread: thread) else {
+                return try unbox(box, from: registration, as: Service.self)
+            }
             Self.disposeUnkept(box, of: registration)
             monitor.release(key)
             isReleased = true

@@ -131,6 +131,13 @@ extension Container {
     func place(holding registration: Registration, overrides: OverrideScope?) -> LookupPlace? {
         firstPlace(overrides: overrides) { $0.store.holds(registration) }
     }
+
+    /// The registration a load of `registration`'s ID now uses, when a write replaced it.
+    func replacement(of registration: Registration, thread: ThreadState) -> Registration? {
+        findCurrentRegistration(named: registration.id, thread: thread).flatMap {
+            $0 !== registration ? $0 : nil
+        }
+    }
 }
 
 /// One place of the lookup order: an override set for a container, or a container's own
