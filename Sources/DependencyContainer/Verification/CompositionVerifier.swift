@@ -26,8 +26,15 @@ struct CompositionVerifier {
     }
 
     /// What a load gets: the unit of a service (`service`, else -1) or an extension point's
-    /// contributions' (`units`).
-    private typealias Found = (registration: Registration, service: Int, units: [Int])
+    /// contributions' (`units`); `self[0..<count]` are both, without an array for a service.
+    private struct Found {
+        let service: Int
+        /// An extension point's registration, `nil` for a service.
+        var point: Registration?
+        var units: [Int] = []
+        var count: Int { service >= 0 ? 1 : units.count }
+        subscript(offset: Int) -> Int { service >= 0 ? service : units[offset] }
+    }
     private typealias Finding = (
         severity: VerificationProblem.Severity, kind: VerificationProblem.Kind, message: String
     )
@@ -45,9 +52,12 @@ struct CompositionVerifier {
     private let contexts: [CreationContext]
     /// The service unit each ID's lookup found in each context, or -1 when it found none.
     private var services: [[String: Int]]
-    /// Every ID of the lookup order, nearest place first.
+    /// The nearest place's registrations, which a top-level load of their IDs finds unlooked.
+    private let nearest: [String: Registration]
+    /// Every ID of the lookup order, nearest place first; a shadowed one again at each place.
     private var ids: [String] = []
-    private var idSet: Set<String> = []
+    /// Made for the first missing dependency: a clean composition needs none.
+    private lazy var idSet = Set(ids)
     private var units: [Unit] = []
     private var unitOf: [ObjectIdentifier: Int] = [:]
     private var problems: [[(phase: Phase, problem: VerificationProblem)]] = []
@@ -92,21 +102,23 @@ struct CompositionVerifier {
         services = contexts.map { _ in [:] }
         // An override's registrations use the book of the container it overrides.
         books = places.map { $0.container.loadSiteBook.snapshot }
+        nearest = places[0].store.read { $0 }
+        ids = Array(nearest.keys)
         for (index, place) in places.enumerated() {
             if case .own(let owner) = place {
                 siteGroups.append((books[index].sites, owner === container ? 0 : placeContexts[index]))
             }
-            for id in place.store.read({ Array($0.keys) }) where idSet.insert(id).inserted { ids.append(id) }
+            if index > 0 { ids += place.store.read { $0.keys } }
         }
+        // Room for every ID once, as most are registered in one place: no rehashing.
+        services[0].reserveCapacity(ids.count)
+        unitOf.reserveCapacity(ids.count)
     }
 
     /// Checks every registration a load can reach, and every load site.
     mutating func report() -> VerificationReport {
-        for id in ids {
-            guard let found = find(id, marker: nil, from: 0) else { continue }
-            if found.service >= 0 { rootServices.append(found.service) }
-            for unit in found.service >= 0 ? [found.service] : found.units { _ = node(unit, loadedFrom: 0) }
-        }
+        for (id, registration) in nearest { addRoot(found(registration, at: 0, named: id, in: 0)) }
+        for id in ids.dropFirst(nearest.count) { find(id, from: 0).map { addRoot($0) } }
         // Before the nodes: a site of an ancestor may reach registrations in its context only.
         var report = checkSites()
         var index = 0
@@ -136,52 +148,69 @@ struct CompositionVerifier {
                 report.unchecked.append(Self.verified(registration, problems: [], isChecked: false))
             }
             guard !problems[index].isEmpty else { continue }
-            // A registration reached in several contexts finds the same problem in each.
+            // A registration reached in several contexts finds the same problem in each; the sort
+            // is stable.
             var seen: Set<VerificationProblem> = []
-            let found = problems[index].filter { seen.insert($0.problem).inserted }.enumerated()
-            let order = { (entry: (offset: Int, element: (phase: Phase, problem: VerificationProblem))) in
-                (entry.element.problem.severity, entry.element.phase.rawValue, entry.offset)
+            let found = problems[index].filter { seen.insert($0.problem).inserted }.sorted {
+                ($0.problem.severity, $0.phase.rawValue) < ($1.problem.severity, $1.phase.rawValue)
             }
-            let sorted = found.sorted { order($0) < order($1) }.map(\.element.problem)
-            report.registrations.append(Self.verified(registration, problems: sorted, isChecked: isChecked))
+            report.registrations.append(
+                Self.verified(registration, problems: found.map(\.problem), isChecked: isChecked))
         }
         return report
     }
 
+    /// Adds the nodes of a top-level load.
+    private mutating func addRoot(_ found: Found) {
+        if found.service >= 0 { rootServices.append(found.service) }
+        for offset in 0..<found.count { _ = node(found[offset], loadedFrom: 0) }
+    }
+
     /// What a load of `name` made in `context` gets.
-    private mutating func find(_ name: String, marker: Any.Type?, from context: Int)
-        -> Found?
-    {
+    private mutating func find(_ name: String, marker: Any.Type? = nil, from context: Int) -> Found? {
         // A service's lookup once per context: most IDs are loaded by several factories.
-        if let service = services[context][name] {
-            return service < 0 ? nil : (units[service].registration, service, [])
-        }
+        if let service = services[context][name] { return service < 0 ? nil : Found(service: service) }
         let loader = contexts[context]
         guard let found = loader.container.lookUp(name, overrides: loader.overrides, thread: thread) else {
             services[context][name] = -1
             return nil
         }
-        guard found.registration.contributions != nil else {
-            let service = unit(found.registration, at: found.place)
+        let place = places.firstIndex { $0.store === found.place.store } ?? 0
+        return self.found(found.registration, at: place, named: name, in: context, marker: marker)
+    }
+
+    /// What a load of `name` made in `context` gets from `registration`, found at `place`.
+    private mutating func found(
+        _ registration: Registration, at place: Int, named name: String, in context: Int,
+        marker: Any.Type? = nil
+    ) -> Found {
+        guard registration.contributions != nil else {
+            let service = unit(registration, at: place)
             services[context][name] = service
-            return (found.registration, service, [])
+            return Found(service: service)
         }
+        let loader = contexts[context]
         let entries = OverrideScope.binding(loader.overrides) {
             loader.container.contributionEntries(
-                pointNamed: name, marker: marker ?? found.registration.serviceType, elementType: Any.self,
+                pointNamed: name, marker: marker ?? registration.serviceType, elementType: Any.self,
                 thread: thread
             ).entries
         }
-        return (found.registration, -1, entries.map { unit($0.registration, at: nil) })
+        return Found(service: -1, point: registration, units: entries.map { unit($0.registration, at: nil) })
     }
 
-    /// The unit of `registration`, found at `place` (`nil` for a contribution: the place that
-    /// holds it), added if it is new.
-    private mutating func unit(_ registration: Registration, at place: LookupPlace?) -> Int {
-        if let known = unitOf[ObjectIdentifier(registration)] { return known }
-        let holder =
-            place ?? contexts[0].container.place(holding: registration, overrides: contexts[0].overrides)
-        let index = holder.flatMap { holder in places.firstIndex { $0.store === holder.store } } ?? 0
+    /// The unit of `registration`, found at the place `index` (`nil` for a contribution: the
+    /// place that holds it), added if it is new.
+    private mutating func unit(_ registration: Registration, at index: Int?) -> Int {
+        if let known = unitOf.updateValue(units.count, forKey: ObjectIdentifier(registration)) {
+            unitOf[ObjectIdentifier(registration)] = known
+            return known
+        }
+        let index =
+            index
+            ?? contexts[0].container.place(holding: registration, overrides: contexts[0].overrides).flatMap {
+                holder in places.firstIndex { $0.store === holder.store }
+            } ?? 0
         var dependencies = registration.dependencies
         // Most containers have nothing inferred: no place is spelled out for them.
         if dependencies == nil, !books[index].inferred.isEmpty, let location = Self.location(of: registration)
@@ -189,19 +218,17 @@ struct CompositionVerifier {
             dependencies = books[index].inferred[location]
         }
         units.append(Unit(registration: registration, dependencies: dependencies, place: index))
-        unitOf[ObjectIdentifier(registration)] = units.count - 1
         problems.append([])
         stackPositions.append(-1)
         nodeOf += repeatElement(-1, count: contexts.count)
         return units.count - 1
     }
 
-    /// The plan of a load of `unit` made in `context` by the factory of the unit `holder`, and
-    /// the node it makes, added if it is new.
-    private mutating func node(_ unit: Int, loadedFrom context: Int, by holder: Int? = nil)
+    /// The plan of a load of `unit` made in `context` by the factory of `holder`, and the node
+    /// it makes, added if it is new.
+    private mutating func node(_ unit: Int, loadedFrom context: Int, by holder: Registration? = nil)
         -> (node: Int, plan: LoadPlan<Int>)
     {
-        let holder = holder.map { units[$0].registration }
         let plan = LoadPlan(
             units[unit].registration, registeredIn: placeContexts[units[unit].place], loadedIn: context,
             heldBy: holder?.isShared == true ? holder : nil, onMainThread: holder?.isolation == .mainActor)
@@ -251,25 +278,26 @@ struct CompositionVerifier {
         stackPositions[holder] = stack.count
         let start = edges.count
         var keptLazily: [Int] = []
-        for dependency in units[holder].dependencies ?? [] {
+        let (context, dependencies) = (nodes[node].context, units[holder].dependencies ?? [])
+        // By index: a copy of each declaration would cost its strings' reference counts.
+        for index in dependencies.indices {
             let (found, finding) = check(
-                dependency, from: nodes[node].context, by: holder, subject: "'\(registration.id)'")
-            if let finding { add(finding, at: holder, dependency: dependency.id) }
+                dependencies[index], from: context, by: holder, subject: "'\(registration.id)'")
+            if let finding { add(finding, at: holder, dependency: dependencies[index].id) }
             guard let found else { continue }
-            // Allocation-free for a service.
-            for offset in 0..<(found.service >= 0 ? 1 : found.units.count) {
-                let unit = found.service >= 0 ? found.service : found.units[offset]
-                let (target, plan) = self.node(unit, loadedFrom: nodes[node].context, by: holder)
-                if dependency.kind != .provider, plan.captiveHolder != nil {
+            for offset in 0..<found.count {
+                let (unit, kind) = (found[offset], dependencies[index].kind)
+                let (target, plan) = self.node(unit, loadedFrom: context, by: registration)
+                if kind != .provider, plan.captiveHolder != nil {
                     reportCaptive(
-                        unit, of: holder, how: dependency.kind == .lazy ? "through a lazy handle" : "eagerly")
+                        unit, of: holder, how: kind == .lazy ? "through a lazy handle" : "eagerly")
                 }
                 // An async factory awaits its loads.
-                if dependency.kind == .eager, isolation != .asynchronous, !plan.mayRunFactory {
+                if kind == .eager, isolation != .asynchronous, !plan.mayRunFactory {
                     reportIsolation(unit, of: holder)
                 }
-                if dependency.kind == .eager { edges.append(target) }
-                if dependency.kind == .lazy, units[unit].registration.scopeName != nil {
+                if kind == .eager { edges.append(target) }
+                if kind == .lazy, units[unit].registration.scopeName != nil {
                     keptLazily.append(unit)
                 }
             }
@@ -322,9 +350,7 @@ struct CompositionVerifier {
                 report.checkedSiteCount += 1
                 let (found, finding) = check(
                     dependency, from: group.context, by: nil, subject: "`\(site.expression)`")
-                for unit in found.map({ $0.service >= 0 ? [$0.service] : $0.units }) ?? [] {
-                    _ = node(unit, loadedFrom: group.context)
-                }
+                for offset in 0..<(found?.count ?? 0) { _ = node(found![offset], loadedFrom: group.context) }
                 if let finding {
                     report.siteProblems.append(
                         VerificationProblem(
@@ -345,11 +371,13 @@ struct CompositionVerifier {
     private mutating func add(
         _ finding: Finding, at unit: Int, dependency: String?, phase: Phase = .dependency, path: [String] = []
     ) {
-        let problem = VerificationProblem(
-            severity: finding.severity, kind: finding.kind, registrationID: units[unit].registration.id,
-            dependencyID: dependency, message: finding.message, path: path,
-            location: Self.location(of: units[unit].registration))
-        problems[unit].append((phase, problem))
+        let (registration, severity, kind) = (units[unit].registration, finding.severity, finding.kind)
+        problems[unit].append(
+            (
+                phase,
+                VerificationProblem(
+                    registration, severity, kind, dependency: dependency, finding.message, path: path)
+            ))
     }
 
     /// Reports the named-scope `target` kept by the cached service of `holder`: loaded `how`, or
@@ -373,17 +401,12 @@ struct CompositionVerifier {
     /// only if it is a main-actor one.
     private mutating func reportIsolation(_ target: Int, of holder: Int) {
         let (holderID, targetID) = (units[holder].registration.id, units[target].registration.id)
-        let message: String
-        switch (units[holder].registration.isolation, units[target].registration.isolation) {
-        case (.nonisolated, .mainActor):
-            message =
-                "nonisolated factory of '\(holderID)' loads main-actor '\(targetID)' synchronously: off the main actor it gets nil unless the service exists; register it with registerOnMainActor or take a handle"
-        case (_, .asynchronous):
-            message =
-                "synchronous factory of '\(holderID)' loads async '\(targetID)': it gets nil unless the service exists; register it with registerAsync and load it with loadAsync"
-        default:
-            return
-        }
+        let isolations = (units[holder].registration.isolation, units[target].registration.isolation)
+        guard isolations.1 == .asynchronous || isolations == (.nonisolated, .mainActor) else { return }
+        let message =
+            isolations.1 == .asynchronous
+            ? "synchronous factory of '\(holderID)' loads async '\(targetID)': it gets nil unless the service exists; register it with registerAsync and load it with loadAsync"
+            : "nonisolated factory of '\(holderID)' loads main-actor '\(targetID)' synchronously: off the main actor it gets nil unless the service exists; register it with registerOnMainActor or take a handle"
         add((.error, .isolation, message), at: holder, dependency: targetID)
     }
 
@@ -395,34 +418,25 @@ struct CompositionVerifier {
         guard let found = find(dependency.id, marker: dependency.registeredType, from: context) else {
             return (nil, missingFinding(dependency, subject: subject(), holder: holder))
         }
-        return (found, typeFinding(dependency, subject: subject(), registeredAs: found.registration))
-    }
-
-    /// The problem of a dependency registered with another type than the one asked for, or `nil`.
-    private func typeFinding(
-        _ dependency: Dependency, subject: @autoclosure () -> String, registeredAs target: Registration
-    )
-        -> Finding?
-    {
-        // The types first: a type's name takes a reflection call to make.
-        if let type = dependency.registeredType,
-            ObjectIdentifier(type) == ObjectIdentifier(target.serviceType)
-        {
-            return nil
-        }
-        // Registered as `Any` (a plugin's placeholder until its library loads), a point of
-        // placeholders only, or loaded by the original API's `load(for:)`, which wraps anything.
-        if ObjectIdentifier(target.serviceType) == ObjectIdentifier(Any.self) || target.isPlaceholderPoint
+        let target = found.point ?? units[found.service].registration
+        // The types first: a type's name takes a reflection call to make. Registered as `Any` (a
+        // plugin's placeholder until its library loads), a point of placeholders only, or loaded by
+        // the original API's `load(for:)`, which wraps anything, it matches.
+        if dependency.registeredType.map(ObjectIdentifier.init) == ObjectIdentifier(target.serviceType)
+            || ObjectIdentifier(target.serviceType) == ObjectIdentifier(Any.self) || target.isPlaceholderPoint
             || (dependency.registeredType == nil
                 && dependency.serviceType == Dependency.originalAPIServiceType)
         {
-            return nil
+            return (found, nil)
         }
         let actual = target.serviceTypeName
-        guard actual != dependency.serviceType else { return nil }
+        guard actual != dependency.serviceType else { return (found, nil) }
         return (
-            .error, .typeMismatch,
-            "\(subject()) asks for '\(dependency.id)' as \(dependency.serviceType), but it is registered as \(actual)"
+            found,
+            (
+                .error, .typeMismatch,
+                "\(subject()) asks for '\(dependency.id)' as \(dependency.serviceType), but it is registered as \(actual)"
+            )
         )
     }
 
@@ -466,7 +480,7 @@ struct CompositionVerifier {
             return nil
         }
         if let known = implementationKeyed.first(where: { $0.id == dependency.id }) { return known.units }
-        let conforming = rootServices.filter {
+        let conforming = Set(rootServices).filter {
             let type = units[$0].registration.serviceType
             return !isExistential(type) && String(describing: type) == units[$0].registration.id
                 && conformsToExistential(type, wanted)

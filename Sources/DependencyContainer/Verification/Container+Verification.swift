@@ -25,15 +25,11 @@ extension Container {
     /// #expect(report.isClean, "\(report)")
     /// ```
     public func verify(running: Bool) -> VerificationReport {
-        var report = verify()
+        let report = verify()
         guard running else { return report }
-        let sandbox = RunningSandbox(container: self)
-        let scope = OverrideScope(target: self) { sandbox.fill($0) }
-        var holdings = RunningSandbox.Holdings()
-        let results = OverrideScope.binding(scope) { sandbox.runEach(in: self, holding: &holdings) }
-        holdings.release(reportingTo: store.disposals)
-        report.add(results)
-        return report
+        var sandbox = RunningSandbox(container: self)
+        sandbox.runEach()
+        return sandbox.finish(report)
     }
 
     /// Runs every checked factory as `verify(running: true)` does, main-actor ones on the main
@@ -43,18 +39,11 @@ extension Container {
     /// let report = await container.verifyRunningIncludingIsolated()
     /// ```
     public func verifyRunningIncludingIsolated() async -> VerificationReport {
-        var report = verify()
-        let sandbox = RunningSandbox(container: self)
-        let scope = OverrideScope(target: self) { sandbox.fill($0) }
-        var holdings = RunningSandbox.Holdings()
-        let results = await OverrideScope.binding(scope) {
-            () async -> [(Registration, [VerificationProblem])] in
-            let synchronous = sandbox.runEach(in: self, holding: &holdings)
-            return await synchronous + sandbox.runEachIsolated(in: self, holding: &holdings)
-        }
-        holdings.release(reportingTo: store.disposals)
-        report.add(results)
-        return report
+        let report = verify()
+        var sandbox = RunningSandbox(container: self)
+        sandbox.runEach()
+        await sandbox.runEachIsolated()
+        return sandbox.finish(report)
     }
 
     /// The last release's `async` running check: ``verifyRunningIncludingIsolated()``, or
@@ -117,20 +106,5 @@ extension Container {
         _ dependencies: [Dependency], forRegistrationAt file: String, line: Int
     ) {
         loadSiteBook.infer(dependencies, at: VerifiedRegistration.Location(file: file, line: line))
-    }
-}
-
-extension VerificationReport {
-    /// Adds the problems the running check found, keeping the groups sorted.
-    mutating func add(_ results: [(Registration, [VerificationProblem])]) {
-        for (registration, problems) in results where !problems.isEmpty {
-            if let index = registrations.firstIndex(where: { $0.id == registration.id }) {
-                registrations[index].problems += problems
-                registrations[index].problems.sort { $0.severity < $1.severity }
-            } else {
-                registrations.append(CompositionVerifier.verified(registration, problems: problems))
-                registrations.sort { $0.id < $1.id }
-            }
-        }
     }
 }

@@ -1,145 +1,128 @@
 import DependencyContainerKernel
 
-/// The registrations `Container.verify(running:)` copies into its sandbox and checks: what
-/// the container's loads reach (``LookupOrderCopy``).
+/// `Container.verify(running:)`'s sandbox: an override scope filled with fresh copies of what
+/// the container's loads reach (``LookupOrderCopy``), in which each checked factory runs once.
 struct RunningSandbox {
-    private let reach: LookupOrderCopy
-    /// The services and contributions to run, in lookup order.
-    private var checked: [Registration] { reach.all }
-
-    init(container: Container) {
-        reach = LookupOrderCopy(of: container, overrides: OverrideScope.current)
-    }
-
-    /// Admits fresh copies of every registration into `replacements`, the sandbox's.
-    func fill(_ replacements: Container) {
-        reach.fill(replacements)
-    }
-
-    /// Runs each checked factory once, inside the sandbox's override scope, and returns what
-    /// each one's loads show.
-    func runEach(in container: Container, holding holdings: inout Holdings) -> [(
-        Registration, [VerificationProblem]
-    )] {
-        CreationTraceReaders.counting(.loads) {
-            let thread = ThreadState.current
-            let previous = thread.loadRecorder
-            defer { thread.loadRecorder = previous }
-            return candidates(isolated: false).map { registration, dependencies in
-                let (probe, recorder) = holdings.probe(registration)
-                thread.loadRecorder = recorder
-                let outcome: Result<ServiceTransfer<Any>, ContainerError>
-                do throws(ContainerError) {
-                    outcome = .success(ServiceTransfer(value: try container.runProbe(probe)))
-                } catch {
-                    outcome = .failure(error)
-                }
-                thread.loadRecorder = previous
-                return holdings.record(outcome, of: registration, dependencies, recorder)
-            }
-        }
-    }
-
-    /// Runs each checked main-actor and `async` factory once, inside the sandbox's override
-    /// scope: a main-actor one on the main actor, an `async` one awaited; each as
-    /// ``runEach(in:holding:)`` runs one.
-    func runEachIsolated(
-        in container: Container, holding holdings: inout Holdings
-    ) async -> [(Registration, [VerificationProblem])] {
-        var results: [(Registration, [VerificationProblem])] = []
-        for (registration, dependencies) in candidates(isolated: true) {
-            let (probe, recorder) = holdings.probe(registration)
-            let outcome = await recorder.recording {
-                () async -> Result<ServiceTransfer<Any>, ContainerError> in
-                do throws(ContainerError) { return .success(try await container.runProbeAsync(probe)) } catch
-                {
-                    return .failure(error)
-                }
-            }
-            results.append(holdings.record(outcome, of: registration, dependencies, recorder))
-        }
-        return results
-    }
-
-    /// The checked registrations with declared dependencies that the check runs, synchronous
-    /// or isolated ones.
-    private func candidates(isolated: Bool) -> [(Registration, [Dependency])] {
-        checked.compactMap { registration in
-            guard let dependencies = registration.dependencies, !registration.skipsRunningCheck,
-                registration.argumentFactory == nil, (registration.isolation != .nonisolated) == isolated
-            else { return nil }
-            return (registration, dependencies)
-        }
-    }
-
-    /// The loads the declaration misses, and the factory's failure.
-    fileprivate static func problems(
-        _ registration: Registration, _ dependencies: [Dependency], _ loads: [(id: String, found: Bool)],
-        _ failure: ContainerError?
-    ) -> [VerificationProblem] {
-        let declared = Set(dependencies.map(\.id))
-        var reported: Set<String> = []
-        var problems: [VerificationProblem] = []
-        let location = CompositionVerifier.location(of: registration)
-        for load in loads where !declared.contains(load.id) && reported.insert(load.id).inserted {
-            let outcome = load.found ? "" : ", and got nil: nothing provides it"
-            problems.append(
-                VerificationProblem(
-                    severity: .error, kind: .undeclaredLoad, registrationID: registration.id,
-                    dependencyID: load.id,
-                    message:
-                        "the factory of '\(registration.id)' loaded '\(load.id)'\(outcome); its declared dependencies do not list it",
-                    location: location))
-        }
-        if let failure {
-            problems.append(
-                VerificationProblem(
-                    severity: .note, kind: .factoryFailed, registrationID: registration.id, dependencyID: nil,
-                    message: "the factory of '\(registration.id)' failed when run in the sandbox: \(failure)",
-                    location: location))
-        }
-        return problems
-    }
-
+    private let container: Container
+    /// The services and contributions to run, in lookup order: those with declared
+    /// dependencies that the check may run.
+    private let checked: [Registration]
+    private let scope: OverrideScope
     /// What the check made, held until it ends: the fresh copies it loaded, which keep what
     /// their scopes keep, and the services the loads returned, so that a weak one is still
     /// alive to be disposed.
-    struct Holdings {
-        var probes: [Registration] = []
-        var services: [Any] = []
+    private var probes: [Registration] = []
+    private var services: [Any] = []
+    private var results: [(Registration, [VerificationProblem])] = []
 
-        /// A fresh copy of `registration`, held, and the recorder of its loads.
-        mutating func probe(_ registration: Registration) -> (Registration, LoadRecorder) {
-            let probe = Registration(freshCopyOf: registration)
-            probes.append(probe)
-            return (probe, LoadRecorder(loader: probe))
+    init(container: Container) {
+        let copy = LookupOrderCopy(of: container, overrides: OverrideScope.current)
+        self.container = container
+        checked = copy.all.filter {
+            $0.dependencies != nil && !$0.skipsRunningCheck && $0.argumentFactory == nil
         }
+        scope = OverrideScope(target: container) { copy.fill($0) }
+    }
 
-        /// Holds what a probe made and returns the problems its run shows.
-        mutating func record(
-            _ outcome: Result<ServiceTransfer<Any>, ContainerError>, of registration: Registration,
-            _ dependencies: [Dependency], _ recorder: LoadRecorder
-        ) -> (Registration, [VerificationProblem]) {
-            var failure: ContainerError?
-            switch outcome {
-            case .success(let made): services.append(made.value)
-            case .failure(let error): failure = error
+    /// Runs each checked synchronous factory once, as a top-level load in the sandbox.
+    mutating func runEach() {
+        let thread = ThreadState.current
+        let previous = thread.loadRecorder
+        defer { thread.loadRecorder = previous }
+        OverrideScope.binding(scope) {
+            CreationTraceReaders.counting(.loads) {
+                for registration in checked where registration.isolation == .nonisolated {
+                    let (probe, recorder) = self.probe(registration)
+                    thread.loadRecorder = recorder
+                    let outcome: Result<ServiceTransfer<Any>, ContainerError>
+                    do throws(ContainerError) {
+                        outcome = .success(ServiceTransfer(value: try container.runProbe(probe)))
+                    } catch {
+                        outcome = .failure(error)
+                    }
+                    thread.loadRecorder = previous
+                    record(outcome, of: registration, recorder)
+                }
             }
-            return (
-                registration, RunningSandbox.problems(registration, dependencies, recorder.loads, failure)
-            )
         }
+    }
 
-        /// Lets go of everything as a container being freed does: the dispose hooks of the kept
-        /// services run, last kept first, and those that fail are reported through `disposals`.
-        mutating func release(reportingTo disposals: DisposalLedger) {
-            var boxes: [RetiredBox] = []
-            for probe in probes {
-                probe.retireWithContributions(into: &boxes, disposals: disposals)
+    /// Runs each checked main-actor and `async` factory once in the sandbox, as an `await`
+    /// load does: a main-actor one on the main actor.
+    mutating func runEachIsolated() async {
+        for registration in checked where registration.isolation != .nonisolated {
+            let (probe, recorder) = self.probe(registration)
+            let outcome = await OverrideScope.binding(scope) { [container] in
+                await recorder.recording { () async -> Result<ServiceTransfer<Any>, ContainerError> in
+                    do throws(ContainerError) {
+                        return .success(try await container.runProbeAsync(probe))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
             }
-            InstanceReclaimer.shared.retire(boxes)
-            services.removeAll()
-            probes.removeAll()
+            record(outcome, of: registration, recorder)
         }
+    }
+
+    /// A fresh copy of `registration`, held, and the recorder of its loads.
+    private mutating func probe(_ registration: Registration) -> (Registration, LoadRecorder) {
+        let probe = Registration(freshCopyOf: registration)
+        probes.append(probe)
+        return (probe, LoadRecorder(loader: probe))
+    }
+
+    /// Holds what a probe made, and records the loads its declaration misses and its failure.
+    private mutating func record(
+        _ outcome: Result<ServiceTransfer<Any>, ContainerError>, of registration: Registration,
+        _ recorder: LoadRecorder
+    ) {
+        var failure: ContainerError?
+        switch outcome {
+        case .success(let made): services.append(made.value)
+        case .failure(let error): failure = error
+        }
+        let declared = Set((registration.dependencies ?? []).map(\.id))
+        var reported: Set<String> = []
+        var problems: [VerificationProblem] = []
+        for load in recorder.loads where !declared.contains(load.id) && reported.insert(load.id).inserted {
+            let outcome = load.found ? "" : ", and got nil: nothing provides it"
+            problems.append(
+                .init(
+                    registration, .error, .undeclaredLoad, dependency: load.id,
+                    "the factory of '\(registration.id)' loaded '\(load.id)'\(outcome); its declared dependencies do not list it"
+                ))
+        }
+        if let failure {
+            problems.append(
+                .init(
+                    registration, .note, .factoryFailed, dependency: nil,
+                    "the factory of '\(registration.id)' failed when run in the sandbox: \(failure)"))
+        }
+        results.append((registration, problems))
+    }
+
+    /// Lets go of everything as a container being freed does (the dispose hooks of the kept
+    /// services run, last kept first, and those that fail are reported), and adds the problems
+    /// found to `report`, keeping its groups sorted.
+    mutating func finish(_ report: VerificationReport) -> VerificationReport {
+        var boxes: [RetiredBox] = []
+        for probe in probes {
+            probe.retireWithContributions(into: &boxes, disposals: container.store.disposals)
+        }
+        InstanceReclaimer.shared.retire(boxes)
+        services.removeAll()
+        probes.removeAll()
+        var report = report
+        for (registration, problems) in results where !problems.isEmpty {
+            if let index = report.registrations.firstIndex(where: { $0.id == registration.id }) {
+                report.registrations[index].problems += problems
+                report.registrations[index].problems.sort { $0.severity < $1.severity }
+            } else {
+                report.registrations.append(CompositionVerifier.verified(registration, problems: problems))
+                report.registrations.sort { $0.id < $1.id }
+            }
+        }
+        return report
     }
 }

@@ -81,3 +81,16 @@ public struct VerificationProblem: Codable, Hashable, Sendable, CustomStringConv
         return "\(prefix)\(severity.rawValue): \(message) [\(kind.rawValue)]"
     }
 }
+
+extension VerificationProblem {
+    /// A problem of `registration`'s declaration, at its registering line.
+    init(
+        _ registration: Registration, _ severity: Severity, _ kind: Kind, dependency: String?,
+        _ message: String,
+        path: [String] = []
+    ) {
+        self.init(
+            severity: severity, kind: kind, registrationID: registration.id, dependencyID: dependency,
+            message: message, path: path, location: CompositionVerifier.location(of: registration))
+    }
+}
