@@ -64,17 +64,12 @@ extension ContainerTrace: CustomStringConvertible {
 
     /// `text` as a DOT string's contents.
     static func dotEscaped(_ text: String) -> String {
-        text.reduce(into: "") { escaped, character in
-            if character == "\"" || character == "\\" { escaped.append("\\") }
-            escaped.append(character)
-        }
+        text.map { $0 == "\"" || $0 == "\\" ? "\\\($0)" : "\($0)" }.joined()
     }
 
     /// `text` as a Mermaid label's contents.
     static func mermaidEscaped(_ text: String) -> String {
-        text.reduce(into: "") { escaped, character in
-            if character == "\"" { escaped += "#quot;" } else { escaped.append(character) }
-        }
+        text.map { $0 == "\"" ? "#quot;" : "\($0)" }.joined()
     }
 }
 
@@ -93,18 +88,13 @@ struct TraceGraph {
         var indices: [String: Int] = [:]
         var seenEdges: Set<[Int]> = []
         func visit(_ load: ContainerTrace.Load, from parent: Int?) {
-            let index: Int
-            if let known = indices[load.id] {
-                index = known
-                if nodes[known].scope == nil { nodes[known].scope = load.scope }
-            } else {
-                index = nodes.count
+            let index = indices[load.id] ?? nodes.count
+            if index == nodes.count {
                 indices[load.id] = index
-                nodes.append(Node(id: load.id, scope: load.scope))
+                nodes.append(Node(id: load.id))
             }
-            if let parent, seenEdges.insert([parent, index]).inserted {
-                edges.append((parent, index))
-            }
+            if nodes[index].scope == nil { nodes[index].scope = load.scope }
+            if let parent, seenEdges.insert([parent, index]).inserted { edges.append((parent, index)) }
             for nested in load.loads { visit(nested, from: index) }
         }
         for load in loads { visit(load, from: nil) }

@@ -30,30 +30,6 @@ struct TraceLog: Sendable {
     var droppedLoads = 0
     var cursors: [ObjectIdentifier: Cursor] = [:]
 
-    /// Records a load at `depth` on `thread`, or counts it dropped past `maximum`.
-    mutating func recordLoad(
-        of id: String, scope: String?, outcome: ContainerTrace.Outcome, depth: Int, thread: ObjectIdentifier,
-        maximum: Int
-    ) {
-        guard isRecording else { return }
-        var cursor = cursors[thread] ?? Cursor(number: cursors.count + 1)
-        defer { cursors[thread] = cursor }
-        cursor.loads.removeSubrange(min(depth, cursor.loads.count)...)
-        while cursor.loads.count < depth { cursor.loads.append(Self.unknown) }
-        let parent = depth > 0 ? cursor.loads[depth - 1] : Self.unknown
-        guard parent != Self.dropped, entries.count < maximum else {
-            droppedLoads += 1
-            cursor.loads.append(Self.dropped)
-            return
-        }
-        entries.append(
-            Entry(
-                id: id, scope: scope, outcome: outcome, parent: parent >= 0 ? parent : nil,
-                thread: cursor.number,
-                nanoseconds: nil))
-        cursor.loads.append(entries.count - 1)
-    }
-
     /// The entry of the load at `depth` on `thread`, whose factory runs.
     func factoryEntry(depth: Int, thread: ObjectIdentifier) -> Int? {
         guard isRecording, let cursor = cursors[thread], depth < cursor.loads.count, cursor.loads[depth] >= 0

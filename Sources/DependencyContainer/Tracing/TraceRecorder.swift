@@ -28,10 +28,7 @@ final class TraceRecorder: Sendable {
     /// Ends the recording, once: the loads' cost ends with it.
     func end() {
         let wasRecording = log.withLock { log -> Bool in
-            defer {
-                log.isRecording = false
-                log.cursors = [:]
-            }
+            defer { (log.isRecording, log.cursors) = (false, [:]) }
             return log.isRecording
         }
         guard wasRecording else { return }
@@ -51,13 +48,27 @@ final class TraceRecorder: Sendable {
         }
     }
 
-    /// Records a load at `depth` on `thread`.
+    /// Records a load at `depth` on `thread`, or counts it dropped past ``maximumLoads``.
     func recordLoad(
         of id: String, scope: String?, outcome: ContainerTrace.Outcome, depth: Int, thread: ObjectIdentifier
     ) {
-        log.withLock {
-            $0.recordLoad(
-                of: id, scope: scope, outcome: outcome, depth: depth, thread: thread, maximum: maximumLoads)
+        log.withLock { log in
+            guard log.isRecording else { return }
+            var cursor = log.cursors[thread] ?? TraceLog.Cursor(number: log.cursors.count + 1)
+            defer { log.cursors[thread] = cursor }
+            cursor.loads.removeSubrange(min(depth, cursor.loads.count)...)
+            while cursor.loads.count < depth { cursor.loads.append(TraceLog.unknown) }
+            let parent = depth > 0 ? cursor.loads[depth - 1] : TraceLog.unknown
+            guard parent != TraceLog.dropped, log.entries.count < maximumLoads else {
+                log.droppedLoads += 1
+                cursor.loads.append(TraceLog.dropped)
+                return
+            }
+            log.entries.append(
+                TraceLog.Entry(
+                    id: id, scope: scope, outcome: outcome, parent: parent >= 0 ? parent : nil,
+                    thread: cursor.number))
+            cursor.loads.append(log.entries.count - 1)
         }
     }
 

@@ -10,6 +10,9 @@ struct CompositionVerifier {
         let dependencies: [Dependency]?
         /// Its place in the verified lookup order.
         let place: Int
+        /// Whether it shares its services, and whether they are a named scope's: read on each edge.
+        let isShared: Bool
+        let isScoped: Bool
     }
 
     /// A factory running, as on a load's stack of frames.
@@ -35,9 +38,11 @@ struct CompositionVerifier {
         var count: Int { service >= 0 ? 1 : units.count }
         subscript(offset: Int) -> Int { service >= 0 ? service : units[offset] }
     }
-    private typealias Finding = (
-        severity: VerificationProblem.Severity, kind: VerificationProblem.Kind, message: String
-    )
+    /// Whose load a declaration is: a unit's factory's, or a load site's.
+    private enum Loader {
+        case unit(Int)
+        case site(LoadSite)
+    }
 
     /// The order of one severity's problems: the order of the passes that add them.
     private enum Phase: Int { case dependency, captiveThroughUncached, implementationKey, cycle }
@@ -75,6 +80,7 @@ struct CompositionVerifier {
     /// When walking again for re-entries, the unit whose cycles are looked for.
     private var reentering: Int?
     private var siteGroups: [(sites: [LoadSite], context: Int)] = []
+    private var siteProblems: [VerificationProblem] = []
     private var nearMisses: [String: String?] = [:]
     /// The root services keyed by their own concrete type's name, and each missing existential
     /// type key (`any Notifier`) with those that conform to it.
@@ -217,7 +223,10 @@ struct CompositionVerifier {
         {
             dependencies = books[index].inferred[location]
         }
-        units.append(Unit(registration: registration, dependencies: dependencies, place: index))
+        units.append(
+            Unit(
+                registration: registration, dependencies: dependencies, place: index,
+                isShared: registration.isShared, isScoped: registration.scopeName != nil))
         problems.append([])
         stackPositions.append(-1)
         nodeOf += repeatElement(-1, count: contexts.count)
@@ -245,10 +254,11 @@ struct CompositionVerifier {
     private mutating func walk(from root: Int) {
         guard !nodes[root].visited else { return }
         push(root)
-        while let frame = stack.last {
-            if frame.next < frame.end {
-                stack[stack.count - 1].next += 1
-                let target = edges[frame.next]
+        // By index: a copy of the frame would cost its sets' reference counts.
+        while let top = stack.indices.last {
+            if stack[top].next < stack[top].end {
+                let target = edges[stack[top].next]
+                stack[top].next += 1
                 if stackPositions[nodes[target].unit] >= 0 {
                     // The engine's rule: a factory already running is asked for again.
                     reportCycle(stack[stackPositions[nodes[target].unit]...].map { nodes[$0.node].unit })
@@ -259,7 +269,7 @@ struct CompositionVerifier {
                 }
                 continue
             }
-            stack.removeLast()
+            let frame = stack.removeLast()
             edges.removeLast(edges.count - frame.start)
             stackPositions[nodes[frame.node].unit] = -1
             var seen: Set<Int> = []
@@ -281,10 +291,7 @@ struct CompositionVerifier {
         let (context, dependencies) = (nodes[node].context, units[holder].dependencies ?? [])
         // By index: a copy of each declaration would cost its strings' reference counts.
         for index in dependencies.indices {
-            let (found, finding) = check(
-                dependencies[index], from: context, by: holder, subject: "'\(registration.id)'")
-            if let finding { add(finding, at: holder, dependency: dependencies[index].id) }
-            guard let found else { continue }
+            guard let found = check(dependencies[index], from: context, by: .unit(holder)) else { continue }
             for offset in 0..<found.count {
                 let (unit, kind) = (found[offset], dependencies[index].kind)
                 let (target, plan) = self.node(unit, loadedFrom: context, by: registration)
@@ -297,7 +304,7 @@ struct CompositionVerifier {
                     reportIsolation(unit, of: holder)
                 }
                 if kind == .eager { edges.append(target) }
-                if kind == .lazy, units[unit].registration.scopeName != nil {
+                if kind == .lazy, units[unit].isScoped {
                     keptLazily.append(unit)
                 }
             }
@@ -311,9 +318,9 @@ struct CompositionVerifier {
     private mutating func absorb(_ target: Int) {
         let top = stack.count - 1
         let (holder, loaded) = (nodes[stack[top].node].unit, nodes[target].unit)
-        if units[loaded].registration.isShared {
-            if units[loaded].registration.scopeName != nil { stack[top].kept.append(loaded) }
-        } else if !units[holder].registration.isShared {
+        if units[loaded].isShared {
+            if units[loaded].isScoped { stack[top].kept.append(loaded) }
+        } else if !units[holder].isShared {
             stack[top].kept += nodes[target].kept
         } else {
             for scoped in nodes[target].kept
@@ -332,10 +339,9 @@ struct CompositionVerifier {
         else { return }
         let ids = path.map { units[$0].registration.id } + [units[path[0]].registration.id]
         add(
-            (
-                .error, .cycle,
-                "eager dependency cycle: \(ids.joined(separator: " → ")); take a lazy or provider handle to break it"
-            ), at: path[0], dependency: nil, phase: .cycle, path: ids)
+            .error, .cycle,
+            "eager dependency cycle: \(ids.joined(separator: " → ")); take a lazy or provider handle to break it",
+            to: .unit(path[0]), dependency: nil, phase: .cycle, path: ids)
     }
 
     /// Checks every load site with the rules of a declared dependency, from its context.
@@ -348,18 +354,11 @@ struct CompositionVerifier {
                     continue
                 }
                 report.checkedSiteCount += 1
-                let (found, finding) = check(
-                    dependency, from: group.context, by: nil, subject: "`\(site.expression)`")
+                let found = check(dependency, from: group.context, by: .site(site))
                 for offset in 0..<(found?.count ?? 0) { _ = node(found![offset], loadedFrom: group.context) }
-                if let finding {
-                    report.siteProblems.append(
-                        VerificationProblem(
-                            severity: finding.severity, kind: finding.kind, registrationID: site.expression,
-                            dependencyID: dependency.id, message: finding.message, location: site.location,
-                            site: site))
-                }
             }
         }
+        report.siteProblems = siteProblems
         // Errors first, then by place in source.
         let order = { (problem: VerificationProblem) in
             (problem.severity, problem.location?.file ?? "", problem.location?.line ?? 0)
@@ -368,16 +367,26 @@ struct CompositionVerifier {
         return report
     }
 
+    /// Adds a problem of `loader`'s load of `dependency`, or its cycle's.
     private mutating func add(
-        _ finding: Finding, at unit: Int, dependency: String?, phase: Phase = .dependency, path: [String] = []
+        _ severity: VerificationProblem.Severity, _ kind: VerificationProblem.Kind, _ message: String,
+        to loader: Loader, dependency: String?, phase: Phase = .dependency, path: [String] = []
     ) {
-        let (registration, severity, kind) = (units[unit].registration, finding.severity, finding.kind)
-        problems[unit].append(
-            (
-                phase,
+        switch loader {
+        case .unit(let unit):
+            let registration = units[unit].registration
+            problems[unit].append(
+                (
+                    phase,
+                    VerificationProblem(
+                        registration, severity, kind, dependency: dependency, message, path: path)
+                ))
+        case .site(let site):
+            siteProblems.append(
                 VerificationProblem(
-                    registration, severity, kind, dependency: dependency, finding.message, path: path)
-            ))
+                    severity: severity, kind: kind, registrationID: site.expression, dependencyID: dependency,
+                    message: message, location: site.location, site: site))
+        }
     }
 
     /// Reports the named-scope `target` kept by the cached service of `holder`: loaded `how`, or
@@ -387,13 +396,12 @@ struct CompositionVerifier {
         let kept = "'\(units[target].registration.id)' of scope \(units[target].registration.scopeName ?? "")"
         let scope = registration.scopeName.map { "scope \($0)" } ?? "\(registration.scope)"
         add(
-            (
-                captiveIsError ? .error : .warning, .captiveDependency,
-                via.map {
-                    "'\(registration.id)' (\(scope)) keeps \(kept) through the uncached '\(units[$0].registration.id)' it loads eagerly, after reset(scope:); take a provider handle"
-                }
-                    ?? "'\(registration.id)' (\(scope)) loads \(kept) \(how) and keeps it after reset(scope:); take a provider handle"
-            ), at: holder, dependency: units[target].registration.id,
+            captiveIsError ? .error : .warning, .captiveDependency,
+            via.map {
+                "'\(registration.id)' (\(scope)) keeps \(kept) through the uncached '\(units[$0].registration.id)' it loads eagerly, after reset(scope:); take a provider handle"
+            }
+                ?? "'\(registration.id)' (\(scope)) loads \(kept) \(how) and keeps it after reset(scope:); take a provider handle",
+            to: .unit(holder), dependency: units[target].registration.id,
             phase: via == nil ? .dependency : .captiveThroughUncached)
     }
 
@@ -407,52 +415,53 @@ struct CompositionVerifier {
             isolations.1 == .asynchronous
             ? "synchronous factory of '\(holderID)' loads async '\(targetID)': it gets nil unless the service exists; register it with registerAsync and load it with loadAsync"
             : "nonisolated factory of '\(holderID)' loads main-actor '\(targetID)' synchronously: off the main actor it gets nil unless the service exists; register it with registerOnMainActor or take a handle"
-        add((.error, .isolation, message), at: holder, dependency: targetID)
+        add(.error, .isolation, message, to: .unit(holder), dependency: targetID)
     }
 
-    /// What a load of `dependency` from `context`, in the factory of `holder` (a site's when
-    /// `nil`), finds, and its problem: nothing found or another type than the one asked for.
-    private mutating func check(
-        _ dependency: Dependency, from context: Int, by holder: Int?, subject: @autoclosure () -> String
-    ) -> (found: Found?, finding: Finding?) {
+    /// What a load of `dependency` from `context` by `loader` finds, after reporting its problem:
+    /// nothing found or another type than the one asked for.
+    private mutating func check(_ dependency: Dependency, from context: Int, by loader: Loader) -> Found? {
         guard let found = find(dependency.id, marker: dependency.registeredType, from: context) else {
-            return (nil, missingFinding(dependency, subject: subject(), holder: holder))
+            reportMissing(dependency, by: loader)
+            return nil
         }
         let target = found.point ?? units[found.service].registration
         // The types first: a type's name takes a reflection call to make. Registered as `Any` (a
         // plugin's placeholder until its library loads), a point of placeholders only, or loaded by
         // the original API's `load(for:)`, which wraps anything, it matches.
-        if dependency.registeredType.map(ObjectIdentifier.init) == ObjectIdentifier(target.serviceType)
-            || ObjectIdentifier(target.serviceType) == ObjectIdentifier(Any.self) || target.isPlaceholderPoint
-            || (dependency.registeredType == nil
-                && dependency.serviceType == Dependency.originalAPIServiceType)
-        {
-            return (found, nil)
-        }
-        let actual = target.serviceTypeName
-        guard actual != dependency.serviceType else { return (found, nil) }
-        return (
-            found,
-            (
-                .error, .typeMismatch,
-                "\(subject()) asks for '\(dependency.id)' as \(dependency.serviceType), but it is registered as \(actual)"
-            )
-        )
+        guard dependency.registeredType.map(ObjectIdentifier.init) != ObjectIdentifier(target.serviceType),
+            ObjectIdentifier(target.serviceType) != ObjectIdentifier(Any.self), !target.isPlaceholderPoint,
+            dependency.registeredType != nil || dependency.serviceType != Dependency.originalAPIServiceType,
+            case let actual = target.serviceTypeName, actual != dependency.serviceType
+        else { return found }
+        add(
+            .error, .typeMismatch,
+            "\(subject(loader)) asks for '\(dependency.id)' as \(dependency.serviceType), but it is registered as \(actual)",
+            to: loader, dependency: dependency.id)
+        return found
     }
 
-    /// The problem of a dependency that nothing provides, or that the load of `holder`'s factory
-    /// (of a site when `nil`) cannot see: an error if it is required, a note if it is optional.
-    private mutating func missingFinding(_ dependency: Dependency, subject: String, holder: Int?) -> Finding {
+    /// How a problem's message names `loader`.
+    private func subject(_ loader: Loader) -> String {
+        switch loader {
+        case .unit(let unit): return "'\(units[unit].registration.id)'"
+        case .site(let site): return "`\(site.expression)`"
+        }
+    }
+
+    /// Reports a dependency that nothing provides, or that the load of `loader` cannot see: an
+    /// error if it is required, a note if it is optional.
+    private mutating func reportMissing(_ dependency: Dependency, by loader: Loader) {
         let isPoint = dependency.serviceType.hasPrefix("extension point of ")
         var why =
             isPoint ? "no contribution in its lookup order provides" : "nothing in its lookup order provides"
-        if idSet.contains(dependency.id) {
+        if idSet.contains(dependency.id), case .unit(let holder) = loader {
             why =
-                holder.map {
-                    units[$0].registration.isShared
-                        ? "nothing in its own context provides: it is cached where it is registered, whose factory does not see the nearer registration"
-                        : "nothing in its own context provides when a cached service of a farther place loads it: made in that service's context, it does not see the nearer registration"
-                } ?? "nothing in the lookup order of the container it was added to provides"
+                units[holder].registration.isShared
+                ? "nothing in its own context provides: it is cached where it is registered, whose factory does not see the nearer registration"
+                : "nothing in its own context provides when a cached service of a farther place loads it: made in that service's context, it does not see the nearer registration"
+        } else if idSet.contains(dependency.id) {
+            why = "nothing in the lookup order of the container it was added to provides"
         } else if let keyed = implementationKeyedUnits(for: dependency), !keyed.isEmpty {
             let names = keyed.map { "'\(units[$0].registration.id)'" }.joined(separator: ", ")
             why +=
@@ -460,16 +469,17 @@ struct CompositionVerifier {
         } else if let nearMiss = nearMiss(of: dependency.id) {
             why += "; did you mean '\(IDValidation.abbreviated(nearMiss))'?"
         }
+        let (subject, id, type) = (subject(loader), dependency.id, dependency.serviceType)
         if dependency.isOptional {
-            return (
+            add(
                 .note, .missingOptionalDependency,
-                "\(subject) loads optional '\(dependency.id)' (\(dependency.serviceType)), which \(why): it gets \(isPoint ? "[]" : "nil")"
-            )
+                "\(subject) loads optional '\(id)' (\(type)), which \(why): it gets \(isPoint ? "[]" : "nil")",
+                to: loader, dependency: id)
+        } else {
+            add(
+                .error, .missingDependency, "\(subject) requires '\(id)' (\(type)), which \(why)", to: loader,
+                dependency: id)
         }
-        return (
-            .error, .missingDependency,
-            "\(subject) requires '\(dependency.id)' (\(dependency.serviceType)), which \(why)"
-        )
     }
 
     /// The root services keyed by their own concrete type that conform to a missing existential
@@ -504,10 +514,9 @@ struct CompositionVerifier {
                 ? "\(wanted).self" : "(\(id)).self"
             for unit in keyed where !loaded.contains(units[unit].registration.id) {
                 add(
-                    (
-                        .error, .implementationTypeKey,
-                        "'\(units[unit].registration.id)' is registered under its implementation type; loads ask for '\(id)', which it conforms to: register it as .type(\(spelled))"
-                    ), at: unit, dependency: id, phase: .implementationKey)
+                    .error, .implementationTypeKey,
+                    "'\(units[unit].registration.id)' is registered under its implementation type; loads ask for '\(id)', which it conforms to: register it as .type(\(spelled))",
+                    to: .unit(unit), dependency: id, phase: .implementationKey)
             }
         }
     }
