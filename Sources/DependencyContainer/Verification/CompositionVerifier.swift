@@ -10,7 +10,9 @@ struct CompositionVerifier {
         let dependencies: [Dependency]?
         /// Its place in the verified lookup order.
         let place: Int
-        /// Whether it shares its services, and whether they are a named scope's: read on each edge.
+        /// Its service type, whether it shares its services, and whether they are a named
+        /// scope's: read on each edge.
+        let type: ObjectIdentifier
         let isShared: Bool
         let isScoped: Bool
     }
@@ -41,7 +43,8 @@ struct CompositionVerifier {
     /// Whose load a declaration is: a unit's factory's, or a load site's.
     private enum Loader {
         case unit(Int)
-        case site(LoadSite)
+        /// The group of ``siteGroups`` and the index in it.
+        case site(Int, Int)
     }
 
     /// The order of one severity's problems: the order of the passes that add them.
@@ -79,7 +82,9 @@ struct CompositionVerifier {
     private var pending: [Int] = []
     /// When walking again for re-entries, the unit whose cycles are looked for.
     private var reentering: Int?
-    private var siteGroups: [(sites: [LoadSite], context: Int)] = []
+    /// The checked load sites of each container, with what they load, and the others.
+    private var siteGroups: [(sites: [LoadSite], dependencies: [Dependency], context: Int)] = []
+    private var uncheckedSites: [LoadSite] = []
     private var siteProblems: [VerificationProblem] = []
     private var nearMisses: [String: String?] = [:]
     /// The root services keyed by their own concrete type's name, and each missing existential
@@ -112,7 +117,13 @@ struct CompositionVerifier {
         ids = Array(nearest.keys)
         for (index, place) in places.enumerated() {
             if case .own(let owner) = place {
-                siteGroups.append((books[index].sites, owner === container ? 0 : placeContexts[index]))
+                let checked = books[index].sites.filter { $0.dependency != nil }
+                uncheckedSites += books[index].sites.filter { $0.dependency == nil }
+                siteGroups.append(
+                    (
+                        checked, checked.compactMap(\.dependency),
+                        owner === container ? 0 : placeContexts[index]
+                    ))
             }
             if index > 0 { ids += place.store.read { $0.keys } }
         }
@@ -226,7 +237,8 @@ struct CompositionVerifier {
         units.append(
             Unit(
                 registration: registration, dependencies: dependencies, place: index,
-                isShared: registration.isShared, isScoped: registration.scopeName != nil))
+                type: ObjectIdentifier(registration.serviceType), isShared: registration.isShared,
+                isScoped: registration.scopeName != nil))
         problems.append([])
         stackPositions.append(-1)
         nodeOf += repeatElement(-1, count: contexts.count)
@@ -289,9 +301,8 @@ struct CompositionVerifier {
         let start = edges.count
         var keptLazily: [Int] = []
         let (context, dependencies) = (nodes[node].context, units[holder].dependencies ?? [])
-        // By index: a copy of each declaration would cost its strings' reference counts.
         for index in dependencies.indices {
-            guard let found = check(dependencies[index], from: context, by: .unit(holder)) else { continue }
+            guard let found = check(dependencies, index, from: context, by: .unit(holder)) else { continue }
             for offset in 0..<found.count {
                 let (unit, kind) = (found[offset], dependencies[index].kind)
                 let (target, plan) = self.node(unit, loadedFrom: context, by: registration)
@@ -347,18 +358,14 @@ struct CompositionVerifier {
     /// Checks every load site with the rules of a declared dependency, from its context.
     private mutating func checkSites() -> VerificationReport {
         var report = VerificationReport(registrations: [], unchecked: [], checkedCount: 0)
-        for group in siteGroups {
-            for site in group.sites {
-                guard let dependency = site.dependency else {
-                    report.uncheckedSites.append(site)
-                    continue
-                }
-                report.checkedSiteCount += 1
-                let found = check(dependency, from: group.context, by: .site(site))
-                for offset in 0..<(found?.count ?? 0) { _ = node(found![offset], loadedFrom: group.context) }
+        for (group, (_, dependencies, context)) in siteGroups.enumerated() {
+            for index in dependencies.indices {
+                let found = check(dependencies, index, from: context, by: .site(group, index))
+                for offset in 0..<(found?.count ?? 0) { _ = node(found![offset], loadedFrom: context) }
             }
         }
-        report.siteProblems = siteProblems
+        report.checkedSiteCount = siteGroups.reduce(0) { $0 + $1.sites.count }
+        (report.siteProblems, report.uncheckedSites) = (siteProblems, uncheckedSites)
         // Errors first, then by place in source.
         let order = { (problem: VerificationProblem) in
             (problem.severity, problem.location?.file ?? "", problem.location?.line ?? 0)
@@ -381,7 +388,8 @@ struct CompositionVerifier {
                     VerificationProblem(
                         registration, severity, kind, dependency: dependency, message, path: path)
                 ))
-        case .site(let site):
+        case .site(let group, let index):
+            let site = siteGroups[group].sites[index]
             siteProblems.append(
                 VerificationProblem(
                     severity: severity, kind: kind, registrationID: site.expression, dependencyID: dependency,
@@ -418,17 +426,28 @@ struct CompositionVerifier {
         add(.error, .isolation, message, to: .unit(holder), dependency: targetID)
     }
 
-    /// What a load of `dependency` from `context` by `loader` finds, after reporting its problem:
-    /// nothing found or another type than the one asked for.
-    private mutating func check(_ dependency: Dependency, from context: Int, by loader: Loader) -> Found? {
-        guard let found = find(dependency.id, marker: dependency.registeredType, from: context) else {
-            reportMissing(dependency, by: loader)
+    /// What a load of `declared[index]` from `context` by `loader` finds, after reporting its
+    /// problem: nothing found or another type than the one asked for.
+    private mutating func check(_ declared: [Dependency], _ index: Int, from context: Int, by loader: Loader)
+        -> Found?
+    {
+        // By index: a copy of each declaration would cost its strings' reference counts.
+        guard let found = find(declared[index].id, marker: declared[index].registeredType, from: context)
+        else {
+            reportMissing(declared[index], by: loader)
             return nil
         }
+        // Most declarations name the type of the unit's registration, which is not read.
+        if found.point == nil,
+            declared[index].registeredType.map(ObjectIdentifier.init) == units[found.service].type
+        {
+            return found
+        }
+        let dependency = declared[index]
         let target = found.point ?? units[found.service].registration
-        // The types first: a type's name takes a reflection call to make. Registered as `Any` (a
-        // plugin's placeholder until its library loads), a point of placeholders only, or loaded by
-        // the original API's `load(for:)`, which wraps anything, it matches.
+        // Registered as `Any` (a plugin's placeholder until its library loads), a point of
+        // placeholders only, or loaded by the original API's `load(for:)`, which wraps anything, it
+        // matches; a type's name, which takes a reflection call to make, comes last.
         guard dependency.registeredType.map(ObjectIdentifier.init) != ObjectIdentifier(target.serviceType),
             ObjectIdentifier(target.serviceType) != ObjectIdentifier(Any.self), !target.isPlaceholderPoint,
             dependency.registeredType != nil || dependency.serviceType != Dependency.originalAPIServiceType,
@@ -445,7 +464,7 @@ struct CompositionVerifier {
     private func subject(_ loader: Loader) -> String {
         switch loader {
         case .unit(let unit): return "'\(units[unit].registration.id)'"
-        case .site(let site): return "`\(site.expression)`"
+        case .site(let group, let index): return "`\(siteGroups[group].sites[index].expression)`"
         }
     }
 
@@ -505,7 +524,7 @@ struct CompositionVerifier {
         guard implementationKeyed.contains(where: { !$0.units.isEmpty }) else { return }
         let loaded = Set(
             units.flatMap { $0.dependencies ?? [] }.map(\.id)
-                + siteGroups.flatMap { $0.sites.compactMap { $0.dependency?.id } })
+                + siteGroups.flatMap { $0.dependencies.map(\.id) })
         for (id, keyed) in implementationKeyed {
             let wanted = String(id.dropFirst("any ".count))
             // `Notifier.self` names `any Notifier`; a composition needs its `any` and parentheses.
