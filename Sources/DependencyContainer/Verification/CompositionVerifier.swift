@@ -62,10 +62,10 @@ struct CompositionVerifier {
     private var services: [[String: Int]]
     /// The nearest place's registrations, which a top-level load of their IDs finds unlooked.
     private let nearest: [String: Registration]
-    /// Every ID of the lookup order, nearest place first; a shadowed one again at each place.
-    private var ids: [String] = []
+    /// The IDs of the farther places; a shadowed one again at each place.
+    private var fartherIDs: [String] = []
     /// Made for the first missing dependency: a clean composition needs none.
-    private lazy var idSet = Set(ids)
+    private lazy var idSet = Set(nearest.keys).union(fartherIDs)
     private var units: [Unit] = []
     private var unitOf: [ObjectIdentifier: Int] = [:]
     private var problems: [[(phase: Phase, problem: VerificationProblem)]] = []
@@ -114,7 +114,6 @@ struct CompositionVerifier {
         // An override's registrations use the book of the container it overrides.
         books = places.map { $0.container.loadSiteBook.snapshot }
         nearest = places[0].store.read { $0 }
-        ids = Array(nearest.keys)
         for (index, place) in places.enumerated() {
             if case .own(let owner) = place {
                 let checked = books[index].sites.filter { $0.dependency != nil }
@@ -125,17 +124,17 @@ struct CompositionVerifier {
                         owner === container ? 0 : placeContexts[index]
                     ))
             }
-            if index > 0 { ids += place.store.read { $0.keys } }
+            if index > 0 { fartherIDs += place.store.read { $0.keys } }
         }
         // Room for every ID once, as most are registered in one place: no rehashing.
-        services[0].reserveCapacity(ids.count)
-        unitOf.reserveCapacity(ids.count)
+        services[0].reserveCapacity(nearest.count + fartherIDs.count)
+        unitOf.reserveCapacity(nearest.count + fartherIDs.count)
     }
 
     /// Checks every registration a load can reach, and every load site.
     mutating func report() -> VerificationReport {
         for (id, registration) in nearest { addRoot(found(registration, at: 0, named: id, in: 0)) }
-        for id in ids.dropFirst(nearest.count) { find(id, from: 0).map { addRoot($0) } }
+        for id in fartherIDs { find(id, from: 0).map { addRoot($0) } }
         // Before the nodes: a site of an ancestor may reach registrations in its context only.
         var report = checkSites()
         var index = 0
@@ -544,7 +543,8 @@ struct CompositionVerifier {
     private mutating func nearMiss(of id: String) -> String? {
         if let known = nearMisses[id] { return known }
         var collector = RegisteredIDs.Collector(requested: id)
-        for candidate in ids { collector.add(candidate) }
+        for candidate in nearest.keys { collector.add(candidate) }
+        for candidate in fartherIDs { collector.add(candidate) }
         nearMisses[id] = .some(collector.summary.nearMiss)
         return collector.summary.nearMiss
     }

@@ -15,11 +15,6 @@ final class LoadRecorder: LoadSink, @unchecked Sendable {
     /// The IDs looked up, in order, with whether a registration was found.
     var loads: [(id: String, found: Bool)] { recorded.withLock { $0 } }
 
-    /// Runs `body` with this recorder bound to the task.
-    func recording<Result: Sendable>(_ body: () async -> Result) async -> Result {
-        await LoadSinks.binding(self, as: .loads, body)
-    }
-
     func receive(_ event: LoadEvent, thread: ThreadState) {
         // Only the lookups the checked factory makes: on `thread`'s stack for a synchronous
         // factory, as the task's frame for an `async` one.

@@ -53,7 +53,8 @@ struct RunningSandbox {
         for registration in checked where registration.isolation != .nonisolated {
             let (probe, recorder) = self.probe(registration)
             let outcome = await OverrideScope.binding(scope) { [container] in
-                await recorder.recording { () async -> Result<ServiceTransfer<Any>, ContainerError> in
+                await LoadSinks.binding(recorder, as: .loads) {
+                    () async -> Result<ServiceTransfer<Any>, ContainerError> in
                     do throws(ContainerError) {
                         return .success(try await container.runProbeAsync(probe))
                     } catch {
