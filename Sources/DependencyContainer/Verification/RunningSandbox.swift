@@ -78,23 +78,16 @@ struct RunningSandbox {
         _ outcome: Result<ServiceTransfer<Any>, ContainerError>, of registration: Registration,
         _ recorder: LoadRecorder
     ) {
-        var failure: ContainerError?
-        switch outcome {
-        case .success(let made): services.append(made.value)
-        case .failure(let error): failure = error
+        if case .success(let made) = outcome { services.append(made.value) }
+        // The declared IDs are seen already: each undeclared one is reported once.
+        var seen = Set((registration.dependencies ?? []).map(\.id))
+        var problems = recorder.loads.filter { seen.insert($0.id).inserted }.map { load in
+            VerificationProblem(
+                registration, .error, .undeclaredLoad, dependency: load.id,
+                "the factory of '\(registration.id)' loaded '\(load.id)'\(load.found ? "" : ", and got nil: nothing provides it"); its declared dependencies do not list it"
+            )
         }
-        let declared = Set((registration.dependencies ?? []).map(\.id))
-        var reported: Set<String> = []
-        var problems: [VerificationProblem] = []
-        for load in recorder.loads where !declared.contains(load.id) && reported.insert(load.id).inserted {
-            let outcome = load.found ? "" : ", and got nil: nothing provides it"
-            problems.append(
-                .init(
-                    registration, .error, .undeclaredLoad, dependency: load.id,
-                    "the factory of '\(registration.id)' loaded '\(load.id)'\(outcome); its declared dependencies do not list it"
-                ))
-        }
-        if let failure {
+        if case .failure(let failure) = outcome {
             problems.append(
                 .init(
                     registration, .note, .factoryFailed, dependency: nil,
