@@ -128,15 +128,8 @@ package enum GracePeriod {
         let announcement = record.announcement
         let epoch = announcement >> ReadKey.bits
         guard announcement != 0, epoch <= tag else { return false }
-        let key = ReadKey(bits: announcement)
+        let key = ReadKey(rawValue: announcement & ((1 << ReadKey.bits) - 1))
         return key == .any || keys.contains(key)
-    }
-}
-
-extension ReadKey {
-    /// The key in a record's announcement.
-    init(bits announcement: UInt64) {
-        self.init(rawValue: announcement & ((1 << Self.bits) - 1))
     }
 }
 

@@ -48,10 +48,6 @@ enum ContextActivation {
 
     /// Makes `store` follow the process's contexts; called before its first context write.
     static func track(_ store: RegistrationStore) {
-        state.withLock { state in
-            if state.stores[store.serial] == nil {
-                state.stores[store.serial] = WeakStore(store: store)
-            }
-        }
+        state.withLock { $0.stores[store.serial] = WeakStore(store: store) }
     }
 }

@@ -94,17 +94,15 @@ extension RegistrationContext {
         if let value = environment[environmentVariable] {
             addNames(value, source: environmentVariable)
         }
-        var index = arguments.startIndex
-        while index < arguments.endIndex {
-            if arguments[index] == launchArgument {
-                if index + 1 < arguments.endIndex {
-                    addNames(arguments[index + 1], source: launchArgument)
-                    index += 1
-                } else {
-                    problems.append(ContextProblem(name: "", reason: "\(launchArgument) has no value"))
-                }
+        // Each launch argument takes the argument after it as its value, whatever it is.
+        var rest = arguments[...]
+        while let index = rest.firstIndex(of: launchArgument) {
+            rest = rest[(index + 1)...]
+            guard let value = rest.popFirst() else {
+                problems.append(ContextProblem(name: "", reason: "\(launchArgument) has no value"))
+                break
             }
-            index += 1
+            addNames(value, source: launchArgument)
         }
         if environment["XCODE_RUNNING_FOR_PREVIEWS"] == "1" {
             contexts.append(.preview)

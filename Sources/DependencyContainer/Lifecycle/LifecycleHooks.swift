@@ -81,19 +81,13 @@ final class LifecycleHooks: Sendable {
     /// factory, which are `Service`s or, for a weak service, the instance one wraps.
     static func erase<Service>(_ hook: @escaping @Sendable (Service, Resolver) throws -> Void) -> CreationHook
     {
-        { value, resolver in
-            guard let service = value as? Service else { return }
-            try hook(service, resolver)
-        }
+        { value, resolver in try (value as? Service).map { try hook($0, resolver) } }
     }
 
     static func erase<Service>(_ hook: @escaping @Sendable (Service) throws -> Void)
         -> @Sendable (Any) throws -> Void
     {
-        { value in
-            guard let service = value as? Service else { return }
-            try hook(service)
-        }
+        { try ($0 as? Service).map(hook) }
     }
 
     /// A main-actor creation hook, which runs where its main-actor factory ran.
@@ -117,10 +111,7 @@ final class LifecycleHooks: Sendable {
     static func eraseOnMainActor<Service>(
         _ hook: @escaping @MainActor @Sendable (Service) throws -> Void
     ) -> @MainActor @Sendable (Any) throws -> Void {
-        { value in
-            guard let service = value as? Service else { return }
-            try hook(service)
-        }
+        { try ($0 as? Service).map(hook) }
     }
 
     static func eraseAsync<Service>(

@@ -67,10 +67,7 @@ final class ChangeObserver: Sendable {
     /// Each store hands over its registration under the lock that orders its changes, so a
     /// change either is in it or reaches the queue after it.
     func start(stores: [RegistrationStore]) {
-        var levels: [Registration?] = []
-        for (depth, store) in stores.enumerated() {
-            levels.append(store.addObserver(self, depth: depth))
-        }
+        let levels = stores.enumerated().map { $1.addObserver(self, depth: $0) }
         state.withLock { state in
             state.levels = levels
             state.isStarted = true
@@ -95,28 +92,26 @@ final class ChangeObserver: Sendable {
             return true
         }
         guard claimed else { return }
-        while true {
-            let batch = state.withLock {
-                state -> (changes: [ContributionChange], handler: @Sendable (ContributionChange) -> Void)? in
-                guard let handler = state.handler,
-                    state.isInitialPending || !state.queue.isEmpty
-                else {
-                    state.isDraining = false
-                    return nil
-                }
-                var changes: [ContributionChange] = []
-                if state.isInitialPending {
-                    state.isInitialPending = false
-                    changes.append(
-                        .current(visible(state.levels).map { Self.info($0.registration, $0.depth) }))
-                }
-                for (depth, change) in state.queue {
-                    apply(change, depth: depth, to: &state.levels, into: &changes)
-                }
-                state.queue.removeAll(keepingCapacity: true)
-                return (changes, handler)
+        while let batch = state.withLock({
+            state -> (changes: [ContributionChange], handler: @Sendable (ContributionChange) -> Void)? in
+            guard let handler = state.handler,
+                state.isInitialPending || !state.queue.isEmpty
+            else {
+                state.isDraining = false
+                return nil
             }
-            guard let batch else { return }
+            var changes: [ContributionChange] = []
+            if state.isInitialPending {
+                state.isInitialPending = false
+                changes.append(
+                    .current(visible(state.levels).map { Self.info($0.registration, $0.depth) }))
+            }
+            for (depth, change) in state.queue {
+                apply(change, depth: depth, to: &state.levels, into: &changes)
+            }
+            state.queue.removeAll(keepingCapacity: true)
+            return (changes, handler)
+        }) {
             for change in batch.changes {
                 guard !isFinished.load() else { break }
                 batch.handler(change)
