@@ -52,18 +52,12 @@ package final class InstanceReclaimer: Sendable {
         // Orders the unpublishing before the scan on every thread: a load whose announcement
         // the scan misses reads the cleared pointer.
         dc_reclamation_writer_fence()
-        waitForReaders(retiredAt: tag, keys: Set(items.map(\.readKey)), skipping: own)
+        // Every thread's but `own`'s; copied under the lock: a copy of the list itself, shared
+        // with the next append, would be read without it.
+        let others = records.withLock { $0.all.filter { $0 != own } }
+        GracePeriod.wait(for: others, retiredAt: tag, keys: Set(items.map(\.readKey)))
         reclaim(items)
         return tag
-    }
-
-    /// Waits until no thread but `own`'s is in a read section that began before the write that
-    /// retired with `tag` and reads a registration of `keys`.
-    private func waitForReaders(retiredAt tag: UInt64, keys: Set<ReadKey>, skipping own: ReaderRecord?) {
-        // Copied under the lock: a copy of the list itself, shared with the next append,
-        // would be read without it.
-        let others = records.withLock { $0.all.filter { $0 != own } }
-        GracePeriod.wait(for: others, retiredAt: tag, keys: keys)
     }
 }
 

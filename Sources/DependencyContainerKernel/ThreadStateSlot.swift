@@ -95,15 +95,10 @@ enum ThreadStateKey {
 private let threadStateKey: pthread_key_t? = {
     var key = pthread_key_t()
     // Releases the reference `install` passed in; any class's object is released the same way.
-    #if canImport(Darwin)
-        let status = pthread_key_create(&key) { pointer in
-            Unmanaged<AnyObject>.fromOpaque(pointer).release()
-        }
-    #else
-        let status = pthread_key_create(&key) { pointer in
-            guard let pointer else { return }
-            Unmanaged<AnyObject>.fromOpaque(pointer).release()
-        }
-    #endif
+    // The pointer is optional on Linux only: `Optional(_:)` and `flatMap` read it on both.
+    let status = pthread_key_create(&key) { pointer in
+        guard let pointer = Optional(pointer).flatMap({ $0 }) else { return }
+        Unmanaged<AnyObject>.fromOpaque(pointer).release()
+    }
     return status == 0 ? key : nil
 }()

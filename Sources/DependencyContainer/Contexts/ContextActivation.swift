@@ -8,10 +8,6 @@ enum ContextActivation {
         var stores: [UInt64: WeakStore] = [:]
     }
 
-    private struct WeakStore {
-        weak var store: RegistrationStore?
-    }
-
     private static let state = LockedValue(State())
 
     /// The active contexts, highest precedence first; detected from the process at first use.

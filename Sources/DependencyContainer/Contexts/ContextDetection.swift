@@ -80,7 +80,9 @@ extension RegistrationContext {
         var problems: [ContextProblem] = []
         func addNames(_ value: String, source: String) {
             for part in value.split(separator: ",", omittingEmptySubsequences: false) {
-                let name = String(part).trimmingWhitespace()
+                // Without leading and trailing whitespace.
+                let name = String(
+                    part.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
                 if let problem = IDValidation.problem(with: name) {
                     problems.append(
                         ContextProblem(
@@ -124,13 +126,8 @@ extension RegistrationContext {
     ///
     /// - Returns: Each of those variables that is set, with its value.
     public static func processEnvironment() -> [String: String] {
-        var environment: [String: String] = [:]
-        for name in detectedVariables {
-            if let value = getenv(name) {
-                environment[name] = String(cString: value)
-            }
-        }
-        return environment
+        let set = detectedVariables.compactMap { name in getenv(name).map { (name, String(cString: $0)) } }
+        return Dictionary(uniqueKeysWithValues: set)
     }
 
     /// The contexts active in this process, highest precedence first.
@@ -180,18 +177,8 @@ extension RegistrationContext {
 }
 
 extension String {
-    /// The string without leading and trailing whitespace.
-    fileprivate func trimmingWhitespace() -> String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }),
-            let last = lastIndex(where: { !$0.isWhitespace })
-        else { return "" }
-        return String(self[first...last])
-    }
-
     /// An ID-validation message, said of a context name.
     fileprivate func replacingID() -> String {
-        var result = self
-        if result.hasPrefix("the ID") { result = "the name" + result.dropFirst("the ID".count) }
-        return result
+        hasPrefix("the ID") ? "the name" + dropFirst("the ID".count) : self
     }
 }

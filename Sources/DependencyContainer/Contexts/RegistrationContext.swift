@@ -26,18 +26,14 @@ public struct RegistrationContext: Hashable, Sendable, CustomStringConvertible {
 
     let kind: Kind
 
-    init(_ kind: Kind) {
-        self.kind = kind
-    }
-
     /// Active in a debug build of the app, once it calls ``activateDetected(isDebugBuild:)``.
-    public static let debug = RegistrationContext(.debug)
+    public static let debug = RegistrationContext(kind: .debug)
 
     /// Active in a process that runs tests (XCTest or Swift Testing).
-    public static let test = RegistrationContext(.test)
+    public static let test = RegistrationContext(kind: .test)
 
     /// Active in an Xcode preview (`XCODE_RUNNING_FOR_PREVIEWS=1`).
-    public static let preview = RegistrationContext(.preview)
+    public static let preview = RegistrationContext(kind: .preview)
 
     /// A context of your own, active when chosen by the `DEPENDENCY_CONTAINER_CONTEXT`
     /// environment variable, the `-DependencyContainerContext` launch argument or code.
@@ -48,7 +44,7 @@ public struct RegistrationContext: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Returns: The context.
     public static func named(_ name: String) -> RegistrationContext {
-        RegistrationContext(.named(name))
+        RegistrationContext(kind: .named(name))
     }
 
     /// The name of a named context; `nil` for a built-in one.

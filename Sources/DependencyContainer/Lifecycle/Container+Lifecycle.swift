@@ -24,19 +24,17 @@ extension Container {
         recorder.recording {
             // One load per eager service, as many at once as the machine runs.
             DispatchQueue.concurrentPerform(iterations: concurrent.count) { index in
-                let id = concurrent[index].id
                 // Each worker thread binds the recorder itself: task-locals do not cross into them.
-                recorder.finish(recorder.recording { warmUpEntry(id) })
+                recorder.finish(recorder.recording { warmUpEntry(concurrent[index].id) })
             }
             // On the calling thread: main-actor factories may run only here, if anywhere.
             for registration in eager where registration.isolation != .nonisolated {
-                if !Self.mayRunSynchronously(registration.isolation, onMainThread: onMainActor) {
-                    let outcome: WarmUpReport.Outcome =
-                        registration.isolation == .asynchronous ? .skippedAsynchronous : .skippedOffMainActor
-                    recorder.finish(WarmUpReport.Entry(id: registration.id, seconds: 0, outcome: outcome))
-                } else {
-                    recorder.finish(warmUpEntry(registration.id))
-                }
+                let skipped: WarmUpReport.Outcome =
+                    registration.isolation == .asynchronous ? .skippedAsynchronous : .skippedOffMainActor
+                recorder.finish(
+                    Self.mayRunSynchronously(registration.isolation, onMainThread: onMainActor)
+                        ? warmUpEntry(registration.id)
+                        : WarmUpReport.Entry(id: registration.id, seconds: 0, outcome: skipped))
             }
         }
         return recorder.report

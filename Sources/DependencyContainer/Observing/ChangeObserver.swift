@@ -45,13 +45,11 @@ final class ChangeObserver: Sendable {
         var onFinish: (@Sendable () -> Void)?
     }
 
-    /// A store, held weakly.
-    private struct WeakStore: Sendable {
-        weak var store: RegistrationStore?
-    }
-
-    /// Makes an observer of `stores`, nearest first, that ``start(stores:)`` subscribes;
-    /// `onFinish` runs once when it ends.
+    /// Makes an observer of `stores`, nearest first, subscribes it and delivers the current
+    /// state; `onFinish` runs once when it ends.
+    ///
+    /// Each store hands over its registration under the lock that orders its changes, so a
+    /// change either is in it or reaches the queue after it.
     init(
         id: String, subject: Subject, stores: [RegistrationStore],
         handler: @escaping @Sendable (ContributionChange) -> Void, onFinish: (@Sendable () -> Void)?
@@ -60,13 +58,6 @@ final class ChangeObserver: Sendable {
         self.subject = subject
         self.stores = stores.map { WeakStore(store: $0) }
         state = LockedValue(State(handler: handler, onFinish: onFinish))
-    }
-
-    /// Subscribes to `stores` and delivers the current state.
-    ///
-    /// Each store hands over its registration under the lock that orders its changes, so a
-    /// change either is in it or reaches the queue after it.
-    func start(stores: [RegistrationStore]) {
         let levels = stores.enumerated().map { $1.addObserver(self, depth: $0) }
         state.withLock { state in
             state.levels = levels
@@ -200,4 +191,9 @@ final class ChangeObserver: Sendable {
         info.isInherited = depth > 0
         return info
     }
+}
+
+/// A store, held weakly: by its observers, and by the contexts' activation.
+struct WeakStore: Sendable {
+    weak var store: RegistrationStore?
 }
