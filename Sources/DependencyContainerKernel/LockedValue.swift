@@ -107,7 +107,7 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     @inlinable
     func broadcast(_ condition: UnsafeMutablePointer<pthread_cond_t>) {
         #if DC_INTERLEAVING
-            InterleavingHooks.control?.broadcast(on: condition)
+            InterleavingHooks.broadcast(on: condition)
         #endif
         check(pthread_cond_broadcast(condition), "pthread_cond_broadcast")
     }
@@ -154,15 +154,13 @@ extension UnsafeMutablePointer<pthread_cond_t> {
     static func makeCondition() -> Self {
         let condition = allocate(capacity: 1)
         condition.initialize(to: pthread_cond_t())
-        let status = pthread_cond_init(condition, nil)
-        precondition(status == 0, "pthread_cond_init failed with error \(status)")
+        check(pthread_cond_init(condition, nil), "pthread_cond_init")
         return condition
     }
 
     /// Destroys and frees a condition that ``makeCondition()`` made.
     func destroyCondition() {
-        let status = pthread_cond_destroy(self)
-        precondition(status == 0, "pthread_cond_destroy failed with error \(status)")
+        check(pthread_cond_destroy(self), "pthread_cond_destroy")
         deallocate()
     }
 }

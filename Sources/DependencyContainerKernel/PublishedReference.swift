@@ -135,7 +135,7 @@ package enum BoxLifetimeTracking {
     @inlinable @inline(__always)
     package static func made(_ box: AnyObject) {
         #if DC_INTERLEAVING
-            InterleavingHooks.control?.boxMade(Unmanaged.passUnretained(box).toOpaque())
+            InterleavingHooks.boxMade(Unmanaged.passUnretained(box).toOpaque())
         #endif
     }
 
@@ -143,7 +143,7 @@ package enum BoxLifetimeTracking {
     @inlinable @inline(__always)
     package static func freed(_ box: AnyObject) {
         #if DC_INTERLEAVING
-            InterleavingHooks.control?.boxFreed(Unmanaged.passUnretained(box).toOpaque())
+            InterleavingHooks.boxFreed(Unmanaged.passUnretained(box).toOpaque())
         #endif
     }
 

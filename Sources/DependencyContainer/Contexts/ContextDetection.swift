@@ -84,10 +84,13 @@ extension RegistrationContext {
                 let name = String(
                     part.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
                 if let problem = IDValidation.problem(with: name) {
+                    // Said of a context name.
+                    let reason =
+                        problem.hasPrefix("the ID") ? "the name" + problem.dropFirst("the ID".count) : problem
                     problems.append(
                         ContextProblem(
                             name: IDValidation.abbreviated(name),
-                            reason: "\(source) names no context: \(problem.replacingID())"))
+                            reason: "\(source) names no context: \(reason)"))
                 } else {
                     contexts.append(.named(name))
                 }
@@ -173,12 +176,5 @@ extension RegistrationContext {
     public static func activateDetected(isDebugBuild: Bool) {
         let detection = detect(isDebugBuild: isDebugBuild)
         ContextActivation.setActive(detection.contexts, problems: detection.problems)
-    }
-}
-
-extension String {
-    /// An ID-validation message, said of a context name.
-    fileprivate func replacingID() -> String {
-        hasPrefix("the ID") ? "the name" + dropFirst("the ID".count) : self
     }
 }

@@ -18,21 +18,21 @@ extension Container {
     @discardableResult
     public func warmUp() -> WarmUpReport {
         let eager = eagerRegistrations()
-        let onMainActor = MainThread.isCurrent
         let recorder = WarmUpRecorder()
         let concurrent = eager.filter { $0.isolation == .nonisolated }
-        recorder.recording {
+        LoadSinks.binding(recorder, as: .warmUp) {
             // One load per eager service, as many at once as the machine runs.
             DispatchQueue.concurrentPerform(iterations: concurrent.count) { index in
                 // Each worker thread binds the recorder itself: task-locals do not cross into them.
-                recorder.finish(recorder.recording { warmUpEntry(concurrent[index].id) })
+                recorder.finish(
+                    LoadSinks.binding(recorder, as: .warmUp) { warmUpEntry(concurrent[index].id) })
             }
             // On the calling thread: main-actor factories may run only here, if anywhere.
             for registration in eager where registration.isolation != .nonisolated {
                 let skipped: WarmUpReport.Outcome =
                     registration.isolation == .asynchronous ? .skippedAsynchronous : .skippedOffMainActor
                 recorder.finish(
-                    Self.mayRunSynchronously(registration.isolation, onMainThread: onMainActor)
+                    Self.mayRunSynchronously(registration.isolation, onMainThread: MainThread.isCurrent)
                         ? warmUpEntry(registration.id)
                         : WarmUpReport.Entry(id: registration.id, seconds: 0, outcome: skipped))
             }
@@ -52,7 +52,7 @@ extension Container {
     public func warmUpIncludingIsolated() async -> WarmUpReport {
         let ids = eagerRegistrations().map(\.id)
         let recorder = WarmUpRecorder()
-        await recorder.recordingAsync {
+        await LoadSinks.binding(recorder, as: .warmUp) {
             await withTaskGroup(of: Void.self) { group in
                 for id in ids {
                     group.addTask {

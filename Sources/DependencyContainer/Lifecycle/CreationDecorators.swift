@@ -1,5 +1,3 @@
-import DependencyContainerKernel
-
 /// A container's decorators (``Container/decorateCreations(_:)``), in the order added.
 final class CreationDecorators: Sendable {
     typealias Decorator = @Sendable (CreatedService) -> Void

@@ -11,16 +11,6 @@ final class WarmUpRecorder: LoadSink {
 
     private let events = LockedValue(Events())
 
-    /// Runs `body` with this recorder active for the warm-up's loads.
-    func recording<Result>(_ body: () throws -> Result) rethrows -> Result {
-        try LoadSinks.binding(self, as: .warmUp, body)
-    }
-
-    /// The async counterpart of `recording(_:)`.
-    func recordingAsync<Result: Sendable>(_ body: () async -> Result) async -> Result {
-        await LoadSinks.binding(self, as: .warmUp, body)
-    }
-
     func receive(_ event: LoadEvent, thread: ThreadState) {
         guard case .kept(let registration) = event else { return }
         events.withLock { events in

@@ -9,8 +9,7 @@
 final class ChangeObserver: Sendable {
     /// What is observed: one registration, or an extension point's contributions.
     enum Subject: Sendable {
-        case registration
-        case contributions
+        case registration, contributions
     }
 
     /// What one write did to the observed ID in one store.
@@ -29,7 +28,7 @@ final class ChangeObserver: Sendable {
     private let stores: [WeakStore]
     private let state: LockedValue<State>
     /// Set once the observer ends; checked before each call of the handler, without a lock.
-    private let isFinished = AtomicFlag()
+    let isFinished = AtomicFlag()
 
     private struct State: Sendable {
         /// Changes not yet delivered, each with the depth of the store that made it.
@@ -69,8 +68,7 @@ final class ChangeObserver: Sendable {
     /// Queues what a change did; called by a store, under its lock.
     func enqueue(_ change: StoreChange, depth: Int) {
         state.withLock { state in
-            guard state.handler != nil else { return }
-            state.queue.append((depth, change))
+            if state.handler != nil { state.queue.append((depth, change)) }
         }
     }
 
@@ -121,15 +119,12 @@ final class ChangeObserver: Sendable {
             return state
         }
         guard let taken else { return }
+        // A store being freed reads as nil here, and drops its list itself.
         for weakStore in stores {
-            // A store being freed reads as nil here, and drops its list itself.
             weakStore.store?.removeObserver(self)
         }
         taken.onFinish?()
     }
-
-    /// Whether the observer has ended.
-    var hasFinished: Bool { isFinished.load() }
 
     // MARK: Computing changes
 
@@ -171,17 +166,15 @@ final class ChangeObserver: Sendable {
         }
         for new in after {
             let info = Self.info(new.registration, new.depth)
-            guard let old = beforeByName[new.name] else {
-                changes.append(.added(name: new.name, info))
-                continue
+            switch beforeByName[new.name] {
+            case nil: changes.append(.added(name: new.name, info))
+            case let old? where old.registration === new.registration: continue
+            case let old? where change.isReset && old.depth == depth && new.depth == depth:
+                changes.append(.reset(name: new.name, info))
+            case let old?:
+                let previous = Self.info(old.registration, old.depth)
+                changes.append(.replaced(name: new.name, previous: previous, replacement: info))
             }
-            guard old.registration !== new.registration else { continue }
-            let isReset = change.isReset && old.depth == depth && new.depth == depth
-            changes.append(
-                isReset
-                    ? .reset(name: new.name, info)
-                    : .replaced(
-                        name: new.name, previous: Self.info(old.registration, old.depth), replacement: info))
         }
     }
 

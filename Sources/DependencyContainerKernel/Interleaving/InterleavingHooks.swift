@@ -86,6 +86,11 @@
             control?.markOneStep(lock)
         }
 
+        @usableFromInline @inline(never)
+        static func broadcast(on condition: UnsafeMutableRawPointer) {
+            control?.broadcast(on: condition)
+        }
+
         /// A reader is about to read the published box at `pointer` in place: a scheduling point,
         /// then the check that it was not freed; `false` if it was, and the caller reads nothing.
         @usableFromInline @inline(never)
@@ -95,6 +100,12 @@
             control.fail("a reader saw a freed instance (box \(pointer))")
             return false
         }
+
+        @usableFromInline
+        static func boxMade(_ pointer: UnsafeMutableRawPointer) { control?.boxMade(pointer) }
+
+        @usableFromInline
+        static func boxFreed(_ pointer: UnsafeMutableRawPointer) { control?.boxFreed(pointer) }
 
         /// Ends the calling thread's load for the reclaimer, for a thread the checker abandons
         /// after a deadlock.
@@ -118,7 +129,7 @@
         case generationAdvance
         /// ``ReaderRecord/announce()``: the fault leaves the record quiescent.
         case readerAnnounce
-        /// ``ReaderScan/mayFree(retiredAt:)``: the fault frees a batch that a load holds back.
+        /// ``InstanceReclaimer/retire(_:skipping:reclaim:)``: the fault frees what a load holds back.
         case readerScan
         /// ``CreationGate/takesPublished()``: the fault creates the service again.
         case creationRecheck
