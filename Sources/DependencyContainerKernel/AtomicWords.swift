@@ -1,10 +1,59 @@
 import DependencyContainerSystem
 
+/// A 64-bit word updated with C11 atomics: what ``AtomicCounter`` and ``GlobalAtomicWord``
+/// share, written once.
+@usableFromInline
+package protocol AtomicWord {
+    /// Runs `body` on the word's address at an atomic access (a scheduling point of the
+    /// interleaving checker), keeping the word alive meanwhile.
+    func withAddress<Result>(_ body: (UnsafeMutablePointer<UInt64>) -> Result) -> Result
+}
+
+extension AtomicWord {
+    /// Reads the value; later reads and writes of this thread are not moved before it.
+    @inlinable @inline(__always)
+    package func load() -> UInt64 {
+        withAddress { dc_atomic_u64_load_acquire($0) }
+    }
+
+    /// Reads the value with no ordering guarantee for other memory.
+    @inlinable @inline(__always)
+    package func loadRelaxed() -> UInt64 {
+        withAddress { dc_atomic_u64_load_relaxed($0) }
+    }
+
+    /// Replaces the value; earlier reads and writes of this thread are not moved after it.
+    @inlinable @inline(__always)
+    package func store(_ value: UInt64) {
+        withAddress { dc_atomic_u64_store_release($0, value) }
+    }
+
+    /// Adds `delta`, wrapping around, and returns the new value.
+    @discardableResult
+    @inlinable @inline(__always)
+    package func add(_ delta: UInt64) -> UInt64 {
+        withAddress { dc_atomic_u64_fetch_add_acq_rel($0, delta) } &+ delta
+    }
+
+    /// Subtracts `delta`, wrapping around below zero.
+    @discardableResult
+    @inlinable @inline(__always)
+    package func subtract(_ delta: UInt64) -> UInt64 {
+        add(0 &- delta)
+    }
+
+    /// Sets the bits of `bits`, keeping the others.
+    @inlinable @inline(__always)
+    package func setBits(_ bits: UInt64) {
+        _ = withAddress { dc_atomic_u64_fetch_or_acq_rel($0, bits) }
+    }
+}
+
 /// A 64-bit integer updated with C11 atomics, for counters, generations and flags.
 ///
 /// `@unchecked Sendable`: every access to the value after initialization is atomic.
 @usableFromInline
-package struct AtomicCounter: @unchecked Sendable {
+package struct AtomicCounter: AtomicWord, @unchecked Sendable {
     /// The buffer holding the value; its header is unused.
     @usableFromInline
     final class Storage: ManagedBuffer<Void, UInt64> {}
@@ -20,60 +69,38 @@ package struct AtomicCounter: @unchecked Sendable {
         storage = unsafeDowncast(buffer, to: Storage.self)
     }
 
-    /// Runs `body` on the value's address, keeping the buffer alive meanwhile.
     @inlinable @inline(__always)
-    func withAddress<Result>(_ body: (UnsafeMutablePointer<UInt64>) -> Result) -> Result {
-        storage.withUnsafeMutablePointerToElements(body)
-    }
-
-    /// Reads the value; later reads and writes of this thread are not moved before it.
-    @inlinable @inline(__always)
-    package func load() -> UInt64 {
+    package func withAddress<Result>(_ body: (UnsafeMutablePointer<UInt64>) -> Result) -> Result {
         #if DC_INTERLEAVING
             InterleavingHooks.atomic()
         #endif
-        return withAddress { dc_atomic_u64_load_acquire($0) }
+        return storage.withUnsafeMutablePointerToElements(body)
     }
 
-    /// Reads the value with no ordering guarantee for other memory.
+    /// Advances `generation`, the copy a store's lock guards, and publishes it to the loads
+    /// that read this counter without a lock, so that every snapshot cached for an earlier
+    /// generation is stale.
     @inlinable @inline(__always)
-    package func loadRelaxed() -> UInt64 {
+    package func advance(_ generation: inout UInt64) {
         #if DC_INTERLEAVING
-            InterleavingHooks.atomic()
+            // The fault publishes the old generation again, still as one atomic store.
+            if InterleavingHooks.injectsFault(at: .generationAdvance) {
+                store(generation)
+                return
+            }
         #endif
-        return withAddress { dc_atomic_u64_load_relaxed($0) }
-    }
-
-    /// Replaces the value; earlier reads and writes of this thread are not moved after it.
-    @inlinable @inline(__always)
-    package func store(_ value: UInt64) {
-        #if DC_INTERLEAVING
-            InterleavingHooks.atomic()
-        #endif
-        withAddress { dc_atomic_u64_store_release($0, value) }
-    }
-
-    /// Adds `delta`, wrapping around on overflow.
-    @discardableResult
-    @inlinable @inline(__always)
-    package func add(_ delta: UInt64) -> UInt64 {
-        #if DC_INTERLEAVING
-            InterleavingHooks.atomic()
-        #endif
-        return withAddress { dc_atomic_u64_fetch_add_acq_rel($0, delta) } &+ delta
-    }
-
-    /// Subtracts `delta`, wrapping around below zero.
-    @discardableResult
-    @inlinable @inline(__always)
-    package func subtract(_ delta: UInt64) -> UInt64 {
-        add(0 &- delta)
+        generation &+= 1
+        store(generation)
     }
 }
 
+/// A store's generation as readers see it: advanced under the store's lock by each write,
+/// read without a lock by loads that check whether their cached snapshot is current.
+package typealias GenerationCounter = AtomicCounter
+
 /// A process-wide 64-bit word updated with C11 atomics, readable with no initializer check.
 @usableFromInline
-package struct GlobalAtomicWord {
+package struct GlobalAtomicWord: AtomicWord {
     @usableFromInline
     let address: UnsafeMutablePointer<UInt64>
     #if DC_INTERLEAVING
@@ -105,49 +132,11 @@ package struct GlobalAtomicWord {
     /// The readers of the creation trace that exist, one `CreationTraceReaders` bit each.
     @inlinable package static var creationTraceReaders: Self { Self(DCGlobalWordCreationTraceReaders) }
 
-    /// Reads the value; later reads and writes of this thread are not moved before it.
     @inlinable @inline(__always)
-    package func load() -> UInt64 {
+    package func withAddress<Result>(_ body: (UnsafeMutablePointer<UInt64>) -> Result) -> Result {
         #if DC_INTERLEAVING
             if isSchedulingPoint { InterleavingHooks.atomic() }
         #endif
-        return dc_atomic_u64_load_acquire(address)
-    }
-
-    /// Reads the value with no ordering guarantee for other memory.
-    @inlinable @inline(__always)
-    package func loadRelaxed() -> UInt64 {
-        #if DC_INTERLEAVING
-            if isSchedulingPoint { InterleavingHooks.atomic() }
-        #endif
-        return dc_atomic_u64_load_relaxed(address)
-    }
-
-    /// Replaces the value; earlier reads and writes of this thread are not moved after it.
-    @inlinable @inline(__always)
-    package func store(_ value: UInt64) {
-        #if DC_INTERLEAVING
-            if isSchedulingPoint { InterleavingHooks.atomic() }
-        #endif
-        dc_atomic_u64_store_release(address, value)
-    }
-
-    /// Sets the bits of `bits`, keeping the others.
-    @inlinable @inline(__always)
-    package func setBits(_ bits: UInt64) {
-        #if DC_INTERLEAVING
-            if isSchedulingPoint { InterleavingHooks.atomic() }
-        #endif
-        _ = dc_atomic_u64_fetch_or_acq_rel(address, bits)
-    }
-
-    /// Adds `delta`, wrapping around, and returns the new value.
-    @discardableResult
-    @inlinable @inline(__always)
-    package func add(_ delta: UInt64) -> UInt64 {
-        #if DC_INTERLEAVING
-            if isSchedulingPoint { InterleavingHooks.atomic() }
-        #endif
-        return dc_atomic_u64_fetch_add_acq_rel(address, delta) &+ delta
+        return body(address)
     }
 }

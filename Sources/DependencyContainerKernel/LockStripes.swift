@@ -6,7 +6,7 @@ package enum LockStripes {
         let lock = LockedValue<UInt8>(0)
         #if DC_INTERLEAVING
             // Which objects share a stripe changes from run to run: see `markOneStep`.
-            lock.interleaveAsOneStep()
+            InterleavingHooks.markOneStep(lock.mutex)
         #endif
         return lock
     }

@@ -112,13 +112,6 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
         check(pthread_cond_broadcast(condition), "pthread_cond_broadcast")
     }
 
-    #if DC_INTERLEAVING
-        /// Makes the interleaving checker run each critical section as one step.
-        func interleaveAsOneStep() {
-            InterleavingHooks.markOneStep(mutex)
-        }
-    #endif
-
     /// Locks the mutex; in the interleaving checker's build, only once the scheduler knows
     /// that it will not block.
     @inlinable @inline(__always)
@@ -135,6 +128,40 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
         #if DC_INTERLEAVING
             InterleavingHooks.didUnlock(mutex)
         #endif
+    }
+}
+
+/// A pthread condition variable that threads wait on with one ``LockedValue``'s lock held,
+/// so that a change wakes only the threads it concerns instead of every waiter of the lock.
+///
+/// `@unchecked Sendable`: the condition is only used through pthread calls, which are thread-safe;
+/// its address never moves.
+@usableFromInline
+package final class ConditionVariable: @unchecked Sendable {
+    @usableFromInline
+    let condition = UnsafeMutablePointer<pthread_cond_t>.makeCondition()
+
+    package init() {}
+
+    deinit {
+        condition.destroyCondition()
+    }
+}
+
+extension UnsafeMutablePointer<pthread_cond_t> {
+    /// A heap-allocated, initialized condition variable, whose address never moves; the
+    /// one place conditions are made, for ``ConditionVariable`` and ``LockedValue``.
+    static func makeCondition() -> Self {
+        let condition = allocate(capacity: 1)
+        condition.initialize(to: pthread_cond_t())
+        check(pthread_cond_init(condition, nil), "pthread_cond_init")
+        return condition
+    }
+
+    /// Destroys and frees a condition that ``makeCondition()`` made.
+    func destroyCondition() {
+        check(pthread_cond_destroy(self), "pthread_cond_destroy")
+        deallocate()
     }
 }
 

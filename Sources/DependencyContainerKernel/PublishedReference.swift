@@ -93,19 +93,21 @@ package struct PublishedReference {
 
     // MARK: Atomics
 
-    /// The cell's address in `owner`.
+    /// The cell's address in `owner`, at an atomic access: a scheduling point of the
+    /// interleaving checker.
     @inlinable @inline(__always)
     static func address(in owner: AnyObject) -> UnsafeMutablePointer<UnsafeMutableRawPointer?> {
-        _getUnsafePointerToStoredProperties(owner).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+        #if DC_INTERLEAVING
+            InterleavingHooks.atomic()
+        #endif
+        return _getUnsafePointerToStoredProperties(owner).assumingMemoryBound(
+            to: UnsafeMutableRawPointer?.self)
     }
 
     /// Reads the pointer; later reads and writes of this thread are not moved before it.
     @inlinable @inline(__always)
     static func load(in owner: AnyObject) -> UnsafeMutableRawPointer? {
-        #if DC_INTERLEAVING
-            InterleavingHooks.atomic()
-        #endif
-        return dc_atomic_pointer_load_acquire(address(in: owner))
+        dc_atomic_pointer_load_acquire(address(in: owner))
     }
 
     /// Stores `desired` if the cell holds `expected`; returns whether it stored.
@@ -113,10 +115,7 @@ package struct PublishedReference {
     static func compareExchange(
         in owner: AnyObject, expected: UnsafeMutableRawPointer?, desired: UnsafeMutableRawPointer?
     ) -> Bool {
-        #if DC_INTERLEAVING
-            InterleavingHooks.atomic()
-        #endif
-        return dc_atomic_pointer_compare_exchange_acq_rel(address(in: owner), expected, desired)
+        dc_atomic_pointer_compare_exchange_acq_rel(address(in: owner), expected, desired)
     }
 
     /// Stores `value` and returns what the cell held.
@@ -124,10 +123,7 @@ package struct PublishedReference {
     static func exchange(in owner: AnyObject, with value: UnsafeMutableRawPointer?)
         -> UnsafeMutableRawPointer?
     {
-        #if DC_INTERLEAVING
-            InterleavingHooks.atomic()
-        #endif
-        return dc_atomic_pointer_exchange_acq_rel(address(in: owner), value)
+        dc_atomic_pointer_exchange_acq_rel(address(in: owner), value)
     }
 }
 

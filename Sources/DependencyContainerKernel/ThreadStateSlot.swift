@@ -21,14 +21,14 @@ package enum ThreadStateSlot {
             }
             return install(make(), key: key)
         }
-        return Borrowed(fallbackState(orMake: make))
+        return Borrowed(fallbackState(orMake: make)!)
     }
 
     /// The calling thread's state if it has one; never makes one, so it may be used while the
     /// thread exits.
     @inlinable
     package static func existing<State: AnyObject>(as type: State.Type) -> State? {
-        guard let key = ThreadStateKey.value else { return existingFallbackState(as: State.self) }
+        guard let key = ThreadStateKey.value else { return fallbackState { nil } }
         return pthread_getspecific(key).map { Unmanaged<State>.fromOpaque($0).takeUnretainedValue() }
     }
 
@@ -40,22 +40,17 @@ package enum ThreadStateSlot {
         return Borrowed(retained)
     }
 
-    /// Used only when the process has run out of thread-specific keys.
+    /// The calling thread's state when the process has run out of thread-specific keys:
+    /// made with `make` on first use, unless `make` makes none.
     @usableFromInline
-    static func fallbackState<State: AnyObject>(orMake make: () -> State) -> State {
+    static func fallbackState<State: AnyObject>(orMake make: () -> State?) -> State? {
         fallbackStates.withLock { states in
             // A checked cast: the slot holds one type of state.
-            if let state = states[currentThread] { return state.value as! State }
+            if let state = states[currentThread] { return (state.value as! State) }
             let state = make()
-            states[currentThread] = UncheckedState(value: state)
+            states[currentThread] = state.map { UncheckedState(value: $0) }
             return state
         }
-    }
-
-    /// The calling thread's fallback state, if it has one.
-    @usableFromInline
-    static func existingFallbackState<State: AnyObject>(as _: State.Type) -> State? {
-        fallbackStates.withLock { $0[currentThread].map { $0.value as! State } }
     }
 
     private static var currentThread: UInt {
@@ -100,15 +95,10 @@ enum ThreadStateKey {
 private let threadStateKey: pthread_key_t? = {
     var key = pthread_key_t()
     // Releases the reference `install` passed in; any class's object is released the same way.
-    #if canImport(Darwin)
-        let status = pthread_key_create(&key) { pointer in
-            Unmanaged<AnyObject>.fromOpaque(pointer).release()
-        }
-    #else
-        let status = pthread_key_create(&key) { pointer in
-            guard let pointer else { return }
-            Unmanaged<AnyObject>.fromOpaque(pointer).release()
-        }
-    #endif
+    // The pointer is optional on Linux only: `Optional(_:)` and `flatMap` read it on both.
+    let status = pthread_key_create(&key) { pointer in
+        guard let pointer = Optional(pointer).flatMap({ $0 }) else { return }
+        Unmanaged<AnyObject>.fromOpaque(pointer).release()
+    }
     return status == 0 ? key : nil
 }()

@@ -8,10 +8,6 @@ enum ContextActivation {
         var stores: [UInt64: WeakStore] = [:]
     }
 
-    private struct WeakStore {
-        weak var store: RegistrationStore?
-    }
-
     private static let state = LockedValue(State())
 
     /// The active contexts, highest precedence first; detected from the process at first use.
@@ -48,10 +44,6 @@ enum ContextActivation {
 
     /// Makes `store` follow the process's contexts; called before its first context write.
     static func track(_ store: RegistrationStore) {
-        state.withLock { state in
-            if state.stores[store.serial] == nil {
-                state.stores[store.serial] = WeakStore(store: store)
-            }
-        }
+        state.withLock { $0.stores[store.serial] = WeakStore(store: store) }
     }
 }

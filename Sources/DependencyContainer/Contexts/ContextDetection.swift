@@ -80,12 +80,17 @@ extension RegistrationContext {
         var problems: [ContextProblem] = []
         func addNames(_ value: String, source: String) {
             for part in value.split(separator: ",", omittingEmptySubsequences: false) {
-                let name = String(part).trimmingWhitespace()
+                // Without leading and trailing whitespace.
+                let name = String(
+                    part.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
                 if let problem = IDValidation.problem(with: name) {
+                    // Said of a context name.
+                    let reason =
+                        problem.hasPrefix("the ID") ? "the name" + problem.dropFirst("the ID".count) : problem
                     problems.append(
                         ContextProblem(
                             name: IDValidation.abbreviated(name),
-                            reason: "\(source) names no context: \(problem.replacingID())"))
+                            reason: "\(source) names no context: \(reason)"))
                 } else {
                     contexts.append(.named(name))
                 }
@@ -94,17 +99,15 @@ extension RegistrationContext {
         if let value = environment[environmentVariable] {
             addNames(value, source: environmentVariable)
         }
-        var index = arguments.startIndex
-        while index < arguments.endIndex {
-            if arguments[index] == launchArgument {
-                if index + 1 < arguments.endIndex {
-                    addNames(arguments[index + 1], source: launchArgument)
-                    index += 1
-                } else {
-                    problems.append(ContextProblem(name: "", reason: "\(launchArgument) has no value"))
-                }
+        // Each launch argument takes the argument after it as its value, whatever it is.
+        var rest = arguments[...]
+        while let index = rest.firstIndex(of: launchArgument) {
+            rest = rest[(index + 1)...]
+            guard let value = rest.popFirst() else {
+                problems.append(ContextProblem(name: "", reason: "\(launchArgument) has no value"))
+                break
             }
-            index += 1
+            addNames(value, source: launchArgument)
         }
         if environment["XCODE_RUNNING_FOR_PREVIEWS"] == "1" {
             contexts.append(.preview)
@@ -126,13 +129,8 @@ extension RegistrationContext {
     ///
     /// - Returns: Each of those variables that is set, with its value.
     public static func processEnvironment() -> [String: String] {
-        var environment: [String: String] = [:]
-        for name in detectedVariables {
-            if let value = getenv(name) {
-                environment[name] = String(cString: value)
-            }
-        }
-        return environment
+        let set = detectedVariables.compactMap { name in getenv(name).map { (name, String(cString: $0)) } }
+        return Dictionary(uniqueKeysWithValues: set)
     }
 
     /// The contexts active in this process, highest precedence first.
@@ -178,22 +176,5 @@ extension RegistrationContext {
     public static func activateDetected(isDebugBuild: Bool) {
         let detection = detect(isDebugBuild: isDebugBuild)
         ContextActivation.setActive(detection.contexts, problems: detection.problems)
-    }
-}
-
-extension String {
-    /// The string without leading and trailing whitespace.
-    fileprivate func trimmingWhitespace() -> String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }),
-            let last = lastIndex(where: { !$0.isWhitespace })
-        else { return "" }
-        return String(self[first...last])
-    }
-
-    /// An ID-validation message, said of a context name.
-    fileprivate func replacingID() -> String {
-        var result = self
-        if result.hasPrefix("the ID") { result = "the name" + result.dropFirst("the ID".count) }
-        return result
     }
 }

@@ -18,26 +18,20 @@
 public struct RegistrationContext: Hashable, Sendable, CustomStringConvertible {
     /// Which context this is.
     enum Kind: Hashable, Sendable {
-        case debug
-        case test
-        case preview
+        case debug, test, preview
         case named(String)
     }
 
     let kind: Kind
 
-    init(_ kind: Kind) {
-        self.kind = kind
-    }
-
     /// Active in a debug build of the app, once it calls ``activateDetected(isDebugBuild:)``.
-    public static let debug = RegistrationContext(.debug)
+    public static let debug = RegistrationContext(kind: .debug)
 
     /// Active in a process that runs tests (XCTest or Swift Testing).
-    public static let test = RegistrationContext(.test)
+    public static let test = RegistrationContext(kind: .test)
 
     /// Active in an Xcode preview (`XCODE_RUNNING_FOR_PREVIEWS=1`).
-    public static let preview = RegistrationContext(.preview)
+    public static let preview = RegistrationContext(kind: .preview)
 
     /// A context of your own, active when chosen by the `DEPENDENCY_CONTAINER_CONTEXT`
     /// environment variable, the `-DependencyContainerContext` launch argument or code.
@@ -48,22 +42,19 @@ public struct RegistrationContext: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Returns: The context.
     public static func named(_ name: String) -> RegistrationContext {
-        RegistrationContext(.named(name))
+        RegistrationContext(kind: .named(name))
     }
 
     /// The name of a named context; `nil` for a built-in one.
     public var name: String? {
-        if case .named(let name) = kind { return name }
-        return nil
+        if case .named(let name) = kind { name } else { nil }
     }
 
     /// `preview`, `test`, `debug`, or the name of a named context.
     public var description: String {
         switch kind {
-        case .debug: return "debug"
-        case .test: return "test"
-        case .preview: return "preview"
-        case .named(let name): return IDValidation.abbreviated(name)
+        case .debug, .test, .preview: "\(kind)"
+        case .named(let name): IDValidation.abbreviated(name)
         }
     }
 
@@ -80,11 +71,7 @@ public struct RegistrationContext: Hashable, Sendable, CustomStringConvertible {
     /// `contexts` without repeats, in precedence order: named ones first, in the order given.
     static func inPrecedenceOrder(_ contexts: [RegistrationContext]) -> [RegistrationContext] {
         var seen = Set<RegistrationContext>()
-        let unique = contexts.filter { seen.insert($0).inserted }
-        // A stable sort: named contexts keep the order they were given in.
-        return unique.enumerated().sorted {
-            $0.element.precedence != $1.element.precedence
-                ? $0.element.precedence > $1.element.precedence : $0.offset < $1.offset
-        }.map(\.element)
+        // The standard library's sort is stable: named contexts keep the order they were given in.
+        return contexts.filter { seen.insert($0).inserted }.sorted { $0.precedence > $1.precedence }
     }
 }

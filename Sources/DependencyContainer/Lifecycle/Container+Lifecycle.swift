@@ -18,33 +18,26 @@ extension Container {
     @discardableResult
     public func warmUp() -> WarmUpReport {
         let eager = eagerRegistrations()
-        let onMainActor = MainThread.isCurrent
         let recorder = WarmUpRecorder()
-        let finished = LockedValue<[(entry: WarmUpReport.Entry, place: UInt64)]>([])
-        let record: @Sendable (WarmUpReport.Entry) -> Void = { entry in
-            let place = recorder.creationPlace(of: entry.id) ?? recorder.nextPlace()
-            finished.withLock { $0.append((entry, place)) }
-        }
         let concurrent = eager.filter { $0.isolation == .nonisolated }
-        recorder.recording {
+        LoadSinks.binding(recorder, as: .warmUp) {
             // One load per eager service, as many at once as the machine runs.
             DispatchQueue.concurrentPerform(iterations: concurrent.count) { index in
-                let id = concurrent[index].id
                 // Each worker thread binds the recorder itself: task-locals do not cross into them.
-                record(recorder.recording { warmUpEntry(id) })
+                recorder.finish(
+                    LoadSinks.binding(recorder, as: .warmUp) { warmUpEntry(concurrent[index].id) })
             }
             // On the calling thread: main-actor factories may run only here, if anywhere.
             for registration in eager where registration.isolation != .nonisolated {
-                if !Self.mayRunSynchronously(registration.isolation, onMainThread: onMainActor) {
-                    let outcome: WarmUpReport.Outcome =
-                        registration.isolation == .asynchronous ? .skippedAsynchronous : .skippedOffMainActor
-                    record(WarmUpReport.Entry(id: registration.id, seconds: 0, outcome: outcome))
-                } else {
-                    record(warmUpEntry(registration.id))
-                }
+                let skipped: WarmUpReport.Outcome =
+                    registration.isolation == .asynchronous ? .skippedAsynchronous : .skippedOffMainActor
+                recorder.finish(
+                    Self.mayRunSynchronously(registration.isolation, onMainThread: MainThread.isCurrent)
+                        ? warmUpEntry(registration.id)
+                        : WarmUpReport.Entry(id: registration.id, seconds: 0, outcome: skipped))
             }
         }
-        return WarmUpReport(entries: finished.withLock { $0 }.sorted { $0.place < $1.place }.map(\.entry))
+        return recorder.report
     }
 
     /// Creates every eager service of this container, `async` and main-actor ones included,
@@ -59,8 +52,8 @@ extension Container {
     public func warmUpIncludingIsolated() async -> WarmUpReport {
         let ids = eagerRegistrations().map(\.id)
         let recorder = WarmUpRecorder()
-        let entries = await recorder.recordingAsync {
-            await withTaskGroup(of: (WarmUpReport.Entry, UInt64).self) { group in
+        await LoadSinks.binding(recorder, as: .warmUp) {
+            await withTaskGroup(of: Void.self) { group in
                 for id in ids {
                     group.addTask {
                         let start = DispatchTime.now().uptimeNanoseconds
@@ -70,16 +63,12 @@ extension Container {
                         } catch {
                             failure = error
                         }
-                        let entry = Self.warmUpEntry(id, since: start, failure: failure)
-                        return (entry, recorder.creationPlace(of: id) ?? recorder.nextPlace())
+                        recorder.finish(Self.warmUpEntry(id, since: start, failure: failure))
                     }
                 }
-                var entries: [(WarmUpReport.Entry, UInt64)] = []
-                for await entry in group { entries.append(entry) }
-                return entries
             }
         }
-        return WarmUpReport(entries: entries.sorted { $0.1 < $1.1 }.map(\.0))
+        return recorder.report
     }
 
     /// The last release's `async` warm-up, kept so that code written for it keeps its behaviour:
@@ -164,11 +153,11 @@ extension Container {
         // The token holds the list, not the container: no weak reference is made here, whose
         // side table, made while other threads retain the list, ASan saw leak.
         let decorators = creationDecorators
-        let key = decorators.add(decorator)
+        let entry = decorators.add(decorator)
         return ObservationToken(
             ChangeObserver(
                 id: "", subject: .registration, stores: [], handler: { _ in },
-                onFinish: { decorators.remove(key) }))
+                onFinish: { decorators.remove(entry) }))
     }
 
     /// Starts a trace of the loads made on this container and the containers below it.

@@ -15,11 +15,6 @@ public struct CreatedService {
     /// The registration that made it.
     let registration: Registration
 
-    init(service: Any, registration: Registration) {
-        self.service = service
-        self.registration = registration
-    }
-
     /// The string ID of the registration that made it.
     public var id: String { registration.id }
 

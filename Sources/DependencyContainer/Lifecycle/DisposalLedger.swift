@@ -2,7 +2,6 @@
 /// they have run, so that a caller can await them (``Container/waitForDisposals()``).
 final class DisposalLedger: Sendable {
     private struct State: Sendable {
-        var pending = 0
         /// The IDs of the services whose hooks are counted, with how many of each.
         var pendingIDs: [String: Int] = [:]
         var waiters: [CheckedContinuation<Void, Never>] = []
@@ -19,19 +18,15 @@ final class DisposalLedger: Sendable {
 
     /// Counts a hook that will run on a service of `id`.
     func begin(id: String) {
-        state.withLock { state in
-            state.pending += 1
-            state.pendingIDs[id, default: 0] += 1
-        }
+        state.withLock { $0.pendingIDs[id, default: 0] += 1 }
     }
 
     /// Counts a hook that has run, and resumes the waiters when none is left.
     func end(id: String) {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.pending -= 1
             let left = (state.pendingIDs[id] ?? 1) - 1
             state.pendingIDs[id] = left > 0 ? left : nil
-            guard state.pending == 0 else { return [] }
+            guard state.pendingIDs.isEmpty else { return [] }
             defer { state.waiters = [] }
             return state.waiters
         }
@@ -47,7 +42,7 @@ final class DisposalLedger: Sendable {
     func waitUntilIdle() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let resumeNow = state.withLock { state -> Bool in
-                guard state.pending > 0 else { return true }
+                guard !state.pendingIDs.isEmpty else { return true }
                 state.waiters.append(continuation)
                 return false
             }

@@ -12,10 +12,13 @@ final class LifecycleHooks: Sendable {
     let onCreateAsync: AsyncCreationHook?
     let onDispose: Disposal?
 
-    private init(
-        isEager: Bool, onCreate: [CreationHook], onCreateAsync: AsyncCreationHook?, onDispose: Disposal?
+    /// The hooks, or `nil` when there are none, so that a registration without any carries none.
+    init?(
+        eager: Bool, onCreate: [CreationHook] = [], onCreateAsync: AsyncCreationHook? = nil,
+        onDispose: Disposal?
     ) {
-        self.isEager = isEager
+        guard eager || !onCreate.isEmpty || onCreateAsync != nil || onDispose != nil else { return nil }
+        isEager = eager
         self.onCreate = onCreate
         self.onCreateAsync = onCreateAsync
         self.onDispose = onDispose
@@ -23,25 +26,14 @@ final class LifecycleHooks: Sendable {
 
     /// These hooks with `hook` run after the creation hooks they have; `hooks` may be `nil`,
     /// for a lifecycle that has none yet.
-    static func adding(_ hook: @escaping CreationHook, to hooks: LifecycleHooks?) -> LifecycleHooks {
+    static func adding(_ hook: @escaping CreationHook, to hooks: LifecycleHooks?) -> LifecycleHooks? {
         LifecycleHooks(
-            isEager: hooks?.isEager ?? false, onCreate: (hooks?.onCreate ?? []) + [hook],
+            eager: hooks?.isEager ?? false, onCreate: (hooks?.onCreate ?? []) + [hook],
             onCreateAsync: hooks?.onCreateAsync, onDispose: hooks?.onDispose)
     }
 
     /// How many creation hooks run on each service made: for ``RegistrationInfo``.
     var creationHookCount: Int { onCreate.count + (onCreateAsync == nil ? 0 : 1) }
-
-    /// The hooks, or `nil` when there are none, so that a registration without any carries none.
-    static func ifAny(
-        eager: Bool, onCreate: CreationHook? = nil, onCreateAsync: AsyncCreationHook? = nil,
-        onDispose: Disposal?
-    ) -> LifecycleHooks? {
-        guard eager || onCreate != nil || onCreateAsync != nil || onDispose != nil else { return nil }
-        return LifecycleHooks(
-            isEager: eager, onCreate: onCreate.map { [$0] } ?? [], onCreateAsync: onCreateAsync,
-            onDispose: onDispose)
-    }
 
     /// The hooks of a registration made on the thread that loads, or `nil` when there are none.
     @inline(__always)
@@ -59,8 +51,8 @@ final class LifecycleHooks: Sendable {
         eager: Bool, onCreate: (@Sendable (Service, Resolver) throws -> Void)?,
         onDispose: (@Sendable (Service) throws -> Void)?
     ) -> LifecycleHooks? {
-        ifAny(
-            eager: eager, onCreate: onCreate.map { erase($0) },
+        LifecycleHooks(
+            eager: eager, onCreate: onCreate.map { [erase($0)] } ?? [],
             onDispose: onDispose.map { .immediate(erase($0)) })
     }
 
@@ -81,19 +73,13 @@ final class LifecycleHooks: Sendable {
     /// factory, which are `Service`s or, for a weak service, the instance one wraps.
     static func erase<Service>(_ hook: @escaping @Sendable (Service, Resolver) throws -> Void) -> CreationHook
     {
-        { value, resolver in
-            guard let service = value as? Service else { return }
-            try hook(service, resolver)
-        }
+        { value, resolver in try (value as? Service).map { try hook($0, resolver) } }
     }
 
     static func erase<Service>(_ hook: @escaping @Sendable (Service) throws -> Void)
         -> @Sendable (Any) throws -> Void
     {
-        { value in
-            guard let service = value as? Service else { return }
-            try hook(service)
-        }
+        { try ($0 as? Service).map(hook) }
     }
 
     /// A main-actor creation hook, which runs where its main-actor factory ran.
@@ -103,12 +89,8 @@ final class LifecycleHooks: Sendable {
         { value, resolver in
             guard let service = value as? Service else { return }
             let transfer = ServiceTransfer(value: service)
-            let ran = try MainThread.runIfCurrent { () throws -> Bool in
-                try hook(transfer.value, resolver)
-                return true
-            }
             // Unreachable through the engine, which runs it right after the main-actor factory.
-            guard ran == true else {
+            guard try MainThread.runIfCurrent({ try hook(transfer.value, resolver) }) != nil else {
                 throw ContainerError.unavailableSynchronously(id: "", isolation: .mainActor)
             }
         }
@@ -117,10 +99,7 @@ final class LifecycleHooks: Sendable {
     static func eraseOnMainActor<Service>(
         _ hook: @escaping @MainActor @Sendable (Service) throws -> Void
     ) -> @MainActor @Sendable (Any) throws -> Void {
-        { value in
-            guard let service = value as? Service else { return }
-            try hook(service)
-        }
+        { try ($0 as? Service).map(hook) }
     }
 
     static func eraseAsync<Service>(

@@ -26,13 +26,10 @@ struct PendingDisposal: @unchecked Sendable {
     /// Runs the dispose hooks of the services in `boxes`, which one reclaim frees, latest
     /// kept first, so that a service is disposed before the services it was made with.
     static func run(in boxes: [RetiredBox]) {
-        // The common case: nothing to dispose, and nothing to sort.
-        guard boxes.contains(where: { $0.disposal != nil }) else { return }
-        let ordered = boxes.filter { $0.disposal != nil }.sorted { $0.disposal!.order > $1.disposal!.order }
-        for box in ordered {
-            guard let disposal = box.disposal else { continue }
-            guard let service = box.service else {
-                // Unreachable: a retired box holds its singleton or its weak service.
+        let pending = boxes.compactMap { box in box.disposal.map { ($0, box.service) } }
+        for (disposal, service) in pending.sorted(by: { $0.0.order > $1.0.order }) {
+            // Unreachable without a service: a retired box holds its singleton or its weak service.
+            guard let service else {
                 disposal.ledger?.end(id: disposal.id)
                 continue
             }
@@ -47,19 +44,9 @@ struct PendingDisposal: @unchecked Sendable {
         switch hook {
         case .immediate(let hook):
             runReporting { try hook(service.value) }
-            ledger?.end(id: id)
         case .onMainActor(let hook):
-            let ranHere = MainThread.runIfCurrent { () -> Bool in
-                runReporting { try hook(service.value) }
-                return true
-            }
-            if ranHere == true {
-                ledger?.end(id: id)
-            } else {
-                Task { @MainActor in
-                    runReporting { try hook(service.value) }
-                    ledger?.end(id: id)
-                }
+            if MainThread.runIfCurrent({ runReporting { try hook(service.value) } }) == nil {
+                Task { @MainActor in runReporting { try hook(service.value) } }
             }
         case .async(let hook):
             Task {
@@ -73,12 +60,14 @@ struct PendingDisposal: @unchecked Sendable {
         }
     }
 
+    /// Runs `body`, reports its failure, and counts the hook as run.
     private func runReporting(_ body: () throws -> Void) {
         do {
             try body()
         } catch {
             report(error)
         }
+        ledger?.end(id: id)
     }
 
     private func report(_ error: any Error) {

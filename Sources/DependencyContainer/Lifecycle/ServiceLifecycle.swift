@@ -18,7 +18,9 @@
 public struct ServiceLifecycle<Service>: Sendable {
     /// The hooks, type-erased; `nil` when there are none.
     let hooks: LifecycleHooks?
+}
 
+extension ServiceLifecycle {
     /// A lifecycle whose hooks run on the thread that makes or releases the service.
     ///
     /// - Parameters:
@@ -49,8 +51,8 @@ public struct ServiceLifecycle<Service>: Sendable {
         onDispose: (@MainActor @Sendable (Service) throws -> Void)? = nil
     ) -> ServiceLifecycle {
         ServiceLifecycle(
-            hooks: LifecycleHooks.ifAny(
-                eager: eager, onCreate: onCreate.map { LifecycleHooks.eraseOnMainActor($0) },
+            hooks: LifecycleHooks(
+                eager: eager, onCreate: onCreate.map { [LifecycleHooks.eraseOnMainActor($0)] } ?? [],
                 onDispose: onDispose.map { .onMainActor(LifecycleHooks.eraseOnMainActor($0)) }))
     }
 
@@ -71,7 +73,7 @@ public struct ServiceLifecycle<Service>: Sendable {
         onDispose: (@Sendable (Service) async throws -> Void)? = nil
     ) -> ServiceLifecycle {
         ServiceLifecycle(
-            hooks: LifecycleHooks.ifAny(
+            hooks: LifecycleHooks(
                 eager: eager, onDispose: onDispose.map { .async(LifecycleHooks.eraseAsync($0)) }))
     }
 
@@ -82,13 +84,9 @@ public struct ServiceLifecycle<Service>: Sendable {
         onDispose: (@Sendable (Service) async throws -> Void)?
     ) -> ServiceLifecycle {
         ServiceLifecycle(
-            hooks: LifecycleHooks.ifAny(
+            hooks: LifecycleHooks(
                 eager: eager, onCreateAsync: onCreate.map { LifecycleHooks.eraseAsync($0) },
                 onDispose: onDispose.map { .async(LifecycleHooks.eraseAsync($0)) }))
-    }
-
-    private init(hooks: LifecycleHooks?) {
-        self.hooks = hooks
     }
 
     /// This lifecycle with one more creation hook, which runs after the ones it has: for

@@ -1,12 +1,9 @@
-import DependencyContainerKernel
-
 /// ``Container/shared``'s storage: a root container made without running
 /// ``AutoRegistering/autoRegister()``, which its first use runs, once.
 package final class SharedContainer: Sendable {
     private enum State: Sendable {
-        case pending
+        case pending, done
         case running(thread: ObjectIdentifier)
-        case done
     }
 
     private let root = Container(parent: nil, autoRegisters: false)

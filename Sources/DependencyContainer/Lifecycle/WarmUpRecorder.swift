@@ -2,18 +2,14 @@
 /// report lists services in dependency order: a factory's dependencies are created, and
 /// kept, before the factory returns.
 final class WarmUpRecorder: LoadSink {
-    /// When each event happened, on one count: creations by ID, and loads' ends.
-    private let events = LockedValue<(next: UInt64, created: [String: UInt64])>((0, [:]))
-
-    /// Runs `body` with this recorder active for the warm-up's loads.
-    func recording<Result>(_ body: () throws -> Result) rethrows -> Result {
-        try LoadSinks.binding(self, as: .warmUp, body)
+    private struct Events: Sendable {
+        /// The count that places every event: creations, and loads' ends.
+        var next: UInt64 = 0
+        var created: [String: UInt64] = [:]
+        var finished: [(entry: WarmUpReport.Entry, place: UInt64)] = []
     }
 
-    /// The async counterpart of `recording(_:)`.
-    func recordingAsync<Result: Sendable>(_ body: () async -> Result) async -> Result {
-        await LoadSinks.binding(self, as: .warmUp, body)
-    }
+    private let events = LockedValue(Events())
 
     func receive(_ event: LoadEvent, thread: ThreadState) {
         guard case .kept(let registration) = event else { return }
@@ -23,16 +19,16 @@ final class WarmUpRecorder: LoadSink {
         }
     }
 
-    /// The next place in the order, for a load that ended.
-    func nextPlace() -> UInt64 {
+    /// Adds `entry` to the report, placed where its service was created, or else now.
+    func finish(_ entry: WarmUpReport.Entry) {
         events.withLock { events in
             events.next += 1
-            return events.next
+            events.finished.append((entry, events.created[entry.id] ?? events.next))
         }
     }
 
-    /// When `id`'s service was created during the warm-up, if it was.
-    func creationPlace(of id: String) -> UInt64? {
-        events.withLock { $0.created[id] }
+    /// The entries finished so far, in the order of their places.
+    var report: WarmUpReport {
+        WarmUpReport(entries: events.withLock { $0.finished }.sorted { $0.place < $1.place }.map(\.entry))
     }
 }

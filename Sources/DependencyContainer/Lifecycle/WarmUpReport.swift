@@ -54,10 +54,7 @@ public struct WarmUpReport: Sendable, CustomStringConvertible {
 
     /// The entries whose load failed.
     public var failures: [Entry] {
-        entries.filter {
-            if case .failed = $0.outcome { return true }
-            return false
-        }
+        entries.filter { if case .failed = $0.outcome { true } else { false } }
     }
 
     /// The entries not created because of where or how their factory runs.

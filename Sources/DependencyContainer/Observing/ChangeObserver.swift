@@ -9,8 +9,7 @@
 final class ChangeObserver: Sendable {
     /// What is observed: one registration, or an extension point's contributions.
     enum Subject: Sendable {
-        case registration
-        case contributions
+        case registration, contributions
     }
 
     /// What one write did to the observed ID in one store.
@@ -29,7 +28,7 @@ final class ChangeObserver: Sendable {
     private let stores: [WeakStore]
     private let state: LockedValue<State>
     /// Set once the observer ends; checked before each call of the handler, without a lock.
-    private let isFinished = AtomicFlag()
+    let isFinished = AtomicFlag()
 
     private struct State: Sendable {
         /// Changes not yet delivered, each with the depth of the store that made it.
@@ -45,13 +44,11 @@ final class ChangeObserver: Sendable {
         var onFinish: (@Sendable () -> Void)?
     }
 
-    /// A store, held weakly.
-    private struct WeakStore: Sendable {
-        weak var store: RegistrationStore?
-    }
-
-    /// Makes an observer of `stores`, nearest first, that ``start(stores:)`` subscribes;
-    /// `onFinish` runs once when it ends.
+    /// Makes an observer of `stores`, nearest first, subscribes it and delivers the current
+    /// state; `onFinish` runs once when it ends.
+    ///
+    /// Each store hands over its registration under the lock that orders its changes, so a
+    /// change either is in it or reaches the queue after it.
     init(
         id: String, subject: Subject, stores: [RegistrationStore],
         handler: @escaping @Sendable (ContributionChange) -> Void, onFinish: (@Sendable () -> Void)?
@@ -60,17 +57,7 @@ final class ChangeObserver: Sendable {
         self.subject = subject
         self.stores = stores.map { WeakStore(store: $0) }
         state = LockedValue(State(handler: handler, onFinish: onFinish))
-    }
-
-    /// Subscribes to `stores` and delivers the current state.
-    ///
-    /// Each store hands over its registration under the lock that orders its changes, so a
-    /// change either is in it or reaches the queue after it.
-    func start(stores: [RegistrationStore]) {
-        var levels: [Registration?] = []
-        for (depth, store) in stores.enumerated() {
-            levels.append(store.addObserver(self, depth: depth))
-        }
+        let levels = stores.enumerated().map { $1.addObserver(self, depth: $0) }
         state.withLock { state in
             state.levels = levels
             state.isStarted = true
@@ -81,8 +68,7 @@ final class ChangeObserver: Sendable {
     /// Queues what a change did; called by a store, under its lock.
     func enqueue(_ change: StoreChange, depth: Int) {
         state.withLock { state in
-            guard state.handler != nil else { return }
-            state.queue.append((depth, change))
+            if state.handler != nil { state.queue.append((depth, change)) }
         }
     }
 
@@ -95,28 +81,26 @@ final class ChangeObserver: Sendable {
             return true
         }
         guard claimed else { return }
-        while true {
-            let batch = state.withLock {
-                state -> (changes: [ContributionChange], handler: @Sendable (ContributionChange) -> Void)? in
-                guard let handler = state.handler,
-                    state.isInitialPending || !state.queue.isEmpty
-                else {
-                    state.isDraining = false
-                    return nil
-                }
-                var changes: [ContributionChange] = []
-                if state.isInitialPending {
-                    state.isInitialPending = false
-                    changes.append(
-                        .current(visible(state.levels).map { Self.info($0.registration, $0.depth) }))
-                }
-                for (depth, change) in state.queue {
-                    apply(change, depth: depth, to: &state.levels, into: &changes)
-                }
-                state.queue.removeAll(keepingCapacity: true)
-                return (changes, handler)
+        while let batch = state.withLock({
+            state -> (changes: [ContributionChange], handler: @Sendable (ContributionChange) -> Void)? in
+            guard let handler = state.handler,
+                state.isInitialPending || !state.queue.isEmpty
+            else {
+                state.isDraining = false
+                return nil
             }
-            guard let batch else { return }
+            var changes: [ContributionChange] = []
+            if state.isInitialPending {
+                state.isInitialPending = false
+                changes.append(
+                    .current(visible(state.levels).map { Self.info($0.registration, $0.depth) }))
+            }
+            for (depth, change) in state.queue {
+                apply(change, depth: depth, to: &state.levels, into: &changes)
+            }
+            state.queue.removeAll(keepingCapacity: true)
+            return (changes, handler)
+        }) {
             for change in batch.changes {
                 guard !isFinished.load() else { break }
                 batch.handler(change)
@@ -135,15 +119,12 @@ final class ChangeObserver: Sendable {
             return state
         }
         guard let taken else { return }
+        // A store being freed reads as nil here, and drops its list itself.
         for weakStore in stores {
-            // A store being freed reads as nil here, and drops its list itself.
             weakStore.store?.removeObserver(self)
         }
         taken.onFinish?()
     }
-
-    /// Whether the observer has ended.
-    var hasFinished: Bool { isFinished.load() }
 
     // MARK: Computing changes
 
@@ -185,17 +166,15 @@ final class ChangeObserver: Sendable {
         }
         for new in after {
             let info = Self.info(new.registration, new.depth)
-            guard let old = beforeByName[new.name] else {
-                changes.append(.added(name: new.name, info))
-                continue
+            switch beforeByName[new.name] {
+            case nil: changes.append(.added(name: new.name, info))
+            case let old? where old.registration === new.registration: continue
+            case let old? where change.isReset && old.depth == depth && new.depth == depth:
+                changes.append(.reset(name: new.name, info))
+            case let old?:
+                let previous = Self.info(old.registration, old.depth)
+                changes.append(.replaced(name: new.name, previous: previous, replacement: info))
             }
-            guard old.registration !== new.registration else { continue }
-            let isReset = change.isReset && old.depth == depth && new.depth == depth
-            changes.append(
-                isReset
-                    ? .reset(name: new.name, info)
-                    : .replaced(
-                        name: new.name, previous: Self.info(old.registration, old.depth), replacement: info))
         }
     }
 
@@ -205,4 +184,9 @@ final class ChangeObserver: Sendable {
         info.isInherited = depth > 0
         return info
     }
+}
+
+/// A store, held weakly: by its observers, and by the contexts' activation.
+struct WeakStore: Sendable {
+    weak var store: RegistrationStore?
 }

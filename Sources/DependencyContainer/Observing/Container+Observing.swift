@@ -80,13 +80,10 @@ extension Container {
         onFinish: (@Sendable () -> Void)? = nil,
         _ handler: @escaping @Sendable (ContributionChange) -> Void
     ) -> ObservationToken {
-        let stores = sequence(first: self, next: \.parent).map(\.store)
-        let observer = ChangeObserver(
-            id: name, subject: subject, stores: stores, handler: handler, onFinish: onFinish)
-        // The token first, so that an observer is never left subscribed without one.
-        let token = ObservationToken(observer)
-        observer.start(stores: stores)
-        return token
+        ObservationToken(
+            ChangeObserver(
+                id: name, subject: subject, stores: sequence(first: self, next: \.parent).map(\.store),
+                handler: handler, onFinish: onFinish))
     }
 
     /// The changes of `name` as an asynchronous sequence of `Change`s.

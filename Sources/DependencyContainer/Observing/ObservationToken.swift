@@ -32,7 +32,7 @@ public final class ObservationToken: Sendable, Hashable {
     public func cancel() { observer.finish() }
 
     /// Whether the observation has ended, by ``cancel()`` or because the container went.
-    public var isCancelled: Bool { observer.hasFinished }
+    public var isCancelled: Bool { observer.isFinished.load() }
 
     /// Whether both are the same token.
     public static func == (lhs: ObservationToken, rhs: ObservationToken) -> Bool { lhs === rhs }

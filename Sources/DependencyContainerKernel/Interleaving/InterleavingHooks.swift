@@ -129,7 +129,7 @@
         case generationAdvance
         /// ``ReaderRecord/announce()``: the fault leaves the record quiescent.
         case readerAnnounce
-        /// ``ReaderScan/mayFree(retiredAt:)``: the fault frees a batch that a load holds back.
+        /// ``InstanceReclaimer/retire(_:skipping:reclaim:)``: the fault frees what a load holds back.
         case readerScan
         /// ``CreationGate/takesPublished()``: the fault creates the service again.
         case creationRecheck
