@@ -40,11 +40,8 @@ extension Container {
         factory: @escaping @Sendable () throws -> Element
     ) -> RegistrationOutcome {
         contribute(
-            to: point, named: name, priority: priority,
-            options: RegistrationOptions(
-                scope: scope, context: context,
-                lifecycle: ServiceLifecycle(onCreate: onCreate, onDispose: onDispose),
-                dependencies: dependencies, runningCheck: verify), file: file, line: line
+            to: point, named: name, priority: priority, scope: scope, context: context, onCreate: onCreate,
+            onDispose: onDispose, dependencies: dependencies, verify: verify, file: file, line: line
         ) { _ in try factory() }
     }
 
@@ -162,14 +159,8 @@ extension Container {
         guard sets.count > 1 else { return (sets.first?.entries ?? [], mismatch) }
         // The nearest contribution of each name wins; then the documented order.
         var seen = Set<String>()
-        var merged: [ContributionSet.Entry] = []
-        for set in sets {
-            for entry in set.entries where seen.insert(entry.name).inserted {
-                merged.append(entry)
-            }
-        }
-        merged.sort(by: ContributionSet.precedes)
-        return (merged, mismatch)
+        let merged = sets.flatMap(\.entries).filter { seen.insert($0.name).inserted }
+        return (merged.sorted(by: ContributionSet.precedes), mismatch)
     }
 }
 

@@ -199,11 +199,8 @@ extension Container {
         factory: @escaping @MainActor @Sendable () throws -> Service
     ) -> RegistrationOutcome {
         registerOnMainActor(
-            id,
-            options: RegistrationOptions(
-                scope: scope, context: context,
-                lifecycle: .onMainActor(eager: eager, onCreate: onCreate, onDispose: onDispose),
-                dependencies: dependencies, runningCheck: verify), file: file, line: line
+            id, scope: scope, context: context, eager: eager, onCreate: onCreate, onDispose: onDispose,
+            dependencies: dependencies, verify: verify, file: file, line: line
         ) { _ in try factory() }
     }
 
@@ -284,11 +281,8 @@ extension Container {
         factory: @escaping @Sendable () async throws -> Service
     ) -> RegistrationOutcome {
         registerAsync(
-            id,
-            options: RegistrationOptions(
-                scope: scope, context: context,
-                lifecycle: .asyncRegistration(eager: eager, onCreate: onCreate, onDispose: onDispose),
-                dependencies: dependencies, runningCheck: verify), file: file, line: line
+            id, scope: scope, context: context, eager: eager, onCreate: onCreate, onDispose: onDispose,
+            dependencies: dependencies, verify: verify, file: file, line: line
         ) { _ in try await factory() }
     }
 
@@ -581,12 +575,10 @@ extension Container {
             store.state.withLock { $0.contexts?.activeOverride == nil } ? ContextActivation.problems : []
         var used = Set<RegistrationContext>()
         var active: [RegistrationContext] = []
-        var container: Container? = self
-        while let current = container {
+        for current in sequence(first: self, next: \.parent) {
             let use = current.store.contextUse()
             used.formUnion(use.used)
             if current === self { active = use.active }
-            container = current.parent
         }
         for context in active where context.name != nil && !used.contains(context) {
             problems.append(

@@ -14,16 +14,6 @@ extension Container {
     }
 
     /// Moves every registration and contribution of `staging` into this container, all or
-    /// nothing.
-    package func adoptRegistrations(
-        of staging: Container, replacingExisting: Bool, declaring declarations: [String: [Dependency]] = [:]
-    ) -> (adopted: Bool, conflicts: [String]) {
-        let outcome = adoptRegistrations(
-            of: staging, replacingExisting: replacingExisting, declaring: declarations, owner: nil)
-        return (outcome.adopted, outcome.conflicts)
-    }
-
-    /// Moves every registration and contribution of `staging` into this container, all or
     /// nothing, owned by `owner`, so that ``withdrawRegistrations(_:resettingDependents:whenChanged:)``
     /// can take them out again as one change and bring back what they replaced.
     ///
@@ -37,8 +27,8 @@ extension Container {
     /// - Returns: Whether they moved, the conflicting IDs, the record that withdraws them,
     ///   and the dependents found.
     package func adoptRegistrations(
-        of staging: Container, replacingExisting: Bool, declaring declarations: [String: [Dependency]],
-        owner: RegistrationOwner?, dependents: AdoptionDependents = .ignored
+        of staging: Container, replacingExisting: Bool, declaring declarations: [String: [Dependency]] = [:],
+        owner: RegistrationOwner? = nil, dependents: AdoptionDependents = .ignored
     ) -> AdoptionOutcome {
         if owner != nil { CreationTraceReaders.add(.owners, for: self) }
         // Fresh copies: each container releases its own registrations' services. One that
@@ -232,14 +222,7 @@ extension Container {
     /// Every container below this one still alive: its children, theirs, and so on, each
     /// before its own children.
     package var descendants: [Container] {
-        var found: [Container] = []
-        var pending = children.live
-        while !pending.isEmpty {
-            let next = pending.removeFirst()
-            found.append(next)
-            pending += next.children.live
-        }
-        return found
+        children.live.flatMap { [$0] + $0.descendants }
     }
 
     /// The cached services of this container's own registrations that were made with one of
