@@ -48,9 +48,8 @@ public indirect enum ContainerError: Error, CustomStringConvertible {
         switch self {
         case .notRegistered(let id, _, _), .typeMismatch(let id, _, _), .factoryFailed(let id, _),
             .disposeFailed(let id, _), .invalidID(let id, _), .argumentMismatch(let id, _, _),
-            .unavailableSynchronously(let id, _),
-            .captiveDependency(let id, _, _, _), .resolutionTooDeep(let id, _, _),
-            .containerReleased(let id, _):
+            .unavailableSynchronously(let id, _), .captiveDependency(let id, _, _, _),
+            .resolutionTooDeep(let id, _, _), .containerReleased(let id, _):
             return id
         case .cycle(let path):
             return path.first ?? ""

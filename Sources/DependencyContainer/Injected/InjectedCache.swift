@@ -18,8 +18,9 @@ final class InjectedCache<Service>: @unchecked Sendable {
         self.holdsWeakly = holdsWeakly
     }
 
-    /// What is stored, setting `isGone` when a weakly held service is gone; under the stripe
-    /// lock. No tuple result: in unspecialized code, its metadata is looked up on every read.
+    /// What is stored, under the stripe lock; `isGone` is set when a weakly held one is gone.
+    ///
+    /// No tuple result: unspecialized code, an app's, would look up its metadata on every read.
     @inline(__always)
     private func storedLocked(isGone: inout Bool) -> Service? {
         guard holdsWeakly else { return service }

@@ -60,7 +60,6 @@ extension Container {
                 record.replaced[registration.id] = Registration(freshCopyOf: entries[registration.id]!)
             }
             for (point, incomingPoint) in contributions {
-                let pointEntries = incomingPoint.entries
                 let existing = entries[point]
                 if let existing, !existing.acceptsContributions(to: templates[point]!) {
                     // Replaced whole, as a registration: it comes back when the owner's go.
@@ -71,7 +70,7 @@ extension Container {
                     let present = Dictionary(
                         (existing?.contributions?.entries ?? []).map { ($0.name, $0) },
                         uniquingKeysWith: { a, _ in a })
-                    for entry in pointEntries {
+                    for entry in incomingPoint.entries {
                         // A new point leaves when its last contribution does, not with its owner.
                         record.contributions.append((point: point, name: entry.name))
                         guard let replaced = present[entry.name] else { continue }
@@ -95,11 +94,9 @@ extension Container {
                 _ = entries.admit(templates[point]!, to: .contributions(copies), as: .copy)
             }
             record.ids = ids.sorted()
-            guard let owner else {
-                return AdoptionOutcome(adopted: true, conflicts: conflicts.sorted(), record: nil)
-            }
-            var outcome = AdoptionOutcome(adopted: true, conflicts: conflicts.sorted(), record: record)
-            guard dependents != .ignored else { return outcome }
+            var outcome = AdoptionOutcome(
+                adopted: true, conflicts: conflicts.sorted(), record: owner == nil ? nil : record)
+            guard let owner, dependents != .ignored else { return outcome }
             let provided = Set(record.ids + record.contributions.map(\.point))
             let found = Self.dependents(in: entries) { registration, notes in
                 registration.owner != owner && notes.lookedUp(anyOf: provided)
