@@ -134,24 +134,20 @@ extension Container {
     ) -> (entries: [ContributionSet.Entry], mismatch: ContainerError?) {
         var sets: [ContributionSet] = []
         var mismatch: ContainerError?
-        func consider(_ registration: Registration) {
-            guard let set = registration.contributions,
-                ObjectIdentifier(registration.serviceType) == ObjectIdentifier(marker)
-                    || registration.isPlaceholderPoint
-            else {
-                if mismatch == nil {
-                    mismatch = .typeMismatch(
-                        id: name, requestedType: "extension point of \(typeName(elementType))",
-                        actualType: registration.serviceTypeName)
-                }
-                return
-            }
-            sets.append(set)
-        }
         // The lookup order of rule 5, without stopping at the first registration found.
         _ = walkLookupOrder(overrides: OverrideScope.current) { place in
-            if let registration = place.store.registration(named: name, thread: thread) {
-                consider(registration)
+            guard let registration = place.store.registration(named: name, thread: thread) else {
+                return .absent
+            }
+            if let set = registration.contributions,
+                ObjectIdentifier(registration.serviceType) == ObjectIdentifier(marker)
+                    || registration.isPlaceholderPoint
+            {
+                sets.append(set)
+            } else if mismatch == nil {
+                mismatch = .typeMismatch(
+                    id: name, requestedType: "extension point of \(typeName(elementType))",
+                    actualType: registration.serviceTypeName)
             }
             return .absent
         }

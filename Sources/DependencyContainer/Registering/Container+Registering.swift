@@ -586,9 +586,7 @@ extension Container {
                     name: context.description,
                     reason: "no registration is for this context, so it changes nothing"))
         }
-        for problem in problems {
-            report(.unknownContext(problem))
-        }
+        problems.forEach { report(.unknownContext($0)) }
         return problems
     }
 

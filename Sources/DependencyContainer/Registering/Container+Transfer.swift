@@ -180,11 +180,9 @@ extension Container {
         }
         // A name of the owner's that the point's set does not hold.
         func unmatched(_ name: String) {
-            if parkedGone.contains(name) {
-                outcome.removedContributions.append("\(point)[\(name)]")
-            } else {
-                outcome.leftInPlace.append("\(point)[\(name)]")
-            }
+            let list: WritableKeyPath<WithdrawalOutcome, [String]> =
+                parkedGone.contains(name) ? \.removedContributions : \.leftInPlace
+            outcome[keyPath: list].append("\(point)[\(name)]")
         }
         guard let existing = entries[point], var set = existing.contributions else {
             Set(names).forEach(unmatched)
@@ -212,8 +210,8 @@ extension Container {
         entries.replacePoint(
             point, with: set.count == 0 ? nil : Registration(copying: existing, contributions: set),
             dropping: dropped)
-        let fresh = restored.map { $0.with() }
-        if !fresh.isEmpty { _ = entries.admit(existing, to: .contributions(fresh), as: .copy) }
+        guard !restored.isEmpty else { return }
+        _ = entries.admit(existing, to: .contributions(restored.map { $0.with() }), as: .copy)
     }
 
     /// Every container below this one still alive: its children, theirs, and so on, each
