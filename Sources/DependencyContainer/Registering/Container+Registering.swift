@@ -586,7 +586,9 @@ extension Container {
                     name: context.description,
                     reason: "no registration is for this context, so it changes nothing"))
         }
-        problems.forEach { report(.unknownContext($0)) }
+        for problem in problems {
+            report(.unknownContext(problem))
+        }
         return problems
     }
 
