@@ -113,11 +113,9 @@ extension ContainerError {
     init(
         _ error: any Error, thrownBy id: String, passing passes: (ContainerError) -> Bool = { _ in true }
     ) {
-        if let error = error as? ContainerError, passes(error) {
-            self = error
-        } else {
-            self = .factoryFailed(id: id, underlying: error)
-        }
+        self =
+            (error as? ContainerError).flatMap { passes($0) ? $0 : nil }
+            ?? .factoryFailed(id: id, underlying: error)
     }
 
     /// What a load of `id` as `Service` reports or throws once the container (or override

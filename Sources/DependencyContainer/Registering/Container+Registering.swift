@@ -33,8 +33,7 @@ extension Container {
     ) -> RegistrationOutcome {
         add(
             id, scope, context, LifecycleHooks.ifAny(eager: eager, onCreate: onCreate, onDispose: onDispose),
-            dependencies, verify, .closure(file: file, line: line),
-            TypedFactory(factory))
+            dependencies, verify, .closure(file: file, line: line), TypedFactory(factory))
     }
 
     /// The `register` above, for a factory that does not take a ``Resolver``.
@@ -49,8 +48,7 @@ extension Container {
     ) -> RegistrationOutcome {
         add(
             id, scope, context, LifecycleHooks.ifAny(eager: eager, onCreate: onCreate, onDispose: onDispose),
-            dependencies, verify, .closure(file: file, line: line),
-            TypedFactory(ignoringResolver: factory))
+            dependencies, verify, .closure(file: file, line: line), TypedFactory(ignoringResolver: factory))
     }
 
     /// Registers a factory whose lifecycle is a value: for a dispose hook that must `await`,
@@ -81,8 +79,7 @@ extension Container {
         file: StaticString = #fileID, line: UInt = #line, factory: @escaping @Sendable () throws -> Service
     ) -> RegistrationOutcome {
         add(
-            id, scope, context, lifecycle.hooks, dependencies, verify,
-            .closure(file: file, line: line),
+            id, scope, context, lifecycle.hooks, dependencies, verify, .closure(file: file, line: line),
             TypedFactory(ignoringResolver: factory))
     }
 
