@@ -112,36 +112,27 @@ public struct Resolver: ServiceLoading {
     /// The resolver itself: its verbs load in its context.
     public var _loadTarget: _LoadTarget { .resolver(self) }
 
-    /// `_LoadTarget.loading`'s resolver path, out of line: `fallback` once the context is gone,
-    /// reported to the diagnostics handler.
-    @usableFromInline
+    /// `_LoadTarget.loading`'s resolver path, out of line, off a container's own paths:
+    /// `fallback` once the container or the scopes are gone, reported to the diagnostics handler.
+    @usableFromInline @inline(never)
     func loading<Result, Requested>(
         _ name: String, as _: Requested.Type, orIfReleased fallback: () -> Result,
         _ load: (Container) -> Result
     ) -> Result {
-        run(load) { reference in
+        guard let live = liveContext else {
             reference.reportReleased(name, as: Requested.self)
             return fallback()
         }
+        return live.run(load)
     }
 
     /// `_LoadTarget.requiring`'s resolver path, out of line: throws
     /// ``ContainerError/containerReleased(id:requestedType:)`` once the context is gone.
-    @usableFromInline
+    @usableFromInline @inline(never)
     func requiring<Result, Requested>(
         _ name: String, as _: Requested.Type, _ load: (Container) throws(ContainerError) -> Result
     ) throws(ContainerError) -> Result {
-        try run(load) { _ throws(ContainerError) in throw .released(name, as: Requested.self) }
-    }
-
-    /// Runs `load` on the live context, or returns `released` once the container or the
-    /// scopes are gone; out of line, off a container's own paths.
-    @inline(never)
-    func run<Result, Failure: Error>(
-        _ load: (Container) throws(Failure) -> Result,
-        orIfReleased released: (ContainerReference) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        guard let live = liveContext else { return try released(reference) }
+        guard let live = liveContext else { throw .released(name, as: Requested.self) }
         return try live.run(load)
     }
 }
