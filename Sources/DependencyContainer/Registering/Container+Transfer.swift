@@ -34,11 +34,11 @@ extension Container {
         // Fresh copies: each container releases its own registrations' services. One that
         // declares nothing takes what the plugin's manifest declares for it.
         func copy(_ registration: Registration, contributions: ContributionSet?? = nil) -> Registration {
-            guard registration.dependencies == nil, let declared = declarations[registration.id] else {
-                return Registration(copying: registration, contributions: contributions, owner: owner)
+            var settings: RegistrationSettings?
+            if registration.dependencies == nil, let declared = declarations[registration.id] {
+                settings = registration.settings
+                settings?.dependencies = declared
             }
-            var settings = registration.settings
-            settings.dependencies = declared
             return Registration(
                 copying: registration, contributions: contributions, settings: settings, owner: owner)
         }
@@ -66,17 +66,17 @@ extension Container {
                     conflicts.insert(point)
                     ids.insert(point)
                     record.replaced[point] = Registration(freshCopyOf: existing)
-                } else {
-                    let present = Dictionary(
-                        (existing?.contributions?.entries ?? []).map { ($0.name, $0) },
-                        uniquingKeysWith: { a, _ in a })
-                    for entry in incomingPoint.entries {
-                        // A new point leaves when its last contribution does, not with its owner.
-                        record.contributions.append((point: point, name: entry.name))
-                        guard let replaced = present[entry.name] else { continue }
-                        conflicts.insert(entry.registration.id)
-                        record.replacedContributions[entry.registration.id] = replaced.with()
-                    }
+                    continue
+                }
+                let present = Dictionary(
+                    (existing?.contributions?.entries ?? []).map { ($0.name, $0) },
+                    uniquingKeysWith: { a, _ in a })
+                for entry in incomingPoint.entries {
+                    // A new point leaves when its last contribution does, not with its owner.
+                    record.contributions.append((point: point, name: entry.name))
+                    guard let replaced = present[entry.name] else { continue }
+                    conflicts.insert(entry.registration.id)
+                    record.replacedContributions[entry.registration.id] = replaced.with()
                 }
             }
             guard conflicts.isEmpty || replacingExisting else {
@@ -98,12 +98,8 @@ extension Container {
                 adopted: true, conflicts: conflicts.sorted(), record: owner == nil ? nil : record)
             guard let owner, dependents != .ignored else { return outcome }
             let provided = Set(record.ids + record.contributions.map(\.point))
-            let found = Self.dependents(in: entries) { registration, notes in
-                registration.owner != owner && notes.lookedUp(anyOf: provided)
-            }
-            outcome.dependents = found.map(\.id).sorted()
-            if dependents == .reset {
-                entries.resetServices(of: found)
+            outcome.dependents = Self.dependentIDs(in: &entries, resetting: dependents == .reset) {
+                $0.owner != owner && $1.lookedUp(anyOf: provided)
             }
             return outcome
         }
@@ -144,12 +140,8 @@ extension Container {
                     named: names.map(\.name), from: point, record: record, entries: &entries,
                     outcome: &outcome)
             }
-            let dependents = Self.dependents(in: entries) { registration, notes in
-                registration.owner != owner && notes.owners.contains(owner)
-            }
-            outcome.dependents = dependents.map(\.id).sorted()
-            if resettingDependents {
-                entries.resetServices(of: dependents)
+            outcome.dependents = Self.dependentIDs(in: &entries, resetting: resettingDependents) {
+                $0.owner != owner && $1.owners.contains(owner)
             }
             outcome.removedIDs.sort()
             outcome.removedContributions.sort()
@@ -231,15 +223,21 @@ extension Container {
         of owner: RegistrationOwner, lookingUp ids: Set<String>? = nil, resetting: Bool
     ) -> [String] {
         store.modify { entries in
-            let found = Self.dependents(in: entries) { registration, notes in
-                guard registration.owner != owner else { return false }
-                guard let ids else { return notes.owners.contains(owner) }
-                return notes.lookedUp(anyOf: ids)
+            Self.dependentIDs(in: &entries, resetting: resetting) { registration, notes in
+                registration.owner != owner
+                    && (ids.map(notes.lookedUp(anyOf:)) ?? notes.owners.contains(owner))
             }
-            if resetting {
-                entries.resetServices(of: found)
-            }
-            return found.map(\.id).sorted()
         }
+    }
+
+    /// The sorted IDs of ``dependents(in:where:)``, their services reset in the same change
+    /// when `resetting`.
+    private static func dependentIDs(
+        in entries: inout StoreEntries, resetting: Bool,
+        where isDependent: (Registration, CreationNotes) -> Bool
+    ) -> [String] {
+        let found = dependents(in: entries, where: isDependent)
+        if resetting { entries.resetServices(of: found) }
+        return found.map(\.id).sorted()
     }
 }
