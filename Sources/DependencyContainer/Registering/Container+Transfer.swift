@@ -1,12 +1,10 @@
 extension Container {
-    /// The IDs this container registers itself, sorted; inherited registrations are not
-    /// included.
+    /// The IDs this container registers itself (not inherited ones), sorted.
     package var ownIDs: [String] {
         store.read { $0.keys.sorted() }
     }
 
-    /// The contributions this container makes itself, by extension point name: the
-    /// contribution names, sorted.
+    /// The names of the contributions this container makes itself, sorted, by point.
     package var ownContributions: [String: [String]] {
         store.read { entries in
             entries.compactMapValues { $0.contributions?.entries.map(\.name).sorted() }
@@ -17,15 +15,8 @@ extension Container {
     /// nothing, owned by `owner`, so that ``withdrawRegistrations(_:resettingDependents:whenChanged:)``
     /// can take them out again as one change and bring back what they replaced.
     ///
-    /// Each copy is admitted (``StoreEntries/admit(_:to:as:)``), those for contexts that do
-    /// not answer now included, so this container follows their contexts.
-    ///
-    /// With `dependents`, the cached services made without the adopted registrations (a miss
-    /// of one of their IDs, or a load of one of their points) are named, or reset in the
-    /// same change; only for an owner's registrations.
-    ///
-    /// - Returns: Whether they moved, the conflicting IDs, the record that withdraws them,
-    ///   and the dependents found.
+    /// With `dependents`, the cached services made without the owner's registrations (a miss
+    /// of one of their IDs, or a load of one of their points) are named, or reset in the change.
     package func adoptRegistrations(
         of staging: Container, replacingExisting: Bool, declaring declarations: [String: [Dependency]] = [:],
         owner: RegistrationOwner? = nil, dependents: AdoptionDependents = .ignored
@@ -109,12 +100,8 @@ extension Container {
     /// in one change, brings back what they replaced, and names, or resets, the cached
     /// services made with their services.
     ///
-    /// A load sees all of the change or none of it. Everything taken out is retired as any
-    /// write's is: dispose hooks run, latest-kept first, so that the dependents reset with it
-    /// go before the owner's services they were made with, and observers hear of each ID.
-    /// A registration the owner no longer holds (something replaced it since) stays.
-    ///
-    /// - Returns: What changed.
+    /// Dispose hooks run latest-kept first, so reset dependents go before the services they
+    /// were made with. A registration the owner no longer holds (replaced since) stays.
     @discardableResult
     package func withdrawRegistrations(
         _ record: OwnedRegistrations, resettingDependents: Bool,
@@ -212,13 +199,9 @@ extension Container {
         children.live.flatMap { [$0] + $0.descendants }
     }
 
-    /// The cached services of this container's own registrations that were made with one of
-    /// `owner`'s services (or, with `lookingUp`, while one of those IDs or extension points
-    /// had nothing, or its contributions as they were), sorted; reset in one change when
-    /// `resetting` is set, so that their next load makes them anew.
-    ///
-    /// For a plugin's dependents in child containers, which its adoption and withdrawal, changes
-    /// of the parent's store, do not see.
+    /// The IDs of this container's cached services made with one of `owner`'s services (or,
+    /// with `lookingUp`, after a load of one of those IDs or points), sorted, and reset when
+    /// `resetting`: for a plugin's dependents in child containers, which its adoption does not see.
     package func cachedDependents(
         of owner: RegistrationOwner, lookingUp ids: Set<String>? = nil, resetting: Bool
     ) -> [String] {
