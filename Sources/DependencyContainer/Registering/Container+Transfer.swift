@@ -124,7 +124,7 @@ extension Container {
             }
             for (point, names) in Dictionary(grouping: record.contributions, by: \.point) {
                 withdrawContributions(
-                    named: names.map(\.name), from: point, record: record, entries: &entries,
+                    named: Set(names.map(\.name)), from: point, record: record, entries: &entries,
                     outcome: &outcome)
             }
             outcome.dependents = Self.dependentIDs(in: &entries, resetting: resettingDependents) {
@@ -141,15 +141,15 @@ extension Container {
 
     /// Takes the owner's contributions `names` out of `point`, bringing back the ones they replaced.
     private func withdrawContributions(
-        named names: [String], from point: String, record: OwnedRegistrations, entries: inout StoreEntries,
+        named names: Set<String>, from point: String, record: OwnedRegistrations, entries: inout StoreEntries,
         outcome: inout WithdrawalOutcome
     ) {
+        let isOwned = { (entry: ContributionSet.Entry) in
+            names.contains(entry.name) && entry.registration.owner == record.owner
+        }
         // The owner's contributions waiting for a context go too.
         var parkedGone: Set<String> = []
         if var table = entries.contexts, let parked = table.parkedContributions[point] {
-            let isOwned = { (entry: ContributionSet.Entry) in
-                names.contains(entry.name) && entry.registration.owner == record.owner
-            }
             for entry in parked where isOwned(entry) {
                 entries.appendRemoved(entry.registration)
                 parkedGone.insert(entry.name)
@@ -157,24 +157,21 @@ extension Container {
             table.parkedContributions[point] = parked.filter { !isOwned($0) }
             entries.contexts = table
         }
-        // A name of the owner's that the point's set does not hold.
-        func unmatched(_ name: String) {
-            let list: WritableKeyPath<WithdrawalOutcome, [String]> =
-                parkedGone.contains(name) ? \.removedContributions : \.leftInPlace
-            outcome[keyPath: list].append("\(point)[\(name)]")
-        }
-        guard let existing = entries[point], var set = existing.contributions else {
-            Set(names).forEach(unmatched)
-            return
-        }
+        let existing = entries[point]
+        var set = existing?.contributions
         var dropped: [Registration] = []
         var restored: [ContributionSet.Entry] = []
-        for name in Set(names).sorted() {
+        for name in names.sorted() {
             let id = "\(point)[\(name)]"
-            guard set.entries.contains(where: { $0.name == name && $0.registration.owner == record.owner }),
-                let (next, removed) = set.removing(named: name)
+            guard let current = set, current.entries.contains(where: { $0.name == name && isOwned($0) }),
+                let (next, removed) = current.removing(named: name)
             else {
-                unmatched(name)
+                // Gone already if it was waiting for a context.
+                if parkedGone.contains(name) {
+                    outcome.removedContributions.append(id)
+                } else {
+                    outcome.leftInPlace.append(id)
+                }
                 continue
             }
             set = next
@@ -185,7 +182,7 @@ extension Container {
                 outcome.restored.append(id)
             }
         }
-        guard !dropped.isEmpty else { return }
+        guard let existing, let set, !dropped.isEmpty else { return }
         entries.replacePoint(
             point, with: set.count == 0 ? nil : Registration(copying: existing, contributions: set),
             dropping: dropped)
