@@ -26,23 +26,16 @@ public struct Resolver: ServiceLoading {
         context = reference
     }
 
-    /// A resolver with the override scopes `overrides`, which it keeps alive unless
-    /// `holdingScopes` is false: a service cached in a scope must not hold the scope back.
-    init(container: Container, overrides: OverrideScope?, holdingScopes: Bool = true) {
-        if let overrides {
-            context = OverriddenContext(
-                reference: container.reference, overrides: overrides, holdingScopes: holdingScopes)
-        } else {
+    /// A resolver with the override scopes `overrides`, which it keeps alive unless the
+    /// innermost one caches `registration`'s service: that service must not hold the scope back.
+    init(container: Container, overrides: OverrideScope?, running registration: Registration? = nil) {
+        guard let overrides else {
             context = container.reference
+            return
         }
-    }
-
-    /// The resolver a factory run for `registration` gets under `overrides`: holding them,
-    /// unless the innermost one caches the service being made.
-    init(container: Container, overrides: OverrideScope?, running registration: Registration) {
-        self.init(
-            container: container, overrides: overrides,
-            holdingScopes: overrides.map { !$0.caches(registration) } ?? true)
+        context = OverriddenContext(
+            reference: container.reference, overrides: overrides,
+            holdingScopes: registration.map { !overrides.caches($0) } ?? true)
     }
 
     /// This resolver, holding its override scopes weakly: what a ``Lazy`` or
