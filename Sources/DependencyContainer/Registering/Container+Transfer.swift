@@ -44,7 +44,6 @@ extension Container {
         }
         return store.modify { entries in
             var conflicts: Set<String> = []
-            var ids: Set<String> = []
             var record = OwnedRegistrations(owner: owner ?? RegistrationOwner())
             for registration in incoming where entries[registration.id] != nil {
                 conflicts.insert(registration.id)
@@ -55,7 +54,6 @@ extension Container {
                 if let existing, !existing.acceptsContributions(to: templates[point]!) {
                     // Replaced whole, as a registration: it comes back when the owner's go.
                     conflicts.insert(point)
-                    ids.insert(point)
                     record.replaced[point] = Registration(freshCopyOf: existing)
                     continue
                 }
@@ -74,17 +72,17 @@ extension Container {
                 return AdoptionOutcome(adopted: false, conflicts: conflicts.sorted(), record: nil)
             }
             for registration in incoming {
-                ids.insert(registration.id)
                 _ = entries.admit(registration, as: .copy)
             }
-            for point in ids where contributions[point] != nil {
+            let replacedPoints = record.replaced.keys.filter { contributions[$0] != nil }
+            for point in replacedPoints {
                 entries.removeValue(forKey: point)
             }
             for (point, incomingPoint) in contributions {
                 let copies = incomingPoint.entries.map { $0.with(copy($0.registration)) }
                 _ = entries.admit(templates[point]!, to: .contributions(copies), as: .copy)
             }
-            record.ids = ids.sorted()
+            record.ids = (incoming.map(\.id) + replacedPoints).sorted()
             var outcome = AdoptionOutcome(
                 adopted: true, conflicts: conflicts.sorted(), record: owner == nil ? nil : record)
             guard let owner, dependents != .ignored else { return outcome }
