@@ -41,6 +41,8 @@ enum SpecializationProbe {
         case argument
         /// A seed-API item loaded and resolved, as the bench's "seed API" case.
         case seed
+        /// An `@Injected` property made and read once, as the bench's "@Injected first access".
+        case injected
     }
 
     /// The singletons the `first-singleton` case loads once each: a fixed number, so that runs
@@ -126,6 +128,8 @@ enum SpecializationProbe {
         case .seed:
             let seed = Sink.opaque(Names.seed)
             for _ in 0..<loads { checksum &+= Sink.identity(container.load(for: seed)?.resolve()) }
+        case .injected:
+            for _ in 0..<loads { checksum &+= Sink.identity(InjectedScreen(container: container).service) }
         case .register:
             for index in 0..<loads {
                 if case .added = container.register(firstSingletons[index], factory: { Node(tag: 9) }) {

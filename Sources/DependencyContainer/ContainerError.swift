@@ -48,9 +48,8 @@ public indirect enum ContainerError: Error, CustomStringConvertible {
         switch self {
         case .notRegistered(let id, _, _), .typeMismatch(let id, _, _), .factoryFailed(let id, _),
             .disposeFailed(let id, _), .invalidID(let id, _), .argumentMismatch(let id, _, _),
-            .unavailableSynchronously(let id, _),
-            .captiveDependency(let id, _, _, _), .resolutionTooDeep(let id, _, _),
-            .containerReleased(let id, _):
+            .unavailableSynchronously(let id, _), .captiveDependency(let id, _, _, _),
+            .resolutionTooDeep(let id, _, _), .containerReleased(let id, _):
             return id
         case .cycle(let path):
             return path.first ?? ""
@@ -114,11 +113,9 @@ extension ContainerError {
     init(
         _ error: any Error, thrownBy id: String, passing passes: (ContainerError) -> Bool = { _ in true }
     ) {
-        if let error = error as? ContainerError, passes(error) {
-            self = error
-        } else {
-            self = .factoryFailed(id: id, underlying: error)
-        }
+        self =
+            (error as? ContainerError).flatMap { passes($0) ? $0 : nil }
+            ?? .factoryFailed(id: id, underlying: error)
     }
 
     /// What a load of `id` as `Service` reports or throws once the container (or override

@@ -26,23 +26,16 @@ public struct Resolver: ServiceLoading {
         context = reference
     }
 
-    /// A resolver with the override scopes `overrides`, which it keeps alive unless
-    /// `holdingScopes` is false: a service cached in a scope must not hold the scope back.
-    init(container: Container, overrides: OverrideScope?, holdingScopes: Bool = true) {
-        if let overrides {
-            context = OverriddenContext(
-                reference: container.reference, overrides: overrides, holdingScopes: holdingScopes)
-        } else {
+    /// A resolver with the override scopes `overrides`, which it keeps alive unless the
+    /// innermost one caches `registration`'s service: that service must not hold the scope back.
+    init(container: Container, overrides: OverrideScope?, running registration: Registration? = nil) {
+        guard let overrides else {
             context = container.reference
+            return
         }
-    }
-
-    /// The resolver a factory run for `registration` gets under `overrides`: holding them,
-    /// unless the innermost one caches the service being made.
-    init(container: Container, overrides: OverrideScope?, running registration: Registration) {
-        self.init(
-            container: container, overrides: overrides,
-            holdingScopes: overrides.map { !$0.caches(registration) } ?? true)
+        context = OverriddenContext(
+            reference: container.reference, overrides: overrides,
+            holdingScopes: registration.map { !overrides.caches($0) } ?? true)
     }
 
     /// This resolver, holding its override scopes weakly: what a ``Lazy`` or
@@ -112,36 +105,27 @@ public struct Resolver: ServiceLoading {
     /// The resolver itself: its verbs load in its context.
     public var _loadTarget: _LoadTarget { .resolver(self) }
 
-    /// `_LoadTarget.loading`'s resolver path, out of line: `fallback` once the context is gone,
-    /// reported to the diagnostics handler.
-    @usableFromInline
+    /// `_LoadTarget.loading`'s resolver path, out of line, off a container's own paths:
+    /// `fallback` once the container or the scopes are gone, reported to the diagnostics handler.
+    @usableFromInline @inline(never)
     func loading<Result, Requested>(
         _ name: String, as _: Requested.Type, orIfReleased fallback: () -> Result,
         _ load: (Container) -> Result
     ) -> Result {
-        run(load) { reference in
+        guard let live = liveContext else {
             reference.reportReleased(name, as: Requested.self)
             return fallback()
         }
+        return live.run(load)
     }
 
     /// `_LoadTarget.requiring`'s resolver path, out of line: throws
     /// ``ContainerError/containerReleased(id:requestedType:)`` once the context is gone.
-    @usableFromInline
+    @usableFromInline @inline(never)
     func requiring<Result, Requested>(
         _ name: String, as _: Requested.Type, _ load: (Container) throws(ContainerError) -> Result
     ) throws(ContainerError) -> Result {
-        try run(load) { _ throws(ContainerError) in throw .released(name, as: Requested.self) }
-    }
-
-    /// Runs `load` on the live context, or returns `released` once the container or the
-    /// scopes are gone; out of line, off a container's own paths.
-    @inline(never)
-    func run<Result, Failure: Error>(
-        _ load: (Container) throws(Failure) -> Result,
-        orIfReleased released: (ContainerReference) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        guard let live = liveContext else { return try released(reference) }
+        guard let live = liveContext else { throw .released(name, as: Requested.self) }
         return try live.run(load)
     }
 }

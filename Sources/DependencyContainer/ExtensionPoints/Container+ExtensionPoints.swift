@@ -40,11 +40,8 @@ extension Container {
         factory: @escaping @Sendable () throws -> Element
     ) -> RegistrationOutcome {
         contribute(
-            to: point, named: name, priority: priority,
-            options: RegistrationOptions(
-                scope: scope, context: context,
-                lifecycle: ServiceLifecycle(onCreate: onCreate, onDispose: onDispose),
-                dependencies: dependencies, runningCheck: verify), file: file, line: line
+            to: point, named: name, priority: priority, scope: scope, context: context, onCreate: onCreate,
+            onDispose: onDispose, dependencies: dependencies, verify: verify, file: file, line: line
         ) { _ in try factory() }
     }
 
@@ -137,24 +134,20 @@ extension Container {
     ) -> (entries: [ContributionSet.Entry], mismatch: ContainerError?) {
         var sets: [ContributionSet] = []
         var mismatch: ContainerError?
-        func consider(_ registration: Registration) {
-            guard let set = registration.contributions,
-                ObjectIdentifier(registration.serviceType) == ObjectIdentifier(marker)
-                    || registration.isPlaceholderPoint
-            else {
-                if mismatch == nil {
-                    mismatch = .typeMismatch(
-                        id: name, requestedType: "extension point of \(typeName(elementType))",
-                        actualType: registration.serviceTypeName)
-                }
-                return
-            }
-            sets.append(set)
-        }
         // The lookup order of rule 5, without stopping at the first registration found.
         _ = walkLookupOrder(overrides: OverrideScope.current) { place in
-            if let registration = place.store.registration(named: name, thread: thread) {
-                consider(registration)
+            guard let registration = place.store.registration(named: name, thread: thread) else {
+                return .absent
+            }
+            if let set = registration.contributions,
+                ObjectIdentifier(registration.serviceType) == ObjectIdentifier(marker)
+                    || registration.isPlaceholderPoint
+            {
+                sets.append(set)
+            } else if mismatch == nil {
+                mismatch = .typeMismatch(
+                    id: name, requestedType: "extension point of \(typeName(elementType))",
+                    actualType: registration.serviceTypeName)
             }
             return .absent
         }
@@ -162,14 +155,8 @@ extension Container {
         guard sets.count > 1 else { return (sets.first?.entries ?? [], mismatch) }
         // The nearest contribution of each name wins; then the documented order.
         var seen = Set<String>()
-        var merged: [ContributionSet.Entry] = []
-        for set in sets {
-            for entry in set.entries where seen.insert(entry.name).inserted {
-                merged.append(entry)
-            }
-        }
-        merged.sort(by: ContributionSet.precedes)
-        return (merged, mismatch)
+        let merged = sets.flatMap(\.entries).filter { seen.insert($0.name).inserted }
+        return (merged.sorted(by: ContributionSet.precedes), mismatch)
     }
 }
 

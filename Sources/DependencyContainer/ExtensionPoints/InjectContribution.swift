@@ -15,7 +15,10 @@
 ///     }
 /// }
 /// ```
-public protocol InjectContribution: SendableMetatype {
+///
+/// Its other options are those of ``InjectProviderOptions``; an element is never eager: an
+/// extension point loads all its elements at once.
+public protocol InjectContribution: InjectProviderOptions where Service == Element {
     /// The type of element the extension point collects.
     associatedtype Element
 
@@ -28,30 +31,6 @@ public protocol InjectContribution: SendableMetatype {
     /// Higher priorities load first; 0 unless stated.
     static var priority: Int { get }
 
-    /// How long created elements are reused; ``Scope/transient`` unless stated.
-    static var scope: Scope { get }
-
-    /// What runs when the container makes an element and lets go of one; nothing unless
-    /// stated. An element is never eager: an extension point loads all its elements at once.
-    static var lifecycle: ServiceLifecycle<Element> { get }
-
-    /// The IDs ``make(with:)`` loads, which `Container.verify()` checks without running it;
-    /// `nil` unless stated, which leaves the registration unchecked. RegistrationPlugin's
-    /// generated `register(into:)` declares what the scanner reads in ``make(with:)``.
-    static var dependencies: [Dependency]? { get }
-
-    /// Whether `Container.verify(running:)` may run ``make(with:)``; ``RunningCheck/run``
-    /// unless stated. A factory with side effects states ``RunningCheck/skip``.
-    static var runningCheck: RunningCheck { get }
-
-    /// The context the contribution is for: while it is active, it stands in for the default
-    /// contribution of the same name; `nil` unless stated, which contributes always.
-    static var context: RegistrationContext? { get }
-
-    /// The contribution's options, which the container reads instead of the requirements
-    /// above: by default, they gather them. A contribution states a newer option here.
-    static var options: RegistrationOptions<Element> { get }
-
     /// Creates the element.
     static func make(with resolver: Resolver) throws -> Element
 }
@@ -62,26 +41,4 @@ extension InjectContribution {
 
     /// Priority 0.
     public static var priority: Int { 0 }
-
-    /// A new element for every load.
-    public static var scope: Scope { .transient }
-
-    /// No hooks.
-    public static var lifecycle: ServiceLifecycle<Element> { ServiceLifecycle() }
-
-    /// Undeclared: `verify()` lists the registration as unchecked.
-    public static var dependencies: [Dependency]? { nil }
-
-    /// The running check may run the factory.
-    public static var runningCheck: RunningCheck { .run }
-
-    /// No context: contributes always.
-    public static var context: RegistrationContext? { nil }
-
-    /// The options the requirements above state.
-    public static var options: RegistrationOptions<Element> {
-        RegistrationOptions(
-            scope: scope, context: context, lifecycle: lifecycle, dependencies: dependencies,
-            runningCheck: runningCheck)
-    }
 }

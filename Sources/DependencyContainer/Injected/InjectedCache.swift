@@ -12,37 +12,35 @@ final class InjectedCache<Service>: @unchecked Sendable {
     private weak var object: AnyObject?
     /// Whether a weakly held service was stored since the last reset: one gone reads as `nil`.
     private var hasHeld = false
-    /// Whether the service is held weakly.
     let holdsWeakly: Bool
 
     init(holdsWeakly: Bool = false) {
         self.holdsWeakly = holdsWeakly
     }
 
-    /// What is stored, and whether a weakly held service is gone; under the stripe lock.
+    /// What is stored, under the stripe lock; `isGone` is set when a weakly held one is gone.
+    ///
+    /// No tuple result: unspecialized code, an app's, would look up its metadata on every read.
     @inline(__always)
-    private func storedLocked() -> (service: Service?, isGone: Bool) {
-        guard holdsWeakly else { return (service, false) }
+    private func storedLocked(isGone: inout Bool) -> Service? {
+        guard holdsWeakly else { return service }
         // A dynamic cast only: no code of the app runs under the lock.
-        if let object { return (object as? Service, false) }
-        return (nil, hasHeld)
+        if let object { return object as? Service }
+        isGone = hasHeld
+        return nil
     }
 
-    /// Stores `service`; under the stripe lock.
+    /// Stores `service`, or forgets what is stored when `nil`; under the stripe lock.
     @inline(__always)
     private func storeLocked(_ service: Service?) {
         guard holdsWeakly else {
             self.service = service
             return
         }
-        guard let service, type(of: service as Any) is AnyClass else {
-            // A value has no lifetime to follow: nothing is held, the next read loads.
-            object = nil
-            hasHeld = false
-            return
-        }
-        object = service as AnyObject
-        hasHeld = true
+        // A value has no lifetime to follow: nothing is held, the next read loads.
+        let held = service.flatMap { type(of: $0 as Any) is AnyClass ? $0 as AnyObject : nil }
+        object = held
+        hasHeld = held != nil
     }
 
     /// The stored service, or the one `load` returns, stored if not `nil`.
@@ -55,8 +53,9 @@ final class InjectedCache<Service>: @unchecked Sendable {
         -> Service?
     {
         let lock = LockStripes.lock(for: self)
-        let found = lock.withLock { _ in self.storedLocked() }
-        if found.service != nil || found.isGone { return found.service }
+        var isGone = false
+        let found = lock.withLock { _ in self.storedLocked(isGone: &isGone) }
+        if found != nil || isGone { return found }
         let thread = ThreadState.current
         let monitor = CreationMonitor.shared
         let key = ObjectIdentifier(self)
@@ -75,18 +74,23 @@ final class InjectedCache<Service>: @unchecked Sendable {
         }
         defer { monitor.release(key) }
         // Another thread may have loaded it while this one waited.
-        let started = lock.withLock { _ in (stored: self.storedLocked(), generation: self.generation) }
-        if started.stored.service != nil || started.stored.isGone { return started.stored.service }
+        var generation: UInt64 = 0
+        let stored = lock.withLock { _ in
+            generation = self.generation
+            return self.storedLocked(isGone: &isGone)
+        }
+        if stored != nil || isGone { return stored }
         // No lock held across the load: it runs factories.
         let loaded = load()
         // A service built while a cycle was broken may hold nils; never keep it.
-        guard let loaded, thread.loadFailure == nil else { return loaded }
-        return lock.withLock { _ -> Service in
-            // Assigned or reset meanwhile: what was assigned wins, and a reset keeps nothing.
-            guard self.generation == started.generation else { return self.storedLocked().service ?? loaded }
+        guard loaded != nil, thread.loadFailure == nil else { return loaded }
+        // Assigned or reset meanwhile: what was assigned wins, and a reset keeps nothing.
+        let assigned = lock.withLock { _ in
+            guard self.generation == generation else { return self.storedLocked(isGone: &isGone) }
             self.storeLocked(loaded)
-            return loaded
+            return nil
         }
+        return assigned ?? loaded
     }
 
     /// Stores `service` in place of what was loaded or assigned, or forgets it when `nil`,
@@ -98,7 +102,6 @@ final class InjectedCache<Service>: @unchecked Sendable {
         let previous = LockStripes.lock(for: self).withLock { _ -> Service? in
             let previous = self.service
             self.storeLocked(service)
-            if service == nil { self.hasHeld = false }
             self.generation &+= 1
             return previous
         }
@@ -109,6 +112,7 @@ final class InjectedCache<Service>: @unchecked Sendable {
     ///
     /// - Complexity: O(1): one striped lock.
     var hasService: Bool {
-        LockStripes.lock(for: self).withLock { _ in self.storedLocked().service != nil }
+        var isGone = false
+        return LockStripes.lock(for: self).withLock { _ in self.storedLocked(isGone: &isGone) != nil }
     }
 }

@@ -33,8 +33,7 @@ extension Container {
     ) -> RegistrationOutcome {
         add(
             id, scope, context, LifecycleHooks.ifAny(eager: eager, onCreate: onCreate, onDispose: onDispose),
-            dependencies, verify, .closure(file: file, line: line),
-            TypedFactory(factory))
+            dependencies, verify, .closure(file: file, line: line), TypedFactory(factory))
     }
 
     /// The `register` above, for a factory that does not take a ``Resolver``.
@@ -49,8 +48,7 @@ extension Container {
     ) -> RegistrationOutcome {
         add(
             id, scope, context, LifecycleHooks.ifAny(eager: eager, onCreate: onCreate, onDispose: onDispose),
-            dependencies, verify, .closure(file: file, line: line),
-            TypedFactory(ignoringResolver: factory))
+            dependencies, verify, .closure(file: file, line: line), TypedFactory(ignoringResolver: factory))
     }
 
     /// Registers a factory whose lifecycle is a value: for a dispose hook that must `await`,
@@ -81,8 +79,7 @@ extension Container {
         file: StaticString = #fileID, line: UInt = #line, factory: @escaping @Sendable () throws -> Service
     ) -> RegistrationOutcome {
         add(
-            id, scope, context, lifecycle.hooks, dependencies, verify,
-            .closure(file: file, line: line),
+            id, scope, context, lifecycle.hooks, dependencies, verify, .closure(file: file, line: line),
             TypedFactory(ignoringResolver: factory))
     }
 
@@ -199,11 +196,8 @@ extension Container {
         factory: @escaping @MainActor @Sendable () throws -> Service
     ) -> RegistrationOutcome {
         registerOnMainActor(
-            id,
-            options: RegistrationOptions(
-                scope: scope, context: context,
-                lifecycle: .onMainActor(eager: eager, onCreate: onCreate, onDispose: onDispose),
-                dependencies: dependencies, runningCheck: verify), file: file, line: line
+            id, scope: scope, context: context, eager: eager, onCreate: onCreate, onDispose: onDispose,
+            dependencies: dependencies, verify: verify, file: file, line: line
         ) { _ in try factory() }
     }
 
@@ -284,11 +278,8 @@ extension Container {
         factory: @escaping @Sendable () async throws -> Service
     ) -> RegistrationOutcome {
         registerAsync(
-            id,
-            options: RegistrationOptions(
-                scope: scope, context: context,
-                lifecycle: .asyncRegistration(eager: eager, onCreate: onCreate, onDispose: onDispose),
-                dependencies: dependencies, runningCheck: verify), file: file, line: line
+            id, scope: scope, context: context, eager: eager, onCreate: onCreate, onDispose: onDispose,
+            dependencies: dependencies, verify: verify, file: file, line: line
         ) { _ in try await factory() }
     }
 
@@ -581,12 +572,10 @@ extension Container {
             store.state.withLock { $0.contexts?.activeOverride == nil } ? ContextActivation.problems : []
         var used = Set<RegistrationContext>()
         var active: [RegistrationContext] = []
-        var container: Container? = self
-        while let current = container {
+        for current in sequence(first: self, next: \.parent) {
             let use = current.store.contextUse()
             used.formUnion(use.used)
             if current === self { active = use.active }
-            container = current.parent
         }
         for context in active where context.name != nil && !used.contains(context) {
             problems.append(

@@ -13,14 +13,12 @@ extension InjectProviding {
     public static var dependencies: [Dependency]? { nil }
 }
 
-/// The registration options that the providers of an ``InjectID`` state: ``InjectProvider``,
-/// ``MainActorInjectProvider`` and ``AsyncInjectProvider``.
+/// The registration options that providers and contributions state: the base of
+/// ``InjectProvider``, ``MainActorInjectProvider``, ``AsyncInjectProvider`` and
+/// ``InjectContribution``.
 public protocol InjectProviderOptions: InjectProviding {
     /// The type of service the provider makes, usually an `any` protocol type.
     associatedtype Service
-
-    /// The ID the service is registered under.
-    static var id: InjectID<Service> { get }
 
     /// How long created services are reused; ``Scope/transient`` unless stated. See <doc:Scopes>.
     static var scope: Scope { get }
@@ -80,6 +78,10 @@ extension InjectProviderOptions {
 /// }
 /// ```
 public protocol InjectProvider: InjectProviderOptions {
+    associatedtype Service
+    /// The ID the service is registered under.
+    static var id: InjectID<Service> { get }
+
     /// Creates the service; an error fails the load with
     /// ``ContainerError/factoryFailed(id:underlying:)``.
     static func make(with resolver: Resolver) throws -> Service

@@ -14,6 +14,10 @@
 /// }
 /// ```
 public protocol MainActorInjectProvider: InjectProviderOptions {
+    associatedtype Service
+    /// The ID the service is registered under.
+    static var id: InjectID<Service> { get }
+
     /// Creates the service on the main actor; an error fails the load with
     /// ``ContainerError/factoryFailed(id:underlying:)``.
     @MainActor
@@ -35,6 +39,10 @@ public protocol MainActorInjectProvider: InjectProviderOptions {
 /// }
 /// ```
 public protocol AsyncInjectProvider: InjectProviderOptions {
+    associatedtype Service
+    /// The ID the service is registered under.
+    static var id: InjectID<Service> { get }
+
     /// Creates the service; an error fails the load with
     /// ``ContainerError/factoryFailed(id:underlying:)``.
     static func make(with resolver: Resolver) async throws -> Service

@@ -77,16 +77,15 @@ public struct RegistrationOptions<Service>: Sendable {
     /// The options with the service type erased, an unstated scope being `defaultScope`.
     func settings(defaultScope: @autoclosure () -> Scope) -> RegistrationSettings {
         var settings = settings
-        if statedScope == nil { settings.scope = defaultScope() }
+        settings.scope = statedScope ?? defaultScope()
         return settings
     }
 
     /// These options declaring `dependencies` instead, unless it is `nil`: a verb's
     /// `dependencies:` argument over a provider's own.
     func declaring(_ dependencies: [Dependency]?) -> Self {
-        guard let dependencies else { return self }
         var options = self
-        options.dependencies = dependencies
+        options.dependencies = dependencies ?? self.dependencies
         return options
     }
 }

@@ -39,10 +39,6 @@ package struct OwnedRegistrations: Sendable {
     var replaced: [String: Registration] = [:]
     /// Unused copies of the contributions the owner's replaced, by `Point[name]`.
     var replacedContributions: [String: ContributionSet.Entry] = [:]
-
-    init(owner: RegistrationOwner) {
-        self.owner = owner
-    }
 }
 
 /// What a withdrawal changed, as one store change.

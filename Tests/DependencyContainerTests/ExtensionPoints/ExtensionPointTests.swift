@@ -253,7 +253,8 @@ struct ExtensionPointTests {
         plugin.contribute(to: point, named: "plugin", priority: 1) { MenuItem(title: "Plugin") }
         plugin.register(service) { 7 }
         #expect(plugin.ownContributions == [point.name: ["plugin"]])
-        #expect(host.adoptRegistrations(of: plugin, replacingExisting: false) == (true, []))
+        let adoption = host.adoptRegistrations(of: plugin, replacingExisting: false)
+        #expect(adoption.adopted && adoption.conflicts.isEmpty)
         #expect(host.load(point).map(\.title) == ["Plugin", "Host"])
         #expect(host.load(service) == 7)
 
