@@ -1,11 +1,5 @@
 /// Something a host may want to log: a feature that is absent, a registration replaced,
-/// a cycle; see ``Container/setDiagnosticsHandler(_:)``.
-///
-/// ```swift
-/// container.setDiagnosticsHandler { event in
-///     print("[container] \(event)")
-/// }
-/// ```
+/// a cycle; see ``Container/setDiagnosticsHandler(_:)`` and <doc:GracefulFallbacks>.
 public enum DiagnosticEvent: Sendable, CustomStringConvertible {
     /// A load found no registration; callers usually fall back to a default.
     case missing(id: String, requestedType: String)

@@ -1,10 +1,5 @@
 /// The registered IDs a ``ContainerError/notRegistered(id:requestedType:registeredIDs:)``
 /// names: the first few, how many more there are, and a near miss of the requested ID.
-///
-/// ```swift
-/// let ids: RegisteredIDs = ["PlayerInjectID", "ToastInjectID"]
-/// print(ids)  // 'PlayerInjectID', 'ToastInjectID'
-/// ```
 public struct RegisteredIDs: Sendable, Equatable, ExpressibleByArrayLiteral, CustomStringConvertible {
     /// The first IDs in ascending order: at most ``listLimit`` of them.
     public let listed: [String]
@@ -76,8 +71,7 @@ extension RegisteredIDs {
             RegisteredIDs(listed: smallest, unlistedCount: total - smallest.count, nearMiss: best?.id)
         }
 
-        /// The edit distance from the requested ID to `id`, ignoring ASCII case, if it is
-        /// at most ``maximumDistance`` and not the requested ID itself.
+        /// The edit distance to `id`, if at most ``maximumDistance`` and `id` is not the requested ID.
         private func nearMissDistance(to id: String) -> Int? {
             let candidate = id.utf8
             guard abs(candidate.count - requested.count) <= maximumDistance, candidate.count <= 256 else {

@@ -1,10 +1,4 @@
 /// A description of one registration, for a host's logs and registration tables.
-///
-/// ```swift
-/// for info in container.registrations {
-///     print(info.id, info.serviceType, info.scope, info.provider)
-/// }
-/// ```
 public struct RegistrationInfo: Hashable, Sendable, CustomStringConvertible {
     /// The string ID.
     public let id: String
@@ -12,8 +6,7 @@ public struct RegistrationInfo: Hashable, Sendable, CustomStringConvertible {
     /// The service type the registration promises, such as `any ToastInject`.
     public let serviceType: String
 
-    /// What supplies the service: an `Injectable` type, an `InjectProvider` type, or the file
-    /// and line of a registering closure.
+    /// What supplies the service: a provider type, or the file and line of a registering closure.
     public let provider: String
 
     /// The scope the registration behaves as: a ``Scope/weak`` registration of a type that can
@@ -42,8 +35,8 @@ public struct RegistrationInfo: Hashable, Sendable, CustomStringConvertible {
     /// Whether `Container.warmUp()` creates the service.
     public let isEager: Bool
 
-    /// How long, in seconds, a kept service is reused before a load makes a new one; `nil`
-    /// when its scope alone decides (see ``RegistrationOptions/timeToLive``).
+    /// How long, in seconds, a kept service is reused; `nil` when its scope alone decides
+    /// (``RegistrationOptions/timeToLive``).
     public let timeToLive: Double?
 
     /// A one-line summary: ID, service type, scope, isolation unless nonisolated, provider,

@@ -15,16 +15,14 @@ extension ContainerTrace {
     public struct Load: Hashable, Sendable {
         /// The ID loaded.
         public let id: String
-        /// The scope of the registration that answered: `transient`, `singleton`, `weak`,
-        /// `graph` or a named scope's name; `nil` when none did.
+        /// The scope of the registration that answered, such as `singleton` or a named scope's
+        /// name; `nil` when none did.
         public let scope: String?
         /// What became of the load.
         public let outcome: Outcome
-        /// How long its factory ran, in seconds, with the loads it made; `nil` when no
-        /// factory ran.
+        /// How long its factory ran, in seconds, with its loads; `nil` when no factory ran.
         public let factoryDuration: Double?
-        /// The trace's number for the thread the load ran on, from 1 in the order the trace
-        /// first saw each.
+        /// The trace's number for the load's thread, from 1 in the order the trace met them.
         public let thread: Int
         /// The loads its factory made, in order.
         public let loads: [Load]

@@ -21,8 +21,7 @@ extension ContainerTrace: CustomStringConvertible {
         return lines.joined(separator: "\n")
     }
 
-    /// The graph of what was resolved, in Graphviz's DOT language: a node per ID loaded
-    /// (dashed when nothing answered it), an edge from each factory's ID to each ID it loaded.
+    /// The graph of what was resolved, in Graphviz's DOT language (<doc:Tracing>).
     public var graphviz: String {
         let graph = TraceGraph(loads)
         var lines = ["digraph ContainerTrace {", "    rankdir=LR;"]

@@ -1,18 +1,7 @@
-/// A record of the loads made on a container while it runs: each top-level load, what its
-/// factory loaded in turn, whether each made a service or reused one, and how long each
-/// factory took, as lines a person reads and as a graph of what was actually resolved.
+/// A record of the loads made on a container and the containers below it: what each factory
+/// loaded, whether it made or reused a service, and how long it took.
 ///
-/// ```swift
-/// let trace = container.startTrace()
-/// _ = container.load(.player)
-/// trace.stop()
-/// print(trace)  // PlayerInjectID (transient) made in 0.012 ms, then what it loaded
-/// let dot = trace.graphviz  // digraph ContainerTrace { … }
-/// let chart = trace.mermaid  // graph TD …
-/// ```
-///
-/// It records the loads on its container and the containers below it, keeps at most
-/// `maximumLoads`, and stops when nobody holds it; see <doc:Tracing>.
+/// It keeps at most ``maximumLoads`` and stops when nobody holds it; see <doc:Tracing>.
 public final class ContainerTrace: Sendable {
     /// What the trace records; the registry holds it while it records, never the trace
     /// itself, so that a trace nobody holds is freed and stops.
@@ -46,8 +35,7 @@ public final class ContainerTrace: Sendable {
         recorder.log.withLock { $0.tree }
     }
 
-    /// How many loads were not kept because the trace held ``maximumLoads`` already, with
-    /// the loads made inside them.
+    /// How many loads, with those made inside them, were dropped past ``maximumLoads``.
     public var droppedLoads: Int {
         recorder.log.withLock { $0.droppedLoads }
     }

@@ -72,9 +72,8 @@ final class TraceRecorder: Sendable {
         }
     }
 
-    /// Marks the load whose factory starts on `thread` as one that makes its service.
-    ///
-    /// - Returns: The monotonic time it starts at, or 0 when the trace does not record that load.
+    /// Marks the load whose factory starts on `thread` as one that makes its service, and
+    /// returns the monotonic start time, or 0 when the trace does not record that load.
     func factoryStarts(_ thread: ThreadState) -> UInt64 {
         let key = ObjectIdentifier(thread)
         let recorded = log.withLock { log -> Bool in

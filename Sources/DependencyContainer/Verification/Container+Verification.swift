@@ -17,13 +17,7 @@ extension Container {
     /// Checks as `verify()` does and, when `running` is `true`, also runs each checked factory
     /// once in a sandbox to catch the loads its declaration misses.
     ///
-    /// Main-actor and async factories are run by ``verifyRunningIncludingIsolated()``. See
-    /// <doc:VerifyingTheComposition>.
-    ///
-    /// ```swift
-    /// let report = container.verify(running: true)
-    /// #expect(report.isClean, "\(report)")
-    /// ```
+    /// Main-actor and async factories are run by ``verifyRunningIncludingIsolated()``.
     public func verify(running: Bool) -> VerificationReport {
         let report = verify()
         guard running else { return report }
@@ -34,10 +28,6 @@ extension Container {
 
     /// Runs every checked factory as `verify(running: true)` does, main-actor ones on the main
     /// actor and `async` ones awaited, in one sandbox.
-    ///
-    /// ```swift
-    /// let report = await container.verifyRunningIncludingIsolated()
-    /// ```
     public func verifyRunningIncludingIsolated() async -> VerificationReport {
         let report = verify()
         var sandbox = RunningSandbox(container: self)
@@ -76,15 +66,6 @@ extension Container {
 
     /// Records load sites, so that `verify()` checks them as loads from this container; a site
     /// added twice is recorded once (<doc:VerifyingTheComposition>).
-    ///
-    /// ```swift
-    /// let container = Container()
-    /// container.addLoadSites([
-    ///     LoadSite(
-    ///         .require(.toast), file: "App/ContentView.swift", line: 12,
-    ///         expression: "try container.require(.toast)")
-    /// ])
-    /// ```
     public func addLoadSites(_ sites: [LoadSite]) {
         loadSiteBook.add(sites)
     }
@@ -96,12 +77,6 @@ extension Container {
 
     /// Records the dependencies the scanner read from the closure registered at `file:line`,
     /// which `verify()` uses for a registration there that declares none.
-    ///
-    /// ```swift
-    /// let container = Container()
-    /// container.addInferredDependencies(
-    ///     [.require(.toast)], forRegistrationAt: "App/Setup.swift", line: 20)
-    /// ```
     public func addInferredDependencies(
         _ dependencies: [Dependency], forRegistrationAt file: String, line: Int
     ) {

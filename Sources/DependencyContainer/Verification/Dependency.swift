@@ -1,23 +1,8 @@
 /// An ID that a registration's factory loads, declared so that `Container.verify()` can check
 /// that the container provides it without running the factory.
 ///
-/// See <doc:VerifyingTheComposition>.
-///
-/// Declare them with the resolver call the factory makes, so the declaration reads like the
-/// factory's body:
-///
-/// ```swift
-/// container.register(
-///     .player, scope: .singleton,
-///     dependencies: [.require(.toast), .load(.appLog), .provider(.cart)]
-/// ) { resolver in
-///     Player(toast: try resolver.require(.toast))
-/// }
-/// ```
-///
-/// A registration that declares nothing (`nil`, the default) is unchecked; an empty list states
-/// that its factory loads nothing. An optional dependency, one whose absence the factory
-/// handles, is a note rather than an error.
+/// `nil` (the default) leaves a registration unchecked; `[]` states that its factory loads
+/// nothing. See <doc:VerifyingTheComposition>.
 public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     /// When the factory loads the dependency.
     public enum Kind: String, Hashable, Codable, Sendable {
@@ -35,7 +20,7 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     public let serviceType: String
     /// When the factory loads it.
     public let kind: Kind
-    /// Whether the factory handles its absence.
+    /// Whether the factory handles its absence, which is then a note, not an error.
     public let isOptional: Bool
     /// The service type a matching registration records, for a declaration from a typed ID:
     /// compared before the names, which are costly to make; not encoded, nor part of equality.
@@ -58,7 +43,6 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
         registered = IgnoredType(type: registeredType)
     }
 
-    /// A declaration of `id` as an argument factory.
     private static func argument<Argument, Service>(
         _ id: ArgumentInjectID<Argument, Service>, kind: Kind = .eager, isOptional: Bool
     ) -> Dependency {
@@ -72,7 +56,6 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
         case id, serviceType, kind, isOptional
     }
 
-    /// A declaration of an extension point's load.
     private static func point<Element>(_ point: ExtensionPoint<Element>, required: Bool) -> Dependency {
         Dependency(
             point.name, pointTypeName(Element.self), ExtensionPointMarker<Element>.self,
@@ -102,29 +85,21 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
         Dependency(id.name, typeName(Service.self), Service.self, kind: .provider, isOptional: optional)
     }
 
-    /// An eager load of every contribution to an extension point, as `resolver.load(point)`
-    /// makes: a point that nothing contributes to is a note, since the load returns `[]`.
+    /// An eager load of an extension point, as `resolver.load(point)` makes: an empty point is a note.
     public static func load<Element>(_ point: ExtensionPoint<Element>) -> Dependency {
         Self.point(point, required: false)
     }
 
-    /// An eager load of every contribution to an extension point, as `resolver.require(point)`
-    /// makes: a point that nothing contributes to is an error.
+    /// An eager load of an extension point, as `resolver.require(point)` makes: an empty point is an error.
     public static func require<Element>(_ point: ExtensionPoint<Element>) -> Dependency {
         Self.point(point, required: true)
     }
 
-    /// Whether a load of an extension point tolerates a point that nothing contributes to: the
-    /// one rule that declarations, load sites and `verify()` follow.
+    /// Whether a load of an extension point tolerates an empty point, for declarations, load
+    /// sites and `verify()`.
     ///
-    /// The call decides, not the point: `load(.point)` handles an empty point (its absence is a
-    /// note), `require(.point)` asks for at least one contribution (its absence is an error).
-    /// The point's own `optional:` flag only tells `inject-lint` that no target need contribute.
-    ///
-    /// ```swift
-    /// let menu = ExtensionPoint<String>("Menu")
-    /// assert(Dependency.load(menu).isOptional == Dependency.pointLoadIsOptional(required: false))
-    /// ```
+    /// The call decides; the point's `optional:` flag only tells `inject-lint` that no target
+    /// need contribute.
     public static func pointLoadIsOptional(required: Bool) -> Bool { !required }
 
     /// The service type of a load through the original API, `load(for:)`, which wraps any

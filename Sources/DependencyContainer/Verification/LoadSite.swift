@@ -1,16 +1,8 @@
 /// One place in a module's source that loads an ID outside a registered factory, which
 /// `verify()` checks as a declared dependency (``Container/addLoadSites(_:)``).
 ///
-/// The ``dependency`` is spelled as a declared one: `.require(id)` for `require`, `.load(id)`
-/// for `load` and `@Injected`, `.lazy(id)` and `.provider(id)` for handles, and
-/// ``Dependency/load(for:)`` for the original `load(for:)`. See <doc:VerifyingTheComposition>.
-///
-/// ```swift
-/// container.addLoadSites([
-///     LoadSite(.load(.toast), file: "App/ContentView.swift", line: 12, expression: "@Injected(.toast)"),
-///     LoadSite.unchecked("container.load(id)", file: "App/Helpers.swift", line: 40),
-/// ])
-/// ```
+/// Its ``dependency`` is spelled as a declaration: `.load(id)` for `@Injected`, for example.
+/// See <doc:VerifyingTheComposition>.
 public struct LoadSite: Hashable, Sendable, Codable, CustomStringConvertible {
     /// What the site loads; `nil` when the ID is built at run time.
     public let dependency: Dependency?

@@ -1,10 +1,4 @@
 /// Whether `Container.verify(running:)` may run a registration's factory to see what it loads.
-///
-/// ```swift
-/// container.register(.payments, scope: .singleton, dependencies: [], verify: .skip) {
-///     PaymentGateway.connect()
-/// }
-/// ```
 public enum RunningCheck: String, Hashable, Codable, Sendable {
     /// The running check runs the factory once, in a sandbox: the default.
     case run

@@ -4,13 +4,11 @@ import DependencyContainerKernel
 /// the container's loads reach (``LookupOrderCopy``), in which each checked factory runs once.
 struct RunningSandbox {
     private let container: Container
-    /// The services and contributions to run, in lookup order: those with declared
-    /// dependencies that the check may run.
+    /// The checked services and contributions the check may run, in lookup order.
     private let checked: [Registration]
     private let scope: OverrideScope
-    /// What the check made, held until it ends: the fresh copies it loaded, which keep what
-    /// their scopes keep, and the services the loads returned, so that a weak one is still
-    /// alive to be disposed.
+    /// The fresh copies loaded and the services returned, held until the check ends, so that a
+    /// weak one is still alive to be disposed.
     private var probes: [Registration] = []
     private var services: [Any] = []
     private var results: [(Registration, [VerificationProblem])] = []
@@ -96,9 +94,8 @@ struct RunningSandbox {
         results.append((registration, problems))
     }
 
-    /// Lets go of everything as a container being freed does (the dispose hooks of the kept
-    /// services run, last kept first, and those that fail are reported), and adds the problems
-    /// found to `report`, keeping its groups sorted.
+    /// Lets go of everything as a container being freed does (failing dispose hooks are
+    /// reported), and adds the problems found to `report`, keeping its groups sorted.
     mutating func finish(_ report: VerificationReport) -> VerificationReport {
         var boxes: [RetiredBox] = []
         for probe in probes {

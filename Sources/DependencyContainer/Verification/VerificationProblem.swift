@@ -1,8 +1,4 @@
 /// One problem that `Container.verify()` found, printed as `inject-lint` prints a finding.
-///
-/// ```text
-/// Player/PlayerSetup.swift:12: error: 'PlayerInjectID' requires 'ToastInjectID' (any ToastInject), which nothing in its lookup order provides [missing-dependency]
-/// ```
 public struct VerificationProblem: Codable, Hashable, Sendable, CustomStringConvertible {
     /// How bad a problem is.
     public enum Severity: String, Codable, Hashable, Sendable, Comparable {
@@ -15,7 +11,7 @@ public struct VerificationProblem: Codable, Hashable, Sendable, CustomStringConv
 
         private var rank: Int { self == .error ? 0 : self == .warning ? 1 : 2 }
 
-        /// Errors first: whether `lhs` is worse than `rhs`.
+        /// Whether `lhs` is worse than `rhs`: errors first.
         public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
     }
 

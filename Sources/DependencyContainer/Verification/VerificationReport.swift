@@ -2,13 +2,6 @@
 ///
 /// It encodes as JSON for tools, and prints as `inject-lint` does after its ``summary``. See
 /// <doc:VerifyingTheComposition>.
-///
-/// ```swift
-/// let report = container.verify()
-/// if !report.isClean {
-///     print(report)  // the summary, then file:line: error: … lines
-/// }
-/// ```
 public struct VerificationReport: Codable, Hashable, Sendable, CustomStringConvertible {
     /// The registrations with problems, sorted by ID.
     public var registrations: [VerifiedRegistration]
@@ -51,9 +44,7 @@ public struct VerificationReport: Codable, Hashable, Sendable, CustomStringConve
         problems.lazy.filter { $0.severity == severity }.count
     }
 
-    /// One line that says how much was checked, what was found and what was not checked:
-    /// `verify: 10 of 12 registrations and 29 of 30 load sites checked: 1 error, 0 warnings,
-    /// 0 notes; 2 registrations and 1 load site unchecked`.
+    /// One line: how much was checked, what was found and what was not checked.
     public var summary: String {
         let sites = checkedSiteCount + uncheckedSites.count
         let checked =

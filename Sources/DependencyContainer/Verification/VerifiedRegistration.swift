@@ -25,8 +25,8 @@ public struct VerifiedRegistration: Codable, Hashable, Sendable {
     public var provider: String
     /// The active context the registration answers for; `nil` for the default registration.
     public var context: String?
-    /// Where it was registered (the verb's `file:line`, or the one generated code passes); `nil`
-    /// for a type registered without one, such as through `regist(injectType:)`.
+    /// Where it was registered; `nil` for a type registered without a place, such as through
+    /// `regist(injectType:)`.
     public var location: Location?
     /// Whether it declares its dependencies, so that they were checked.
     public var isChecked: Bool
