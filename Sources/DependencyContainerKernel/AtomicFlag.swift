@@ -4,7 +4,6 @@ package struct AtomicFlag: Sendable {
     @usableFromInline
     let word: AtomicCounter
 
-    /// Creates a flag holding `value`.
     package init(_ value: Bool = false) {
         word = AtomicCounter(value ? 1 : 0)
     }

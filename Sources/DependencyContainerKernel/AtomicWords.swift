@@ -61,7 +61,6 @@ package struct AtomicCounter: AtomicWord, @unchecked Sendable {
     @usableFromInline
     let storage: Storage
 
-    /// Creates a counter holding `value`.
     package init(_ value: UInt64 = 0) {
         let buffer = Storage.create(minimumCapacity: 1) { _ in }
         buffer.withUnsafeMutablePointerToElements { $0.initialize(to: value) }
@@ -77,9 +76,8 @@ package struct AtomicCounter: AtomicWord, @unchecked Sendable {
         return storage.withUnsafeMutablePointerToElements(body)
     }
 
-    /// Advances `generation`, the copy a store's lock guards, and publishes it to the loads
-    /// that read this counter without a lock, so that every snapshot cached for an earlier
-    /// generation is stale.
+    /// Advances `generation`, the copy a store's lock guards, and publishes it to lock-free
+    /// loads: every snapshot cached for an earlier generation is stale.
     @inlinable @inline(__always)
     package func advance(_ generation: inout UInt64) {
         #if DC_INTERLEAVING

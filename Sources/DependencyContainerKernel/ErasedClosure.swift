@@ -13,7 +13,6 @@ package struct ErasedClosure: Sendable {
     @usableFromInline
     let bits: Bits
 
-    /// Erases `wrapper`'s type.
     @inlinable @inline(__always)
     package init<Wrapper: Sendable>(erasing wrapper: Wrapper) {
         bits = unsafeBitCast(wrapper, to: Bits.self)

@@ -27,8 +27,6 @@ package final class InstanceReclaimer: Sendable {
         dc_reclamation_setup()
     }
 
-    // MARK: Reader records
-
     /// A record for a thread, quiescent: one a thread that ended left, or a new one.
     package func makeRecord() -> ReaderRecord {
         records.withLock { records in
@@ -43,8 +41,6 @@ package final class InstanceReclaimer: Sendable {
     package func removeRecord(_ record: ReaderRecord) {
         records.withLock { $0.unused.append(record) }
     }
-
-    // MARK: Retiring
 
     /// Frees `items`, what a write no longer publishes, once no read section that may have
     /// read them is in progress: `reclaim` runs before this method returns, on the calling
@@ -68,10 +64,8 @@ package final class InstanceReclaimer: Sendable {
         return tag
     }
 
-    /// Waits until no thread of `records` is in a read section that began before the write
-    /// that retired with epoch `tag` and reads a registration of `keys`: the point where the
-    /// interleaving checker models the wait, and injects a reclaimer that frees what loads in
-    /// progress may read.
+    /// Waits until no thread of `records` is in a read section that began before epoch `tag`
+    /// and reads a registration of `keys`; where the interleaving checker models the wait.
     private static func wait(for records: [ReaderRecord], retiredAt tag: UInt64, keys: Set<ReadKey>) {
         guard records.contains(where: { holdsBack($0, tag, keys) }) else { return }
         #if DC_INTERLEAVING

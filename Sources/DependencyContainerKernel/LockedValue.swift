@@ -22,7 +22,6 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     @usableFromInline
     @exclusivity(unchecked) var value: Value
 
-    /// Creates a lock guarding `value`.
     package init(_ value: Value) {
         self.value = value
         mutex.initialize(to: pthread_mutex_t())

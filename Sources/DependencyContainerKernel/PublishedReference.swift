@@ -29,8 +29,6 @@ package struct PublishedReference {
             claimed == marker, "a PublishedReference must be the first stored property of \(type(of: owner))")
     }
 
-    // MARK: Reading
-
     /// Whether an object is published now: neither empty nor retired.
     @inlinable @inline(__always)
     package static func isPublished(in owner: AnyObject) -> Bool {
@@ -65,8 +63,6 @@ package struct PublishedReference {
         return Unmanaged<Object>.fromOpaque(pointer).takeUnretainedValue()
     }
 
-    // MARK: Writing
-
     /// Publishes `object` unless the cell is retired or holds an object already.
     @inlinable
     package static func publish<Object: AnyObject>(_ object: Object, in owner: AnyObject) -> Bool {
@@ -90,8 +86,6 @@ package struct PublishedReference {
         guard let pointer, pointer != retiredMarker else { return nil }
         return Unmanaged<Object>.fromOpaque(pointer).takeRetainedValue()
     }
-
-    // MARK: Atomics
 
     /// The cell's address in `owner`, at an atomic access: a scheduling point of the
     /// interleaving checker.

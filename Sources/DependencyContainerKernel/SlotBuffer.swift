@@ -7,7 +7,6 @@ package struct SlotBuffer<Element> {
     @usableFromInline
     let count: Int
 
-    /// Creates `count` slots holding `value`.
     package init(filledWith value: Element, count: Int) {
         slots = .allocate(capacity: count)
         slots.initialize(repeating: value, count: count)

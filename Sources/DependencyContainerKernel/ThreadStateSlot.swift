@@ -75,8 +75,7 @@ enum ThreadStateKey {
     /// The key, or `nil` if the process has run out of thread-specific keys.
     @inlinable @inline(__always)
     static var value: pthread_key_t? {
-        // The mirror holds the key plus one, or 0 before the first use and when no key could
-        // be created.
+        // The key plus one; 0 before the first use and when no key could be created.
         let mirrored = GlobalAtomicWord.threadStateKey.load()
         if mirrored != 0 { return pthread_key_t(mirrored - 1) }
         return created()

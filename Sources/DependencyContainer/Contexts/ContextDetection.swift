@@ -7,13 +7,7 @@
 #endif
 
 /// What ``RegistrationContext/detect(environment:arguments:isDebugBuild:)`` found: the
-/// contexts to activate, and the names it was given that name no context.
-///
-/// ```swift
-/// let detection = RegistrationContext.detect(
-///     environment: ["DEPENDENCY_CONTAINER_CONTEXT": "mockServer"], arguments: [], isDebugBuild: false)
-/// // detection.contexts == [.named("mockServer")]
-/// ```
+/// contexts to activate, and the names it was given that name no context; see <doc:Contexts>.
 public struct ContextDetection: Hashable, Sendable {
     /// The contexts detected, highest precedence first.
     public let contexts: [RegistrationContext]
@@ -23,9 +17,7 @@ public struct ContextDetection: Hashable, Sendable {
 }
 
 /// A context name that names no context: an invalid name from the environment or the launch
-/// arguments, or an active named context that no registration uses.
-///
-/// Reported by ``Container/reportUnknownContexts()`` as ``DiagnosticEvent/unknownContext(_:)``.
+/// arguments, or an active named context that no registration uses, reported by ``Container/reportUnknownContexts()`` as ``DiagnosticEvent/unknownContext(_:)``.
 public struct ContextProblem: Hashable, Sendable, CustomStringConvertible {
     /// The name as given, abbreviated when it is long.
     public let name: String
@@ -54,23 +46,11 @@ extension RegistrationContext {
     /// Works out which contexts a process is in, from the environment and launch arguments
     /// given rather than the process's own, so that it can be tested.
     ///
-    /// - ``test`` when a test runner runs the process: the executable is an `.xctest` bundle
-    ///   (`swift test` on Linux runs `<Package>PackageTests.xctest`) or XCTest's variables
-    ///   (`XCTestConfigurationFilePath`, `XCTestBundlePath`, `XCTestSessionIdentifier`) are set.
-    /// - ``preview`` when `XCODE_RUNNING_FOR_PREVIEWS` is `1`.
-    /// - ``debug`` when `isDebugBuild` is true.
-    /// - A named context for each comma-separated name in `DEPENDENCY_CONTAINER_CONTEXT` and
-    ///   after each `-DependencyContainerContext` argument. Whatever the environment holds is
-    ///   checked: a name that breaks the rules of an ID's name, or an argument with no value,
-    ///   is a problem, not a context.
-    ///
-    /// ```swift
-    /// let detection = RegistrationContext.detect(
-    ///     environment: ["DEPENDENCY_CONTAINER_CONTEXT": "mockServer"], arguments: [], isDebugBuild: false)
-    /// // detection.contexts == [.named("mockServer")]
-    /// ```
-    ///
-    /// - Returns: The contexts, highest precedence first, and the problems found.
+    /// ``test`` under a test runner (an `.xctest` executable or XCTest's variables set),
+    /// ``preview`` when `XCODE_RUNNING_FOR_PREVIEWS` is `1`, ``debug`` when `isDebugBuild`, and a
+    /// named context per comma-separated name in ``environmentVariable`` and after each
+    /// ``launchArgument``. An invalid name or an argument with no value is a problem, not a
+    /// context. See <doc:Contexts>.
     public static func detect(
         environment: [String: String] = processEnvironment(),
         arguments: [String] = CommandLine.arguments,
@@ -80,11 +60,9 @@ extension RegistrationContext {
         var problems: [ContextProblem] = []
         func addNames(_ value: String, source: String) {
             for part in value.split(separator: ",", omittingEmptySubsequences: false) {
-                // Without leading and trailing whitespace.
                 let name = String(
                     part.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
                 if let problem = IDValidation.problem(with: name) {
-                    // Said of a context name.
                     let reason =
                         problem.hasPrefix("the ID") ? "the name" + problem.dropFirst("the ID".count) : problem
                     problems.append(
@@ -125,9 +103,7 @@ extension RegistrationContext {
         return ContextDetection(contexts: inPrecedenceOrder(contexts), problems: problems)
     }
 
-    /// The variables detection reads, from the process's environment.
-    ///
-    /// - Returns: Each of those variables that is set, with its value.
+    /// The variables detection reads that are set in the process's environment, with their values.
     public static func processEnvironment() -> [String: String] {
         let set = detectedVariables.compactMap { name in getenv(name).map { (name, String(cString: $0)) } }
         return Dictionary(uniqueKeysWithValues: set)
@@ -135,28 +111,16 @@ extension RegistrationContext {
 
     /// The contexts active in this process, highest precedence first.
     ///
-    /// Detected at first use from the process's environment and launch arguments (see
-    /// ``detect(environment:arguments:isDebugBuild:)``), without ``debug``, which only the
-    /// app's own code can tell: it calls ``activateDetected(isDebugBuild:)``. A container
-    /// given its own contexts (``Container/setActiveContexts(_:)``) ignores these.
-    ///
-    /// ```swift
-    /// if RegistrationContext.active.contains(.test) { print("running tests") }
-    /// ```
+    /// Detected at first use, without ``debug`` (see ``activateDetected(isDebugBuild:)``). A
+    /// container given its own contexts (``Container/setActiveContexts(_:)``) ignores these.
     public static var active: [RegistrationContext] {
         ContextActivation.active
     }
 
     /// Replaces the contexts active in this process.
     ///
-    /// Every container that follows the process's contexts and has context registrations
-    /// switches at once: a registration that stops answering is retired with its cached
-    /// services, whose dispose hooks run, so no load ever gets a service made for another
-    /// context.
-    ///
-    /// ```swift
-    /// RegistrationContext.activate([.named("mockServer")])
-    /// ```
+    /// Every container that follows the process's contexts switches at once: a registration
+    /// that stops answering is retired with its cached services, whose dispose hooks run.
     public static func activate(_ contexts: [RegistrationContext]) {
         ContextActivation.setActive(contexts, problems: nil)
     }
@@ -164,11 +128,8 @@ extension RegistrationContext {
     /// Activates the contexts detected from the process's environment and launch arguments,
     /// and ``debug`` when the app says it is a debug build.
     ///
-    /// Call it once, early, from the app's own module, passing the app's build configuration:
-    /// `_isDebugAssertConfiguration()` written in the app's code is evaluated with the app's
-    /// settings. A default argument could not tell: Swift evaluates a default argument with
-    /// the settings of the module that declares the function, here the library's, even for
-    /// an `@inlinable` one.
+    /// Call it once, early, from the app's own module: a default argument would be evaluated
+    /// with the library's build settings, not the app's.
     ///
     /// ```swift
     /// RegistrationContext.activateDetected(isDebugBuild: _isDebugAssertConfiguration())

@@ -1,22 +1,15 @@
 /// A situation a registration is made for: an Xcode preview, a test run, a debug build, or a
 /// named one such as a UI test's mock server.
 ///
-/// A registration made for a context answers loads only while that context is active, and
-/// then in place of the ID's default registration. When several registrations of an ID are
-/// for active contexts, the one of the highest precedence answers:
-/// named > ``preview`` > ``test`` > ``debug`` > the default registration.
-/// Among named contexts, the one activated first wins.
+/// A registration made for a context answers loads only while that context is active, in place
+/// of the default one. Precedence: named (first activated first) > ``preview`` > ``test`` >
+/// ``debug`` > the default registration. See <doc:Contexts>.
 ///
 /// ```swift
 /// container.register(.analytics, scope: .singleton) { ConsoleAnalytics() }
 /// container.register(.analytics, scope: .singleton, context: .preview) { SilentAnalytics() }
 /// ```
-///
-/// A named context wins over the built-in ones because it is the most specific choice: it is
-/// chosen on purpose, by a launch argument, an environment variable or code, while the others
-/// are detected. A preview wins over a test because a preview may run inside a test host.
 public struct RegistrationContext: Hashable, Sendable, CustomStringConvertible {
-    /// Which context this is.
     enum Kind: Hashable, Sendable {
         case debug, test, preview
         case named(String)
@@ -35,12 +28,6 @@ public struct RegistrationContext: Hashable, Sendable, CustomStringConvertible {
 
     /// A context of your own, active when chosen by the `DEPENDENCY_CONTAINER_CONTEXT`
     /// environment variable, the `-DependencyContainerContext` launch argument or code.
-    ///
-    /// ```swift
-    /// container.register(.catalog, context: .named("mockServer")) { FixedCatalog() }
-    /// ```
-    ///
-    /// - Returns: The context.
     public static func named(_ name: String) -> RegistrationContext {
         RegistrationContext(kind: .named(name))
     }

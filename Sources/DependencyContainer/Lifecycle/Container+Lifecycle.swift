@@ -11,8 +11,6 @@ extension Container {
     /// let report = container.warmUp()  // the analytics service exists now
     /// ```
     ///
-    /// - Returns: Per eager ID, the time its load took and what became of it.
-    ///
     /// Main-actor factories run only when called on the main actor, `async` ones never: see
     /// ``warmUpIncludingIsolated()``. Only this container's own registrations; see <doc:LifecycleHooks>.
     @discardableResult
@@ -21,7 +19,6 @@ extension Container {
         let recorder = WarmUpRecorder()
         let concurrent = eager.filter { $0.isolation == .nonisolated }
         LoadSinks.binding(recorder, as: .warmUp) {
-            // One load per eager service, as many at once as the machine runs.
             DispatchQueue.concurrentPerform(iterations: concurrent.count) { index in
                 // Each worker thread binds the recorder itself: task-locals do not cross into them.
                 recorder.finish(
@@ -42,12 +39,6 @@ extension Container {
 
     /// Creates every eager service of this container, `async` and main-actor ones included,
     /// concurrently where they are independent, and reports how each went.
-    ///
-    /// ```swift
-    /// let report = await container.warmUpIncludingIsolated()
-    /// ```
-    ///
-    /// - Returns: Per eager ID, the time its load took and what became of it.
     @discardableResult
     public func warmUpIncludingIsolated() async -> WarmUpReport {
         let ids = eagerRegistrations().map(\.id)
@@ -109,14 +100,7 @@ extension Container {
     // MARK: Disposal
 
     /// Returns once every dispose hook of a service this container has let go of has run,
-    /// including `async` hooks and main-actor hooks that run in tasks.
-    ///
-    /// ```swift
-    /// container.reset(scope: .session)  // log out
-    /// await container.waitForDisposals()  // the session's sockets are closed
-    /// ```
-    ///
-    /// A container that is never released never disposes its services; see <doc:LifecycleHooks>.
+    /// including `async` hooks and main-actor hooks that run in tasks; see <doc:LifecycleHooks>.
     public func waitForDisposals() async {
         await store.disposals.waitUntilIdle()
     }
@@ -130,28 +114,18 @@ extension Container {
     // MARK: Container-wide decorators
 
     /// Runs `decorator` on every service this container, or a container below it, makes from
-    /// now on: Factory's `decorator`, for logging, metrics or wiring every service alike.
+    /// now on (Factory's `decorator`).
     ///
-    /// ```swift
-    /// let made = LockedValue<[String]>([])
-    /// let token = container.decorateCreations { created in
-    ///     made.withLock { $0.append(created.id) }
-    /// }
-    /// _ = container.load(.feed)  // made: ["FeedInjectID"]
-    /// token.cancel()
-    /// ```
+    /// It runs after the registration's own hooks; this container's decorators run before its
+    /// ancestors'. See <doc:LifecycleHooks>.
     ///
-    /// - Parameter decorator: Receives each service made, with its ID and registration.
-    /// - Returns: A token that keeps the decorator: dropping it, or cancelling it, removes the
-    ///   decorator. It holds neither the container nor its services.
-    ///
-    /// It runs after the registration's own hooks, the decorators of the container that made the
-    /// service first, then its ancestors'; see <doc:LifecycleHooks>.
+    /// - Returns: A token that keeps the decorator until dropped or cancelled; it holds
+    ///   neither the container nor its services.
     public func decorateCreations(_ decorator: @escaping @Sendable (CreatedService) -> Void)
         -> ObservationToken
     {
-        // The token holds the list, not the container: no weak reference is made here, whose
-        // side table, made while other threads retain the list, ASan saw leak.
+        // The token holds the list, not the container: a weak reference's side table, made while
+        // other threads retain the list, was an ASan leak.
         let decorators = creationDecorators
         let entry = decorators.add(decorator)
         return ObservationToken(
@@ -160,11 +134,8 @@ extension Container {
                 onFinish: { decorators.remove(entry) }))
     }
 
-    /// Starts a trace of the loads made on this container and the containers below it.
-    ///
-    /// ```swift
-    /// let trace = container.startTrace(maximumLoads: 1_000)
-    /// ```
+    /// Starts a trace of the loads made on this container and the containers below it; see
+    /// <doc:Tracing>.
     ///
     /// - Parameter maximumLoads: The most loads the trace keeps; later ones are counted in
     ///   ``ContainerTrace/droppedLoads``.

@@ -2,7 +2,6 @@
 final class CreationDecorators: Sendable {
     typealias Decorator = @Sendable (CreatedService) -> Void
 
-    /// One decorator, with the flag its cancellation sets.
     final class Entry: Sendable {
         let decorator: Decorator
         let isCancelled = AtomicFlag()
@@ -16,11 +15,9 @@ final class CreationDecorators: Sendable {
     /// How many decorators the list has, read without the lock by every creation.
     private let count = AtomicCounter(0)
 
-    /// Whether the list has a decorator: one relaxed read.
     @inline(__always)
     var isEmpty: Bool { count.loadRelaxed() == 0 }
 
-    /// Adds `decorator` last; ``remove(_:)`` takes out what this returns.
     func add(_ decorator: @escaping Decorator) -> Entry {
         let entry = Entry(decorator)
         entries.withLock { entries in
@@ -40,7 +37,7 @@ final class CreationDecorators: Sendable {
         entry.isCancelled.store(true)
     }
 
-    /// The decorators, in the order added: a new array, filled while the lock is held.
+    /// A copy, made under the lock.
     var current: [Entry] {
         entries.withLock { $0.map { $0 } }
     }

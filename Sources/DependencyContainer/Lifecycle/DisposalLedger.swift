@@ -2,7 +2,6 @@
 /// they have run, so that a caller can await them (``Container/waitForDisposals()``).
 final class DisposalLedger: Sendable {
     private struct State: Sendable {
-        /// The IDs of the services whose hooks are counted, with how many of each.
         var pendingIDs: [String: Int] = [:]
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
@@ -16,12 +15,10 @@ final class DisposalLedger: Sendable {
         self.reference = reference
     }
 
-    /// Counts a hook that will run on a service of `id`.
     func begin(id: String) {
         state.withLock { $0.pendingIDs[id, default: 0] += 1 }
     }
 
-    /// Counts a hook that has run, and resumes the waiters when none is left.
     func end(id: String) {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             let left = (state.pendingIDs[id] ?? 1) - 1
@@ -33,7 +30,6 @@ final class DisposalLedger: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// The IDs of the services whose hooks have not run yet, sorted.
     var pendingIDs: [String] {
         state.withLock { $0.pendingIDs.keys.sorted() }
     }

@@ -1,8 +1,7 @@
 /// A registration's lifecycle hooks with their service type erased, as the engine runs them.
 final class LifecycleHooks: Sendable {
-    /// A creation hook that runs where the factory ran.
+    /// A creation hook, which runs where the factory ran.
     typealias CreationHook = @Sendable (Any, Resolver) throws -> Void
-    /// A creation hook of an `async` factory.
     typealias AsyncCreationHook = @Sendable (Any, Resolver) async throws -> Void
 
     let isEager: Bool
@@ -24,15 +23,14 @@ final class LifecycleHooks: Sendable {
         self.onDispose = onDispose
     }
 
-    /// These hooks with `hook` run after the creation hooks they have; `hooks` may be `nil`,
-    /// for a lifecycle that has none yet.
+    /// `hooks` (or none) with `hook` run after their creation hooks.
     static func adding(_ hook: @escaping CreationHook, to hooks: LifecycleHooks?) -> LifecycleHooks? {
         LifecycleHooks(
             eager: hooks?.isEager ?? false, onCreate: (hooks?.onCreate ?? []) + [hook],
             onCreateAsync: hooks?.onCreateAsync, onDispose: hooks?.onDispose)
     }
 
-    /// How many creation hooks run on each service made: for ``RegistrationInfo``.
+    /// For ``RegistrationInfo``.
     var creationHookCount: Int { onCreate.count + (onCreateAsync == nil ? 0 : 1) }
 
     /// The hooks of a registration made on the thread that loads, or `nil` when there are none.
@@ -56,18 +54,14 @@ final class LifecycleHooks: Sendable {
             onDispose: onDispose.map { .immediate(erase($0)) })
     }
 
-    /// Whether any hook runs when a service is made.
     var hasCreationHook: Bool { !onCreate.isEmpty || onCreateAsync != nil }
 
-    /// Runs the creation hooks on `service`, which the registration's factory just made, with
-    /// the factory's resolver, in order: the one place a synchronous load runs creation hooks.
+    /// The one place a synchronous load runs creation hooks, in order, with the factory's resolver.
     func runCreationHook(on service: Any, resolver: Resolver) throws {
         for hook in onCreate {
             try hook(service, resolver)
         }
     }
-
-    // MARK: Erasing
 
     /// `hook` for any value: the engine passes only services of the registration's own
     /// factory, which are `Service`s or, for a weak service, the instance one wraps.

@@ -3,7 +3,6 @@
 /// `@unchecked Sendable`: immutable; `value`, a weak service taken out of its registration, is only
 /// handed to the hook, as the service was to every load.
 struct PendingDisposal: @unchecked Sendable {
-    /// The registration's ID, for reporting a hook that fails.
     let id: String
     let hook: Disposal
     /// When the service was kept: a release disposes its services latest first.
@@ -23,8 +22,8 @@ struct PendingDisposal: @unchecked Sendable {
         ledger?.begin(id: id)
     }
 
-    /// Runs the dispose hooks of the services in `boxes`, which one reclaim frees, latest
-    /// kept first, so that a service is disposed before the services it was made with.
+    /// Runs the dispose hooks of `boxes`, freed by one reclaim, latest kept first: a service is
+    /// disposed before the services it was made with.
     static func run(in boxes: [RetiredBox]) {
         let pending = boxes.compactMap { box in box.disposal.map { ($0, box.service) } }
         for (disposal, service) in pending.sorted(by: { $0.0.order > $1.0.order }) {
@@ -37,8 +36,8 @@ struct PendingDisposal: @unchecked Sendable {
         }
     }
 
-    /// Runs the hook on `service`: at once, or in a task when it must await or run on the
-    /// main actor from elsewhere; a failure is reported to the store's diagnostics handler.
+    /// Runs the hook at once, or in a task when it awaits or needs the main actor from elsewhere;
+    /// a failure goes to the store's diagnostics handler.
     private func run(on service: Any) {
         let service = ServiceTransfer(value: service)
         switch hook {
@@ -60,7 +59,6 @@ struct PendingDisposal: @unchecked Sendable {
         }
     }
 
-    /// Runs `body`, reports its failure, and counts the hook as run.
     private func runReporting(_ body: () throws -> Void) {
         do {
             try body()

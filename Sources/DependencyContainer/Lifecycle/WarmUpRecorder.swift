@@ -27,7 +27,6 @@ final class WarmUpRecorder: LoadSink {
         }
     }
 
-    /// The entries finished so far, in the order of their places.
     var report: WarmUpReport {
         WarmUpReport(entries: events.withLock { $0.finished }.sorted { $0.place < $1.place }.map(\.entry))
     }

@@ -1,12 +1,5 @@
 /// What `warmUp()` did: for each eager registration, how long its service took
-/// and whether it was created.
-///
-/// ```swift
-/// let report = container.warmUp()
-/// for failure in report.failures {
-///     print("warm-up: \(failure)")
-/// }
-/// ```
+/// and whether it was created; see <doc:LifecycleHooks>.
 public struct WarmUpReport: Sendable, CustomStringConvertible {
     /// One eager registration's warm-up.
     public struct Entry: Sendable, CustomStringConvertible {

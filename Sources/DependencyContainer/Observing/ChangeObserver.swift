@@ -1,11 +1,9 @@
 /// One observer of one ID: the queue between the stores that apply changes and the handler.
 ///
-/// Each store of the container's chain appends its changes under its own lock, which fixes
-/// their order; one thread drains at a time, outside every lock, so the handler never overlaps
-/// itself and a handler that writes queues its change instead of recursing. The drainer keeps
-/// each store's registration at its last change (`levels`), so it computes what the observed
-/// container's loads see from the changes alone, as contribution changes (a registration is the
-/// one named `""`). Lock order: a store's, then an observer's.
+/// Each store appends its changes under its own lock, which fixes their order; one thread drains
+/// at a time, outside every lock, so the handler never overlaps itself and a handler that writes
+/// queues instead of recursing. `levels` lets the drainer compute what loads see from the changes
+/// alone (a registration is the contribution named `""`). Lock order: a store's, then an observer's.
 final class ChangeObserver: Sendable {
     /// What is observed: one registration, or an extension point's contributions.
     enum Subject: Sendable {
@@ -44,11 +42,10 @@ final class ChangeObserver: Sendable {
         var onFinish: (@Sendable () -> Void)?
     }
 
-    /// Makes an observer of `stores`, nearest first, subscribes it and delivers the current
-    /// state; `onFinish` runs once when it ends.
+    /// Subscribes to `stores`, nearest first, and delivers the current state.
     ///
-    /// Each store hands over its registration under the lock that orders its changes, so a
-    /// change either is in it or reaches the queue after it.
+    /// Each store hands over its registration under the lock that orders its changes: a change
+    /// is in it or queued after.
     init(
         id: String, subject: Subject, stores: [RegistrationStore],
         handler: @escaping @Sendable (ContributionChange) -> Void, onFinish: (@Sendable () -> Void)?
@@ -126,8 +123,6 @@ final class ChangeObserver: Sendable {
         taken.onFinish?()
     }
 
-    // MARK: Computing changes
-
     /// What a load through the observed container uses, in load order, each with its name
     /// (`""` for a registration) and the depth of its store.
     private func visible(_ levels: [Registration?]) -> [(
@@ -137,7 +132,6 @@ final class ChangeObserver: Sendable {
             guard let depth = levels.firstIndex(where: { $0 != nil }) else { return [] }
             return [("", levels[depth]!, depth)]
         }
-        // The nearest contribution of each name, in load order.
         var seen = Set<String>()
         var merged: [(entry: ContributionSet.Entry, depth: Int)] = []
         for (depth, registration) in levels.enumerated() {
@@ -149,9 +143,8 @@ final class ChangeObserver: Sendable {
             .map { ($0.entry.name, $0.entry.registration, $0.depth) }
     }
 
-    /// Applies `change` to the levels and appends what it changed for the observed container,
-    /// by name (`""` for a registration): removals first, then additions, replacements and
-    /// resets in load order.
+    /// Applies `change` to the levels and appends what it changed for the observed container:
+    /// removals first, then additions, replacements and resets in load order.
     private func apply(
         _ change: StoreChange, depth: Int, to levels: inout [Registration?],
         into changes: inout [ContributionChange]

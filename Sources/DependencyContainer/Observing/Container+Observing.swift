@@ -1,9 +1,7 @@
 extension Container {
     /// The changes of the registration a load of `id` through this container uses:
     /// ``RegistrationChange/current(_:)``, then each change in the order applied, until this
-    /// container goes.
-    ///
-    /// See <doc:ObservingChanges>.
+    /// container goes; see <doc:ObservingChanges>.
     ///
     /// ```swift
     /// for await change in container.changes(of: .toast) {
@@ -28,12 +26,6 @@ extension Container {
     /// The changes of the contributions a load of `point` through this container uses,
     /// compared by contribution name: ``ContributionChange/current(_:)``, then one element per
     /// contribution added, replaced, reset or removed.
-    ///
-    /// ```swift
-    /// for await change in container.changes(of: .playerMenu) {
-    ///     print("menu:", change)
-    /// }
-    /// ```
     public func changes<Element>(of point: ExtensionPoint<Element>) -> RegistrationChanges<ContributionChange>
     {
         changes(of: point.name, subject: .contributions) { $0 }
@@ -44,12 +36,6 @@ extension Container {
     ///
     /// The handler runs after the change is visible, on the thread that made it, with no lock
     /// held; calls never overlap, and a change it makes is delivered after it returns.
-    ///
-    /// ```swift
-    /// let token = container.observe(.toast) { change in
-    ///     print("toast:", change)
-    /// }
-    /// ```
     public func observe<Service>(
         _ id: InjectID<Service>, _ handler: @escaping @Sendable (RegistrationChange) -> Void
     ) -> ObservationToken {
@@ -72,8 +58,6 @@ extension Container {
         observe(point.name, subject: .contributions, handler)
     }
 
-    // MARK: Internals
-
     /// Subscribes an observer of `name` to this container's store and its ancestors'.
     private func observe(
         _ name: String, subject: ChangeObserver.Subject,
@@ -95,8 +79,7 @@ extension Container {
         let token = observe(
             name, subject: subject, onFinish: { continuation.finish() },
             { continuation.yield(transform($0)) })
-        // A consumer that stops (its task cancelled) ends the observation. Weakly: the
-        // token's owners decide its lifetime, and the stream's storage must not keep it.
+        // A cancelled consumer ends the observation; weakly, so the stream never keeps the token.
         continuation.onTermination = { [weak token] _ in token?.cancel() }
         return RegistrationChanges(stream: stream, token: token)
     }

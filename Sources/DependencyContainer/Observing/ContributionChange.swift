@@ -3,12 +3,6 @@
 /// ``Container/changes(of:)-(ExtensionPoint<Element>)`` delivers ``current(_:)`` first, then one
 /// value per contribution, compared by name, that a change adds, replaces, resets or removes.
 /// See <doc:ObservingChanges>.
-///
-/// ```swift
-/// let token = container.observe(.playerMenu) { change in
-///     if case .added(let name, _) = change { print("menu entry added:", name) }
-/// }
-/// ```
 public enum ContributionChange: Hashable, Sendable, CustomStringConvertible {
     /// The first event: the contributions a load uses, in load order.
     case current([RegistrationInfo])

@@ -1,19 +1,5 @@
 /// Keeps an observer of a container alive: dropping it, or calling ``cancel()``, ends the
-/// observation.
-///
-/// Keep it as long as the handler should run; see <doc:ObservingChanges>:
-///
-/// ```swift
-/// final class NowPlayingScreen {
-///     private var toastObservation: ObservationToken?
-///
-///     func start(with container: Container) {
-///         toastObservation = container.observe(.toast) { change in
-///             print("toast:", change)
-///         }
-///     }
-/// }
-/// ```
+/// observation; see <doc:ObservingChanges>.
 ///
 /// The token holds neither the container nor its registrations; a handler that captures the
 /// container strongly keeps it alive until the token goes.
@@ -34,9 +20,9 @@ public final class ObservationToken: Sendable, Hashable {
     /// Whether the observation has ended, by ``cancel()`` or because the container went.
     public var isCancelled: Bool { observer.isFinished.load() }
 
-    /// Whether both are the same token.
+    /// Identity.
     public static func == (lhs: ObservationToken, rhs: ObservationToken) -> Bool { lhs === rhs }
 
-    /// Hashes the token's identity, so that tokens can be kept in a `Set`.
+    /// Hashes the token's identity.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

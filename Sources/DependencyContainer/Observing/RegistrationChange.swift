@@ -2,18 +2,6 @@
 ///
 /// ``Container/changes(of:)-(InjectID<Service>)`` delivers ``current(_:)`` first, then one value
 /// per change of what a load of the ID finds. See <doc:ObservingChanges>.
-///
-/// ```swift
-/// for await change in container.changes(of: .toast) {
-///     switch change {
-///     case .current(let info): print("toast now:", info?.description ?? "none")
-///     case .added(let info): print("toast added:", info)
-///     case .replaced(let previous, let replacement): print("toast:", previous, "->", replacement)
-///     case .removed(let info): print("toast removed:", info)
-///     case .reset(let info): print("toast reset:", info)
-///     }
-/// }
-/// ```
 public enum RegistrationChange: Hashable, Sendable, CustomStringConvertible {
     /// The first event: the registration a load uses when the observer subscribed, or `nil`
     /// when the ID has none.

@@ -3,15 +3,6 @@
 /// It subscribes when made, buffering every change until iterated, ends when the container
 /// goes, and stops observing when dropped or cancelled. Iterate it once. See
 /// <doc:ObservingChanges>.
-///
-/// ```swift
-/// let task = Task {
-///     for await change in container.changes(of: .toast) {
-///         print("toast:", change)
-///     }
-///     print("the container is gone")
-/// }
-/// ```
 public struct RegistrationChanges<Change: Sendable>: AsyncSequence, Sendable {
     /// A change.
     public typealias Element = Change
