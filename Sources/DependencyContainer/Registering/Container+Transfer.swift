@@ -222,8 +222,8 @@ extension Container {
             }
         }
         guard !dropped.isEmpty else { return }
-        entries.replacePoint(
-            point, with: set.count == 0 ? nil : Registration(copying: existing, contributions: set),
+        entries.setEntry(
+            point, to: set.count == 0 ? nil : Registration(copying: existing, contributions: set),
             dropping: dropped)
         let fresh = restored.map { $0.with() }
         if !fresh.isEmpty { _ = entries.admit(existing, to: .contributions(fresh), as: .copy) }
