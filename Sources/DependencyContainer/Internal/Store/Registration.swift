@@ -42,19 +42,22 @@ final class Registration: @unchecked Sendable {
 
     /// The designated initializer, which every other one calls: the only place that claims
     /// the atomic cell, so no way of making a registration can forget it.
+    /// `settings` are `nil` for nothing but `scope`, the common case, which builds none.
     @inline(__always)
     private init(
-        id: String, settings: RegistrationSettings, serviceType: Any.Type, provider: ProviderDescription,
-        closure: ErasedFactoryClosure, parts: Parts
+        id: String, scope: Scope, settings: RegistrationSettings?, serviceType: Any.Type,
+        provider: ProviderDescription, closure: ErasedFactoryClosure, parts: Parts
     ) {
-        let lifetime = Scope.Lifetime.effective(settings.scope.lifetime, for: serviceType)
-        let ignoresWeakScope = lifetime != settings.scope.lifetime
+        let lifetime = Scope.Lifetime.effective(scope.lifetime, for: serviceType)
+        let ignoresWeakScope = lifetime != scope.lifetime
         // Most registrations have nothing but an unnamed scope: they allocate no extras.
         let extras =
-            settings.isPlain && !ignoresWeakScope && parts.isEmpty
+            (settings?.isPlain ?? (scope.resetName == nil)) && !ignoresWeakScope && parts.isEmpty
             ? nil
-            : Extras(settings: settings, parts: parts, lifetime: lifetime, ignoresWeakScope: ignoresWeakScope)
-        scope = lifetime
+            : Extras(
+                settings: settings ?? RegistrationSettings(scope: scope), parts: parts, lifetime: lifetime,
+                ignoresWeakScope: ignoresWeakScope)
+        self.scope = lifetime
         closureTakesResolver = closure.takesResolver
         hasCreationHook = extras?.settings.hooks?.hasCreationHook ?? false
         hasTimeToLive = extras?.expiry != nil
@@ -93,9 +96,8 @@ final class Registration: @unchecked Sendable {
         factory: TypedFactory<Service>, parts: Parts = Parts()
     ) {
         self.init(
-            id: id, settings: settings, serviceType: Service.self, provider: provider,
-            closure: factory.closure,
-            parts: parts)
+            id: id, scope: settings.scope, settings: settings, serviceType: Service.self, provider: provider,
+            closure: factory.closure, parts: parts)
     }
 
     /// A registration of `factory` with nothing but a scope: the common case.
@@ -103,7 +105,9 @@ final class Registration: @unchecked Sendable {
     convenience init<Service>(
         id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>
     ) {
-        self.init(id: id, settings: RegistrationSettings(scope: scope), provider: provider, factory: factory)
+        self.init(
+            id: id, scope: scope, settings: nil, serviceType: Service.self, provider: provider,
+            closure: factory.closure, parts: Parts())
     }
 
     /// A registration with `other`'s ID, options and factory, and no services yet: for moving
@@ -119,8 +123,9 @@ final class Registration: @unchecked Sendable {
         var parts = other.extras?.parts ?? Parts()
         parts.contributions = contributions ?? other.contributions?.freshCopy(owner: owner)
         parts.owner = owner ?? other.owner
+        let settings = settings ?? other.settings
         self.init(
-            id: other.id, settings: settings ?? other.settings, serviceType: other.serviceType,
+            id: other.id, scope: settings.scope, settings: settings, serviceType: other.serviceType,
             provider: other.provider, closure: other.closure, parts: parts)
     }
 
