@@ -42,6 +42,7 @@ final class Registration: @unchecked Sendable {
 
     /// The designated initializer, which every other one calls: the only place that claims
     /// the atomic cell, so no way of making a registration can forget it.
+    ///
     /// `settings` are `nil` for nothing but `scope`, the common case, which builds none.
     @inline(__always)
     private init(
