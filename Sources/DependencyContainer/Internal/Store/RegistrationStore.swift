@@ -61,7 +61,8 @@ final class RegistrationStore: Sendable {
         // snapshots may keep the registrations themselves alive; their services go now.
         var boxes: [RetiredBox] = []
         let observers = state.withLock { state in
-            for registration in state.entries.values {
+            // A transient registration without extras, the common case, keeps nothing.
+            for registration in state.entries.values where registration.isShared || registration.hasExtras {
                 registration.retireWithContributions(into: &boxes, disposals: disposals)
             }
             return state.observers

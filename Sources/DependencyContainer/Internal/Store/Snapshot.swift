@@ -29,7 +29,43 @@ struct StoreKey: Hashable, ExpressibleByStringLiteral {
     @inline(__always)
     init(_ id: String) {
         self.id = id
-        hash = id.hashValue
+        hash = Self.hash(of: id)
+    }
+
+    /// FNV-1a over an ASCII ID's bytes, which costs a load and a registration far less than
+    /// `String`'s hash; any other ID takes ``nonASCIIHash(of:)``.
+    @inline(__always)
+    private static func hash(of id: String) -> Int {
+        (id.utf8.withContiguousStorageIfAvailable(asciiHash) ?? asciiHash(id.utf8)) ?? nonASCIIHash(of: id)
+    }
+
+    /// FNV-1a over `bytes`, or `nil` if one is not ASCII.
+    @inline(__always)
+    private static func asciiHash(_ bytes: some Sequence<UInt8>) -> Int? {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var all: UInt8 = 0
+        for byte in bytes {
+            all |= byte
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return all < 0x80 ? Int(truncatingIfNeeded: hash) : nil
+    }
+
+    /// Equal strings must hash equal: an ID canonically equivalent to an ASCII one (only
+    /// U+037E, U+1FEF and U+212A decompose to an ASCII scalar) hashes as that one does.
+    @inline(never)
+    private static func nonASCIIHash(of id: String) -> Int {
+        var ascii = String.UnicodeScalarView()
+        for scalar in id.unicodeScalars {
+            switch scalar.value {
+            case 0x37E: ascii.append(";")
+            case 0x1FEF: ascii.append("`")
+            case 0x212A: ascii.append("K")
+            case ..<0x80: ascii.append(scalar)
+            default: return id.hashValue
+            }
+        }
+        return hash(of: String(ascii))
     }
 
     init(stringLiteral id: String) {
