@@ -43,6 +43,11 @@ enum SpecializationProbe {
         case seed
         /// An `@Injected` property made and read once, as the bench's "@Injected first access".
         case injected
+        /// The bench's "register 10k IDs, then load each once" case: a new container, a transient
+        /// registered under each of `loads` IDs, each loaded once, and the container let go.
+        case batch
+        /// That case's baseline: a locked dictionary filled, then each closure looked up and called.
+        case lockedBatch = "locked-batch"
     }
 
     /// The singletons the `first-singleton` case loads once each: a fixed number, so that runs
@@ -78,7 +83,7 @@ enum SpecializationProbe {
             }
         }
         let firstSingletonIDs =
-            probeCase == .register
+            [.register, .batch, .lockedBatch].contains(probeCase)
             ? firstSingletonNames(loads: loads).map { InjectID<any BenchService>("registered.\($0)") }
             : firstSingletons.map { InjectID<any BenchService>($0) }
         Sink.consume(checksum &+ loop(probeCase, container, loads: loads, firstSingletons: firstSingletonIDs))
@@ -136,6 +141,19 @@ enum SpecializationProbe {
                     checksum &+= 1
                 }
             }
+        case .batch:
+            let batch = Container()
+            for id in firstSingletons.prefix(loads) {
+                batch.register(InjectID<any BenchService>(id.name)) { Node(tag: 0) }
+            }
+            for id in firstSingletons.prefix(loads) {
+                checksum &+= Sink.identity(batch.load(InjectID<any BenchService>(id.name)))
+            }
+        case .lockedBatch:
+            let make: @Sendable () -> AnyObject = { Node(tag: 2) }
+            let dictionary = LockedDictionary<@Sendable () -> AnyObject>()
+            for id in firstSingletons.prefix(loads) { dictionary.insert(make, forKey: id.name) }
+            for id in firstSingletons.prefix(loads) { checksum &+= Sink.identity(dictionary[id.name]?()) }
         }
         return checksum
     }

@@ -110,8 +110,8 @@ extension Container {
             guard let existing = entries[point.name], let contributions = existing.contributions,
                 let (set, dropped) = contributions.removing(named: name)
             else { return false }
-            entries.replacePoint(
-                point.name, with: set.count == 0 ? nil : Registration(copying: existing, contributions: set),
+            entries.setEntry(
+                point.name, to: set.count == 0 ? nil : Registration(copying: existing, contributions: set),
                 dropping: [dropped.registration])
             return true
         }

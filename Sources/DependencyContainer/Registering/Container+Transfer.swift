@@ -181,8 +181,8 @@ extension Container {
             }
         }
         guard let existing, let set, !dropped.isEmpty else { return }
-        entries.replacePoint(
-            point, with: set.count == 0 ? nil : Registration(copying: existing, contributions: set),
+        entries.setEntry(
+            point, to: set.count == 0 ? nil : Registration(copying: existing, contributions: set),
             dropping: dropped)
         guard !restored.isEmpty else { return }
         _ = entries.admit(existing, to: .contributions(restored.map { $0.with() }), as: .copy)

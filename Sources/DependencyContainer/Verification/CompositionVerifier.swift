@@ -61,7 +61,7 @@ struct CompositionVerifier {
     /// The service unit each ID's lookup found in each context, or -1 when it found none.
     private var services: [[String: Int]]
     /// The nearest place's registrations, which a top-level load of their IDs finds unlooked.
-    private let nearest: [String: Registration]
+    private let nearest: RegistrationStore.RegistrationsByID
     /// The IDs of the farther places; a shadowed one again at each place.
     private var fartherIDs: [String] = []
     /// Made for the first missing dependency: a clean composition needs none.

@@ -16,22 +16,17 @@ struct ContextTable {
     /// The registration that answers among `candidates`: that of the highest-precedence
     /// active context, else the default one, else none.
     static func answering(among candidates: [Registration], active: [RegistrationContext]) -> Registration? {
-        var best: Registration?
-        var bestRank = -1
-        for candidate in candidates {
-            let rank: Int
-            if let context = candidate.context {
-                guard let index = active.firstIndex(of: context) else { continue }
-                rank = active.count - index
-            } else {
-                rank = 0
-            }
-            if rank > bestRank {
-                best = candidate
-                bestRank = rank
-            }
+        // The default ranks 0, a context that does not answer -1; the first of the best wins.
+        func rank(_ candidate: Registration) -> Int {
+            candidate.context.map { context in active.firstIndex(of: context).map { active.count - $0 } ?? -1
+            } ?? 0
         }
-        return best
+        return candidates.filter { rank($0) >= 0 }.max { rank($0) < rank($1) }
+    }
+
+    /// Whether the table holds nothing: a store then drops it (``StoreEntries/contexts``).
+    var isEmpty: Bool {
+        parked.isEmpty && parkedContributions.isEmpty && activeOverride == nil
     }
 }
 
@@ -48,7 +43,7 @@ extension StoreEntries {
             // Parked, so it holds no services; retired all the same, as everything a change takes out.
             appendRemoved(previous!)
         }
-        let current = dictionary[id]
+        let current = self[id]
         if let current, current.context == registration.context {
             previous = current
         } else if let current {
@@ -70,14 +65,14 @@ extension StoreEntries {
         let active = table.active
         var switched: Set<String> = []
         for (id, parked) in table.parked {
-            let current = dictionary[id]
+            let current = self[id]
             let candidates = parked + (current.map { [$0] } ?? [])
             guard ContextTable.answering(among: candidates, active: active) !== current else { continue }
             table.parked[id] = settle(id, current: current, candidates: candidates, active: active)
             switched.insert(id)
         }
         for (point, parked) in table.parkedContributions {
-            guard let registration = dictionary[point], let set = registration.contributions else { continue }
+            guard let registration = self[point], let set = registration.contributions else { continue }
             var rewrite = PointRewrite(set: set, parked: parked)
             // The names with a waiting contribution, or answered by a context's.
             let names = parked.map(\.name) + set.entries.filter { $0.registration.context != nil }.map(\.name)
@@ -86,8 +81,8 @@ extension StoreEntries {
             }
             guard !rewrite.dropped.isEmpty || rewrite.set !== set else { continue }
             table.parkedContributions[point] = rewrite.parked
-            replacePoint(
-                point, with: Registration(copying: registration, contributions: rewrite.set),
+            setEntry(
+                point, to: Registration(copying: registration, contributions: rewrite.set),
                 dropping: rewrite.dropped)
             switched.insert(point)
         }
@@ -115,7 +110,7 @@ extension StoreEntries {
             waiting.append(candidate === current ? Registration(freshCopyOf: candidate) : candidate)
         }
         if answering !== current {
-            setEntry(id, to: answering, previous: current)
+            setEntry(id, to: answering)
         }
         return waiting
     }

@@ -18,13 +18,9 @@ final class ContributionSet: Sendable {
         /// contributing; it holds the registration it removed.
         fileprivate let isRemoval: Bool
 
-        init(name: String, priority: Int, registration: Registration) {
-            self.init(
-                name: name, priority: priority, registration: registration, sequence: 0, isRemoval: false)
-        }
-
-        fileprivate init(
-            name: String, priority: Int, registration: Registration, sequence: UInt64, isRemoval: Bool
+        init(
+            name: String, priority: Int, registration: Registration, sequence: UInt64 = 0,
+            isRemoval: Bool = false
         ) {
             self.name = name
             self.priority = priority
@@ -52,7 +48,7 @@ final class ContributionSet: Sendable {
     let elementType: Any.Type
     /// The number of contributions.
     let count: Int
-    /// Sorted runs, oldest first, each in the order of ``runPrecedes(_:_:)``; a set of one
+    /// Sorted runs, oldest first, each in the order of ``runPrecedes(_:_:_:_:)``; a set of one
     /// run has neither removals nor hidden entries.
     private let runs: [[Entry]]
     /// The highest sequence number in the runs.
@@ -60,7 +56,7 @@ final class ContributionSet: Sendable {
     /// The contribution of each name, shared with the sets made from this one.
     private let index: NameIndex
     /// Whether ``resetting(where:)`` made this set: observers report the contributions it
-    /// replaced as reset rather than replaced (``StoreEntries/replacePoint(_:with:dropping:)``).
+    /// replaced as reset rather than replaced (``StoreEntries/setEntry(_:to:dropping:)``).
     let isReset: Bool
 
     /// Sets of at most this many contributions are kept as one run.
@@ -100,14 +96,6 @@ final class ContributionSet: Sendable {
         lhs.priority != rhs.priority ? lhs.priority > rhs.priority : lhs.name < rhs.name
     }
 
-    /// The order within a run: load order, then the newest first among the entries of one
-    /// name and priority.
-    private static func runPrecedes(_ lhs: Entry, _ rhs: Entry) -> Bool {
-        if lhs.priority != rhs.priority { return lhs.priority > rhs.priority }
-        if lhs.name != rhs.name { return lhs.name < rhs.name }
-        return lhs.sequence > rhs.sequence
-    }
-
     /// This set with `entry` added, replacing a contribution of the same name.
     func adding(_ entry: Entry) -> (set: ContributionSet, replaced: Entry?) {
         let added = entry.numbered(sequence + 2)
@@ -121,7 +109,7 @@ final class ContributionSet: Sendable {
         if let replaced, replaced.priority != entry.priority {
             // Of the same priority, the new entry hides the old one by its sequence number.
             let removal = replaced.numbered(sequence + 1, isRemoval: true)
-            run = Self.runPrecedes(removal, added) ? [removal, added] : [added, removal]
+            run = Self.precedes(removal, added) ? [removal, added] : [added, removal]
         }
         let set = appending(
             run, count: count + (replaced == nil ? 1 : 0), sequence: sequence + 2, index: index)
@@ -263,8 +251,8 @@ final class ContributionSet: Sendable {
         }
     }
 
-    /// ``runPrecedes(_:_:)`` for `lhs[lhsPosition]` and `rhs[rhsPosition]`, reading their
-    /// keys in place.
+    /// The order within a run: load order, then the newest first among the entries of one
+    /// name and priority; for `lhs[lhsPosition]` and `rhs[rhsPosition]`, read in place.
     @inline(__always)
     private static func runPrecedes(_ lhs: [Entry], _ lhsPosition: Int, _ rhs: [Entry], _ rhsPosition: Int)
         -> Bool

@@ -42,18 +42,29 @@ final class Registration: @unchecked Sendable {
 
     /// The designated initializer, which every other one calls: the only place that claims
     /// the atomic cell, so no way of making a registration can forget it.
+    ///
+    /// `settings` are `nil` for nothing but `scope`, the common case, which builds none.
+    @inline(__always)
     private init(
-        id: String, scope: Scope.Lifetime, serviceType: Any.Type, provider: ProviderDescription,
-        closure: ErasedFactoryClosure,
-        extras: Extras?
+        id: String, scope: Scope, settings: RegistrationSettings?, serviceType: Any.Type,
+        provider: ProviderDescription, closure: ErasedFactoryClosure, parts: Parts
     ) {
-        self.scope = scope
+        let lifetime = Scope.Lifetime.effective(scope.lifetime, for: serviceType)
+        let ignoresWeakScope = lifetime != scope.lifetime
+        // Most registrations have nothing but an unnamed scope: they allocate no extras.
+        let extras =
+            (settings?.isPlain ?? (scope.resetName == nil)) && !ignoresWeakScope && parts.isEmpty
+            ? nil
+            : Extras(
+                settings: settings ?? RegistrationSettings(scope: scope), parts: parts, lifetime: lifetime,
+                ignoresWeakScope: ignoresWeakScope)
+        self.scope = lifetime
         closureTakesResolver = closure.takesResolver
         hasCreationHook = extras?.settings.hooks?.hasCreationHook ?? false
         hasTimeToLive = extras?.expiry != nil
+        self.extras = extras
         self.serviceType = serviceType
         closureBits = closure.bits
-        self.extras = extras
         self.id = id
         self.provider = provider
         PublishedReference.claim(in: self)
@@ -72,6 +83,11 @@ final class Registration: @unchecked Sendable {
         var asyncFactory: AsyncServiceFactory?
         /// Who put the registration into its container as one of a group that leaves together.
         var owner: RegistrationOwner?
+
+        var isEmpty: Bool {
+            seedItemType == nil && contributions == nil && argumentFactory == nil && isolation == .nonisolated
+                && owner == nil
+        }
     }
 
     /// A registration of `factory` with `settings`: how every verb makes one.
@@ -80,64 +96,38 @@ final class Registration: @unchecked Sendable {
         id: String, settings: RegistrationSettings, provider: ProviderDescription,
         factory: TypedFactory<Service>, parts: Parts = Parts()
     ) {
-        let lifetime = Scope.Lifetime.effective(settings.scope.lifetime, for: Service.self)
-        let ignoresWeakScope = lifetime != settings.scope.lifetime
-        let isPlain =
-            settings.isPlain && !ignoresWeakScope && parts.seedItemType == nil && parts.contributions == nil
-            && parts.argumentFactory == nil && parts.isolation == .nonisolated && parts.owner == nil
         self.init(
-            id: id, scope: lifetime, serviceType: Service.self, provider: provider, closure: factory.closure,
-            extras: isPlain
-                ? nil
-                : Extras(
-                    settings: settings, parts: parts, lifetime: lifetime, ignoresWeakScope: ignoresWeakScope))
+            id: id, scope: settings.scope, settings: settings, serviceType: Service.self, provider: provider,
+            closure: factory.closure, parts: parts)
     }
 
-    /// A registration of `factory` with nothing but a scope: the common case, which builds no
-    /// settings.
+    /// A registration of `factory` with nothing but a scope: the common case.
     @inline(__always)
     convenience init<Service>(
         id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>
     ) {
-        let lifetime = Scope.Lifetime.effective(scope.lifetime, for: Service.self)
-        let ignoresWeakScope = lifetime != scope.lifetime
         self.init(
-            id: id, scope: lifetime, serviceType: Service.self, provider: provider, closure: factory.closure,
-            extras: scope.resetName == nil && !ignoresWeakScope
-                ? nil
-                : Extras(
-                    settings: RegistrationSettings(scope: scope), parts: Parts(), lifetime: lifetime,
-                    ignoresWeakScope: ignoresWeakScope))
+            id: id, scope: scope, settings: nil, serviceType: Service.self, provider: provider,
+            closure: factory.closure, parts: Parts())
     }
 
     /// A registration with `other`'s ID, options and factory, and no services yet: for moving
     /// registrations between containers (each releases the services of its own registrations
     /// when it is freed, so two never share one), and for resetting services.
+    ///
+    /// Other settings may state another scope (`setScope`); a given owner owns the
+    /// contributions too, else each keeps its own.
     convenience init(
         copying other: Registration, contributions: ContributionSet?? = nil,
         settings: RegistrationSettings? = nil, owner: RegistrationOwner? = nil
     ) {
-        // A given owner owns the contributions too; else each keeps its own.
-        let contributions = contributions ?? other.contributions?.freshCopy(owner: owner)
-        let owner = owner ?? other.owner
-        let needsExtras = other.extras != nil || settings != nil || owner != nil || contributions != nil
-        // Other settings may state another scope (`setScope`).
-        let lifetime = settings.map { Scope.Lifetime.effective($0.scope.lifetime, for: other.serviceType) }
+        var parts = other.extras?.parts ?? Parts()
+        parts.contributions = contributions ?? other.contributions?.freshCopy(owner: owner)
+        parts.owner = owner ?? other.owner
+        let settings = settings ?? other.settings
         self.init(
-            id: other.id, scope: lifetime ?? other.scope, serviceType: other.serviceType,
-            provider: other.provider,
-            closure: other.closure,
-            extras: needsExtras
-                ? Extras(
-                    settings: settings ?? other.settings,
-                    parts: Parts(
-                        seedItemType: other.seedItemType, contributions: contributions,
-                        argumentFactory: other.argumentFactory, isolation: other.isolation,
-                        asyncFactory: other.asyncFactory, owner: owner),
-                    lifetime: lifetime ?? other.scope,
-                    ignoresWeakScope: settings.map { lifetime != $0.scope.lifetime } ?? other.ignoresWeakScope
-                )
-                : nil)
+            id: other.id, scope: settings.scope, settings: settings, serviceType: other.serviceType,
+            provider: other.provider, closure: other.closure, parts: parts)
     }
 
     /// A registration with `other`'s ID, options, factory and owner, fresh copies of its
@@ -148,7 +138,7 @@ final class Registration: @unchecked Sendable {
 
     /// The seed-API item type this registration came from, whose `load(for:)` returns a
     /// fresh item as the original container did.
-    var seedItemType: (any Injectable.Type)? { extras?.seedItemType }
+    var seedItemType: (any Injectable.Type)? { extras?.parts.seedItemType }
 
     /// Whether this registration has more than an ID, a scope and a factory.
     var hasExtras: Bool { extras != nil }
@@ -158,7 +148,7 @@ final class Registration: @unchecked Sendable {
     var scopeName: String? { extras?.settings.scope.resetName }
 
     /// The contributions, when this registration is an extension point's.
-    var contributions: ContributionSet? { extras?.contributions }
+    var contributions: ContributionSet? { extras?.parts.contributions }
 
     /// What only main-actor and async registrations have; `nil` for a `register` one.
     var isolated: IsolatedParts? { extras?.isolated }
@@ -189,35 +179,29 @@ final class Registration: @unchecked Sendable {
     var context: RegistrationContext? { extras?.settings.context }
     /// Who put the registration into its container as one of a group that leaves together
     /// (a plugin's activation); `nil` for the container's own registrations.
-    var owner: RegistrationOwner? { extras?.owner }
+    var owner: RegistrationOwner? { extras?.parts.owner }
 
     /// What few registrations have: their options and their kind's parts.
     ///
     /// `@unchecked Sendable`: immutable; the item type is a metatype.
     private final class Extras: @unchecked Sendable {
         let settings: RegistrationSettings
-        let seedItemType: (any Injectable.Type)?
-        let argumentFactory: ArgumentFactoryBase?
-        let contributions: ContributionSet?
+        let parts: Parts
+        /// Each registration has its own: its async creation in progress belongs to its services.
         let isolated: IsolatedParts?
         let ignoresWeakScope: Bool
-        let owner: RegistrationOwner?
         /// When the kept service expires; `nil` unless it has a time to live.
         let expiry: ServiceExpiry?
 
         init(settings: RegistrationSettings, parts: Parts, lifetime: Scope.Lifetime, ignoresWeakScope: Bool) {
             self.settings = settings
+            self.parts = parts
             expiry = ServiceExpiry(timeToLive: settings.timeToLive, lifetime: lifetime)
-            seedItemType = parts.seedItemType
-            argumentFactory = parts.argumentFactory
-            contributions = parts.contributions
-            // Each registration has its own: its async creation in progress belongs to its services.
             isolated =
                 parts.isolation == .nonisolated
                 ? nil
                 : IsolatedParts(isolation: parts.isolation, asyncFactory: parts.asyncFactory, scope: lifetime)
             self.ignoresWeakScope = ignoresWeakScope
-            owner = parts.owner
         }
     }
 
@@ -298,15 +282,6 @@ final class Registration: @unchecked Sendable {
         scope == .singleton && produces(Service.self) && hasSingleton
     }
 
-    /// The singleton as its factory made it, type-erased.
-    var singletonValue: Any? {
-        guard scope == .singleton else { return nil }
-        let box = instanceLock.withLock { _ in
-            PublishedReference.retained(as: InstanceBoxBase.self, in: self)
-        }
-        return box?.anyValue
-    }
-
     /// Whether the registration shares its services (singleton, weak, named scope), which
     /// loads may read in place inside a read; transient and graph services never are.
     @inline(__always)
@@ -317,7 +292,11 @@ final class Registration: @unchecked Sendable {
     /// The singleton, or the weak service while somebody holds it; `nil` for other scopes.
     var existingSharedService: Any? {
         switch scope {
-        case .singleton: return singletonValue
+        case .singleton:
+            let box = instanceLock.withLock { _ in
+                PublishedReference.retained(as: InstanceBoxBase.self, in: self)
+            }
+            return box?.anyValue
         case .weak: return weakObject
         case .transient, .graph: return nil
         }
@@ -336,6 +315,9 @@ final class Registration: @unchecked Sendable {
     /// weakly the class instance a weak service is or wraps in optionals; other values, and
     /// `nil`, stay transient.
     func keep(_ box: InstanceBoxBase, madeWith notes: CreationNotes = CreationNotes()) {
+        // Only class instances can be held weakly; a load casts one back to an Optional.
+        let object = scope == .weak ? weakReferent(of: box.anyValue) : nil
+        guard scope == .singleton || object != nil else { return }
         // Before publishing: a load that reads the service reads when it was made.
         if hasTimeToLive { extras?.expiry?.noteKept() }
         let order = lifecycle?.onDispose == nil ? 0 : Self.keptCount.add(1)
@@ -343,19 +325,15 @@ final class Registration: @unchecked Sendable {
         let kept =
             notes.isEmpty
             ? (notes.isTraced ? KeptCreationNotes.tracedNothing : nil) : KeptCreationNotes(notes)
-        if scope == .singleton {
-            // Before publishing, under the lock that retiring takes to read them: a load that
-            // raced a write retiring this registration keeps nothing, and writes nothing.
-            instanceLock.withLock { _ in
-                guard !isRetired else { return }
-                keptOrder = order
-                if let kept { madeWith = kept }
-            }
-            publishSingleton(box)
-        } else if scope == .weak, let object = weakReferent(of: box.anyValue) {
-            // Only class instances can be held weakly; a load casts one back to an Optional.
-            storeWeakObject(object, keptOrder: order, madeWith: kept)
+        // Before publishing, under the lock that retiring takes to read them: a load that
+        // raced a write retiring this registration keeps nothing, and writes nothing.
+        instanceLock.withLock { _ in
+            guard !isRetired else { return }
+            if let object { weakInstance = object }
+            keptOrder = order
+            madeWith = kept
         }
+        if scope == .singleton { publishSingleton(box) }
     }
 
     /// The owners whose registrations' services the service this registration keeps now was
@@ -370,12 +348,8 @@ final class Registration: @unchecked Sendable {
     /// ``CreationNotes/untraced`` for one made while its container did not trace.
     var keptServiceNotes: CreationNotes {
         instanceLock.withLock { _ in
-            let isKept: Bool
-            switch scope {
-            case .singleton: isKept = hasSingleton
-            case .weak: isKept = weakInstance != nil
-            case .transient, .graph: isKept = false
-            }
+            // Only a singleton or a weak service is kept.
+            let isKept = scope == .singleton ? hasSingleton : weakInstance != nil
             return isKept ? madeWith?.notes ?? .untraced : CreationNotes()
         }
     }
@@ -383,25 +357,24 @@ final class Registration: @unchecked Sendable {
     /// Counts the services kept by registrations with dispose hooks, in the order they were kept.
     private static let keptCount = AtomicCounter(0)
 
-    /// Appends every registration whose services go when this one leaves its store for
-    /// good: itself and, for an extension point, its contributions.
-    func appendSelfAndContributions(to registrations: inout [Registration]) {
-        registrations.append(self)
-        guard let contributions else { return }
-        for entry in contributions.entries {
-            entry.registration.appendSelfAndContributions(to: &registrations)
+    /// Runs `body` on every registration whose services go when this one leaves its store
+    /// for good: itself and, for an extension point, its contributions.
+    func forSelfAndContributions(_ body: (Registration) -> Void) {
+        body(self)
+        for entry in contributions?.entries ?? [] {
+            entry.registration.forSelfAndContributions(body)
         }
     }
 
     /// Retires this registration and, for an extension point, its contributions, appending
     /// the boxes to free: for a store being freed, without collecting the registrations.
     func retireWithContributions(into boxes: inout [RetiredBox], disposals: DisposalLedger?) {
-        // Only a singleton or weak service is kept: a transient or graph registration, the
-        // common case, has nothing to retire, and no load can reach it through the freed store.
-        if isShared, let box = retireInstances(disposals: disposals) { boxes.append(box) }
-        guard let contributions else { return }
-        for entry in contributions.entries {
-            entry.registration.retireWithContributions(into: &boxes, disposals: disposals)
+        forSelfAndContributions { registration in
+            // Only a singleton or weak service is kept: a transient or graph registration, the
+            // common case, has nothing to retire, and no load can reach it through the freed store.
+            if registration.isShared, let box = registration.retireInstances(disposals: disposals) {
+                boxes.append(box)
+            }
         }
     }
 
@@ -421,19 +394,12 @@ final class Registration: @unchecked Sendable {
             return (box, object, keptOrder)
         }
         let hook = lifecycle?.onDispose
-        if let weakObject {
-            guard let hook else { return nil }
-            return RetiredBox(
-                box: nil,
-                disposal: PendingDisposal(
-                    id: id, hook: hook, order: order, ledger: disposals, value: weakObject),
-                readKey: ReadKey(self))
-        }
-        guard let box else { return nil }
+        // A weak service, never in a box, is retired only for its dispose hook.
+        guard box != nil || (weakObject != nil && hook != nil) else { return nil }
         return RetiredBox(
             box: box,
             disposal: hook.map {
-                PendingDisposal(id: id, hook: $0, order: order, ledger: disposals, value: nil)
+                PendingDisposal(id: id, hook: $0, order: order, ledger: disposals, value: weakObject)
             },
             readKey: ReadKey(self))
     }
@@ -468,28 +434,12 @@ final class Registration: @unchecked Sendable {
 
     /// Whether the registration keeps a service now, expired or not.
     var hasCachedServiceIgnoringExpiry: Bool {
-        switch scope {
-        case .singleton: return hasSingleton
-        case .weak: return weakObject != nil
-        case .transient, .graph: return false
-        }
+        scope == .singleton ? hasSingleton : existingSharedService != nil
     }
 
     /// The weakly held instance, if somebody still holds it.
     var weakObject: AnyObject? {
         instanceLock.withLock { _ in weakInstance }
-    }
-
-    /// Keeps `object` weakly, unless the registration is retired.
-    func storeWeakObject(
-        _ object: AnyObject, keptOrder order: UInt64, madeWith notes: KeptCreationNotes? = nil
-    ) {
-        instanceLock.withLock { _ in
-            guard !isRetired else { return }
-            weakInstance = object
-            keptOrder = order
-            madeWith = notes
-        }
     }
 
     /// One of a few locks shared by all registrations, guarding the weak instance and the
@@ -501,7 +451,7 @@ final class Registration: @unchecked Sendable {
 
     /// The function an ``ArgumentInjectID`` registration makes its services with; `nil` for
     /// every other registration.
-    var argumentFactory: ArgumentFactoryBase? { extras?.argumentFactory }
+    var argumentFactory: ArgumentFactoryBase? { extras?.parts.argumentFactory }
 
     /// The service type as a developer writes it: the function type of an argument factory,
     /// the element type of an extension point.

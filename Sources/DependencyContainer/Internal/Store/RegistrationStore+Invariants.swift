@@ -22,7 +22,8 @@ extension RegistrationStore {
 
     /// The rules a store's state breaks, as sentences.
     static func invariantViolations(
-        entries: [String: Registration], generation: UInt64, mirroredGeneration: UInt64, published: Snapshot?,
+        entries: [StoreKey: Registration], generation: UInt64, mirroredGeneration: UInt64,
+        published: Snapshot?,
         removed: [Registration], checkingAll: Bool
     ) -> [String] {
         var violations: [String] = []
@@ -43,12 +44,13 @@ extension RegistrationStore {
         }
         for registration in removed {
             // Rule 3: what a change takes out leaves the store for good.
-            if entries[registration.id] === registration {
+            if entries[StoreKey(registration.id)] === registration {
                 violations.append("'\(registration.id)' was removed but is still an entry")
             }
         }
         guard checkingAll else { return violations }
-        for (id, registration) in entries {
+        for (key, registration) in entries {
+            let id = key.id
             if registration.id != id {
                 violations.append("the entry '\(id)' holds the registration of '\(registration.id)'")
             }

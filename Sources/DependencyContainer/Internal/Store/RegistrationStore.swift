@@ -30,7 +30,7 @@ final class RegistrationStore: Sendable {
     /// The registrations, guarded by the lock; read only here and in
     /// `RegistrationStore+Invariants.swift`.
     struct State: Sendable {
-        var entries: [String: Registration] = [:]
+        var entries: [StoreKey: Registration] = [:]
         /// The registrations for contexts that do not answer now (``ContextTable``).
         var contexts: ContextTable?
         var generation: UInt64 = 0
@@ -61,7 +61,8 @@ final class RegistrationStore: Sendable {
         // snapshots may keep the registrations themselves alive; their services go now.
         var boxes: [RetiredBox] = []
         let observers = state.withLock { state in
-            for registration in state.entries.values {
+            // A transient registration without extras, the common case, keeps nothing.
+            for registration in state.entries.values where registration.isShared || registration.hasExtras {
                 registration.retireWithContributions(into: &boxes, disposals: disposals)
             }
             return state.observers
@@ -85,31 +86,33 @@ final class RegistrationStore: Sendable {
             if let handler = state.lateWriteHandler {
                 // Sealed (`Container.seal`, Container+Registering.swift): the change runs on a copy that is dropped,
                 // so nothing it removed leaves the store.
-                var copy = StoreEntries(state.entries, contexts: state.contexts)
-                let result = body(&copy)
-                after = AfterWrite(
-                    changed: WriteWatch.changedIDs(from: state.entries, to: copy.dictionary), refusal: handler
-                )
+                var copy = state.entries
+                var entries = StoreEntries(moving: &copy, recordingTouches: true)
+                entries.contexts = state.contexts
+                let result = body(&entries)
+                after = AfterWrite(changed: entries.changedIDs, refusal: handler)
                 return result
             }
-            let before = isWatched ? state.entries : nil
             // The one check a write pays for observers when nobody observes this store.
             let isObserved = !state.observers.isEmpty
             // Moved out and back, so that only a published snapshot sharing it makes a change copy it.
-            var entries = StoreEntries(moving: &state.entries, recordingTouches: isObserved)
+            var entries = StoreEntries(moving: &state.entries, recordingTouches: isObserved || isWatched)
             if state.contexts != nil { swap(&entries.contexts, &state.contexts) }
             let result = body(&entries)
+            let changed = isWatched ? entries.changedIDs : []
             entries.moveDictionary(into: &state.entries)
             if entries.contexts != nil { swap(&entries.contexts, &state.contexts) }
             state.lockedReadsSinceChange = 0
             generation.advance(&state.generation)
-            if state.published != nil || before != nil || entries.touched != nil || !entries.removed.isEmpty {
+            if state.published != nil || entries.touched != nil || !entries.removed.isEmpty {
                 var work = AfterWrite(unpublished: state.published, removed: entries.removed)
                 state.published = nil
-                if let before { work.changed = WriteWatch.changedIDs(from: before, to: state.entries) }
+                work.changed = changed
                 // Queued under the lock, so that each observer's queue has this store's changes in
                 // the order it applied them; delivered after unlocking.
-                if let touched = entries.touched { work.notified = Self.enqueueChanges(touched, state) }
+                if isObserved, let touched = entries.touched {
+                    work.notified = Self.enqueueChanges(touched, state)
+                }
                 after = work
             }
             #if DEBUG
@@ -155,7 +158,7 @@ final class RegistrationStore: Sendable {
         var notified: [ChangeObserver] = []
         for (id, touch) in touched {
             guard let subscriptions = state.observers[id] else { continue }
-            let current = state.entries[id]
+            let current = state.entries[StoreKey(id)]
             guard current !== touch.previous else { continue }
             let change = ChangeObserver.StoreChange(
                 previous: touch.previous, current: current, isReset: touch.isReset)
@@ -172,7 +175,7 @@ final class RegistrationStore: Sendable {
         state.withLock { state in
             state.observers[observer.id, default: []].append(
                 ObserverSubscription(observer: observer, depth: depth))
-            return state.entries[observer.id]
+            return state.entries[StoreKey(observer.id)]
         }
     }
 
@@ -202,9 +205,7 @@ final class RegistrationStore: Sendable {
             table.activeOverride = contexts.map(RegistrationContext.inPrecedenceOrder)
             entries.contexts = table
             let switched = entries.reselectContexts()
-            if table.parked.isEmpty && table.parkedContributions.isEmpty && contexts == nil {
-                entries.contexts = nil
-            }
+            if entries.contexts?.isEmpty == true { entries.contexts = nil }
             return switched
         }
         resetDescendantsDependents(of: switched)
@@ -263,8 +264,40 @@ final class RegistrationStore: Sendable {
     }
 
     /// Reads the registrations under the lock.
-    func read<Result>(_ body: ([String: Registration]) -> Result) -> Result {
-        state.withLock { body($0.entries) }
+    func read<Result>(_ body: (RegistrationsByID) -> Result) -> Result {
+        state.withLock { body(RegistrationsByID(entries: $0.entries)) }
+    }
+
+    /// A store's registrations by ID, as ``read(_:)`` hands them: in the store's order, which
+    /// stays the same until a write.
+    struct RegistrationsByID: Sequence {
+        fileprivate let entries: [StoreKey: Registration]
+
+        var count: Int { entries.count }
+        var keys: [String] { entries.keys.map(\.id) }
+        var values: Dictionary<StoreKey, Registration>.Values { entries.values }
+
+        subscript(id: String) -> Registration? { entries[StoreKey(id)] }
+
+        func mapValues<T>(_ transform: (Registration) -> T) -> [String: T] {
+            compactMapValues(transform)
+        }
+
+        func compactMapValues<T>(_ transform: (Registration) -> T?) -> [String: T] {
+            var result: [String: T] = [:]
+            for (key, registration) in entries { result[key.id] = transform(registration) }
+            return result
+        }
+
+        func makeIterator() -> Iterator { Iterator(base: entries.makeIterator()) }
+
+        struct Iterator: IteratorProtocol {
+            var base: [StoreKey: Registration].Iterator
+
+            mutating func next() -> (id: String, registration: Registration)? {
+                base.next().map { ($0.key.id, $0.value) }
+            }
+        }
     }
 
     /// Whether `registration` is one of this store's, or one of its extension points'
@@ -273,9 +306,11 @@ final class RegistrationStore: Sendable {
         let id = registration.id
         let points = Self.points(naming: id)
         return state.withLock { state in
-            if state.entries[id] === registration { return true }
+            if state.entries[StoreKey(id)] === registration { return true }
             return points.contains { point in
-                state.entries[point]?.contributions?.entries.contains { $0.registration === registration }
+                state.entries[StoreKey(point)]?.contributions?.entries.contains {
+                    $0.registration === registration
+                }
                     ?? false
             }
         }
@@ -329,7 +364,7 @@ final class RegistrationStore: Sendable {
                     state.published = Snapshot(entries: state.entries, generation: state.generation)
                 }
             }
-            return (state.entries[name], state.published)
+            return (state.entries[StoreKey(name)], state.published)
         }
         // Cached outside the lock: evicting an old snapshot may free services whose deinit
         // uses this container.

@@ -13,12 +13,6 @@ struct RetiredBox: Reclaimable, @unchecked Sendable {
     /// What the read sections of its registration announce: the write waits only for those.
     let readKey: ReadKey
 
-    init(box: InstanceBoxBase?, disposal: PendingDisposal? = nil, readKey: ReadKey) {
-        self.box = box
-        self.disposal = disposal
-        self.readKey = readKey
-    }
-
     /// The service, for its dispose hook.
     var service: Any? {
         if let value = disposal?.value { return value }

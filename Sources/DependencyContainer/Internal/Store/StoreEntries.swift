@@ -2,7 +2,7 @@
 /// whose changes record every registration they take out, so that `modify` retires and
 /// releases them after unlocking and no caller can forget one.
 struct StoreEntries {
-    private(set) var dictionary: [String: Registration]
+    private(set) var dictionary: [StoreKey: Registration]
     /// What the changes took out, in the order they did.
     private(set) var removed: [Registration] = []
     /// The IDs the changes touched, with what each held before the first touch; `nil` when
@@ -19,15 +19,10 @@ struct StoreEntries {
         var isReset: Bool
     }
 
-    init(_ dictionary: [String: Registration], contexts: ContextTable? = nil) {
-        self.dictionary = dictionary
-        self.contexts = contexts
-    }
-
     /// Takes the registrations out of `dictionary`, leaving it empty: moved, not copied, so
     /// that a change does not copy it.
     @inline(__always)
-    init(moving dictionary: inout [String: Registration], recordingTouches: Bool = false) {
+    init(moving dictionary: inout [StoreKey: Registration], recordingTouches: Bool) {
         self.dictionary = dictionary
         // `Dictionary()`, not a literal: the empty singleton, built without an array.
         dictionary = Dictionary()
@@ -45,16 +40,23 @@ struct StoreEntries {
         }
     }
 
+    /// The IDs whose entry the changes added, removed or replaced, sorted; empty unless
+    /// touches are recorded.
+    var changedIDs: [String] {
+        (touched ?? [:]).compactMap { id, touch in dictionary[StoreKey(id)] === touch.previous ? nil : id }
+            .sorted()
+    }
+
     /// Moves the registrations back into `dictionary`, leaving these entries empty.
-    mutating func moveDictionary(into dictionary: inout [String: Registration]) {
+    mutating func moveDictionary(into dictionary: inout [StoreKey: Registration]) {
         swap(&self.dictionary, &dictionary)
     }
 
     subscript(id: String) -> Registration? {
-        dictionary[id]
+        dictionary[StoreKey(id)]
     }
 
-    var values: Dictionary<String, Registration>.Values { dictionary.values }
+    var values: Dictionary<StoreKey, Registration>.Values { dictionary.values }
 
     /// Stores `registration` under its ID; the one it replaces goes with its contributions.
     @inline(__always)
@@ -63,21 +65,16 @@ struct StoreEntries {
         if registration.context != nil || (contexts != nil && contexts!.parked[registration.id] != nil) {
             return updateContextual(registration)
         }
-        let previous = dictionary.updateValue(registration, forKey: registration.id)
-        touch(registration.id, previous: previous)
-        previous?.appendSelfAndContributions(to: &removed)
-        return previous
+        return setEntry(registration.id, to: registration)
     }
 
     /// Removes every registration of `id`, those for contexts included, with its contributions.
     @discardableResult
     mutating func removeValue(forKey id: String) -> Registration? {
-        let previous = dictionary.removeValue(forKey: id)
-        if previous != nil { touch(id, previous: previous) }
-        previous?.appendSelfAndContributions(to: &removed)
+        let previous = setEntry(id, to: nil)
         if contexts != nil, let parked = contexts!.parked.removeValue(forKey: id) {
             removed += parked
-            if contexts!.parked.isEmpty && contexts!.activeOverride == nil { contexts = nil }
+            if contexts!.isEmpty { contexts = nil }
             return previous ?? parked.first
         }
         return previous
@@ -85,11 +82,7 @@ struct StoreEntries {
 
     /// Removes every registration with its contributions.
     mutating func removeAll() {
-        for registration in dictionary.values {
-            touch(registration.id, previous: registration)
-            registration.appendSelfAndContributions(to: &removed)
-        }
-        dictionary = [:]
+        for key in Array(dictionary.keys) { setEntry(key.id, to: nil) }
         if contexts != nil {
             removed += contexts!.parked.values.joined()
             contexts!.parked = [:]
@@ -102,31 +95,32 @@ struct StoreEntries {
         removed.append(registration)
     }
 
-    /// Makes `registration` the entry of `id`, or removes the entry when `nil`; `previous`
-    /// goes with its contributions.
-    mutating func setEntry(_ id: String, to registration: Registration?, previous: Registration?) {
-        if let registration {
-            dictionary[id] = registration
-        } else {
-            dictionary.removeValue(forKey: id)
-        }
-        touch(id, previous: previous)
-        previous?.appendSelfAndContributions(to: &removed)
-    }
-
-    /// Replaces the registration of `id` with `replacement`, sharing its contributions.
-    mutating func replacePoint(
-        _ id: String, with replacement: Registration?, dropping dropped: [Registration]
-    ) {
+    /// Makes `registration` the entry of `id`, or removes the entry when `nil`, and returns
+    /// the one it replaces, which goes with its contributions; with `dropped`, a point's
+    /// rewrite: the new registration shares the contributions, but for `dropped`, which go.
+    @discardableResult
+    mutating func setEntry(
+        _ id: String, to registration: Registration?, dropping dropped: [Registration]? = nil
+    )
+        -> Registration?
+    {
+        let key = StoreKey(id)
         let previous =
-            if let replacement { dictionary.updateValue(replacement, forKey: id) } else {
-                dictionary.removeValue(forKey: id)
+            if let registration { dictionary.updateValue(registration, forKey: key) } else {
+                dictionary.removeValue(forKey: key)
             }
+        guard let dropped else {
+            if previous != nil || registration != nil { touch(id, previous: previous) }
+            previous?.forSelfAndContributions { removed.append($0) }
+            return previous
+        }
         if let previous { removed.append(previous) }
         removed += dropped
         // Only a reset replaces a registration that is not a point's this way, and a point's
         // only with a set that `ContributionSet.resetting(where:)` made.
-        touch(id, previous: previous, isReset: replacement.map { $0.contributions?.isReset ?? true } ?? false)
+        touch(
+            id, previous: previous, isReset: registration.map { $0.contributions?.isReset ?? true } ?? false)
+        return previous
     }
 }
 
@@ -180,7 +174,7 @@ extension StoreEntries {
         as writer: AdmissionWriter = .verb
     ) -> Admission {
         if case .reset(let dropped) = writer {
-            replacePoint(registration.id, with: registration, dropping: dropped)
+            setEntry(registration.id, to: registration, dropping: dropped)
             return .added
         }
         if let error = Self.refusal(of: registration, placement) { return .rejected(error) }
@@ -203,23 +197,23 @@ extension StoreEntries {
     private static func refusal(of registration: Registration, _ placement: AdmissionPlacement)
         -> ContainerError?
     {
+        guard case .contributions(let added) = placement else {
+            return refusal(of: registration, named: registration.id)
+        }
         if let problem = IDValidation.problem(with: registration.id) {
             return .invalidID(registration.id, reason: problem)
         }
-        guard case .contributions(let added) = placement else {
-            return registration.hasExtras ? refusal(of: registration) : nil
-        }
-        for entry in added {
-            if let problem = IDValidation.problem(with: entry.name) {
-                return .invalidID(entry.name, reason: problem)
-            }
-            if let error = refusal(of: entry.registration) { return error }
-        }
-        return nil
+        return added.lazy.compactMap { refusal(of: $0.registration, named: $0.name) }.first
     }
 
-    /// The error that rejects `registration` for its time to live or context name.
-    private static func refusal(of registration: Registration) -> ContainerError? {
+    /// The error that rejects `registration`, or a contribution of it as `name`, for its ID,
+    /// time to live or context name.
+    @inline(__always)
+    private static func refusal(of registration: Registration, named name: String) -> ContainerError? {
+        if let problem = IDValidation.problem(with: name) {
+            return .invalidID(name, reason: problem)
+        }
+        guard registration.hasExtras else { return nil }
         if let problem = ServiceExpiry.problem(with: registration.timeToLive) {
             return .invalidID(registration.id, reason: problem)
         }
@@ -255,7 +249,7 @@ extension StoreEntries {
         guard set != nil || parked != nil || added.contains(where: { $0.registration.context != nil }) else {
             // A new point without contexts: one set, sorted once.
             let set = ContributionSet(elementType: elementType, entries: added)
-            replacePoint(point, with: Registration(copying: base, contributions: set), dropping: [])
+            setEntry(point, to: Registration(copying: base, contributions: set), dropping: [])
             return .added
         }
         var contributions = set ?? ContributionSet(elementType: elementType, entries: [])
@@ -291,8 +285,7 @@ extension StoreEntries {
             contexts = table
         }
         if case .kept = admission, added.count == 1 { return admission }
-        replacePoint(
-            point, with: Registration(copying: base, contributions: contributions), dropping: dropped)
+        setEntry(point, to: Registration(copying: base, contributions: contributions), dropping: dropped)
         return admission
     }
 
@@ -355,14 +348,13 @@ extension StoreEntries {
         }
         if let current, current.context != nil {
             // The default, parked, has never held a service: it answers from now on.
-            setEntry(id, to: defaultRegistration, previous: current)
+            setEntry(id, to: defaultRegistration)
             count += 1
             resetDependents(of: [id])
         } else if let defaultRegistration {
             table.parked[id] = [defaultRegistration]
         }
-        let isEmpty = table.parked.isEmpty && table.parkedContributions.isEmpty && table.activeOverride == nil
-        contexts = isEmpty ? nil : table
+        contexts = table.isEmpty ? nil : table
         return count
     }
 

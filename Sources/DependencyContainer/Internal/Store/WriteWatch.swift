@@ -61,13 +61,4 @@ enum WriteWatch {
             }
         }
     }
-
-    /// The IDs whose registration differs between `before` and `after`: added, removed or
-    /// replaced.
-    static func changedIDs(from before: [String: Registration], to after: [String: Registration]) -> [String]
-    {
-        var changed = after.compactMap { id, registration in before[id] === registration ? nil : id }
-        changed += before.keys.filter { after[$0] == nil }
-        return changed.sorted()
-    }
 }

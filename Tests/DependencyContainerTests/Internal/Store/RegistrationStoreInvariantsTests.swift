@@ -66,4 +66,21 @@ struct RegistrationStoreInvariantsTests {
         #expect(found.contains("the entry 'Retired' is retired"))
         #expect(found.count == 6)
     }
+
+    @Test("Canonically equivalent IDs are one ID, as equal strings are")
+    func canonicallyEquivalentIDs() {
+        // The Kelvin sign, the Greek question mark and varia are equivalent to ASCII letters.
+        let pairs = [
+            ("\u{212A}elvin", "Kelvin"), ("a\u{37E}", "a;"), ("\u{1FEF}x", "`x"),
+            ("caf\u{E9}", "cafe\u{301}"),
+        ]
+        for (registered, loaded) in pairs {
+            #expect(StoreKey(registered) == StoreKey(loaded))
+            #expect(StoreKey(registered).hashValue == StoreKey(loaded).hashValue)
+            let container = Container()
+            container.register(InjectID<String>(registered)) { registered }
+            #expect(container.load(InjectID<String>(loaded)) == registered)
+        }
+        #expect(StoreKey("Kelvin") != StoreKey("kelvin"))
+    }
 }
