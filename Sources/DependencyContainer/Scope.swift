@@ -5,7 +5,9 @@
 ///
 /// ```swift
 /// container.register(.cart, scope: .session) { ShoppingCart() }
-/// container.reset(scope: .session)  // log out: the next load makes a fresh cart
+/// let cart = container.load(.cart)  // created on the first load, then shared
+/// container.reset(scope: .session)  // log out
+/// let newCart = container.load(.cart)  // a fresh cart
 /// ```
 public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// How a registration's store keeps its services (a named scope's is ``singleton``): the
