@@ -10,10 +10,9 @@
 /// }
 /// ```
 ///
-/// Features contribute under a name of their own (``Container/contribute(to:named:priority:options:file:line:factory:)``);
-/// loading the point returns the elements by descending priority, then ascending name, whatever
-/// module, thread or plugin contributed first. A point's name must not be a service's ID
-/// (<doc:PluginRegistries>).
+/// Features contribute under a name of their own; loading the point returns the elements by
+/// descending priority, then ascending name, whatever module, thread or plugin contributed
+/// first. A point's name must not be a service's ID (<doc:PluginRegistries>).
 public struct ExtensionPoint<Element>: Hashable, Sendable, CustomStringConvertible {
     /// The string key of the extension point.
     public let name: String

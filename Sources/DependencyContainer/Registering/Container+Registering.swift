@@ -418,8 +418,9 @@ extension Container {
     /// the same factory and options, reported and observed as any replacement.
     ///
     /// - Returns: ``RegistrationOutcome/replaced(_:)`` with the registration as it was, or
-    ///   ``RegistrationOutcome/rejected(_:)`` with ``ContainerError/notRegistered(id:requestedType:registeredIDs:)``
-    ///   when this container has no registration of `id` of its own.
+    ///   ``RegistrationOutcome/rejected(_:)`` with
+    ///   ``ContainerError/notRegistered(id:requestedType:registeredIDs:)`` when this container
+    ///   has no registration of `id` of its own.
     @discardableResult
     public func setScope<Service>(_ scope: Scope, for id: InjectID<Service>) -> RegistrationOutcome {
         let admitted = store.modify { entries -> (Admission, Registration)? in
