@@ -40,8 +40,7 @@ public final class Container: ServiceLoading {
     /// The containers created with this one as their parent, held weakly.
     let children = ChildContainers()
     /// Whether loads in this container trace what its factories meet: set once it or an
-    /// ancestor has a reader of the trace (a plugin's registrations, a context registration),
-    /// so that a container without one pays one relaxed read per load for the trace.
+    /// ancestor has a reader of the trace; without one a load pays one relaxed read.
     let tracesCreations = AtomicFlag()
     /// The load sites and inferred dependencies `verify()` checks (``addLoadSites(_:)``).
     let loadSiteBook = LoadSiteBook()
@@ -85,15 +84,8 @@ public final class Container: ServiceLoading {
 
     /// Loads the service registered under `id`, or `nil` if there is none.
     ///
-    /// `nil` means the feature is absent or its registration failed, the reason reported. See
-    /// <doc:GracefulFallbacks>.
-    ///
-    /// ```swift
-    /// guard let toast = container.load(.toast) else { return }  // toast feature absent
-    /// toast.show("Saved")
-    /// ```
-    ///
-    /// - Complexity: O(1) on average; a singleton that exists costs one hash lookup.
+    /// `nil` means the feature is absent or its registration failed, the reason reported
+    /// (<doc:GracefulFallbacks>). A made singleton costs one hash lookup.
     @inline(__always)
     public func load<Service>(_ id: InjectID<Service>) -> Service? { loadService(id) }
 
@@ -105,14 +97,6 @@ public final class Container: ServiceLoading {
     ///
     /// Inherited ones are marked ``RegistrationInfo/isInherited``; test overrides are not
     /// listed; of an ID's context registrations, only the one that answers.
-    ///
-    /// ```swift
-    /// for info in container.registrations {
-    ///     print(info)  // ToastInjectID: any ToastInject [singleton] from …ToastProvider
-    /// }
-    /// ```
-    ///
-    /// - Complexity: O(*n* log *n*) in the number of registrations.
     public var registrations: [RegistrationInfo] {
         var result: [RegistrationInfo] = []
         forEachReachableRegistration { registration, isInherited in
@@ -138,18 +122,14 @@ public final class Container: ServiceLoading {
         }
     }
 
-    /// Whether a load of `id` would find a registration, without creating a service.
-    ///
-    /// It looks where a load looks: the task's test overrides, this container, its ancestors.
+    /// Whether a load of `id` would find a registration (overrides, this container, its
+    /// ancestors), without creating a service.
     public func contains<Service>(_ id: InjectID<Service>) -> Bool {
         findRegistration(named: id.name, thread: ThreadState.current) != nil
     }
 
-    /// Whether the registration a load of `id` would use keeps a service now, which the load
-    /// would return without running the factory.
-    ///
-    /// A made singleton or named-scope service, or a weak one still held, within its time to
-    /// live; `false` when `id` is not registered.
+    /// Whether the registration a load of `id` would use keeps a service, within its time to
+    /// live, that the load would return without running the factory.
     public func hasCachedService<Service>(for id: InjectID<Service>) -> Bool {
         findCurrentRegistration(named: id.name, thread: ThreadState.current)?.hasCachedService ?? false
     }
@@ -157,13 +137,7 @@ public final class Container: ServiceLoading {
     /// Installs the function that receives this container's diagnostic events; `nil` removes it.
     ///
     /// A child without a handler reports to its nearest ancestor's. The handler runs on the
-    /// thread that caused the event, with no lock held. See <doc:GracefulFallbacks>.
-    ///
-    /// ```swift
-    /// container.setDiagnosticsHandler { event in
-    ///     if case .missing(let id, _) = event { print("feature \(id) absent") }
-    /// }
-    /// ```
+    /// thread that caused the event, with no lock held (<doc:GracefulFallbacks>).
     public func setDiagnosticsHandler(_ handler: (@Sendable (DiagnosticEvent) -> Void)?) {
         reference.setDiagnosticsHandler(handler)
     }
@@ -174,9 +148,7 @@ public final class Container: ServiceLoading {
     func report(_ event: @autoclosure () -> DiagnosticEvent) { reference.report(event()) }
 
     /// The IDs a ``ContainerError/notRegistered(id:requestedType:registeredIDs:)`` for `id`
-    /// names: a few, the count of the rest, and a near miss of `id`.
-    ///
-    /// - Complexity: O(*n*) in the reachable registrations; nothing is sorted.
+    /// names: a few, the count of the rest, and a near miss of `id`; O(*n*), nothing sorted.
     func registeredIDsForMessage(missing id: String) -> RegisteredIDs {
         var collector = RegisteredIDs.Collector(requested: id)
         forEachReachableRegistration { registration, _ in collector.add(registration.id) }
@@ -196,14 +168,13 @@ public final class Container: ServiceLoading {
     }
 
     deinit {
-        // The store retires the services when it goes, right after this; snapshots cached by
-        // other threads keep only registrations without services, and go when those threads
-        // refresh.
+        // The store retires the services right after this; other threads' cached snapshots
+        // keep only registrations without services, and go when those threads refresh.
         store.forgetOnCurrentThread()
     }
 }
 
-/// The outcome of a registration; see <doc:GracefulFallbacks>.
+/// The outcome of a registration (<doc:GracefulFallbacks>).
 public enum RegistrationOutcome: Sendable {
     /// The ID had no registration in this container before.
     case added

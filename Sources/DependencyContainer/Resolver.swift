@@ -2,19 +2,10 @@ import DependencyContainerKernel
 
 /// The context a factory runs in: the container view its loads use.
 ///
-/// For a cached service, the container that owns the registration, without the overrides of a
-/// narrower context; for a transient or graph service, the container and override scopes of
-/// the load that runs it. Loads while the factory runs are part of its resolution (cycles,
-/// ``Scope/graph`` sharing, captive dependencies); loads through a kept resolver are loads of
-/// their own in the same view. A resolver holds its container and scopes weakly: once they are
-/// gone, its loads report ``ContainerError/containerReleased(id:requestedType:)``. See
-/// <doc:ServiceLifetimes>.
-///
-/// ```swift
-/// container.register(.player) { resolver in
-///     Player(toast: resolver.load(.toast))
-/// }
-/// ```
+/// For a cached service, the container that owns the registration; for a transient or graph
+/// service, the container and override scopes of the load that runs it. It holds its container
+/// weakly: once it is gone, loads report ``ContainerError/containerReleased(id:requestedType:)``.
+/// See <doc:ServiceLifetimes>.
 public struct Resolver: ServiceLoading {
     /// The container's reference, or an ``OverriddenContext``: one reference, which a factory
     /// run passes without a retain (an enum of the two costs every run a retain and a release).
@@ -105,8 +96,7 @@ public struct Resolver: ServiceLoading {
     /// The resolver itself: its verbs load in its context.
     public var _loadTarget: _LoadTarget { .resolver(self) }
 
-    /// `_LoadTarget.loading`'s resolver path, out of line, off a container's own paths:
-    /// `fallback` once the container or the scopes are gone, reported to the diagnostics handler.
+    /// `_LoadTarget.loading`'s resolver path, out of line, off a container's own paths.
     @usableFromInline @inline(never)
     func loading<Result, Requested>(
         _ name: String, as _: Requested.Type, orIfReleased fallback: () -> Result,
@@ -119,8 +109,7 @@ public struct Resolver: ServiceLoading {
         return live.run(load)
     }
 
-    /// `_LoadTarget.requiring`'s resolver path, out of line: throws
-    /// ``ContainerError/containerReleased(id:requestedType:)`` once the context is gone.
+    /// `_LoadTarget.requiring`'s resolver path, out of line.
     @usableFromInline @inline(never)
     func requiring<Result, Requested>(
         _ name: String, as _: Requested.Type, _ load: (Container) throws(ContainerError) -> Result

@@ -1,20 +1,17 @@
-/// How long a service created by a registration's factory is reused; ``transient`` unless
-/// stated.
+/// How long a service created by a registration's factory is reused; ``transient`` unless stated.
 ///
 /// Besides the four built-in scopes, a named scope shares its services like a singleton until
 /// ``Container/reset(scope:)`` discards them. See <doc:Scopes>.
 ///
 /// ```swift
 /// container.register(.cart, scope: .session) { ShoppingCart() }
-///
 /// let cart = container.load(.cart)  // created on the first load, then shared
 /// container.reset(scope: .session)  // log out
 /// let newCart = container.load(.cart)  // a fresh cart
 /// ```
 public struct Scope: Hashable, Sendable, CustomStringConvertible {
-    /// How a registration's store keeps its services; a named scope's is ``singleton``.
-    ///
-    /// The store and the read path test this small enum, never the name.
+    /// How a registration's store keeps its services (a named scope's is ``singleton``): the
+    /// store and the read path test this small enum, never the name.
     enum Lifetime: String, Sendable {
         case transient, singleton, weak, graph
 
@@ -52,15 +49,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     public static var graph: Scope { Scope(lifetime: .graph, resetName: nil) }
 
     /// A scope whose services are shared, as with ``singleton``, until
-    /// ``Container/reset(scope:)`` discards them.
-    ///
-    /// Named scopes with equal names are the same scope; none equals a built-in scope.
-    ///
-    /// ```swift
-    /// extension Scope {
-    ///     static let checkout = Scope.named("checkout")
-    /// }
-    /// ```
+    /// ``Container/reset(scope:)`` discards them; equal names are the same scope.
     public static func named(_ name: String) -> Scope { Scope(lifetime: .singleton, resetName: name) }
 
     /// The services of a signed-in user, discarded at logout.

@@ -1,19 +1,10 @@
 extension Container {
-    /// Contributes an element to an extension point (see ``ExtensionPoint``).
+    /// Contributes an element to an extension point (see ``ExtensionPoint``, <doc:PluginRegistries>).
     ///
     /// A contribution of the same name in this container is replaced; one in a parent is
-    /// shadowed. One for a `context` stands in for the default one of its name while the
-    /// context is active. Higher priorities load first, then names in ascending order.
-    ///
-    /// ```swift
-    /// container.contribute(to: .playerMenu, named: "share", priority: 10) { resolver in
-    ///     MenuEntry(title: "Share")
-    /// }
-    /// ```
-    ///
-    /// - Returns: Whether the contribution was added, replaced one of the same name, or was
-    ///   rejected: an invalid name, or a point's name registered as a service or as a point
-    ///   of another element type.
+    /// shadowed; one for a `context` stands in for the default one while the context is active.
+    /// - Returns: Whether it was added, replaced one of the same name, or was rejected: an invalid
+    ///   name, or a point's name registered as a service or as a point of another element type.
     @discardableResult
     public func contribute<Element>(
         to point: ExtensionPoint<Element>, named name: String, priority: Int = 0, scope: Scope = .transient,
@@ -45,15 +36,7 @@ extension Container {
         ) { _ in try factory() }
     }
 
-    /// Contributes an element to an extension point, with its options stated as one value:
-    /// the form the other `contribute` spellings forward to.
-    ///
-    /// ```swift
-    /// let options = RegistrationOptions<MenuEntry>(scope: .singleton, dependencies: [])
-    /// container.contribute(to: .playerMenu, named: "share", options: options) { _ in
-    ///     MenuEntry(title: "Share")
-    /// }
-    /// ```
+    /// Contributes an element to an extension point, with its options stated as one value.
     @discardableResult
     public func contribute<Element>(
         to point: ExtensionPoint<Element>, named name: String, priority: Int = 0,
@@ -66,10 +49,6 @@ extension Container {
     }
 
     /// Adds the contribution that a contribution type describes (see ``InjectContribution``).
-    ///
-    /// ```swift
-    /// container.contribute(ShareMenuEntry.self)
-    /// ```
     @discardableResult
     public func contribute<Contribution: InjectContribution>(
         _ contribution: Contribution.Type, dependencies: [Dependency]? = nil, file: StaticString = #fileID,
@@ -101,9 +80,7 @@ extension Container {
             ]))
     }
 
-    /// Removes this container's contribution named `name` from `point`.
-    ///
-    /// - Returns: Whether this container had such a contribution.
+    /// Removes this container's contribution named `name` from `point`; returns whether it had one.
     @discardableResult
     public func removeContribution<Element>(named name: String, from point: ExtensionPoint<Element>) -> Bool {
         store.modify { entries -> Bool in
@@ -117,9 +94,7 @@ extension Container {
         }
     }
 
-    /// The names of the contributions a load of `point` returns, in load order.
-    ///
-    /// - Returns: The contribution names, without creating any element.
+    /// The names of the contributions a load of `point` returns, in load order, creating none.
     public func contributions<Element>(to point: ExtensionPoint<Element>) -> [String] {
         contributionEntries(
             pointNamed: point.name, marker: ExtensionPointMarker<Element>.self, elementType: Element.self,

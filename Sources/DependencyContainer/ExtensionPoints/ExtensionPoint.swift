@@ -10,24 +10,9 @@
 /// }
 /// ```
 ///
-/// Features contribute under a name of their own; loading the point returns every
-/// contribution's element:
-///
-/// ```swift
-/// container.contribute(to: .playerMenu, named: "share", priority: 10) { MenuEntry(title: "Share") }
-/// container.contribute(to: .playerMenu, named: "queue") { MenuEntry(title: "Add to queue") }
-///
-/// let entries = container.load(.playerMenu)  // [Share, Add to queue]
-/// ```
-///
-/// ## Order
-///
-/// Loading returns the elements by descending priority, then by ascending contribution name
-/// (Swift's `String` order). The order never depends on which module, thread or plugin
-/// contributed first.
-///
-/// Extension points share one namespace with ``InjectID``s: a point's name must not be a
-/// service's ID.
+/// Features contribute under a name of their own; loading the point returns the elements by
+/// descending priority, then ascending name, whatever module, thread or plugin contributed
+/// first. A point's name must not be a service's ID (<doc:PluginRegistries>).
 public struct ExtensionPoint<Element>: Hashable, Sendable, CustomStringConvertible {
     /// The string key of the extension point.
     public let name: String
@@ -43,8 +28,6 @@ public struct ExtensionPoint<Element>: Hashable, Sendable, CustomStringConvertib
     }
 
     /// Whether two extension points have the same name; optionality is a lint hint only.
-    ///
-    /// - Returns: Whether the names are equal.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.name == rhs.name
     }

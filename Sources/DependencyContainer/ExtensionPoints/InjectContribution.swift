@@ -1,23 +1,9 @@
 /// A type that contributes one element to an extension point, as an ``InjectProvider``
 /// supplies one service.
 ///
-/// A feature module exports contributions while keeping its implementation types internal;
-/// a host, or the module's generated `register(into:)`, adds them with
-/// ``Container/contribute(_:dependencies:file:line:)``.
-///
-/// ```swift
-/// enum ShareMenuEntry: InjectContribution {
-///     static var id: ExtensionPoint<MenuEntry> { .playerMenu }
-///     static var name: String { "share" }
-///     static var priority: Int { 10 }
-///     static func make(with resolver: Resolver) -> MenuEntry {
-///         MenuEntry(title: "Share")
-///     }
-/// }
-/// ```
-///
-/// Its other options are those of ``InjectProviderOptions``; an element is never eager: an
-/// extension point loads all its elements at once.
+/// A host, or the module's generated `register(into:)`, adds it with
+/// ``Container/contribute(_:dependencies:file:line:)``. Its other options are those of
+/// ``InjectProviderOptions``; an element is never eager: a point loads all its elements at once.
 public protocol InjectContribution: InjectProviderOptions where Service == Element {
     /// The type of element the extension point collects.
     associatedtype Element

@@ -1,17 +1,12 @@
 /// A string identifier for a service made from a run-time argument, such as a stream URL or
 /// a user ID.
 ///
-/// Declare it like an ``InjectID``; see <doc:PluginRegistries>:
+/// Declare it like an ``InjectID`` (<doc:PluginRegistries>):
 ///
 /// ```swift
 /// extension ArgumentInjectID where Argument == URL, Service == any StreamInject {
 ///     static var stream: Self { ArgumentInjectID("StreamInjectID") }
 /// }
-/// ```
-///
-/// ```swift
-/// container.register(.stream) { resolver, url in HLSStream(url: url) }
-/// let stream = container.load(.stream, argument: URL(string: "https://example.com/live.m3u8")!)
 /// ```
 ///
 /// Argument IDs share one namespace with ``InjectID``s; a load with another argument type

@@ -11,13 +11,8 @@
 /// }
 /// ```
 ///
-/// ```swift
-/// let toast = container.load(.toast)  // (any ToastInject)?
-/// ```
-///
-/// It shares one namespace with the string-keyed `regist(injectType:)`/`load(for:)` API, and
-/// two IDs are equal when their names are equal as Swift strings. See
-/// <doc:BreakingCircularDependencies>.
+/// It shares one namespace with the string-keyed `regist(injectType:)`/`load(for:)` API; two IDs
+/// are equal when their names are equal as Swift strings. See <doc:BreakingCircularDependencies>.
 public struct InjectID<Service>: Hashable, Sendable, CustomStringConvertible {
     /// The string key under which the service is registered.
     public let name: String
@@ -30,24 +25,13 @@ public struct InjectID<Service>: Hashable, Sendable, CustomStringConvertible {
     /// Creates an identifier derived from the service type, for apps that need no string IDs.
     ///
     /// The name is the type as a developer writes it, without its module, such as
-    /// `any ToastInject`, as `inject-lint` derives it:
-    ///
-    /// ```swift
-    /// container.register(InjectID(type: (any ToastInject).self)) { ConsoleToast() }
-    /// let toast = container.load(InjectID(type: (any ToastInject).self))  // (any ToastInject)?
-    /// print(InjectID(type: (any ToastInject).self).name)  // any ToastInject
-    /// ```
+    /// `any ToastInject`, as `inject-lint` derives it.
     public init(type: Service.Type) {
         self.name = typeName(type)
     }
 
     /// The identifier derived from the service type it names, as ``init(type:)`` derives it:
     /// the spelling for type keys, which the tools read at the call.
-    ///
-    /// ```swift
-    /// container.register(.type(ToastInject.self)) { ConsoleToast() }
-    /// let toast = container.load(.type(ToastInject.self))  // (any ToastInject)?
-    /// ```
     public static func type(_ service: Service.Type) -> Self { Self(type: service) }
 
     /// The identifier derived from the service type that the context infers; deprecated, as
@@ -102,9 +86,7 @@ func typeName(_ type: Any.Type) -> String {
     return "any " + name
 }
 
-/// Whether `type` is an existential (`any P`, `any P & Q`, `any C & P`).
-///
-/// The metatype of an existential prints as `P.Protocol`, a concrete type's as `S.Type`.
+/// Whether `type` is an existential: its metatype prints as `P.Protocol`, not `S.Type`.
 func isExistential(_ type: Any.Type) -> Bool {
     String(describing: Swift.type(of: type)).hasSuffix(".Protocol")
 }

@@ -16,8 +16,7 @@
 /// Like a `lazy var`, the first read stores the service and a read that finds nothing stores
 /// nothing; copies share what one loaded, concurrent first reads load once, reads that would
 /// wait for each other forever are a ``ContainerError/cycle(path:)``, and the container is held
-/// weakly. Assigning replaces the service (a test's mock) and `nil` forgets it; the projected
-/// value (`$toast`, an ``InjectedHandle``) reloads and resets.
+/// weakly. Assigning replaces the service and `nil` forgets it; `$toast` reloads and resets.
 @propertyWrapper
 public struct Injected<Service> {
     /// A handle that loads the service again, forgets it, or tells whether one is held; it
@@ -35,9 +34,7 @@ public struct Injected<Service> {
             id: id, reference: container.reference, cache: InjectedCache(holdsWeakly: holdsWeakly))
     }
 
-    /// The service, or `nil` while none is registered; assigning `nil` forgets it.
-    ///
-    /// - Complexity: O(1) once loaded: one striped lock.
+    /// The service, or `nil` while none is registered; assigning `nil` forgets it; O(1) once loaded.
     public var wrappedValue: Service? {
         get { projectedValue.value }
         nonmutating set { projectedValue.cache.store(newValue) }
@@ -49,19 +46,8 @@ extension Injected: Sendable where Service: Sendable {}
 /// A property that loads its service on first read, as ``Injected`` does, and holds it weakly,
 /// so that it follows the lifetime of the service's owner instead of extending it.
 ///
-/// Once the service is freed, reads yield `nil` without loading again (`$player.reload()`
-/// loads, `$player.reset()` makes the next read load). A service that is a value, not an
-/// object, is not held at all: each read loads it.
-///
-/// ```swift
-/// final class MiniPlayerView {
-///     @WeakInjected(.player) var player: (any PlayerInject)?
-///
-///     func tapped() {
-///         player?.play("Intro")  // nil once the player's owner let it go
-///     }
-/// }
-/// ```
+/// Once the service is freed, reads yield `nil` without loading again (`$player.reload()` loads);
+/// a service that is a value, not an object, is not held at all: each read loads it.
 @propertyWrapper
 public struct WeakInjected<Service> {
     private let base: Injected<Service>

@@ -18,9 +18,8 @@ final class InjectedCache<Service>: @unchecked Sendable {
         self.holdsWeakly = holdsWeakly
     }
 
-    /// What is stored, under the stripe lock; `isGone` is set when a weakly held one is gone.
-    ///
-    /// No tuple result: unspecialized code, an app's, would look up its metadata on every read.
+    /// What is stored, under the stripe lock; `isGone` is set when a weakly held one is gone
+    /// (not a tuple result: an app's unspecialized code would look up its metadata every read).
     @inline(__always)
     private func storedLocked(isGone: inout Bool) -> Service? {
         guard holdsWeakly else { return service }
@@ -47,8 +46,6 @@ final class InjectedCache<Service>: @unchecked Sendable {
     ///
     /// One thread loads at a time, under the ``CreationMonitor``, so that a wait that would
     /// close a cycle is a cycle, failing the top-level load, instead of a deadlock.
-    ///
-    /// - Complexity: O(1) once loaded: one striped lock.
     func value(loading id: String, reportingTo reference: ContainerReference, _ load: () -> Service?)
         -> Service?
     {
@@ -95,8 +92,6 @@ final class InjectedCache<Service>: @unchecked Sendable {
 
     /// Stores `service` in place of what was loaded or assigned, or forgets it when `nil`,
     /// so that the next read loads again.
-    ///
-    /// - Complexity: O(1): one striped lock.
     func store(_ service: Service?) {
         // Released outside the lock: a service's deinit may read the property.
         let previous = LockStripes.lock(for: self).withLock { _ -> Service? in
@@ -109,8 +104,6 @@ final class InjectedCache<Service>: @unchecked Sendable {
     }
 
     /// Whether a service is stored now: loaded or assigned, and alive if held weakly.
-    ///
-    /// - Complexity: O(1): one striped lock.
     var hasService: Bool {
         var isGone = false
         return LockStripes.lock(for: self).withLock { _ in self.storedLocked(isGone: &isGone) != nil }

@@ -1,21 +1,6 @@
 /// The projected value of an ``Injected`` or ``WeakInjected`` property (`$toast`): loads its
 /// service again, forgets it, or tells whether it holds one.
 ///
-/// ```swift
-/// final class PlaylistScreen {
-///     @Injected(.toast) var toast: (any ToastInject)?
-///
-///     func pluginsChanged() {
-///         // The toast a plugin registered since the first read, or nil now that it left.
-///         $toast.reload()?.show("Plugins changed")
-///     }
-///
-///     func willDisappear() {
-///         if $toast.hasLoaded { $toast.reset() }  // the next read loads again
-///     }
-/// }
-/// ```
-///
 /// The handle is the property's storage: what it loads or forgets, the property reads.
 public struct InjectedHandle<Service> {
     /// The ID the property loads.
@@ -26,13 +11,9 @@ public struct InjectedHandle<Service> {
 
     /// Whether the property holds a service now, loaded or assigned; for a ``WeakInjected``
     /// property, one that is still alive.
-    ///
-    /// - Complexity: O(1).
     public var hasLoaded: Bool { cache.hasService }
 
     /// Forgets the service the property holds, so that its next read loads again.
-    ///
-    /// - Complexity: O(1).
     public func reset() { cache.store(nil) }
 
     /// Forgets the service the property holds and loads it again from the container, as a

@@ -11,11 +11,6 @@
 /// }
 /// ```
 ///
-/// ```swift
-/// Container.shared.regist(injectType: ToastInjectItem.self)
-/// let toast = Container.shared.load(for: toastInjectID)?.resolve() as? ToastInject
-/// ```
-///
 /// New code should prefer ``InjectProvider`` or a closure registration, which need no cast.
 public protocol Injectable {
     /// Creates an item; the container calls it for each load.
@@ -40,10 +35,6 @@ public protocol ContainerAPI {
 extension Container: ContainerAPI {
     /// Registers an original-API item type under the ID that a fresh item reports, replacing
     /// an earlier registration; see <doc:MigratingFromInjectable>.
-    ///
-    /// ```swift
-    /// Container.shared.regist(injectType: ToastInjectItem.self)
-    /// ```
     public func regist(injectType: Injectable.Type) {
         // The protocol's requirement has no caller's place: the type alone names it.
         _ = registerItem(injectType, provider: .type(injectType))

@@ -34,13 +34,10 @@ extension ArgumentInjectID: LoadableID {
 
 /// A handle that loads a service on first use, once, as the container it came from sees it.
 ///
-/// A first use loads through the context of the resolver the handle came from (a container's
-/// handle: the container and the calling task's overrides). Threads that race on it load once;
-/// a load that yields `nil` is not kept, so a later use tries again; a first use inside the
-/// factory of the service it points to is a ``ContainerError/cycle(path:)``. The handle holds
-/// its container and override scope weakly, and a cached service that keeps one keeps what it
-/// loads (a captive named-scope service is reported; take a ``ServiceProvider`` there). See
-/// <doc:BreakingCircularDependencies>.
+/// Racing threads load once; a `nil` is not kept, so a later use tries again; a first use inside
+/// the factory of the service it points to is a ``ContainerError/cycle(path:)``. It holds its
+/// container weakly; a cached service that keeps one keeps what it loads (a captive named-scope
+/// service is reported; take a ``ServiceProvider`` there). See <doc:BreakingCircularDependencies>.
 ///
 /// ```swift
 /// container.register(.toast, scope: .singleton) { resolver in
@@ -56,8 +53,7 @@ public struct LazyHandle<LoadedID: LoadableID> {
     private let context: Resolver
     /// Shared by the handle's copies, so that they load once between them.
     private let cache = InjectedCache<LoadedID.Service>()
-    /// The cached service whose factory took the handle, which keeps what it loads; weak,
-    /// because that service holds the handle.
+    /// The cached service whose factory took the handle; weak, as that service holds the handle.
     private weak var holder: Registration?
 
     init(_ id: LoadedID, argument: LoadedID.Argument, context: Resolver) {
@@ -79,10 +75,6 @@ public struct LazyHandle<LoadedID: LoadableID> {
     }
 
     /// The service, loaded on first use; `nil` when it is absent, the reason reported.
-    ///
-    /// ```swift
-    /// let stream = lazyStream.value  // made here, once
-    /// ```
     public var value: LoadedID.Service? {
         cache.value(loading: id.name, reportingTo: context.reference) { () -> LoadedID.Service? in
             // Reported already when captive; `_load` reports a context that is gone.
@@ -114,15 +106,7 @@ extension LazyHandle: Sendable where LoadedID.Argument: Sendable {}
 /// A handle that loads a service anew on every call, as the container it came from sees it.
 ///
 /// Each call is a load of its own, so a cached service that keeps a provider never holds a
-/// shorter-lived service captive. Calls load in the context of the resolver the handle came
-/// from (a container's handle: the container and the calling task's overrides), held weakly as
-/// by ``Lazy``. See <doc:BreakingCircularDependencies>.
-///
-/// ```swift
-/// container.register(.notifier) { resolver in
-///     Notifier(makeToast: resolver.provider(.toast))
-/// }
-/// ```
+/// shorter-lived service captive; it holds its container weakly, as ``Lazy`` does.
 public struct ProviderHandle<LoadedID: LoadableID>: Sendable {
     /// The ID the handle loads.
     public let id: LoadedID
@@ -135,10 +119,6 @@ public struct ProviderHandle<LoadedID: LoadableID>: Sendable {
     }
 
     /// Makes the service from `argument`, or returns `nil`, the reason reported.
-    ///
-    /// ```swift
-    /// let stream = makeStream(URL(string: "https://example.com/live.m3u8")!)
-    /// ```
     public func callAsFunction(_ argument: LoadedID.Argument) -> LoadedID.Service? {
         id._load(in: context, argument: argument)
     }
@@ -151,10 +131,6 @@ public struct ProviderHandle<LoadedID: LoadableID>: Sendable {
 
 extension ProviderHandle where LoadedID.Argument == Void {
     /// Loads the service, or returns `nil`, the reason reported.
-    ///
-    /// ```swift
-    /// makeToast()?.show("Saved")
-    /// ```
     public func callAsFunction() -> LoadedID.Service? { callAsFunction(()) }
 
     /// Loads the service, or throws why not; reports nothing.

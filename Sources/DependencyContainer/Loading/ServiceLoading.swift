@@ -1,18 +1,9 @@
 /// The load verbs that a ``Container`` and a ``Resolver`` share, declared once.
 ///
-/// A container loads as it sees its registrations under the calling task's overrides; a
-/// resolver loads in the context of the factory run that received it (see ``Resolver``).
 /// A `load` yields `nil` (or the fallback) and reports why to the diagnostics handler; a
-/// `require` throws the ``ContainerError`` instead and reports nothing. See
-/// <doc:GracefulFallbacks>.
-///
-/// ```swift
-/// let analytics = container.load(.analytics, default: NullAnalytics())
-/// ```
+/// `require` throws the ``ContainerError`` instead and reports nothing (<doc:GracefulFallbacks>).
 public protocol ServiceLoading: Sendable {
     /// Loads the service registered under `id`, or `nil` if there is none.
-    ///
-    /// - Complexity: O(1) on average; a singleton that exists costs one hash lookup.
     func load<Service>(_ id: InjectID<Service>) -> Service?
 
     /// Where the other verbs load: the package's own requirement.
@@ -68,16 +59,7 @@ extension ServiceLoading {
 
     /// Loads every contribution to `point`: descending priority, then ascending name.
     ///
-    /// A contribution that fails is left out and reported. See <doc:PluginRegistries>.
-    ///
-    /// ```swift
-    /// for entry in container.load(.playerMenu) {
-    ///     print(entry.title)
-    /// }
-    /// ```
-    ///
-    /// - Complexity: O(*n*) in the contributions when one container contributes,
-    ///   O(*n* log *n*) when several do.
+    /// A contribution that fails is left out and reported (<doc:PluginRegistries>).
     @inlinable
     public func load<Element>(_ point: ExtensionPoint<Element>) -> [Element] {
         _loadTarget.loading(point.name, as: [Element].self, orIfReleased: []) { $0.loadElements(of: point) }
@@ -94,13 +76,6 @@ extension ServiceLoading {
 
     /// Loads the service registered under `id`, running its factory where it must run (the main
     /// actor, or awaited), or returns `nil`; see <doc:SwiftConcurrency>.
-    ///
-    /// ```swift
-    /// Task.detached {
-    ///     let banner = await container.loadAsync(.banner)  // hops to the main actor
-    ///     await banner?.show("Saved")
-    /// }
-    /// ```
     public func loadAsync<Service>(_ id: InjectID<Service>) async -> Service? {
         await _loadTarget.runAsync {
             await $0.loadServiceAsync(named: id.name, as: Service.self)
@@ -129,11 +104,6 @@ extension ServiceLoading {
     }
 
     /// A handle that loads the service registered under `id` on first use, once; see ``Lazy``.
-    ///
-    /// ```swift
-    /// let player = container.lazy(.player)
-    /// player.value?.play("Intro")  // loaded here
-    /// ```
     public func lazy<Service>(_ id: InjectID<Service>) -> Lazy<Service> {
         Lazy(id, argument: (), context: _loadTarget.resolver)
     }
@@ -148,11 +118,6 @@ extension ServiceLoading {
 
     /// A handle that loads the service registered under `id` anew on every call; see
     /// ``ServiceProvider``.
-    ///
-    /// ```swift
-    /// let makeToast = container.provider(.toast)
-    /// makeToast()?.show("Saved")
-    /// ```
     public func provider<Service>(_ id: InjectID<Service>) -> ServiceProvider<Service> {
         ServiceProvider(id, context: _loadTarget.resolver)
     }
@@ -169,9 +134,8 @@ extension ServiceLoading {
 extension _LoadTarget {
     /// For a `load`: `fallback` once the context is gone, reported to the diagnostics handler.
     ///
-    /// An autoclosure: a `Service?` fallback made up front costs every load a metadata lookup.
-    /// Inlinable: in an app's module, a container's load then calls the engine directly,
-    /// without retaining the container (which a target returned by a witness costs).
+    /// An autoclosure: a fallback made up front costs every load a metadata lookup. Inlinable:
+    /// an app's container load then calls the engine without retaining the container.
     @inlinable @inline(__always)
     func loading<Result, Requested>(
         _ name: String, as _: Requested.Type, orIfReleased fallback: @autoclosure () -> Result,
@@ -196,7 +160,7 @@ extension _LoadTarget {
         }
     }
 
-    /// The async counterpart of `run(_:orIfReleased:)`.
+    /// The async counterpart of `loading`.
     func runAsync<Result, Failure: Error>(
         _ load: (Container) async throws(Failure) -> Result,
         orIfReleased released: (ContainerReference) throws(Failure) -> Result

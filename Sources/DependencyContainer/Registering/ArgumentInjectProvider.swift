@@ -2,15 +2,6 @@
 ///
 /// The provider form of `Container.register(_:factory:)` for argument IDs; every load makes a
 /// new service from its argument, so there is no scope to choose. See <doc:PluginRegistries>.
-///
-/// ```swift
-/// enum StreamProvider: ArgumentInjectProvider {
-///     static var id: ArgumentInjectID<URL, any StreamInject> { .stream }
-///     static func make(with resolver: Resolver, argument url: URL) -> any StreamInject {
-///         HLSStream(url: url)
-///     }
-/// }
-/// ```
 public protocol ArgumentInjectProvider: InjectProviding {
     /// The type of the run-time argument.
     associatedtype Argument

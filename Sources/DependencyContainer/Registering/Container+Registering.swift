@@ -1,8 +1,7 @@
 extension Container {
     /// Registers a factory for `id`, replacing any earlier registration of the same ID.
     ///
-    /// The factory loads what it depends on through its ``Resolver`` and runs on whichever
-    /// thread loads; if it throws, ``require(_:)->Service`` reports
+    /// The factory runs on whichever thread loads; if it throws, ``require(_:)->Service`` reports
     /// ``ContainerError/factoryFailed(id:underlying:)`` and ``load(_:)->Service?`` returns `nil`.
     ///
     /// ```swift
@@ -11,17 +10,8 @@ extension Container {
     /// }
     /// ```
     ///
-    /// ```swift
-    /// container.register(.socket, scope: .session, onDispose: { $0.close() }) {
-    ///     WebSocket()
-    /// }
-    /// ```
-    ///
-    /// The parameters are those of ``RegistrationOptions``, which ``register(_:options:file:line:factory:)``
-    /// takes as one value; see <doc:ServiceLifetimes> and <doc:LifecycleHooks>.
-    ///
-    /// - Returns: Whether the registration was added, replaced an earlier one, or was
-    ///   rejected; a rejected registration leaves the container unchanged.
+    /// The parameters are those of ``RegistrationOptions`` (<doc:ServiceLifetimes>, <doc:LifecycleHooks>).
+    /// - Returns: Whether it was added, replaced an earlier one, or was rejected (changing nothing).
     @discardableResult
     public func register<Service>(
         _ id: InjectID<Service>, scope: Scope? = nil, context: RegistrationContext? = nil,
@@ -53,11 +43,6 @@ extension Container {
 
     /// Registers a factory whose lifecycle is a value: for a dispose hook that must `await`,
     /// or hooks shared by several registrations.
-    ///
-    /// ```swift
-    /// let flushing = ServiceLifecycle<Database>.async(onDispose: { try await $0.flush() })
-    /// container.register(.database, scope: .singleton, lifecycle: flushing) { Database() }
-    /// ```
     @discardableResult
     public func register<Service>(
         _ id: InjectID<Service>, scope: Scope? = nil, context: RegistrationContext? = nil,
@@ -70,8 +55,7 @@ extension Container {
             .closure(file: file, line: line), TypedFactory(factory))
     }
 
-    /// The `register(_:scope:lifecycle:file:line:factory:)` above, for a factory that does not
-    /// take a ``Resolver``.
+    /// The `register(_:scope:lifecycle:…)` above, for a factory that does not take a ``Resolver``.
     @discardableResult
     public func register<Service>(
         _ id: InjectID<Service>, scope: Scope? = nil, context: RegistrationContext? = nil,
@@ -83,18 +67,9 @@ extension Container {
             TypedFactory(ignoringResolver: factory))
     }
 
-    /// Registers a factory with its options stated as one value: the form every other
-    /// `register` spelling forwards to.
+    /// Registers a factory with its options stated as one value.
     ///
-    /// ```swift
-    /// let shared = RegistrationOptions<any PlayerInject>(scope: .singleton, dependencies: [.load(.toast)])
-    /// container.register(.player, options: shared) { resolver in
-    ///     Player(toast: resolver.load(.toast))
-    /// }
-    /// ```
-    ///
-    /// - Returns: Whether the registration was added, replaced an earlier one, kept the
-    ///   existing one, or was rejected.
+    /// - Returns: Whether it was added, replaced an earlier one, kept the existing one, or was rejected.
     @discardableResult
     public func register<Service>(
         _ id: InjectID<Service>, options: RegistrationOptions<Service>, file: StaticString = #fileID,
@@ -106,10 +81,6 @@ extension Container {
     }
 
     /// Registers the service that a provider type describes (see ``InjectProvider``).
-    ///
-    /// ```swift
-    /// container.register(ToastProvider.self)
-    /// ```
     @discardableResult
     public func register<Provider: InjectProvider>(
         _ provider: Provider.Type, dependencies: [Dependency]? = nil, file: StaticString = #fileID,
@@ -122,12 +93,6 @@ extension Container {
     }
 
     /// Registers a factory that makes a new service from a run-time argument on every load.
-    ///
-    /// ```swift
-    /// container.register(.stream) { resolver, url in
-    ///     HLSStream(url: url)
-    /// }
-    /// ```
     @discardableResult
     public func register<Argument, Service>(
         _ id: ArgumentInjectID<Argument, Service>, dependencies: [Dependency]? = nil,
@@ -140,10 +105,6 @@ extension Container {
     }
 
     /// Registers the argument factory that a provider type describes (see ``ArgumentInjectProvider``).
-    ///
-    /// ```swift
-    /// container.register(StreamProvider.self)
-    /// ```
     @discardableResult
     public func register<Provider: ArgumentInjectProvider>(
         _ provider: Provider.Type, dependencies: [Dependency]? = nil, file: StaticString = #fileID,
@@ -162,12 +123,6 @@ extension Container {
     /// A synchronous load on the main actor runs it; `await` ``loadAsync(_:)`` hops to the main
     /// actor; a synchronous load elsewhere returns only a service that exists, else `nil`,
     /// reporting ``ContainerError/unavailableSynchronously(id:isolation:)`` (<doc:SwiftConcurrency>).
-    ///
-    /// ```swift
-    /// container.registerOnMainActor(.banner, scope: .singleton) { resolver in
-    ///     BannerView(log: resolver.load(.appLog))
-    /// }
-    /// ```
     @discardableResult
     public func registerOnMainActor<Service>(
         _ id: InjectID<Service>, scope: Scope? = nil, context: RegistrationContext? = nil,
@@ -244,12 +199,6 @@ extension Container {
 
     /// Registers an `async` factory, which only `await` ``loadAsync(_:)`` and ``requireAsync(_:)``
     /// run; a synchronous load returns only a service that exists (<doc:SwiftConcurrency>).
-    ///
-    /// ```swift
-    /// container.registerAsync(.database, scope: .singleton) { resolver in
-    ///     try await Database.open(log: resolver.loadAsync(.appLog))
-    /// }
-    /// ```
     @discardableResult
     public func registerAsync<Service>(
         _ id: InjectID<Service>, scope: Scope? = nil, context: RegistrationContext? = nil,
@@ -319,10 +268,8 @@ extension Container {
             parts: Registration.Parts(isolation: .asynchronous, asyncFactory: AsyncTypedFactory(factory)))
     }
 
-    /// Removes every registration of `id` from this container, those for a context
-    /// (<doc:Contexts>) included; a parent's registration may still answer loads.
-    ///
-    /// - Returns: Whether this container had a registration for `id`.
+    /// Removes every registration of `id` from this container, those for a context included;
+    /// a parent's registration may still answer loads; returns whether it had one.
     @discardableResult
     public func unregister<Service>(_ id: InjectID<Service>) -> Bool {
         unregister(id: id.name)
@@ -412,9 +359,8 @@ extension Container {
         }
     }
 
-    /// Makes this container follow the contexts of `registrations`, if any has one: before
-    /// their write, so that a change of the process's contexts cannot miss them, nor the
-    /// services made with them.
+    /// Makes this container follow the contexts of `registrations`, if any has one: before their
+    /// write, so that a change of the process's contexts cannot miss them nor their services.
     func followContexts(of registrations: [Registration]) {
         guard registrations.contains(where: { $0.context != nil }) else { return }
         ContextActivation.track(store)
@@ -440,15 +386,10 @@ extension Container {
     }
 
     /// Discards the services of the named `scope` that this container's own registrations and
-    /// contributions hold, so the next load of each creates a fresh one (<doc:Scopes>).
+    /// contributions hold (<doc:Scopes>).
     ///
-    /// ```swift
-    /// container.reset(scope: .session)
-    /// ```
-    ///
-    /// A built-in scope, such as ``Scope/singleton``, cannot be reset: that changes nothing,
-    /// returns 0 and reports ``DiagnosticEvent/ignoredReset(scope:)``.
-    ///
+    /// A built-in scope, such as ``Scope/singleton``, cannot be reset: that returns 0 and
+    /// reports ``DiagnosticEvent/ignoredReset(scope:)``.
     /// - Returns: The number of registrations and contributions reset.
     @discardableResult
     public func reset(scope: Scope) -> Int {
@@ -460,30 +401,14 @@ extension Container {
     }
 
     /// Discards every service this container's own registrations and contributions keep, of
-    /// every scope, as ``reset(scope:)`` does a named scope's.
-    ///
-    /// ```swift
-    /// container.register(.analytics, scope: .singleton) { ConsoleAnalytics() }
-    /// _ = container.load(.analytics)
-    /// container.resetCaches()  // 1: the next load makes a new one
-    /// ```
-    ///
-    /// - Returns: The number of services discarded.
+    /// every scope, as ``reset(scope:)`` does a named scope's; returns how many.
     @discardableResult
     public func resetCaches() -> Int {
         store.modify { $0.resetServices { $0.hasCachedServiceIgnoringExpiry } }
     }
 
-    /// Removes this container's registrations of `id` for contexts and keeps its default one,
-    /// which answers from then on; the services made with a removed one are discarded.
-    ///
-    /// ```swift
-    /// container.register(.analytics) { ConsoleAnalytics() }
-    /// container.register(.analytics, context: .preview) { ConsoleAnalytics() }
-    /// container.removeContextRegistrations(of: .analytics)  // 1: the default stays
-    /// ```
-    ///
-    /// - Returns: The number of registrations removed.
+    /// Removes this container's registrations of `id` for contexts and keeps its default one;
+    /// the services made with a removed one are discarded; returns how many it removed.
     @discardableResult
     public func removeContextRegistrations<Service>(of id: InjectID<Service>) -> Int {
         store.modify { $0.removeContextRegistrations(of: id.name) }
@@ -491,11 +416,6 @@ extension Container {
 
     /// Changes the scope of this container's registration of `id`: a re-registration with
     /// the same factory and options, reported and observed as any replacement.
-    ///
-    /// ```swift
-    /// container.register(.analytics) { ConsoleAnalytics() }
-    /// container.setScope(.singleton, for: .analytics)  // .replaced(the transient one)
-    /// ```
     ///
     /// - Returns: ``RegistrationOutcome/replaced(_:)`` with the registration as it was, or
     ///   ``RegistrationOutcome/rejected(_:)`` with
@@ -519,11 +439,6 @@ extension Container {
     }
 
     /// Creates an empty container whose registrations that state no scope get `defaultScope`.
-    ///
-    /// ```swift
-    /// let swinjectLike = Container(defaultScope: .graph)
-    /// swinjectLike.register(.player) { resolver in Player(toast: resolver.load(.toast)) }
-    /// ```
     public convenience init(parent: Container? = nil, defaultScope: Scope) {
         self.init(parent: parent)
         reference.setDefaultScope(defaultScope)
@@ -531,11 +446,6 @@ extension Container {
 
     /// The scope of a `register`, `registerOnMainActor` or `registerAsync` registration that
     /// states none: ``Scope/transient`` unless set, or the parent's for a child that sets none.
-    ///
-    /// ```swift
-    /// container.defaultScope = .singleton
-    /// container.register(.analytics) { ConsoleAnalytics() }  // a singleton
-    /// ```
     public var defaultScope: Scope {
         get { reference.defaultScope }
         set { reference.setDefaultScope(newValue) }
@@ -543,11 +453,6 @@ extension Container {
 
     /// Makes this container follow `contexts` rather than the process's active contexts, or
     /// the process's again when `nil`; its own registrations switch at once (<doc:Contexts>).
-    ///
-    /// ```swift
-    /// let container = Container()
-    /// container.setActiveContexts([.preview])
-    /// ```
     public func setActiveContexts(_ contexts: [RegistrationContext]?) {
         store.setActiveContexts(contexts)
     }
@@ -559,13 +464,7 @@ extension Container {
 
     /// Reports ``DiagnosticEvent/unknownContext(_:)`` for each invalid context name the
     /// process's detection refused, and each active named context that no registration of
-    /// this container or its ancestors is for.
-    ///
-    /// ```swift
-    /// let problems = container.reportUnknownContexts()
-    /// ```
-    ///
-    /// - Returns: The problems reported.
+    /// this container or its ancestors is for; returns the problems reported.
     @discardableResult
     public func reportUnknownContexts() -> [ContextProblem] {
         var problems =
@@ -591,15 +490,6 @@ extension Container {
 
     /// Runs `operation` with some of this container's registrations replaced, for the
     /// current task and its child tasks only (<doc:TestingWithOverrides>).
-    ///
-    /// ```swift
-    /// let recorded = container.withOverrides { overrides in
-    ///     overrides.register(.toast) { RecordingToast() }
-    /// } operation: {
-    ///     container.load(.player)?.play("Intro")
-    ///     return container.load(.toast) as? RecordingToast
-    /// }
-    /// ```
     public func withOverrides<Result>(
         _ configure: (Container) -> Void, operation: () throws -> Result
     ) rethrows -> Result {
@@ -618,14 +508,6 @@ extension Container {
     /// Runs `operation` with its own instance of every cached service this container's loads
     /// reach, made for the contexts active when it starts and disposed when it returns
     /// (<doc:TestingWithOverrides>).
-    ///
-    /// ```swift
-    /// container.withIsolatedInstances { overrides in
-    ///     overrides.register(.toast, scope: .singleton) { RecordingToast() }
-    /// } operation: {
-    ///     container.load(.player)?.play("Intro")
-    /// }
-    /// ```
     public func withIsolatedInstances<Result>(
         _ configure: (Container) -> Void = { _ in }, operation: () throws -> Result
     ) rethrows -> Result {

@@ -95,8 +95,7 @@ extension Container {
     }
 
     /// Takes every registration and contribution of `record`'s owner out of this container
-    /// in one change, brings back what they replaced, and names, or resets, the cached
-    /// services made with their services.
+    /// in one change, brings back what they replaced, and names, or resets, their dependents.
     ///
     /// Dispose hooks run latest-kept first, so reset dependents go before the services they
     /// were made with. A registration the owner no longer holds (replaced since) stays.
@@ -188,8 +187,7 @@ extension Container {
         _ = entries.admit(existing, to: .contributions(restored.map { $0.with() }), as: .copy)
     }
 
-    /// Every container below this one still alive: its children, theirs, and so on, each
-    /// before its own children.
+    /// Every container below this one still alive, each before its own children.
     package var descendants: [Container] {
         children.live.flatMap { [$0] + $0.descendants }
     }
@@ -208,8 +206,7 @@ extension Container {
         }
     }
 
-    /// The sorted IDs of ``dependents(in:where:)``, their services reset in the same change
-    /// when `resetting`.
+    /// The sorted IDs of ``dependents(in:where:)``, reset in the same change when `resetting`.
     private static func dependentIDs(
         in entries: inout StoreEntries, resetting: Bool,
         where isDependent: (Registration, CreationNotes) -> Bool

@@ -1,10 +1,4 @@
 /// Where a registration's factory may run, which decides how its services can be loaded.
-///
-/// ```swift
-/// for info in container.registrations where info.isolation != .nonisolated {
-///     print("\(info.id) needs `await container.loadAsync(_:)` off the main actor")
-/// }
-/// ```
 public enum FactoryIsolation: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// A synchronous `@Sendable` factory, registered with `register`: it runs on whichever
     /// thread loads, so every load form works everywhere.

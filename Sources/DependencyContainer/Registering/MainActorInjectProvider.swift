@@ -2,17 +2,6 @@
 ///
 /// Like ``InjectProvider``, but ``make(with:)`` runs on the main actor; `Container.register(_:)`
 /// registers it as `registerOnMainActor` does. See <doc:SwiftConcurrency>.
-///
-/// ```swift
-/// public enum BannerProvider: MainActorInjectProvider {
-///     public static var id: InjectID<any BannerInject> { .banner }
-///     public static var scope: Scope { .singleton }
-///     @MainActor
-///     public static func make(with resolver: Resolver) -> any BannerInject {
-///         BannerView(log: resolver.load(.appLog))
-///     }
-/// }
-/// ```
 public protocol MainActorInjectProvider: InjectProviderOptions {
     associatedtype Service
     /// The ID the service is registered under.
@@ -28,16 +17,6 @@ public protocol MainActorInjectProvider: InjectProviderOptions {
 ///
 /// Like ``InjectProvider``, but ``make(with:)`` is `async`; load it with
 /// ``Container/loadAsync(_:)``. See <doc:SwiftConcurrency>.
-///
-/// ```swift
-/// public enum DatabaseProvider: AsyncInjectProvider {
-///     public static var id: InjectID<Database> { .database }
-///     public static var scope: Scope { .singleton }
-///     public static func make(with resolver: Resolver) async throws -> Database {
-///         try await Database.open(log: resolver.loadAsync(.appLog))
-///     }
-/// }
-/// ```
 public protocol AsyncInjectProvider: InjectProviderOptions {
     associatedtype Service
     /// The ID the service is registered under.

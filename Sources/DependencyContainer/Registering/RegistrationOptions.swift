@@ -1,10 +1,8 @@
 /// How a registration makes and keeps its services: everything a registration verb takes
 /// besides the ID, the factory and where the call is.
 ///
-/// Every verb builds one, from its parameters or as given, and the container stores it whole
-/// with the registration, so a load never sees a registration half-configured. Providers and
-/// contributions state theirs as their `options`, which by default gathers their `scope`,
-/// `context`, `lifecycle`, `dependencies` and `runningCheck`.
+/// The container stores it whole with the registration, so a load never sees a registration
+/// half-configured. Providers and contributions state theirs as their `options`.
 ///
 /// ```swift
 /// let options = RegistrationOptions<Database>(
@@ -37,18 +35,12 @@ public struct RegistrationOptions<Service>: Sendable {
     /// first load after its time to live makes a new one and lets go of the old one as a reset
     /// would. `nil` and `.infinity` keep it as long as the scope does; zero, a negative number
     /// or NaN rejects the registration (or contribution) with ``ContainerError/invalidID(_:reason:)``.
-    ///
-    /// ```swift
-    /// let fiveMinutes = RegistrationOptions<String>(scope: .singleton, timeToLive: 300)
-    /// container.register(.sessionToken, options: fiveMinutes) { _ in "token" }
-    /// ```
     public var timeToLive: Double?
     /// Whether the registration is skipped when the container already has one of its ID for
     /// the same context.
     ///
-    /// It is Factory's `once()`. Skipped, it returns ``RegistrationOutcome/kept(_:)`` and
-    /// changes nothing; of racing registrations with it set, exactly one is added. A
-    /// contribution keeps the container's contribution of its name and context alike.
+    /// Factory's `once()`: skipped, it returns ``RegistrationOutcome/kept(_:)``; of racing
+    /// registrations with it set, exactly one is added. A contribution keeps one of its name alike.
     public var keepsExistingRegistration: Bool
 
     /// Options; each default is the one a verb's parameter has.
