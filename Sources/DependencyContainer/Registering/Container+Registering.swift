@@ -325,7 +325,7 @@ extension Container {
         }
         return add(
             id, options.settings(defaultScope: defaultScope), provider, synchronous,
-            parts: Registration.Parts(isolation: .asynchronous, asyncFactory: AsyncTypedFactory(factory)))
+            parts: Registration.Parts(isolation: .asynchronous, asyncFactory: AsyncServiceFactory(factory)))
     }
 
     /// Removes every registration of `id` from this container, those for a context

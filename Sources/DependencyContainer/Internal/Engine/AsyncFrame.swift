@@ -10,27 +10,19 @@ final class AsyncFrame: Sendable {
     let createsSharedService: Bool
     /// The first cycle found while this frame's factory ran: its service must not be kept,
     /// because the factory may have built it from the `nil` a broken cycle returns.
-    private let cycle = LockedValue<[String]?>(nil)
+    let cycle = LockedValue<[String]?>(nil)
     /// What this frame's factory met, directly or through the factories it ran: what its
-    /// shared service is kept with (``Container/noteUse(of:thread:)``).
-    private let notes = LockedValue(CreationNotes())
+    /// shared service is kept with (``Container/emit(_:thread:)``).
+    let notes = LockedValue(CreationNotes())
 
-    init(registration: Registration, parent: AsyncFrame?, createsSharedService: Bool) {
+    init(registration: Registration, parent: AsyncFrame?) {
         self.registration = registration
         self.parent = parent
-        self.createsSharedService = createsSharedService
+        self.createsSharedService = registration.asyncCreation != nil
     }
 
     /// The frames from the outermost to this one.
-    var chain: [AsyncFrame] {
-        var frames: [AsyncFrame] = []
-        var frame: AsyncFrame? = self
-        while let current = frame {
-            frames.append(current)
-            frame = current.parent
-        }
-        return frames.reversed()
-    }
+    var chain: [AsyncFrame] { sequence(first: self, next: \.parent).reversed() }
 
     /// The cycle that loading `registration` from this frame would close, or `nil`.
     func cyclePath(loading registration: Registration) -> [String]? {
@@ -53,15 +45,5 @@ final class AsyncFrame: Sendable {
         for frame in chain where frame.createsSharedService {
             frame.notes.withLock { change(&$0) }
         }
-    }
-
-    /// What this frame's factory met so far.
-    var notesTaken: CreationNotes {
-        notes.withLock { $0 }
-    }
-
-    /// The cycle recorded on this frame, if any.
-    var brokenCycle: [String]? {
-        cycle.withLock { $0 }
     }
 }

@@ -59,16 +59,12 @@ extension Container {
                 reportMissing(id.name, Service.self)
                 return nil
             }
-            guard registration.isShared else {
-                return resolveReportingFailure(registration, named: id.name, as: Service.self, thread: thread)
-            }
-            // The lookup's reference may be the last one (a write removed the registration):
-            // it must outlive the in-place read. No closure returning `Service?` here: through
-            // a generic function, it would cost every load a metadata lookup for `Service?`.
+            // The lookup's reference, used below, outlives the in-place read. No closure returning
+            // `Service?` here: through a generic function, it would cost every load a metadata
+            // lookup for `Service?`.
             thread.beginRead(ReadKey(registration))
             if let published = registration.publishedSingleton(as: Service.self) {
                 thread.endRead()
-                withExtendedLifetime(registration) {}
                 return checkedPublished(published, registration, thread: thread)
             }
             thread.endRead()
@@ -92,14 +88,10 @@ extension Container {
     private func checkedPublished<Service>(
         _ service: Service, _ registration: Registration, thread: ThreadState
     ) -> Service? {
-        noteUse(of: registration, thread: thread)
-        do {
-            try checkNotCaptive(registration, thread: thread)
-            return service
-        } catch {
-            // Reported as captive already; the holder's load reports the failure.
-            return nil
-        }
+        emit(.used(registration, isLoad: true), thread: thread)
+        // Captive: reported already; the holder's load reports the failure.
+        guard (try? checkNotCaptive(registration, thread: thread)) != nil else { return nil }
+        return service
     }
 
     /// Resolves `registration`, or what replaced it when a write retired it after the lookup,
@@ -123,13 +115,11 @@ extension Container {
     private func resolveReplacementReportingFailure<Service>(
         of registration: Registration, named name: String, as _: Service.Type, thread: ThreadState
     ) -> Service? {
-        guard let replacement = registrationReportingMiss(named: name, as: Service.self, thread: thread)
-        else {
-            return nil
-        }
         // Retired again meanwhile, it still makes a service: it only keeps none.
-        return reportingFailure(thread: thread) { () throws(ContainerError) -> Service in
-            try resolve(replacement, as: Service.self, thread: thread)
+        registrationReportingMiss(named: name, as: Service.self, thread: thread).flatMap { replacement in
+            reportingFailure(thread: thread) { () throws(ContainerError) -> Service in
+                try resolve(replacement, as: Service.self, thread: thread)
+            }
         }
     }
 
@@ -152,9 +142,7 @@ extension Container {
     private func asOneLoad<Service>(
         _ thread: ThreadState, _ produce: () throws(ContainerError) -> Service
     ) throws(ContainerError) -> Service {
-        guard thread.frames.isEmpty else {
-            return try produce()
-        }
+        guard thread.frames.isEmpty else { return try produce() }
         // No `Result<Service, _>`: this code runs unspecialized for callers in other modules,
         // where each generic enum costs a metadata lookup.
         let service: Service
@@ -163,9 +151,7 @@ extension Container {
         } catch {
             throw endTopLevelLoad(thread) ?? error
         }
-        if let failure = endTopLevelLoad(thread) {
-            throw failure
-        }
+        if let failure = endTopLevelLoad(thread) { throw failure }
         return service
     }
 
@@ -203,21 +189,18 @@ extension Container {
     /// load it is nested in reports it instead: the one rule for every such load.
     @inline(never)  // The failure path; inlined into `loadAsync`, it crashes Swift 6.3's optimizer.
     func reportFailure(_ error: ContainerError, nested: Bool, async: Bool = false) {
-        if nested {
-            switch error {
-            case .cycle: return
-            case .resolutionTooDeep, .captiveDependency: if !async { return }
-            default: break
-            }
+        switch error {
+        case .cycle where nested: return
+        case .resolutionTooDeep where nested && !async, .captiveDependency where nested && !async: return
+        default: report(.failed(error))
         }
-        report(.failed(error))
     }
 
     /// Reports a load that found nothing.
     @inline(__always)
     func reportMissing<Service>(_ id: String, _: Service.Type) {
         // A service made now, without it, is a dependent of a plugin that provides it later.
-        noteLookupWithoutProvider(of: id)
+        emit(.missed(id, isExtensionPoint: false))
         // Absent features are normal, so a miss on a root container without a handler, the
         // common case, returns at once.
         guard parent != nil || reference.hasDiagnosticsHandler.load() else { return }
@@ -247,7 +230,7 @@ extension Container {
     func provide<Service>(_ registration: Registration, as _: Service.Type, thread: ThreadState)
         throws(ContainerError) -> Service
     {
-        noteUse(of: registration, thread: thread)
+        emit(.used(registration, isLoad: true), thread: thread)
         // Before the cycle check: a graph service whose creation hook is running is on the
         // stack, and the loads its hook makes get it (Swinject's `initCompleted`).
         if registration.scope == .graph, let cached = thread.graphInstances[ObjectIdentifier(registration)] {
@@ -271,30 +254,11 @@ extension Container {
         case .singleton:
             return try provideShared(registration, as: Service.self, thread: thread)
         case .weak:
-            // A read section for the hand-over: a write that takes the object out waits for it
-            // before running its dispose hook.
-            thread.beginRead(ReadKey(registration))
-            if let object = registration.weakObject {
-                defer { thread.endRead() }
+            if let object = keptService(of: registration, thread: thread) {
                 return try cast(object, from: registration, to: Service.self)
             }
-            thread.endRead()
             return try provideShared(registration, as: Service.self, thread: thread)
         }
-    }
-
-    /// The load of what replaced `registration`, which a write (an expiry) retired before its
-    /// creation began: no creation builds on a retired registration.
-    @inline(never)
-    private func provideReplacement<Service>(
-        of registration: Registration, as _: Service.Type, thread: ThreadState
-    ) throws(ContainerError) -> Service {
-        guard let current = replacement(of: registration, thread: thread) else {
-            // Removed for good: made as before, and handed out, as nothing keeps it.
-            return try provideShared(
-                registration, as: Service.self, thread: thread, followsReplacement: false)
-        }
-        return try provide(current, as: Service.self, thread: thread)
     }
 
     /// Makes a ``Scope/graph`` service and caches it for the rest of the top-level load.
@@ -304,22 +268,17 @@ extension Container {
         let key = ObjectIdentifier(registration)
         let value: Service
         do {
-            // Its own hooks wait in the queue (`finish`), run once it is cached below.
+            // Its own hooks wait in the queue (`finish`), run once it is cached: the loads its
+            // creation hooks make get this service.
             value = try makeNew(registration, as: Service.self, thread: thread)
+            thread.graphInstances[key] = (registration, value)
+            if !thread.deferredCreationHooks.isEmpty, !defersCreationHooks(thread) {
+                try runDeferredCreationHooks(thread: thread)
+            }
         } catch {
             // The hooks waiting for this factory belong to services its failed load made.
-            if !thread.deferredCreationHooks.isEmpty, !defersCreationHooks(thread) {
-                thread.deferredCreationHooks = []
-            }
-            throw error
-        }
-        // Cached first, so that the loads its creation hooks make get this service.
-        thread.graphInstances[key] = (registration, value)
-        guard !thread.deferredCreationHooks.isEmpty, !defersCreationHooks(thread) else { return value }
-        do {
-            try runDeferredCreationHooks(thread: thread)
-        } catch {
             thread.graphInstances[key] = nil
+            if !defersCreationHooks(thread) { thread.deferredCreationHooks = [] }
             throw error
         }
         return value
@@ -346,11 +305,8 @@ extension Container {
     ) throws(ContainerError) -> Service {
         let monitor = CreationMonitor.shared
         let key = ObjectIdentifier(registration)
-        switch monitor.acquire(key, named: registration.id, thread: thread) {
-        case .deadlock(let path):
+        if let path = monitor.acquire(key, named: registration.id, thread: thread) {
             throw thread.recordWholeLoadFailure(.cycle(path: path))
-        case .acquired:
-            break
         }
         // The hand-over of a kept service is a read section, up to the end of this creation:
         // a write that retires the service meanwhile waits for it before disposing of it. The
@@ -373,10 +329,16 @@ extension Container {
             isHandingOver = false
             thread.endRead()
         }
+        // Retired by a write (an expiry) before its creation began: no creation builds on a
+        // retired registration; removed for good, it is made as before, and handed out.
         if followsReplacement, registration.isRetired {
             monitor.release(key)
             isReleased = true
-            return try provideReplacement(of: registration, as: Service.self, thread: thread)
+            guard let current = replacement(of: registration, thread: thread) else {
+                return try provideShared(
+                    registration, as: Service.self, thread: thread, followsReplacement: false)
+            }
+            return try provide(current, as: Service.self, thread: thread)
         }
         // A queue of creation hooks of its own: what this factory makes has had its hooks run
         // before the service is kept (``DeferredCreationHook``).
@@ -454,23 +416,20 @@ extension Container {
         _ registration: Registration, argument: Argument, as _: Service.Type, thread: ThreadState
     ) throws(ContainerError) -> Service {
         try asOneLoad(thread) { () throws(ContainerError) -> Service in
-            noteUse(of: registration, thread: thread)
+            emit(.used(registration, isLoad: true), thread: thread)
             try checkNoCycle(registration, thread: thread)
-            guard let factory = registration.argumentFactory else {
-                throw .argumentMismatch(
-                    id: registration.id, requestedArgument: typeName(Argument.self), registeredArgument: nil)
-            }
-            if factory.takes(Argument.self, making: Service.self) {
+            let factory = registration.argumentFactory
+            if let factory, factory.takes(Argument.self, making: Service.self) {
                 // Sound: the factory is exactly an `ArgumentFactory<Argument, Service>`.
                 let typed = unsafeDowncast(factory, to: ArgumentFactory<Argument, Service>.self)
                 return try create(registration, thread: thread) { resolver throws in
                     try typed.make(resolver, argument)
                 }
             }
-            guard Self.isValue(argument, of: factory.argumentType) else {
+            guard let factory, Self.isValue(argument, of: factory.argumentType) else {
                 throw .argumentMismatch(
                     id: registration.id, requestedArgument: typeName(Argument.self),
-                    registeredArgument: factory.argumentTypeName)
+                    registeredArgument: factory?.argumentTypeName)
             }
             let value = try create(registration, thread: thread) { resolver throws -> Any in
                 // Checked above: the factory takes it.
@@ -495,8 +454,9 @@ extension Container {
         _ registration: Registration, thread: ThreadState, inOwnContext: Bool = false,
         _ make: (Resolver) throws -> Value
     ) throws(ContainerError) -> Value {
-        // One branch: a creation without hooks, the common case, runs no finish.
-        let finishes = runsCreationHooks(registration)
+        // One branch: a creation without hooks (its own, or this container's or an ancestor's
+        // decorators), the common case, runs no finish.
+        let finishes = registration.hasCreationHook || decoratesCreations
         guard inOwnContext else {
             return try runFactory(registration, thread: thread, finishes: finishes, make)
         }
@@ -514,8 +474,7 @@ extension Container {
         guard defersCreationHooks(thread) else {
             return try Self.runCreationHooks(of: registration, on: value, resolver: resolver)
         }
-        thread.deferredCreationHooks.append(
-            DeferredCreationHook(registration: registration, value: value, resolver: resolver))
+        thread.deferredCreationHooks.append((registration, value, resolver))
     }
 
     /// Runs `body`, a factory of `registration`, with the registration on the thread's
@@ -581,10 +540,7 @@ extension Container {
         _ body: (Resolver) throws -> Result
     ) throws(ContainerError) -> Result {
         // A trace that ended: this thread forgets it.
-        guard CreationTraceReaders.current.records(.containerTrace) else {
-            thread.trace = nil
-            return try runCheckedFactory(registration, thread: thread, finishes: finishes, body)
-        }
+        if !CreationTraceReaders.current.records(.containerTrace) { thread.trace = nil }
         // Before the push: the trace reads the depth of the load that runs the factory.
         let start = thread.trace?.factoryStarts(thread) ?? 0
         var failed = true
@@ -684,31 +640,20 @@ extension Container {
                 throw ContainerError(error, thrownBy: registration.id)
             }
         case .asynchronous:
-            return try await resolveAsynchronous(registration, as: Service.self)
-        }
-    }
-
-    /// How many times an async load takes what replaced a registration that a write retired
-    /// while it waited, before it returns what it got: a bound against writes that never stop.
-    private static let retiredRetries = 4
-
-    /// Produces the service of an ``FactoryIsolation/asynchronous`` registration; if a write
-    /// retired the registration while this load waited for its creation, loads what replaced
-    /// it, so that no load returns a service that a write has disposed of.
-    private func resolveAsynchronous<Service>(_ registration: Registration, as _: Service.Type)
-        async throws(ContainerError) -> Service
-    {
-        var current = registration
-        var attempt = 0
-        while true {
-            let (service, isCurrent) = try await provideAsync(current, as: Service.self)
-            guard !isCurrent, attempt < Self.retiredRetries else {
-                // After it is kept: what it was made with, for a creation another task started.
-                emit(.used(current, isLoad: false))
-                return service
+            // A write that retired the registration while this load waited disposes of the service
+            // it got: the load takes what replaced it, at most 4 times, against writes that never stop.
+            var attempt = 0
+            while true {
+                let (service, isCurrent) = try await provideAsync(registration, as: Service.self)
+                guard !isCurrent, attempt < 4 else {
+                    // After it is kept: what it was made with, for a creation another task started.
+                    emit(.used(registration, isLoad: false))
+                    return service
+                }
+                attempt += 1
+                registration = try requiredRegistration(
+                    named: registration.id, as: Service.self, thread: .current)
             }
-            attempt += 1
-            current = try requiredRegistration(named: current.id, as: Service.self, thread: .current)
         }
     }
 
@@ -728,41 +673,43 @@ extension Container {
             throw .cycle(path: path)
         }
         guard let creation = registration.asyncCreation else {
-            let made = try await runFactoryAsync(
-                registration, factory, parent: frame, createsSharedService: false)
-            return (try unbox(made.box, from: registration, as: Service.self), true)
+            let box = try await runFactoryAsync(registration, factory).box
+            return (try unbox(box, from: registration, as: Service.self), true)
         }
-        let start = { () -> AsyncCreation.CreationTask in
-            // An unstructured task: cancelling a waiter, even the first, cancels no creation.
-            Task {
-                do {
-                    // Made where its registration lives, as a synchronous shared service is.
-                    let made = try await self.runInOwnContextAsync(registration) {
-                        owner throws(ContainerError) in
-                        try await owner.runFactoryAsync(
-                            registration, factory, parent: frame, createsSharedService: true)
-                    }
-                    let box = made.box
-                    if registration.isRetired {
-                        Self.disposeUnkept(box, of: registration)
-                    } else {
-                        registration.keep(box, madeWith: self.notes(made.notes))
-                        self.emit(.kept(registration))
-                    }
-                    creation.finish()
-                    return ServiceTransfer(value: box)
-                } catch {
-                    creation.finish()
-                    throw error
-                }
+        // The service made already, or what the creation in progress (started here if none
+        // runs) makes.
+        var value: Any = ()
+        let task = creation.withLock { task -> AsyncCreationTask? in
+            if task != nil { return task }
+            if let existing = registration.existingSharedService {
+                value = existing
+                return nil
             }
+            // An unstructured task: cancelling a waiter, even the first, cancels no creation.
+            task = Task {
+                defer { creation.withLock { $0 = nil } }
+                // Made where its registration lives, as a synchronous shared service is.
+                let made = try await self.runInOwnContextAsync(registration) { owner throws(ContainerError) in
+                    try await owner.runFactoryAsync(registration, factory)
+                }
+                if registration.isRetired {
+                    Self.disposeUnkept(made.box, of: registration)
+                } else {
+                    registration.keep(made.box, madeWith: self.notes(made.notes))
+                    self.emit(.kept(registration))
+                }
+                return ServiceTransfer(value: made.box)
+            }
+            return task
         }
-        let value: Any
-        switch creation.join(existing: { registration.existingSharedService }, start: start) {
-        case .existing(let existing):
-            value = existing
-        case .inProgress(let task):
-            value = try await wait(for: task, of: registration, from: frame).anyValue
+        if let task {
+            let token = try AsyncWaitGraph.shared.beginWait(from: frame, for: registration)
+            defer { AsyncWaitGraph.shared.endWait(token, for: registration) }
+            do {
+                value = try await task.value.value.anyValue
+            } catch {
+                throw ContainerError(error, thrownBy: registration.id)
+            }
         }
         // The hand-over, in a read section: a write that retires the registration after the
         // check waits for it before disposing of the service. Nothing here suspends.
@@ -772,38 +719,12 @@ extension Container {
         return (try cast(value, from: registration, to: Service.self), !registration.isRetired)
     }
 
-    /// Waits for another task's creation of `registration`'s service, unless waiting would
-    /// close a cycle.
-    private func wait(
-        for task: AsyncCreation.CreationTask, of registration: Registration, from frame: AsyncFrame?
-    )
-        async throws(ContainerError) -> InstanceBoxBase
-    {
-        let token: ObjectIdentifier?
-        switch AsyncWaitGraph.shared.beginWait(from: frame, for: registration) {
-        case .cycle(let path):
-            frame?.recordCycle(path)
-            throw .cycle(path: path)
-        case .recorded(let recorded):
-            token = recorded
-        }
-        defer { AsyncWaitGraph.shared.endWait(token, for: registration) }
-        do {
-            // Not cancelled with the waiter: the creation is an unstructured task.
-            return try await task.value.value
-        } catch {
-            throw ContainerError(error, thrownBy: registration.id)
-        }
-    }
-
     /// Runs an async factory with its frame on the task-local stack, wrapping the errors it
     /// throws; a service built while a cycle was broken is never returned.
-    private func runFactoryAsync(
-        _ registration: Registration, _ factory: AsyncServiceFactory, parent: AsyncFrame?,
-        createsSharedService: Bool
-    ) async throws(ContainerError) -> (box: InstanceBoxBase, notes: CreationNotes) {
-        let frame = AsyncFrame(
-            registration: registration, parent: parent, createsSharedService: createsSharedService)
+    private func runFactoryAsync(_ registration: Registration, _ factory: AsyncServiceFactory)
+        async throws(ContainerError) -> (box: InstanceBoxBase, notes: CreationNotes)
+    {
+        let frame = AsyncFrame(registration: registration, parent: AsyncFrame.current)
         // Counted while it runs, so that its loads, published services included, are traced.
         let isCounted = tracesCreations.load()
         if isCounted { reference.tracedLoads.add(1) }
@@ -825,10 +746,10 @@ extension Container {
                 if case .cycle = $0 { true } else { false }
             }
         }
-        if let cycle = frame.brokenCycle {
+        if let cycle = frame.cycle.withLock({ $0 }) {
             throw .cycle(path: cycle)
         }
-        return (box, frame.notesTaken)
+        return (box, frame.notes.withLock { $0 })
     }
 }
 
@@ -903,7 +824,7 @@ extension Container {
         // A write retired one meanwhile: its replacement is loaded the general way.
         guard elements.count == entries.count else { return loadMixedElements(entries, thread: thread) }
         for entry in entries {
-            noteUse(of: entry.registration, thread: thread)
+            emit(.used(entry.registration, isLoad: true), thread: thread)
         }
         return elements
     }
@@ -938,7 +859,7 @@ extension Container {
         }
         thread.endRead()
         for (index, entry) in entries.enumerated() where !attempted[index] && !retired.contains(index) {
-            noteUse(of: entry.registration, thread: thread)
+            emit(.used(entry.registration, isLoad: true), thread: thread)
         }
         guard !retired.isEmpty else { return elements }
         // A write retired one after it was checked: loaded again, in list order.
@@ -987,7 +908,7 @@ extension Container {
         let found = contributionEntries(
             pointNamed: point.name, marker: marker, elementType: Element.self, thread: thread)
         // The list a service made now holds changes when a plugin contributes or leaves.
-        noteLookupWithoutProvider(of: point.name, thread: thread, isExtensionPoint: true)
+        emit(.missed(point.name, isExtensionPoint: true), thread: thread)
         guard found.entries.contains(where: \.registration.isPlaceholderContribution) else { return found }
         return runningPlaceholders(
             in: found.entries, pointNamed: point.name, marker: marker, elementType: Element.self,
@@ -1063,13 +984,6 @@ extension Container {
         !creationDecorators.isEmpty || parent?.ancestorDecorates == true
     }
 
-    /// Whether making a service of `registration` runs hooks: its own, or this container's or
-    /// an ancestor's decorators.
-    @inline(__always)
-    func runsCreationHooks(_ registration: Registration) -> Bool {
-        registration.hasCreationHook || decoratesCreations
-    }
-
     /// The one finish of every creation (sync, async, main-actor, deferred).
     ///
     /// `registration`'s creation hooks on `value`, then the hooks of the container that made it
@@ -1088,15 +1002,13 @@ extension Container {
     /// Runs the decorators of this container and of its ancestors on `value`, nearest first,
     /// each list copied out of its lock before any runs, each decorator skipped once cancelled.
     func runDecorators(on value: Any, of registration: Registration) {
-        var container: Container? = self
         var created: CreatedService?
-        while let current = container {
-            for entry in current.creationDecorators.current where !entry.isCancelled.load() {
+        for container in sequence(first: self, next: \.parent) {
+            for entry in container.creationDecorators.current where !entry.isCancelled.load() {
                 let service = created ?? CreatedService(service: value, registration: registration)
                 created = service
                 entry.decorator(service)
             }
-            container = current.parent
         }
     }
 
@@ -1106,10 +1018,7 @@ extension Container {
     /// nearest factory running on this thread that is not a transient one is a graph's
     /// (``DeferredCreationHook``).
     func defersCreationHooks(_ thread: ThreadState) -> Bool {
-        for registration in thread.frames.reversed() where registration.scope != .transient {
-            return registration.scope == .graph
-        }
-        return false
+        thread.frames.last { $0.scope != .transient }?.scope == .graph
     }
 
     /// Runs the creation hooks waiting on this thread, in the order their services were made.
@@ -1132,13 +1041,7 @@ extension Container {
 }
 
 /// The creation hooks of a service made inside a ``Scope/graph`` factory's run, waiting for
-/// that outermost graph factory to return: Swinject's delayed `initCompleted`.
-struct DeferredCreationHook {
-    /// The registration whose factory made the service.
-    let registration: Registration
-    /// The service.
-    let value: Any
-    /// The resolver the factory had, which the hooks get, and whose container's decorators run
-    /// after them.
-    let resolver: Resolver
-}
+/// that outermost graph factory to return (Swinject's delayed `initCompleted`): the service, its
+/// registration, and the resolver its factory had, which the hooks get, and whose container's
+/// decorators run after them.
+typealias DeferredCreationHook = (registration: Registration, value: Any, resolver: Resolver)

@@ -91,8 +91,7 @@ extension Container {
             break
         }
         guard let found = findRegistration(named: name, thread: thread) else { return nil }
-        guard found.isRetired else { return found }
-        return findRegistration(named: name, thread: thread)
+        return found.isRetired ? findRegistration(named: name, thread: thread) : found
     }
 
     /// The registration a load of `name` as `Service` uses, or `nil` after reporting the miss.
@@ -109,7 +108,7 @@ extension Container {
         throws(ContainerError) -> Registration
     {
         guard let registration = findCurrentRegistration(named: name, thread: thread) else {
-            noteLookupWithoutProvider(of: name, thread: thread)
+            emit(.missed(name, isExtensionPoint: false), thread: thread)
             throw .notRegistered(
                 id: name, requestedType: typeName(Service.self),
                 registeredIDs: registeredIDsForMessage(missing: name))
@@ -292,11 +291,7 @@ extension Container {
     /// The isolation rule: whether a synchronous load may run a factory of `isolation`.
     @inline(__always)
     static func mayRunSynchronously(_ isolation: FactoryIsolation, onMainThread: Bool) -> Bool {
-        switch isolation {
-        case .nonisolated: true
-        case .mainActor: onMainThread
-        case .asynchronous: false
-        }
+        isolation == .nonisolated || (isolation == .mainActor && onMainThread)
     }
 
     /// The singleton or live weak service of an isolated registration, which a synchronous
@@ -304,15 +299,18 @@ extension Container {
     func existingService<Service>(_ registration: Registration, as _: Service.Type)
         throws(ContainerError) -> Service
     {
-        // A read section for the hand-over, as in `provide`.
-        let thread = ThreadState.current
-        thread.beginRead(ReadKey(registration))
-        if let value = registration.existingSharedService {
-            defer { thread.endRead() }
-            return try cast(value, from: registration, to: Service.self)
+        guard let value = keptService(of: registration, thread: .current) else {
+            throw .unavailableSynchronously(id: registration.id, isolation: registration.isolation)
         }
-        thread.endRead()
-        throw .unavailableSynchronously(id: registration.id, isolation: registration.isolation)
+        return try cast(value, from: registration, to: Service.self)
+    }
+
+    /// The singleton or live weak service `registration` keeps, read in a read section: a write
+    /// that takes it out waits for the read before running its dispose hook.
+    func keptService(of registration: Registration, thread: ThreadState) -> Any? {
+        thread.beginRead(ReadKey(registration))
+        defer { thread.endRead() }
+        return registration.existingSharedService
     }
 
     /// Reports loading `dependency` now if it is captive in ``captiveHolder(thread:)``, and

@@ -7,19 +7,9 @@ import DependencyContainerKernel
 final class CreationMonitor: Sendable {
     static let shared = CreationMonitor()
 
-    enum Outcome {
-        case acquired
-        case deadlock(path: [String])
-    }
-
-    /// A creation in progress.
-    fileprivate struct Creation: Sendable {
-        /// The creating thread.
-        let thread: ObjectIdentifier
-        /// How many frames the thread had when it began: the frames above belong to this
-        /// creation, the first of them naming what it creates.
-        let depth: Int
-    }
+    /// A creation in progress: the creating thread, and how many frames it had when it began
+    /// (the frames above belong to this creation, the first of them naming what it creates).
+    fileprivate typealias Creation = (thread: ObjectIdentifier, depth: Int)
 
     /// What a thread waits for.
     fileprivate struct Wait: Sendable {
@@ -46,8 +36,9 @@ final class CreationMonitor: Sendable {
     private init() {}
 
     /// Makes the calling thread the creator of the thing `key` identifies (a registration's
-    /// service, an `@Injected` property's value), waiting while another thread creates it.
-    func acquire(_ key: ObjectIdentifier, named label: String, thread: ThreadState) -> Outcome {
+    /// service, an `@Injected` property's value), waiting while another thread creates it; the
+    /// cycle's path instead when that wait would close one across threads.
+    func acquire(_ key: ObjectIdentifier, named label: String, thread: ThreadState) -> [String]? {
         let me = ObjectIdentifier(thread)
         let wakeup = thread.creationWakeup
         var deadlock: [String]?
@@ -65,13 +56,13 @@ final class CreationMonitor: Sendable {
             return false
         }
         state.withLock(waitingUntil: mayCreate, wakingOn: wakeup) { state in
-            if deadlock == nil { state.creators[key] = Creation(thread: me, depth: thread.frames.count) }
+            if deadlock == nil { state.creators[key] = (me, thread.frames.count) }
         }
-        return deadlock.map { .deadlock(path: $0) } ?? .acquired
+        return deadlock
     }
 
     /// Ends the calling thread's creation of the thing `key` identifies and wakes the threads
-    /// waiting for it, and no others.
+    /// waiting for it, and no others; returns how many it woke.
     @discardableResult
     func release(_ key: ObjectIdentifier) -> Int {
         let waiters = state.withLock { state in

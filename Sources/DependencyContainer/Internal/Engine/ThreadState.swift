@@ -14,7 +14,7 @@ final class ThreadState: ReadingThread {
 
     /// For each shared service being made on this thread, by its registration, what its
     /// factory met so far that a plugin's going or coming changes; empty until owned
-    /// registrations exist (``Container/noteUse(of:thread:)``).
+    /// registrations exist (``Container/emit(_:thread:)``).
     @exclusivity(unchecked) var notesInCreation: [ObjectIdentifier: CreationNotes] = [:]
 
     /// Services of ``Scope/graph`` registrations created during the current top-level load.
