@@ -1,9 +1,8 @@
 import DependencyContainerKernel
 import DependencyContainerSystem
 
-// The engine: every load goes lookup (`Container+Lookup.swift`), context and checks
-// (`Container+CreationContext.swift`, `Container+Checks.swift`), then one create and one finish
-// (this file); the events a load emits are in `Container+CreationTrace.swift`.
+// The engine: every load goes lookup, plan and checks (`Container+Lookup.swift`), then one
+// create and one finish (this file); the events a load emits are in `Container+CreationTrace.swift`.
 
 extension Container {
     // MARK: Entry points of synchronous loads
@@ -555,9 +554,7 @@ extension Container {
     func unbox<Service>(_ box: InstanceBoxBase, from registration: Registration, as _: Service.Type)
         throws(ContainerError) -> Service
     {
-        if let box = box as? InstanceBox<Service> {
-            return box.value
-        }
+        if let box = box as? InstanceBox<Service> { return box.value }
         return try cast(box.anyValue, from: registration, to: Service.self)
     }
 
@@ -689,8 +686,10 @@ extension Container {
             task = Task {
                 defer { creation.withLock { $0 = nil } }
                 // Made where its registration lives, as a synchronous shared service is.
-                let made = try await self.runInOwnContextAsync(registration) { owner throws(ContainerError) in
-                    try await owner.runFactoryAsync(registration, factory)
+                let owner = self.placedContext(of: registration, overrides: OverrideScope.current)
+                let made = try await OverrideScope.binding(owner.overrides) {
+                    () async throws(ContainerError) in
+                    try await owner.container.runFactoryAsync(registration, factory)
                 }
                 if registration.isRetired {
                     Self.disposeUnkept(made.box, of: registration)
@@ -791,47 +790,28 @@ extension Container {
     func loadElements<Element>(of point: ExtensionPoint<Element>) -> [Element] {
         let thread = ThreadState.current
         let (entries, mismatch) = elementEntries(of: point, thread: thread)
-        let publishedCount = entries.reduce(0) { $0 + ($1.registration.hasPublished(Element.self) ? 1 : 0) }
+        let hasPublished = entries.contains { $0.registration.hasPublished(Element.self) }
         if let mismatch {
             report(.failed(mismatch))
         }
+        guard !hasPublished else { return loadMixedElements(entries, thread: thread) }
         // No published element, the common case for transient contributions: no read section.
         // A loop, not `compactMap`: unspecialized (a client's load), that looks up the metadata
         // of `[Element]` and its storage for every element.
-        guard publishedCount > 0 else {
-            var elements: [Element] = []
-            elements.reserveCapacity(entries.count)
-            for entry in entries {
-                if let element: Element = resolvedElement(entry.registration, thread: thread) {
-                    elements.append(element)
-                }
-            }
-            return elements
-        }
-        guard publishedCount == entries.count else {
-            return loadMixedElements(entries, thread: thread)
-        }
-        // All published: read in place and handed over in one read section, which runs no
-        // code of the app, so that no write disposes of an element this load returns.
         var elements: [Element] = []
         elements.reserveCapacity(entries.count)
-        thread.beginRead(.any)
         for entry in entries {
-            guard let element = entry.registration.publishedSingleton(as: Element.self) else { break }
-            elements.append(element)
-        }
-        thread.endRead()
-        // A write retired one meanwhile: its replacement is loaded the general way.
-        guard elements.count == entries.count else { return loadMixedElements(entries, thread: thread) }
-        for entry in entries {
-            emit(.used(entry.registration, isLoad: true), thread: thread)
+            if let element: Element = resolvedElement(entry.registration, thread: thread) {
+                elements.append(element)
+            }
         }
         return elements
     }
 
-    /// `loadElements` for a list of published elements and elements that need a factory:
-    /// first the factories, outside any read section; then the published elements and the
-    /// hand-over, in one read section that runs no code of the app.
+    /// `loadElements` for a list with published elements: first the factories of the others,
+    /// outside any read section; then the published elements and the hand-over, in one read
+    /// section that runs no code of the app, so that no write disposes of an element this load
+    /// returns.
     @inline(never)
     private func loadMixedElements<Element>(_ entries: [ContributionSet.Entry], thread: ThreadState)
         -> [Element]
@@ -844,29 +824,27 @@ extension Container {
         }
         var elements: [Element] = []
         elements.reserveCapacity(entries.count)
-        var retired: [Int] = []
+        var isRetired = false
         thread.beginRead(.any)
-        for (index, entry) in entries.enumerated() {
-            if let element = made[index] {
-                elements.append(element)
-            } else if attempted[index] {
+        for (index, entry) in entries.enumerated() where made[index] != nil || !attempted[index] {
+            guard let element = made[index] ?? entry.registration.publishedSingleton(as: Element.self) else {
+                isRetired = true
                 continue
-            } else if let element = entry.registration.publishedSingleton(as: Element.self) {
-                elements.append(element)
-            } else {
-                retired.append(index)
             }
+            elements.append(element)
         }
         thread.endRead()
-        for (index, entry) in entries.enumerated() where !attempted[index] && !retired.contains(index) {
+        // A write retired one after it was checked: the published ones are loaded again, in list order.
+        guard !isRetired else {
+            return entries.indices.compactMap { index in
+                made[index]
+                    ?? (attempted[index] ? nil : resolvedElement(entries[index].registration, thread: thread))
+            }
+        }
+        for (index, entry) in entries.enumerated() where !attempted[index] {
             emit(.used(entry.registration, isLoad: true), thread: thread)
         }
-        guard !retired.isEmpty else { return elements }
-        // A write retired one after it was checked: loaded again, in list order.
-        return entries.indices.compactMap { index in
-            made[index]
-                ?? (attempted[index] ? nil : resolvedElement(entries[index].registration, thread: thread))
-        }
+        return elements
     }
 
     /// The element `registration` contributes, or `nil` with its failure reported.
@@ -941,19 +919,15 @@ extension Container {
         else {
             return nil
         }
-        if let itemType = registration.seedItemType {
-            return itemType.init()
+        if let itemType = registration.seedItemType { return itemType.init() }
+        // Resolving an argument factory would hand out the factory itself, not a service.
+        guard let factory = registration.argumentFactory else {
+            return RegisteredItem(registration: registration, reference: reference)
         }
-        if let factory = registration.argumentFactory {
-            // Resolving it would hand out the factory itself, not a service.
-            report(
-                .failed(
-                    .argumentMismatch(
-                        id: injectID, requestedArgument: nil, registeredArgument: factory.argumentTypeName
-                    )))
-            return nil
-        }
-        return RegisteredItem(registration: registration, reference: reference)
+        let registered = factory.argumentTypeName
+        report(
+            .failed(.argumentMismatch(id: injectID, requestedArgument: nil, registeredArgument: registered)))
+        return nil
     }
 
     /// Resolves a typed registration for an original-API item's `resolve()`, as an object:

@@ -221,25 +221,10 @@ extension Container {
         }
     }
 
-    /// `runInOwnContext(_:thread:finishes:_:)` for an async factory: `body` gets the context's container.
-    func runInOwnContextAsync<Result>(
-        _ registration: Registration, _ body: (Container) async throws(ContainerError) -> Result
-    ) async throws(ContainerError) -> Result {
-        let overrides = OverrideScope.current
-        guard parent != nil || overrides != nil else { return try await body(self) }
-        let owner = placedContext(of: registration, overrides: overrides)
-        guard owner.overrides !== overrides else {
-            return try await body(owner.container)
-        }
-        return try await OverrideScope.binding(owner.overrides) { () async throws(ContainerError) -> Result in
-            try await body(owner.container)
-        }
-    }
-
     /// The plan's context for a cached service of `registration` loaded here under `overrides`:
     /// a walk of the lookup order, out of line, when a cached service is created.
     @inline(never)
-    private func placedContext(of registration: Registration, overrides: OverrideScope?) -> CreationContext {
+    func placedContext(of registration: Registration, overrides: OverrideScope?) -> CreationContext {
         LoadPlan(
             registration, registeredIn: place(holding: registration, overrides: overrides)?.creationContext,
             loadedIn: (self, overrides), heldBy: nil, onMainThread: true
