@@ -24,11 +24,13 @@ final class AsyncFrame: Sendable {
     /// The frames from the outermost to this one.
     var chain: [AsyncFrame] { sequence(first: self, next: \.parent).reversed() }
 
-    /// The cycle that loading `registration` from this frame would close, or `nil`.
-    func cyclePath(loading registration: Registration) -> [String]? {
+    /// Throws the cycle that loading `registration` from this frame would close, recorded.
+    func checkNoCycle(loading registration: Registration) throws(ContainerError) {
         let frames = chain
-        guard frames.contains(where: { $0.registration === registration }) else { return nil }
-        return frames.map(\.registration.id) + [registration.id]
+        guard frames.contains(where: { $0.registration === registration }) else { return }
+        let path = frames.map(\.registration.id) + [registration.id]
+        recordCycle(path)
+        throw .cycle(path: path)
     }
 
     /// Records `path` on this frame and every frame outside it, so that none of their

@@ -665,10 +665,7 @@ extension Container {
             return (try existingService(registration, as: Service.self), true)
         }
         let frame = AsyncFrame.current
-        if let frame, let path = frame.cyclePath(loading: registration) {
-            frame.recordCycle(path)
-            throw .cycle(path: path)
-        }
+        try frame?.checkNoCycle(loading: registration)
         guard let creation = registration.asyncCreation else {
             let box = try await runFactoryAsync(registration, factory).box
             return (try unbox(box, from: registration, as: Service.self), true)
