@@ -7,7 +7,7 @@ final class AsyncFrame: Sendable {
     let registration: Registration
     let parent: AsyncFrame?
     /// Whether this frame creates a singleton or weak service that other tasks may wait for.
-    let createsSharedService: Bool
+    var createsSharedService: Bool { registration.asyncCreation != nil }
     /// The first cycle found while this frame's factory ran: its service must not be kept,
     /// because the factory may have built it from the `nil` a broken cycle returns.
     let cycle = LockedValue<[String]?>(nil)
@@ -18,7 +18,6 @@ final class AsyncFrame: Sendable {
     init(registration: Registration, parent: AsyncFrame?) {
         self.registration = registration
         self.parent = parent
-        self.createsSharedService = registration.asyncCreation != nil
     }
 
     /// The frames from the outermost to this one.

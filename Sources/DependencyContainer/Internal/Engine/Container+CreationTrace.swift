@@ -149,22 +149,9 @@ extension Container {
         }
         guard tracesCreations.load() else { return }
         let thread = given ?? ThreadState.current
-        guard let asyncFrame = notedAsyncFrame(thread) else { return }
-        Self.note(on: thread, asyncFrame, change)
-    }
-
-    /// `.some(frame)` when a factory runs here to note for: `frame` is the async factory's, if
-    /// one traces (read only while this container counts some).
-    private func notedAsyncFrame(_ thread: ThreadState) -> AsyncFrame?? {
-        let frame = reference.tracedLoads.loadRelaxed() == 0 ? nil : AsyncFrame.current
-        return thread.frames.isEmpty && frame == nil ? .none : .some(frame)
-    }
-
-    /// Applies `change` to the notes of every shared service being made on `thread`, and
-    /// of the async factory frames from `asyncFrame` outwards.
-    private static func note(
-        on thread: ThreadState, _ asyncFrame: AsyncFrame?, _ change: (inout CreationNotes) -> Void
-    ) {
+        // The notes of every shared service being made on this thread, and of the async factory
+        // frames outwards (read only while this container counts some).
+        let asyncFrame = reference.tracedLoads.loadRelaxed() == 0 ? nil : AsyncFrame.current
         asyncFrame?.note(change)
         for frame in thread.frames where frame.isShared {
             change(&thread.notesInCreation[ObjectIdentifier(frame), default: CreationNotes()])
@@ -180,11 +167,6 @@ extension Container {
         thread.trace?.recordLoad(
             of: id, scope: scope, outcome: scope == nil ? .missing : .reused, depth: thread.frames.count,
             thread: ObjectIdentifier(thread))
-    }
-
-    @inline(__always)
-    func traceLookup(of name: String, found: Bool, thread: ThreadState) {
-        emit(.lookedUp(name, found: found), thread: thread)
     }
 
     /// Makes this container and every container below it trace what their factories meet.

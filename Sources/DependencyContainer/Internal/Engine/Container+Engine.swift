@@ -237,7 +237,11 @@ extension Container {
         }
         try checkNoCycle(registration, thread: thread)
         try checkNotCaptive(registration, thread: thread)
-        guard mayRunFactoryHere(registration) else {
+        // ``LoadPlan/mayRunFactory`` here; a load that may not hands out only an existing
+        // service, and never waits for one.
+        if let isolated = registration.isolated,
+            !Self.mayRunSynchronously(isolated.isolation, onMainThread: MainThread.isCurrent)
+        {
             return try existingService(registration, as: Service.self)
         }
         // A kept service past its time to live: the load goes on with the registration's
@@ -299,9 +303,9 @@ extension Container {
 
     /// Returns the singleton or weak service, creating it if no thread has yet: one thread
     /// creates, in the registration's own context, while the others wait for it.
-    private func provideShared<Service>(
-        _ registration: Registration, as _: Service.Type, thread: ThreadState, followsReplacement: Bool = true
-    ) throws(ContainerError) -> Service {
+    private func provideShared<Service>(_ registration: Registration, as _: Service.Type, thread: ThreadState)
+        throws(ContainerError) -> Service
+    {
         let monitor = CreationMonitor.shared
         let key = ObjectIdentifier(registration)
         if let path = monitor.acquire(key, named: registration.id, thread: thread) {
@@ -330,13 +334,10 @@ extension Container {
         }
         // Retired by a write (an expiry) before its creation began: no creation builds on a
         // retired registration; removed for good, it is made as before, and handed out.
-        if followsReplacement, registration.isRetired {
+        let wasRetired = registration.isRetired
+        if wasRetired, let current = replacement(of: registration, thread: thread) {
             monitor.release(key)
             isReleased = true
-            guard let current = replacement(of: registration, thread: thread) else {
-                return try provideShared(
-                    registration, as: Service.self, thread: thread, followsReplacement: false)
-            }
             return try provide(current, as: Service.self, thread: thread)
         }
         // A queue of creation hooks of its own: what this factory makes has had its hooks run
@@ -351,15 +352,20 @@ extension Container {
         // before it is kept: no load receives the service until they have.
         let box: InstanceBoxBase
         do {
-            box = try create(registration, thread: thread, inOwnContext: true) { resolver throws in
-                try registration.factory.makeBox(resolver)
+            box = try runInOwnContext(registration, thread: thread, finishes: finishes(registration)) {
+                resolver throws in try registration.factory.makeBox(resolver)
             }
         } catch {
             _ = takeNotes(creating: registration, thread: thread)
             throw error
         }
         let notes = takeNotes(creating: registration, thread: thread)
-        try checkNoCaptiveFailure(creating: registration, thread: thread)
+        // A dependency its factory loaded was captive under the `fail` policy, even if the
+        // factory went on without it.
+        if let failure = thread.captiveFailure, failure.holder == key {
+            thread.captiveFailure = nil
+            throw failure.error
+        }
         // Step 5. A service built while a cycle was broken may hold nils; never keep it.
         guard thread.loadFailure == nil else {
             return try unbox(box, from: registration, as: Service.self)
@@ -367,7 +373,7 @@ extension Container {
         // Retired while it was made: disposed of unseen, and the load takes the replacement, so no
         // load gets a disposed service; removed for good, it is handed out as nothing keeps it.
         if registration.isRetired {
-            guard followsReplacement, let current = replacement(of: registration, thread: thread) else {
+            guard !wasRetired, let current = replacement(of: registration, thread: thread) else {
                 return try unbox(box, from: registration, as: Service.self)
             }
             Self.disposeUnkept(box, of: registration)
@@ -444,22 +450,21 @@ extension Container {
         return isValue(of: type)
     }
 
-    /// The one create of every synchronous load (shared, transient, graph and argument
-    /// factories; a main-actor load is a synchronous one on the main actor): runs `make` as
-    /// `registration`'s factory, in the registration's own context when `inOwnContext` (a kept
-    /// service), then the one finish on what it made.
+    /// The one create of every synchronous load but a kept service's, which runs in its own
+    /// context (``runInOwnContext(_:thread:finishes:_:)``): runs `make` as `registration`'s
+    /// factory, then the one finish on what it made.
     @inline(__always)
     func create<Value>(
-        _ registration: Registration, thread: ThreadState, inOwnContext: Bool = false,
-        _ make: (Resolver) throws -> Value
+        _ registration: Registration, thread: ThreadState, _ make: (Resolver) throws -> Value
     ) throws(ContainerError) -> Value {
-        // One branch: a creation without hooks (its own, or this container's or an ancestor's
-        // decorators), the common case, runs no finish.
-        let finishes = registration.hasCreationHook || decoratesCreations
-        guard inOwnContext else {
-            return try runFactory(registration, thread: thread, finishes: finishes, make)
-        }
-        return try runInOwnContext(registration, thread: thread, finishes: finishes, make)
+        try runFactory(registration, thread: thread, finishes: finishes(registration), make)
+    }
+
+    /// Whether a creation of `registration` runs the finish: not without hooks (its own, or this
+    /// container's or an ancestor's decorators), the common case; one branch.
+    @inline(__always)
+    private func finishes(_ registration: Registration) -> Bool {
+        registration.hasCreationHook || decoratesCreations
     }
 
     /// The one finish of every synchronous creation: the creation hooks on `made` (a service,
@@ -585,9 +590,7 @@ extension Container {
     @inline(__always)
     func loadServiceAsync<Service>(named name: String, as _: Service.Type) async -> Service? {
         guard let registration = registrationReportingMiss(named: name, as: Service.self, thread: .current)
-        else {
-            return nil
-        }
+        else { return nil }
         do {
             return try await resolveAsync(registration, as: Service.self)
         } catch {
@@ -612,10 +615,9 @@ extension Container {
         let thread = ThreadState.current
         // Past its time to live, a kept service is replaced here too: the isolated paths
         // below hand out what a registration keeps.
-        var registration = registration
-        if registration.hasTimeToLive, let replacement = replacingExpired(registration, thread: thread) {
-            registration = replacement
-        }
+        var registration =
+            registration.hasTimeToLive
+            ? replacingExpired(registration, thread: thread) ?? registration : registration
         // A read of its own: no suspension point may fall inside one.
         thread.beginRead(ReadKey(registration))
         let published = registration.publishedSingleton(as: Service.self)
@@ -760,9 +762,7 @@ extension Container {
     {
         let thread = ThreadState.current
         guard let registration = registrationReportingMiss(named: name, as: Service.self, thread: thread)
-        else {
-            return nil
-        }
+        else { return nil }
         return reportingFailure(thread: thread) { () throws(ContainerError) -> Service in
             try resolve(registration, argument: argument, as: Service.self, thread: thread)
         }
@@ -852,13 +852,13 @@ extension Container {
     }
 
     /// The contributions to the point named `name` once the plugin placeholders among
-    /// `entries` ran, and the mismatch of the list read last.
+    /// `found`'s entries ran, and the mismatch of the list read last.
     @inline(never)
     private func runningPlaceholders(
-        in entries: [ContributionSet.Entry], pointNamed name: String, marker: Any.Type, elementType: Any.Type,
-        thread: ThreadState
+        of found: (entries: [ContributionSet.Entry], mismatch: ContainerError?), pointNamed name: String,
+        marker: Any.Type, elementType: Any.Type, thread: ThreadState
     ) -> (entries: [ContributionSet.Entry], mismatch: ContainerError?) {
-        var current = (entries: entries, mismatch: ContainerError?.none)
+        var current = found
         // Held, so that a registration freed meanwhile cannot pass for a new one.
         var ran: [Registration] = []
         while let placeholder = current.entries.first(where: { entry in
@@ -886,8 +886,7 @@ extension Container {
         emit(.missed(point.name, isExtensionPoint: true), thread: thread)
         guard found.entries.contains(where: \.registration.isPlaceholderContribution) else { return found }
         return runningPlaceholders(
-            in: found.entries, pointNamed: point.name, marker: marker, elementType: Element.self,
-            thread: thread)
+            of: found, pointNamed: point.name, marker: marker, elementType: Element.self, thread: thread)
     }
 
     /// Loads every contribution to `point` for ``require(_:)->[Element]``, throwing the first
@@ -912,10 +911,8 @@ extension Container {
     func originalAPIItem(for injectID: String) -> Injectable? {
         guard
             let registration = registrationReportingMiss(
-                named: injectID, as: (any Injectable).self, thread: .current)
-        else {
-            return nil
-        }
+                named: injectID, as: Injectable.self, thread: .current)
+        else { return nil }
         if let itemType = registration.seedItemType { return itemType.init() }
         // Resolving an argument factory would hand out the factory itself, not a service.
         guard let factory = registration.argumentFactory else {
@@ -964,17 +961,11 @@ extension Container {
         if registration.hasCreationHook {
             try registration.lifecycle?.runCreationHook(on: value, resolver: resolver)
         }
-        let container = resolver.container
-        if container.decoratesCreations {
-            container.runDecorators(on: value, of: registration)
-        }
-    }
-
-    /// Runs the decorators of this container and of its ancestors on `value`, nearest first,
-    /// each list copied out of its lock before any runs, each decorator skipped once cancelled.
-    func runDecorators(on value: Any, of registration: Registration) {
+        guard resolver.container.decoratesCreations else { return }
+        // Nearest first, each list copied out of its lock before any runs, each decorator
+        // skipped once cancelled.
         var created: CreatedService?
-        for container in sequence(first: self, next: \.parent) {
+        for container in sequence(first: resolver.container, next: \.parent) {
             for entry in container.creationDecorators.current where !entry.isCancelled.load() {
                 let service = created ?? CreatedService(service: value, registration: registration)
                 created = service

@@ -73,7 +73,7 @@ extension Container {
             found = place.store.registration(named: name, thread: thread)
             return found == nil ? .absent : .foundAndHeld
         }
-        traceLookup(of: name, found: found != nil, thread: thread)
+        emit(.lookedUp(name, found: found != nil), thread: thread)
         return found
     }
 
@@ -209,10 +209,9 @@ extension Container {
     ) throws(ContainerError) -> Result {
         let overrides = OverrideScope.current
         // A root container without overrides is its services' only context.
-        guard parent != nil || overrides != nil else {
-            return try runFactory(registration, thread: thread, finishes: finishes, body)
-        }
-        let owner = placedContext(of: registration, overrides: overrides)
+        let owner =
+            parent == nil && overrides == nil
+            ? (container: self, overrides: nil) : placedContext(of: registration, overrides: overrides)
         guard owner.overrides !== overrides else {
             return try owner.container.runFactory(registration, thread: thread, finishes: finishes, body)
         }
@@ -257,14 +256,6 @@ extension Container {
         }
     }
 
-    /// ``LoadPlan/mayRunFactory`` on this thread; a load that may not hands out only an
-    /// existing service (``existingService(_:as:)``), and never waits for one.
-    @inline(__always)
-    func mayRunFactoryHere(_ registration: Registration) -> Bool {
-        guard let isolated = registration.isolated else { return true }
-        return Self.mayRunSynchronously(isolated.isolation, onMainThread: MainThread.isCurrent)
-    }
-
     /// The captive rule: whether the cached service of `holder` keeps one of `dependency`
     /// captive, a named-scope service outside its own scope.
     @inline(__always)
@@ -298,12 +289,13 @@ extension Container {
         return registration.existingSharedService
     }
 
-    /// Reports loading `dependency` now if it is captive in ``captiveHolder(thread:)``, and
+    /// Reports loading `dependency` now if it is captive in the innermost factory running here
+    /// that caches its service (transient and graph ones in between are held by it too), and
     /// throws under the `fail` policy.
     @inline(__always)
     func checkNotCaptive(_ dependency: Registration, thread: ThreadState) throws(ContainerError) {
         guard !thread.frames.isEmpty, dependency.scopeName != nil,
-            let holder = Self.captiveHolder(thread: thread)
+            let holder = thread.frames.last(where: \.isShared)
         else { return }
         do {
             try checkNotCaptive(dependency, heldBy: holder)
@@ -328,21 +320,4 @@ extension Container {
         }
     }
 
-    /// The innermost factory running on this thread that caches its service: transient and
-    /// graph services in between are held by it too.
-    static func captiveHolder(thread: ThreadState) -> Registration? {
-        thread.frames.last(where: \.isShared)
-    }
-
-    /// Fails the creation of `registration` when a dependency its factory loaded was captive
-    /// under the `fail` policy, even if the factory went on without it.
-    func checkNoCaptiveFailure(creating registration: Registration, thread: ThreadState)
-        throws(ContainerError)
-    {
-        guard let failure = thread.captiveFailure, failure.holder == ObjectIdentifier(registration) else {
-            return
-        }
-        thread.captiveFailure = nil
-        throw failure.error
-    }
 }

@@ -11,17 +11,12 @@ final class CreationMonitor: Sendable {
     /// (the frames above belong to this creation, the first of them naming what it creates).
     fileprivate typealias Creation = (thread: ObjectIdentifier, depth: Int)
 
-    /// What a thread waits for.
-    fileprivate struct Wait: Sendable {
-        /// The thing being created.
-        let target: ObjectIdentifier
-        /// Its name in cycle paths.
-        let label: String
-        /// The thread's resolution stack when it began to wait.
-        let frames: [Registration]
-        /// What the thread waits on; signalled when `target`'s creation ends.
-        let wakeup: ConditionVariable
-    }
+    /// What a thread waits for: the thing being created, its name in cycle paths, the thread's
+    /// resolution stack when it began to wait, and what it waits on, signalled when the
+    /// creation ends.
+    fileprivate typealias Wait = (
+        target: ObjectIdentifier, label: String, frames: [Registration], wakeup: ConditionVariable
+    )
 
     /// Who creates what, and who waits for what.
     fileprivate struct State: Sendable {
@@ -52,7 +47,7 @@ final class CreationMonitor: Sendable {
                 deadlock = thread.frames.map(\.id) + path
                 return true
             }
-            state.waits[me] = Wait(target: key, label: label, frames: Array(thread.frames), wakeup: wakeup)
+            state.waits[me] = (key, label, Array(thread.frames), wakeup)
             return false
         }
         state.withLock(waitingUntil: mayCreate, wakingOn: wakeup) { state in

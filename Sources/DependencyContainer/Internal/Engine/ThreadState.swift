@@ -123,22 +123,18 @@ final class ThreadState: ReadingThread {
         #endif
         let entry = CachedSnapshot(
             container: serial, generation: snapshot.generation, snapshot: Borrowed(snapshot))
-        let slot =
+        let free =
             (0..<Self.snapshotCapacity).first { slots[$0].container == serial }
             ?? (0..<Self.snapshotCapacity).first { slots[$0].snapshot == nil }
-            ?? evictionSlot()
+        // All taken: the next slot, round robin.
+        let slot = free ?? nextEviction
+        if free == nil { nextEviction = (nextEviction + 1) % Self.snapshotCapacity }
         slots[slot] = entry
         let replaced = owners[slot]
         owners[slot] = snapshot
         // Freeing a snapshot can run a service's deinit, which may load and so reach this
         // state again; keep it alive until no access to `owners` is in progress.
         withExtendedLifetime(replaced) {}
-    }
-
-    /// The next slot to reuse when all are taken, round robin.
-    private func evictionSlot() -> Int {
-        defer { nextEviction = (nextEviction + 1) % Self.snapshotCapacity }
-        return nextEviction
     }
 
     /// Drops every cached snapshot of container `serial`, so its registrations can be freed.
