@@ -496,16 +496,6 @@ extension Container {
         return try runCheckedFactory(registration, thread: thread, finishes: finishes, body)
     }
 
-    /// `value`, once the finish ran on it when `finishes`.
-    @inline(__always)
-    private func finished<Value>(
-        _ value: Value, of registration: Registration, _ finishes: Bool,
-        resolver: @autoclosure () -> Resolver, thread: ThreadState
-    ) throws -> Value {
-        if finishes { try finish(registration, on: value, resolver: resolver(), thread: thread) }
-        return value
-    }
-
     /// `runFactory` once the depth is checked.
     @inline(__always)
     private func runCheckedFactory<Result>(
@@ -520,17 +510,21 @@ extension Container {
             // one resolver built either way would cost every run a retain and a release.
             if let overrides = OverrideScope.current {
                 let resolver = Resolver(container: self, overrides: overrides, running: registration)
-                return try finished(
-                    body(resolver), of: registration, finishes, resolver: resolver, thread: thread)
+                let value = try body(resolver)
+                if finishes { try finish(registration, on: value, resolver: resolver, thread: thread) }
+                return value
             }
             // The reference is a constant of this container, which the caller keeps alive: a
             // guaranteed reference spares every run a retain and a release.
             // The finish gets a resolver of its own: one shared with the factory would cost
             // every run a copy.
-            return try withBorrowed(reference) { reference in
-                try finished(
-                    body(Resolver(reference: reference)), of: registration, finishes,
-                    resolver: Resolver(reference: reference), thread: thread)
+            return try withBorrowed(reference) { reference throws -> Result in
+                let value = try body(Resolver(reference: reference))
+                if finishes {
+                    try finish(
+                        registration, on: value, resolver: Resolver(reference: reference), thread: thread)
+                }
+                return value
             }
         } catch {
             throw ContainerError(error, thrownBy: registration.id, passing: \.failsWholeLoad)
@@ -851,42 +845,28 @@ extension Container {
         }
     }
 
-    /// The contributions to the point named `name` once the plugin placeholders among
-    /// `found`'s entries ran, and the mismatch of the list read last.
-    @inline(never)
-    private func runningPlaceholders(
-        of found: (entries: [ContributionSet.Entry], mismatch: ContainerError?), pointNamed name: String,
-        marker: Any.Type, elementType: Any.Type, thread: ThreadState
-    ) -> (entries: [ContributionSet.Entry], mismatch: ContainerError?) {
-        var current = found
+    /// The contributions to `point` once its plugin placeholders ran, and the mismatch of the
+    /// list read last.
+    private func elementEntries<Element>(of point: ExtensionPoint<Element>, thread: ThreadState)
+        -> (entries: [ContributionSet.Entry], mismatch: ContainerError?)
+    {
+        let marker = ExtensionPointMarker<Element>.self
+        var current = contributionEntries(
+            pointNamed: point.name, marker: marker, elementType: Element.self, thread: thread)
+        // The list a service made now holds changes when a plugin contributes or leaves.
+        emit(.missed(point.name, isExtensionPoint: true), thread: thread)
         // Held, so that a registration freed meanwhile cannot pass for a new one.
         var ran: [Registration] = []
         while let placeholder = current.entries.first(where: { entry in
             entry.registration.isPlaceholderContribution && !ran.contains { $0 === entry.registration }
         }) {
             ran.append(placeholder.registration)
-            _ = reportingFailure(thread: thread) { () throws(ContainerError) -> PlaceholderContribution in
-                try resolve(placeholder.registration, as: PlaceholderContribution.self, thread: thread)
-            }
+            _ = resolvedElement(placeholder.registration, thread: thread) as PlaceholderContribution?
             current = contributionEntries(
-                pointNamed: name, marker: marker, elementType: elementType, thread: thread)
+                pointNamed: point.name, marker: marker, elementType: Element.self, thread: thread)
         }
-        current.entries.removeAll { $0.registration.isPlaceholderContribution }
+        if !ran.isEmpty { current.entries.removeAll { $0.registration.isPlaceholderContribution } }
         return current
-    }
-
-    /// The contributions to `point`, once its plugin placeholders ran, and the list's mismatch.
-    private func elementEntries<Element>(of point: ExtensionPoint<Element>, thread: ThreadState)
-        -> (entries: [ContributionSet.Entry], mismatch: ContainerError?)
-    {
-        let marker = ExtensionPointMarker<Element>.self
-        let found = contributionEntries(
-            pointNamed: point.name, marker: marker, elementType: Element.self, thread: thread)
-        // The list a service made now holds changes when a plugin contributes or leaves.
-        emit(.missed(point.name, isExtensionPoint: true), thread: thread)
-        guard found.entries.contains(where: \.registration.isPlaceholderContribution) else { return found }
-        return runningPlaceholders(
-            of: found, pointNamed: point.name, marker: marker, elementType: Element.self, thread: thread)
     }
 
     /// Loads every contribution to `point` for ``require(_:)->[Element]``, throwing the first

@@ -14,30 +14,25 @@ extension Container {
     func walkLookupOrder(overrides: OverrideScope?, _ visit: (LookupPlace) -> LookupAnswer) -> LookupAnswer {
         // Non-generic enums throughout: `load` runs unspecialized in client modules, where
         // lending a generic instance through a borrow would cost a metadata lookup.
-        var container = Borrowed(self)
-        while true {
-            let step = container.withObject { container -> LookupStep in
+        var next: Borrowed<Container>? = Borrowed(self)
+        var answer = LookupAnswer.absent
+        while let borrowed = next {
+            next = borrowed.withObject { container -> Borrowed<Container>? in
                 var scope = overrides
                 while let override = scope {
                     // A scope whose container is gone answers for no container.
                     if override.target === container {
-                        let answer = visit(.override(override, of: container))
-                        guard case .absent = answer else { return .done(answer) }
+                        answer = visit(.override(override, of: container))
+                        guard case .absent = answer else { return nil }
                     }
                     scope = override.enclosing
                 }
-                let answer = visit(.own(container))
-                guard case .absent = answer else { return .done(answer) }
-                guard let parent = container.parent else { return .done(.absent) }
-                return .parent(Borrowed(parent))
-            }
-            switch step {
-            case .done(let answer):
-                return answer
-            case .parent(let parent):
-                container = parent
+                answer = visit(.own(container))
+                guard case .absent = answer, let parent = container.parent else { return nil }
+                return Borrowed(parent)
             }
         }
+        return answer
     }
 
     /// The registration a load of `name` made under `overrides` uses, and the place of the
@@ -167,12 +162,6 @@ enum LookupPlace {
     }
 }
 
-/// One container's part of a lookup: an answer or the parent to ask next.
-private enum LookupStep {
-    case done(LookupAnswer)
-    case parent(Borrowed<Container>)
-}
-
 // MARK: Step 2: plan, what a load does with what the lookup found
 
 /// What loading a found registration does, decided before any factory runs: the rules loads
@@ -209,9 +198,10 @@ extension Container {
     ) throws(ContainerError) -> Result {
         let overrides = OverrideScope.current
         // A root container without overrides is its services' only context.
-        let owner =
-            parent == nil && overrides == nil
-            ? (container: self, overrides: nil) : placedContext(of: registration, overrides: overrides)
+        guard parent != nil || overrides != nil else {
+            return try runFactory(registration, thread: thread, finishes: finishes, body)
+        }
+        let owner = placedContext(of: registration, overrides: overrides)
         guard owner.overrides !== overrides else {
             return try owner.container.runFactory(registration, thread: thread, finishes: finishes, body)
         }
