@@ -269,22 +269,21 @@ extension Container {
         throws(ContainerError) -> Service
     {
         let key = ObjectIdentifier(registration)
-        let value: Service
         do {
             // Its own hooks wait in the queue (`finish`), run once it is cached: the loads its
             // creation hooks make get this service.
-            value = try makeNew(registration, as: Service.self, thread: thread)
+            let value = try makeNew(registration, as: Service.self, thread: thread)
             thread.graphInstances[key] = (registration, value)
             if !thread.deferredCreationHooks.isEmpty, !defersCreationHooks(thread) {
                 try runDeferredCreationHooks(thread: thread)
             }
+            return value
         } catch {
             // The hooks waiting for this factory belong to services its failed load made.
             thread.graphInstances[key] = nil
             if !defersCreationHooks(thread) { thread.deferredCreationHooks = [] }
             throw error
         }
-        return value
     }
 
     /// Resets `registration`'s services if the one it keeps has outlived its time to live,
@@ -295,8 +294,8 @@ extension Container {
         guard registration.hasCachedServiceIgnoringExpiry, registration.keptServiceHasExpired else {
             return nil
         }
-        _ = place(holding: registration, overrides: OverrideScope.current)?.store.modify { entries in
-            entries.resetServices(of: registration)
+        _ = place(holding: registration, overrides: OverrideScope.current)?.store.modify {
+            $0.resetServices(of: registration)
         }
         return replacement(of: registration, thread: thread)
     }
@@ -488,7 +487,14 @@ extension Container {
         _ registration: Registration, thread: ThreadState, finishes: Bool = false,
         _ body: (Resolver) throws -> Result
     ) throws(ContainerError) -> Result {
-        try checkDepth(registration, thread: thread)
+        // Another nested factory must leave enough stack; checked before each factory, as only
+        // factories nest.
+        if dependency_container_stack_position() < thread.stackLimit {
+            throw thread.recordWholeLoadFailure(
+                .resolutionTooDeep(
+                    id: thread.frames.first?.id ?? registration.id, depth: thread.frames.count + 1,
+                    innermostID: registration.id))
+        }
         // One relaxed read: the timed run is out of line, so that this one stays as it was.
         if thread.trace != nil {
             return try runTracedFactory(registration, thread: thread, finishes: finishes, body)

@@ -1,5 +1,4 @@
 import DependencyContainerKernel
-import DependencyContainerSystem
 
 /// The container and override scopes a factory runs in: its loads look up from there.
 typealias CreationContext = (container: Container, overrides: OverrideScope?)
@@ -231,18 +230,6 @@ extension Container {
         if !thread.frames.isEmpty, thread.frames.contains(where: { $0 === registration }) {
             let path = thread.frames.map(\.id) + [registration.id]
             throw thread.recordWholeLoadFailure(.cycle(path: path))
-        }
-    }
-
-    /// Throws when another nested factory would leave too little stack; checked before each
-    /// factory, as only factories nest.
-    @inline(__always)
-    func checkDepth(_ registration: Registration, thread: ThreadState) throws(ContainerError) {
-        if dependency_container_stack_position() < thread.stackLimit {
-            throw thread.recordWholeLoadFailure(
-                .resolutionTooDeep(
-                    id: thread.frames.first?.id ?? registration.id, depth: thread.frames.count + 1,
-                    innermostID: registration.id))
         }
     }
 
