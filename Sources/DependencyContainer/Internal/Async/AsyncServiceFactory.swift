@@ -1,12 +1,5 @@
 /// Creates services for an ``FactoryIsolation/asynchronous`` registration, type-erased.
-struct AsyncServiceFactory: Sendable {
-    let makeBox: @Sendable (Resolver) async throws -> InstanceBoxBase
-
-    /// The factory of an `async` closure that returns exactly `Service`.
-    init<Service>(_ make: @escaping @Sendable (Resolver) async throws -> Service) {
-        makeBox = { InstanceBox(try await make($0)) }
-    }
-}
+typealias AsyncServiceFactory = @Sendable (Resolver) async throws -> InstanceBoxBase
 
 /// Carries a service, or a box of one, across an isolation boundary.
 ///

@@ -176,9 +176,7 @@ extension Container {
         // Each container's flag before its list of children: a child joining meanwhile is in
         // the list read next, or reads the flag set here (see `Container.init`).
         tracesCreations.store(true)
-        for child in children.live {
-            child.startTracingCreations()
-        }
+        for child in children.live { child.startTracingCreations() }
     }
 
     /// What `registration`'s factory, which just ran on this thread, met; forgets it.

@@ -171,12 +171,10 @@ extension Container {
         thread.loadFailure = nil
         // Checked first: clearing it unconditionally would release an optional error on every load.
         if thread.captiveFailure != nil { thread.captiveFailure = nil }
-        if !thread.graphInstances.isEmpty {
-            let graph = thread.graphInstances
-            thread.graphInstances = [:]
-            // Released after the reset, so that a deinit that loads starts a fresh graph.
-            withExtendedLifetime(graph) {}
-        }
+        let graph = thread.graphInstances
+        if !graph.isEmpty { thread.graphInstances = [:] }
+        // Released after the reset, so that a deinit that loads starts a fresh graph.
+        withExtendedLifetime(graph) {}
         return failure
     }
 }
@@ -366,9 +364,7 @@ extension Container {
             throw failure.error
         }
         // Step 5. A service built while a cycle was broken may hold nils; never keep it.
-        guard thread.loadFailure == nil else {
-            return try unbox(box, from: registration, as: Service.self)
-        }
+        guard thread.loadFailure == nil else { return try unbox(box, from: registration, as: Service.self) }
         // Retired while it was made: disposed of unseen, and the load takes the replacement, so no
         // load gets a disposed service; removed for good, it is handed out as nothing keeps it.
         if registration.isRetired {
@@ -732,7 +728,7 @@ extension Container {
             box = try await AsyncFrame.$current.withValue(frame) {
                 let resolver = Resolver(
                     container: self, overrides: OverrideScope.current, running: registration)
-                let box = try await factory.makeBox(resolver)
+                let box = try await factory(resolver)
                 // Before anything keeps it: no load receives the service until its hooks have run.
                 // The async hook, then the one finish every creation runs.
                 if let hook = registration.lifecycle?.onCreateAsync { try await hook(box.anyValue, resolver) }
@@ -744,9 +740,7 @@ extension Container {
                 if case .cycle = $0 { true } else { false }
             }
         }
-        if let cycle = frame.cycle.withLock({ $0 }) {
-            throw .cycle(path: cycle)
-        }
+        if let cycle = frame.cycle.withLock({ $0 }) { throw .cycle(path: cycle) }
         return (box, frame.notes.withLock { $0 })
     }
 }
@@ -788,9 +782,7 @@ extension Container {
         let thread = ThreadState.current
         let (entries, mismatch) = elementEntries(of: point, thread: thread)
         let hasPublished = entries.contains { $0.registration.hasPublished(Element.self) }
-        if let mismatch {
-            report(.failed(mismatch))
-        }
+        if let mismatch { report(.failed(mismatch)) }
         guard !hasPublished else { return loadMixedElements(entries, thread: thread) }
         // No published element, the common case for transient contributions: no read section.
         // A loop, not `compactMap`: unspecialized (a client's load), that looks up the metadata
@@ -881,9 +873,7 @@ extension Container {
     func requireElements<Element>(of point: ExtensionPoint<Element>) throws(ContainerError) -> [Element] {
         let thread = ThreadState.current
         let (entries, mismatch) = elementEntries(of: point, thread: thread)
-        if let mismatch {
-            throw mismatch
-        }
+        if let mismatch { throw mismatch }
         return try entries.map { entry throws(ContainerError) in
             try resolve(entry.registration, as: Element.self, thread: thread)
         }

@@ -292,9 +292,7 @@ extension Container {
             id: holder.id, scope: holder.scopeName.map { "scope \($0)" } ?? "\(holder.scope)",
             dependency: dependency.id, dependencyScope: dependencyScope)
         report(.captiveDependency(error))
-        if captiveDependencyPolicy == .fail {
-            throw error
-        }
+        if captiveDependencyPolicy == .fail { throw error }
     }
 
 }

@@ -93,9 +93,7 @@ final class ThreadState: ReadingThread {
     /// waits before freeing it, so this thread may read published services in place.
     @inline(__always)
     func beginRead(_ key: ReadKey) {
-        if readDepth == 0 {
-            reader.announce(key)
-        }
+        if readDepth == 0 { reader.announce(key) }
         readDepth &+= 1
     }
 
