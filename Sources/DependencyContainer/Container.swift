@@ -63,7 +63,7 @@ public final class Container: ServiceLoading {
         self.parent = parent
         reference = ContainerReference(parent: parent?.reference)
         store = RegistrationStore(reference: reference)
-        reference.attach(self)
+        reference.container = self
         parent?.children.add(self)
         // After joining the children: a parent that starts tracing meanwhile either saw this
         // child in its list or set its own flag before this read.

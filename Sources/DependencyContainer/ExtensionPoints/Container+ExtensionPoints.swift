@@ -126,7 +126,7 @@ extension Container {
             }
             return .absent
         }
-        traceLookup(of: name, found: !sets.isEmpty, thread: thread)
+        emit(.lookedUp(name, found: !sets.isEmpty), thread: thread)
         guard sets.count > 1 else { return (sets.first?.entries ?? [], mismatch) }
         // The nearest contribution of each name wins; then the documented order.
         var seen = Set<String>()

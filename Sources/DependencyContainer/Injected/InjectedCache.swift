@@ -56,8 +56,7 @@ final class InjectedCache<Service>: @unchecked Sendable {
         let thread = ThreadState.current
         let monitor = CreationMonitor.shared
         let key = ObjectIdentifier(self)
-        switch monitor.acquire(key, named: id, thread: thread) {
-        case .deadlock(let path):
+        if let path = monitor.acquire(key, named: id, thread: thread) {
             if thread.frames.isEmpty {
                 // No top-level load to fail (a diagnostics handler, an async factory).
                 reference.report(.failed(.cycle(path: path)))
@@ -66,8 +65,6 @@ final class InjectedCache<Service>: @unchecked Sendable {
                 thread.loadFailure = .cycle(path: path)
             }
             return nil
-        case .acquired:
-            break
         }
         defer { monitor.release(key) }
         // Another thread may have loaded it while this one waited.

@@ -61,7 +61,7 @@ public struct LazyHandle<LoadedID: LoadableID> {
         self.argument = argument
         self.context = context.holdingScopesWeakly
         let thread = ThreadState.current
-        holder = thread.frames.isEmpty ? nil : Container.captiveHolder(thread: thread)
+        holder = thread.frames.isEmpty ? nil : thread.frames.last(where: \.isShared)
     }
 
     /// Throws when a cached service took the handle and would keep a named-scope service

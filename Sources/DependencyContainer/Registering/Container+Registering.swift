@@ -265,7 +265,8 @@ extension Container {
         }
         return add(
             id, options.settings(defaultScope: defaultScope), provider, synchronous,
-            parts: Registration.Parts(isolation: .asynchronous, asyncFactory: AsyncTypedFactory(factory)))
+            parts: Registration.Parts(
+                isolation: .asynchronous, asyncFactory: { InstanceBox(try await factory($0)) }))
     }
 
     /// Removes every registration of `id` from this container, those for a context included;

@@ -1,29 +1,5 @@
 /// Creates services for an ``FactoryIsolation/asynchronous`` registration, type-erased.
-///
-/// `@unchecked Sendable`: its only stored property is a `@Sendable` closure.
-class AsyncServiceFactory: @unchecked Sendable {
-    fileprivate init() {}
-
-    func makeBox(_ resolver: Resolver) async throws -> InstanceBoxBase {
-        preconditionFailure("AsyncServiceFactory is abstract")
-    }
-}
-
-/// An `async` factory closure that returns exactly `Service`.
-///
-/// `@unchecked Sendable`, restated from ``AsyncServiceFactory``: its only stored property is a
-/// `@Sendable` closure.
-final class AsyncTypedFactory<Service>: AsyncServiceFactory, @unchecked Sendable {
-    let make: @Sendable (Resolver) async throws -> Service
-
-    init(_ make: @escaping @Sendable (Resolver) async throws -> Service) {
-        self.make = make
-    }
-
-    override func makeBox(_ resolver: Resolver) async throws -> InstanceBoxBase {
-        InstanceBox(try await make(resolver))
-    }
-}
+typealias AsyncServiceFactory = @Sendable (Resolver) async throws -> InstanceBoxBase
 
 /// Carries a service, or a box of one, across an isolation boundary.
 ///

@@ -10,6 +10,11 @@ final class IsolatedParts: Sendable {
     init(isolation: FactoryIsolation, asyncFactory: AsyncServiceFactory?, scope: Scope.Lifetime) {
         self.isolation = isolation
         self.asyncFactory = asyncFactory
-        self.asyncCreation = asyncFactory != nil && scope.isShared ? AsyncCreation() : nil
+        self.asyncCreation = asyncFactory != nil && scope.isShared ? AsyncCreation(nil) : nil
     }
 }
+
+/// The task creating an asynchronous singleton or weak service, which every task that loads it
+/// awaits while it runs, so the factory runs once however many tasks ask at the same time.
+typealias AsyncCreation = LockedValue<AsyncCreationTask?>
+typealias AsyncCreationTask = Task<ServiceTransfer<InstanceBoxBase>, any Error>

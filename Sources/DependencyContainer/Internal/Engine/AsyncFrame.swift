@@ -7,36 +7,29 @@ final class AsyncFrame: Sendable {
     let registration: Registration
     let parent: AsyncFrame?
     /// Whether this frame creates a singleton or weak service that other tasks may wait for.
-    let createsSharedService: Bool
+    var createsSharedService: Bool { registration.asyncCreation != nil }
     /// The first cycle found while this frame's factory ran: its service must not be kept,
     /// because the factory may have built it from the `nil` a broken cycle returns.
-    private let cycle = LockedValue<[String]?>(nil)
+    let cycle = LockedValue<[String]?>(nil)
     /// What this frame's factory met, directly or through the factories it ran: what its
-    /// shared service is kept with (``Container/noteUse(of:thread:)``).
-    private let notes = LockedValue(CreationNotes())
+    /// shared service is kept with (``Container/emit(_:thread:)``).
+    let notes = LockedValue(CreationNotes())
 
-    init(registration: Registration, parent: AsyncFrame?, createsSharedService: Bool) {
+    init(registration: Registration, parent: AsyncFrame?) {
         self.registration = registration
         self.parent = parent
-        self.createsSharedService = createsSharedService
     }
 
     /// The frames from the outermost to this one.
-    var chain: [AsyncFrame] {
-        var frames: [AsyncFrame] = []
-        var frame: AsyncFrame? = self
-        while let current = frame {
-            frames.append(current)
-            frame = current.parent
-        }
-        return frames.reversed()
-    }
+    var chain: [AsyncFrame] { sequence(first: self, next: \.parent).reversed() }
 
-    /// The cycle that loading `registration` from this frame would close, or `nil`.
-    func cyclePath(loading registration: Registration) -> [String]? {
+    /// Throws the cycle that loading `registration` from this frame would close, recorded.
+    func checkNoCycle(loading registration: Registration) throws(ContainerError) {
         let frames = chain
-        guard frames.contains(where: { $0.registration === registration }) else { return nil }
-        return frames.map(\.registration.id) + [registration.id]
+        guard frames.contains(where: { $0.registration === registration }) else { return }
+        let path = frames.map(\.registration.id) + [registration.id]
+        recordCycle(path)
+        throw .cycle(path: path)
     }
 
     /// Records `path` on this frame and every frame outside it, so that none of their
@@ -53,15 +46,5 @@ final class AsyncFrame: Sendable {
         for frame in chain where frame.createsSharedService {
             frame.notes.withLock { change(&$0) }
         }
-    }
-
-    /// What this frame's factory met so far.
-    var notesTaken: CreationNotes {
-        notes.withLock { $0 }
-    }
-
-    /// The cycle recorded on this frame, if any.
-    var brokenCycle: [String]? {
-        cycle.withLock { $0 }
     }
 }

@@ -3,34 +3,29 @@
 final class AsyncWaitGraph: Sendable {
     static let shared = AsyncWaitGraph()
 
-    /// The outcome of ``beginWait(from:for:)``.
-    enum Wait {
-        /// Waiting is safe; pass the token to ``endWait(_:for:)`` afterwards.
-        case recorded(ObjectIdentifier?)
-        /// Waiting would close this cycle.
-        case cycle([String])
-    }
-
     /// For each shared creation in progress, the registrations it waits for.
     private let waits = LockedValue<[ObjectIdentifier: [Registration]]>([:])
 
     private init() {}
 
-    /// Records that the chain of `frame` waits for the creation of `registration`, unless
-    /// that creation waits, directly or not, for a shared service the chain creates.
-    func beginWait(from frame: AsyncFrame?, for registration: Registration) -> Wait {
+    /// Records that the chain of `frame` waits for the creation of `registration`, and returns
+    /// the token to pass to ``endWait(_:for:)``; throws the cycle, recorded on `frame`, when that
+    /// creation waits, directly or not, for a shared service the chain creates.
+    func beginWait(from frame: AsyncFrame?, for registration: Registration) throws(ContainerError)
+        -> ObjectIdentifier?
+    {
         let chain = frame?.chain ?? []
         let creating = chain.filter(\.createsSharedService)
         // Nobody waits for a chain that creates no shared service: it cannot close a cycle.
-        guard let waiter = creating.last else { return .recorded(nil) }
+        guard let waiter = creating.last else { return nil }
         let creatingKeys = Set(creating.map { ObjectIdentifier($0.registration) })
         let waiterKey = ObjectIdentifier(waiter.registration)
-        return waits.withLock { waits in
+        let cycle = waits.withLock { waits -> [String]? in
             var pending = [(registration, [registration.id])]
             var visited: Set<ObjectIdentifier> = []
             while let (node, path) = pending.popLast() {
                 if creatingKeys.contains(ObjectIdentifier(node)) {
-                    return .cycle(chain.map(\.registration.id) + path)
+                    return chain.map(\.registration.id) + path
                 }
                 for next in waits[ObjectIdentifier(node)] ?? []
                 where visited.insert(ObjectIdentifier(next)).inserted {
@@ -38,8 +33,11 @@ final class AsyncWaitGraph: Sendable {
                 }
             }
             waits[waiterKey, default: []].append(registration)
-            return .recorded(waiterKey)
+            return nil
         }
+        guard let cycle else { return waiterKey }
+        frame?.recordCycle(cycle)
+        throw .cycle(path: cycle)
     }
 
     /// Removes a wait that ``beginWait(from:for:)`` recorded for `registration`.

@@ -6,23 +6,15 @@ import DependencyContainerKernel
 struct CreationTraceReaders: OptionSet {
     let rawValue: UInt64
 
-    /// A recording that reads the trace while it runs.
-    enum Recording {
+    /// A recording that reads the trace while it runs; its raw value is its count's unit in the
+    /// word, 16 bits each, above the readers' bits.
+    enum Recording: UInt64 {
         /// The running check's record of what a checked factory looks up (``LoadRecorder``).
-        case loads
+        case loads = 0x1_0000
         /// A warm-up's record of the order services were kept in (``WarmUpRecorder``).
-        case warmUp
+        case warmUp = 0x1_0000_0000
         /// A ``ContainerTrace`` of each load, what it loaded and how long its factory took.
-        case containerTrace
-
-        /// The recording's count's unit in the word: 16 bits each, above the readers' bits.
-        fileprivate var unit: UInt64 {
-            switch self {
-            case .loads: return 1 << 16
-            case .warmUp: return 1 << 32
-            case .containerTrace: return 1 << 48
-            }
-        }
+        case containerTrace = 0x1_0000_0000_0000
     }
 
     /// Plugins: a plugin that leaves names the services made with its services, and one that
@@ -42,11 +34,6 @@ struct CreationTraceReaders: OptionSet {
     /// below it, trace what their factories meet.
     static func add(_ readers: Self, for container: Container) {
         container.startTracingCreations()
-        add(readers)
-    }
-
-    /// Records that `readers` exist, from now on.
-    private static func add(_ readers: Self) {
         guard !current.isSuperset(of: readers) else { return }
         GlobalAtomicWord.creationTraceReaders.setBits(readers.rawValue)
     }
@@ -55,20 +42,20 @@ struct CreationTraceReaders: OptionSet {
     static func counting<Result, Failure: Error>(
         _ recording: Recording, _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        GlobalAtomicWord.creationTraceReaders.add(recording.unit)
-        defer { GlobalAtomicWord.creationTraceReaders.add(0 &- recording.unit) }
+        GlobalAtomicWord.creationTraceReaders.add(recording.rawValue)
+        defer { GlobalAtomicWord.creationTraceReaders.add(0 &- recording.rawValue) }
         return try body()
     }
 
     /// Whether a recording of `recording`'s kind is in progress.
     func records(_ recording: Recording) -> Bool {
-        rawValue / recording.unit & 0xFFFF != 0
+        rawValue / recording.rawValue & 0xFFFF != 0
     }
 
     /// Counts a ``ContainerTrace`` that starts (`by` 1) or ends (`by` -1) on `references`: in
     /// the process, and in each container it records, whose loads all take the noted path.
     static func countContainerTrace(by delta: UInt64, on references: [ContainerReference]) {
-        GlobalAtomicWord.creationTraceReaders.add(Recording.containerTrace.unit &* delta)
+        GlobalAtomicWord.creationTraceReaders.add(Recording.containerTrace.rawValue &* delta)
         for reference in references { reference.tracedLoads.add(delta) }
     }
 }
@@ -109,8 +96,8 @@ enum LoadSinks {
     static func binding<Result: Sendable>(
         _ sink: any LoadSink, as recording: CreationTraceReaders.Recording, _ body: () async -> Result
     ) async -> Result {
-        GlobalAtomicWord.creationTraceReaders.add(recording.unit)
-        defer { GlobalAtomicWord.creationTraceReaders.add(0 &- recording.unit) }
+        GlobalAtomicWord.creationTraceReaders.add(recording.rawValue)
+        defer { GlobalAtomicWord.creationTraceReaders.add(0 &- recording.rawValue) }
         return await $bound.withValue(bound + [sink], operation: body)
     }
 }
@@ -134,50 +121,37 @@ extension Container {
     @inline(never)
     private func deliver(_ event: LoadEvent, thread given: ThreadState?) {
         let readers = CreationTraceReaders.current
+        // What a use or a miss adds to the notes of the services being made.
+        let change: (inout CreationNotes) -> Void
         switch event {
         case .lookedUp, .kept:
             guard readers.records(.loads) || readers.records(.warmUp) else { return }
             let thread = given ?? ThreadState.current
             thread.loadRecorder?.receive(event, thread: thread)
             for sink in LoadSinks.bound { sink.receive(event, thread: thread) }
+            return
         case .used(let registration, let isLoad):
             if isLoad, readers.records(.containerTrace) {
                 traceLoad(
                     of: registration.id, scope: registration.scopeName ?? registration.scope.rawValue,
                     given ?? ThreadState.current)
             }
-            guard tracesCreations.load() else { return }
-            let thread = given ?? ThreadState.current
-            guard let asyncFrame = notedAsyncFrame(thread) else { return }
-            let owners = readers.contains(.owners) ? registration.ownersInUse : []
             // The ID it got too, for chains of dependents: a service made with a dependent is one.
-            Self.note(on: thread, asyncFrame) { notes in
-                if !owners.isEmpty { notes.add(owners: owners) }
+            change = { notes in
+                if readers.contains(.owners) { notes.add(owners: registration.ownersInUse) }
                 notes.add(answered: registration.id)
             }
         case .missed(let name, let isExtensionPoint):
             if !isExtensionPoint, readers.records(.containerTrace) {
                 traceLoad(of: name, scope: nil, given ?? ThreadState.current)
             }
-            guard tracesCreations.load() else { return }
-            let thread = given ?? ThreadState.current
-            guard let asyncFrame = notedAsyncFrame(thread) else { return }
-            Self.note(on: thread, asyncFrame) { $0.add(lookedUp: name) }
+            change = { $0.add(lookedUp: name) }
         }
-    }
-
-    /// `.some(frame)` when a factory runs here to note for: `frame` is the async factory's, if
-    /// one traces (read only while this container counts some).
-    private func notedAsyncFrame(_ thread: ThreadState) -> AsyncFrame?? {
-        let frame = reference.tracedLoads.loadRelaxed() == 0 ? nil : AsyncFrame.current
-        return thread.frames.isEmpty && frame == nil ? .none : .some(frame)
-    }
-
-    /// Applies `change` to the notes of every shared service being made on `thread`, and
-    /// of the async factory frames from `asyncFrame` outwards.
-    private static func note(
-        on thread: ThreadState, _ asyncFrame: AsyncFrame?, _ change: (inout CreationNotes) -> Void
-    ) {
+        guard tracesCreations.load() else { return }
+        let thread = given ?? ThreadState.current
+        // The notes of every shared service being made on this thread, and of the async factory
+        // frames outwards (read only while this container counts some).
+        let asyncFrame = reference.tracedLoads.loadRelaxed() == 0 ? nil : AsyncFrame.current
         asyncFrame?.note(change)
         for frame in thread.frames where frame.isShared {
             change(&thread.notesInCreation[ObjectIdentifier(frame), default: CreationNotes()])
@@ -195,25 +169,6 @@ extension Container {
             thread: ObjectIdentifier(thread))
     }
 
-    // The names the lookup and other readers call.
-
-    @inline(__always)
-    func noteUse(of registration: Registration, thread: ThreadState) {
-        emit(.used(registration, isLoad: true), thread: thread)
-    }
-
-    @inline(__always)
-    func noteLookupWithoutProvider(
-        of name: String, thread: ThreadState? = nil, isExtensionPoint: Bool = false
-    ) {
-        emit(.missed(name, isExtensionPoint: isExtensionPoint), thread: thread)
-    }
-
-    @inline(__always)
-    func traceLookup(of name: String, found: Bool, thread: ThreadState) {
-        emit(.lookedUp(name, found: found), thread: thread)
-    }
-
     /// Makes this container and every container below it trace what their factories meet.
     package func startTracingCreations() {
         guard !tracesCreations.load() else { return }
@@ -221,9 +176,7 @@ extension Container {
         // Each container's flag before its list of children: a child joining meanwhile is in
         // the list read next, or reads the flag set here (see `Container.init`).
         tracesCreations.store(true)
-        for child in children.live {
-            child.startTracingCreations()
-        }
+        for child in children.live { child.startTracingCreations() }
     }
 
     /// What `registration`'s factory, which just ran on this thread, met; forgets it.
@@ -250,38 +203,30 @@ extension Container {
     static func dependents(
         in entries: StoreEntries, where isDependent: (Registration, CreationNotes) -> Bool
     ) -> [Registration] {
+        // Every registration, a point's contributions with the point's ID.
+        let candidates = entries.values.flatMap { registration in
+            registration.contributions?.entries.map { ($0.registration, Optional(registration.id)) }
+                ?? [(registration, nil)]
+        }
         var found: [Registration] = []
         var seen: Set<ObjectIdentifier> = []
         // The IDs of the dependents found in the last pass: what the next pass looks for.
-        var frontier: Set<String> = []
-        func visit(
-            _ registration: Registration, point: String?, isDependent: (Registration, CreationNotes) -> Bool
-        ) {
-            guard registration.isShared, !seen.contains(ObjectIdentifier(registration)) else { return }
-            let notes = registration.keptServiceNotes
-            guard !notes.isEmpty || !notes.isTraced, isDependent(registration, notes) else { return }
-            found.append(registration)
-            seen.insert(ObjectIdentifier(registration))
-            frontier.insert(registration.id)
-            if let point { frontier.insert(point) }
-        }
-        func pass(_ isDependent: (Registration, CreationNotes) -> Bool) {
-            for registration in entries.values {
-                if let contributions = registration.contributions {
-                    for entry in contributions.entries {
-                        visit(entry.registration, point: registration.id, isDependent: isDependent)
-                    }
-                } else {
-                    visit(registration, point: nil, isDependent: isDependent)
-                }
-            }
-        }
-        pass(isDependent)
-        while !frontier.isEmpty {
+        var frontier: Set<String>?
+        repeat {
             let names = frontier
             frontier = []
-            pass { $1.used(anyOf: names) }
-        }
+            for (registration, point) in candidates
+            where registration.isShared && !seen.contains(ObjectIdentifier(registration)) {
+                let notes = registration.keptServiceNotes
+                guard !notes.isEmpty || !notes.isTraced,
+                    names.map(notes.used(anyOf:)) ?? isDependent(registration, notes)
+                else { continue }
+                found.append(registration)
+                seen.insert(ObjectIdentifier(registration))
+                frontier?.insert(registration.id)
+                if let point { frontier?.insert(point) }
+            }
+        } while frontier?.isEmpty == false
         return found
     }
 }

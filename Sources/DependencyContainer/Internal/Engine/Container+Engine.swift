@@ -1,9 +1,8 @@
 import DependencyContainerKernel
 import DependencyContainerSystem
 
-// The engine: every load goes lookup (`Container+Lookup.swift`), context and checks
-// (`Container+CreationContext.swift`, `Container+Checks.swift`), then one create and one finish
-// (this file); the events a load emits are in `Container+CreationTrace.swift`.
+// The engine: every load goes lookup, plan and checks (`Container+Lookup.swift`), then one
+// create and one finish (this file); the events a load emits are in `Container+CreationTrace.swift`.
 
 extension Container {
     // MARK: Entry points of synchronous loads
@@ -59,16 +58,12 @@ extension Container {
                 reportMissing(id.name, Service.self)
                 return nil
             }
-            guard registration.isShared else {
-                return resolveReportingFailure(registration, named: id.name, as: Service.self, thread: thread)
-            }
-            // The lookup's reference may be the last one (a write removed the registration):
-            // it must outlive the in-place read. No closure returning `Service?` here: through
-            // a generic function, it would cost every load a metadata lookup for `Service?`.
+            // The lookup's reference, used below, outlives the in-place read. No closure returning
+            // `Service?` here: through a generic function, it would cost every load a metadata
+            // lookup for `Service?`.
             thread.beginRead(ReadKey(registration))
             if let published = registration.publishedSingleton(as: Service.self) {
                 thread.endRead()
-                withExtendedLifetime(registration) {}
                 return checkedPublished(published, registration, thread: thread)
             }
             thread.endRead()
@@ -92,14 +87,10 @@ extension Container {
     private func checkedPublished<Service>(
         _ service: Service, _ registration: Registration, thread: ThreadState
     ) -> Service? {
-        noteUse(of: registration, thread: thread)
-        do {
-            try checkNotCaptive(registration, thread: thread)
-            return service
-        } catch {
-            // Reported as captive already; the holder's load reports the failure.
-            return nil
-        }
+        emit(.used(registration, isLoad: true), thread: thread)
+        // Captive: reported already; the holder's load reports the failure.
+        guard (try? checkNotCaptive(registration, thread: thread)) != nil else { return nil }
+        return service
     }
 
     /// Resolves `registration`, or what replaced it when a write retired it after the lookup,
@@ -123,13 +114,11 @@ extension Container {
     private func resolveReplacementReportingFailure<Service>(
         of registration: Registration, named name: String, as _: Service.Type, thread: ThreadState
     ) -> Service? {
-        guard let replacement = registrationReportingMiss(named: name, as: Service.self, thread: thread)
-        else {
-            return nil
-        }
         // Retired again meanwhile, it still makes a service: it only keeps none.
-        return reportingFailure(thread: thread) { () throws(ContainerError) -> Service in
-            try resolve(replacement, as: Service.self, thread: thread)
+        registrationReportingMiss(named: name, as: Service.self, thread: thread).flatMap { replacement in
+            reportingFailure(thread: thread) { () throws(ContainerError) -> Service in
+                try resolve(replacement, as: Service.self, thread: thread)
+            }
         }
     }
 
@@ -152,9 +141,7 @@ extension Container {
     private func asOneLoad<Service>(
         _ thread: ThreadState, _ produce: () throws(ContainerError) -> Service
     ) throws(ContainerError) -> Service {
-        guard thread.frames.isEmpty else {
-            return try produce()
-        }
+        guard thread.frames.isEmpty else { return try produce() }
         // No `Result<Service, _>`: this code runs unspecialized for callers in other modules,
         // where each generic enum costs a metadata lookup.
         let service: Service
@@ -163,9 +150,7 @@ extension Container {
         } catch {
             throw endTopLevelLoad(thread) ?? error
         }
-        if let failure = endTopLevelLoad(thread) {
-            throw failure
-        }
+        if let failure = endTopLevelLoad(thread) { throw failure }
         return service
     }
 
@@ -186,12 +171,10 @@ extension Container {
         thread.loadFailure = nil
         // Checked first: clearing it unconditionally would release an optional error on every load.
         if thread.captiveFailure != nil { thread.captiveFailure = nil }
-        if !thread.graphInstances.isEmpty {
-            let graph = thread.graphInstances
-            thread.graphInstances = [:]
-            // Released after the reset, so that a deinit that loads starts a fresh graph.
-            withExtendedLifetime(graph) {}
-        }
+        let graph = thread.graphInstances
+        if !graph.isEmpty { thread.graphInstances = [:] }
+        // Released after the reset, so that a deinit that loads starts a fresh graph.
+        withExtendedLifetime(graph) {}
         return failure
     }
 }
@@ -203,21 +186,18 @@ extension Container {
     /// load it is nested in reports it instead: the one rule for every such load.
     @inline(never)  // The failure path; inlined into `loadAsync`, it crashes Swift 6.3's optimizer.
     func reportFailure(_ error: ContainerError, nested: Bool, async: Bool = false) {
-        if nested {
-            switch error {
-            case .cycle: return
-            case .resolutionTooDeep, .captiveDependency: if !async { return }
-            default: break
-            }
+        switch error {
+        case .cycle where nested: return
+        case .resolutionTooDeep where nested && !async, .captiveDependency where nested && !async: return
+        default: report(.failed(error))
         }
-        report(.failed(error))
     }
 
     /// Reports a load that found nothing.
     @inline(__always)
     func reportMissing<Service>(_ id: String, _: Service.Type) {
         // A service made now, without it, is a dependent of a plugin that provides it later.
-        noteLookupWithoutProvider(of: id)
+        emit(.missed(id, isExtensionPoint: false))
         // Absent features are normal, so a miss on a root container without a handler, the
         // common case, returns at once.
         guard parent != nil || reference.hasDiagnosticsHandler.load() else { return }
@@ -247,7 +227,7 @@ extension Container {
     func provide<Service>(_ registration: Registration, as _: Service.Type, thread: ThreadState)
         throws(ContainerError) -> Service
     {
-        noteUse(of: registration, thread: thread)
+        emit(.used(registration, isLoad: true), thread: thread)
         // Before the cycle check: a graph service whose creation hook is running is on the
         // stack, and the loads its hook makes get it (Swinject's `initCompleted`).
         if registration.scope == .graph, let cached = thread.graphInstances[ObjectIdentifier(registration)] {
@@ -255,7 +235,11 @@ extension Container {
         }
         try checkNoCycle(registration, thread: thread)
         try checkNotCaptive(registration, thread: thread)
-        guard mayRunFactoryHere(registration) else {
+        // ``LoadPlan/mayRunFactory`` here; a load that may not hands out only an existing
+        // service, and never waits for one.
+        if let isolated = registration.isolated,
+            !Self.mayRunSynchronously(isolated.isolation, onMainThread: MainThread.isCurrent)
+        {
             return try existingService(registration, as: Service.self)
         }
         // A kept service past its time to live: the load goes on with the registration's
@@ -271,30 +255,11 @@ extension Container {
         case .singleton:
             return try provideShared(registration, as: Service.self, thread: thread)
         case .weak:
-            // A read section for the hand-over: a write that takes the object out waits for it
-            // before running its dispose hook.
-            thread.beginRead(ReadKey(registration))
-            if let object = registration.weakObject {
-                defer { thread.endRead() }
+            if let object = keptService(of: registration, thread: thread) {
                 return try cast(object, from: registration, to: Service.self)
             }
-            thread.endRead()
             return try provideShared(registration, as: Service.self, thread: thread)
         }
-    }
-
-    /// The load of what replaced `registration`, which a write (an expiry) retired before its
-    /// creation began: no creation builds on a retired registration.
-    @inline(never)
-    private func provideReplacement<Service>(
-        of registration: Registration, as _: Service.Type, thread: ThreadState
-    ) throws(ContainerError) -> Service {
-        guard let current = replacement(of: registration, thread: thread) else {
-            // Removed for good: made as before, and handed out, as nothing keeps it.
-            return try provideShared(
-                registration, as: Service.self, thread: thread, followsReplacement: false)
-        }
-        return try provide(current, as: Service.self, thread: thread)
     }
 
     /// Makes a ``Scope/graph`` service and caches it for the rest of the top-level load.
@@ -302,27 +267,21 @@ extension Container {
         throws(ContainerError) -> Service
     {
         let key = ObjectIdentifier(registration)
-        let value: Service
         do {
-            // Its own hooks wait in the queue (`finish`), run once it is cached below.
-            value = try makeNew(registration, as: Service.self, thread: thread)
+            // Its own hooks wait in the queue (`finish`), run once it is cached: the loads its
+            // creation hooks make get this service.
+            let value = try makeNew(registration, as: Service.self, thread: thread)
+            thread.graphInstances[key] = (registration, value)
+            if !thread.deferredCreationHooks.isEmpty, !defersCreationHooks(thread) {
+                try runDeferredCreationHooks(thread: thread)
+            }
+            return value
         } catch {
             // The hooks waiting for this factory belong to services its failed load made.
-            if !thread.deferredCreationHooks.isEmpty, !defersCreationHooks(thread) {
-                thread.deferredCreationHooks = []
-            }
-            throw error
-        }
-        // Cached first, so that the loads its creation hooks make get this service.
-        thread.graphInstances[key] = (registration, value)
-        guard !thread.deferredCreationHooks.isEmpty, !defersCreationHooks(thread) else { return value }
-        do {
-            try runDeferredCreationHooks(thread: thread)
-        } catch {
             thread.graphInstances[key] = nil
+            if !defersCreationHooks(thread) { thread.deferredCreationHooks = [] }
             throw error
         }
-        return value
     }
 
     /// Resets `registration`'s services if the one it keeps has outlived its time to live,
@@ -333,24 +292,21 @@ extension Container {
         guard registration.hasCachedServiceIgnoringExpiry, registration.keptServiceHasExpired else {
             return nil
         }
-        _ = place(holding: registration, overrides: OverrideScope.current)?.store.modify { entries in
-            entries.resetServices(of: registration)
+        _ = place(holding: registration, overrides: OverrideScope.current)?.store.modify {
+            $0.resetServices(of: registration)
         }
         return replacement(of: registration, thread: thread)
     }
 
     /// Returns the singleton or weak service, creating it if no thread has yet: one thread
     /// creates, in the registration's own context, while the others wait for it.
-    private func provideShared<Service>(
-        _ registration: Registration, as _: Service.Type, thread: ThreadState, followsReplacement: Bool = true
-    ) throws(ContainerError) -> Service {
+    private func provideShared<Service>(_ registration: Registration, as _: Service.Type, thread: ThreadState)
+        throws(ContainerError) -> Service
+    {
         let monitor = CreationMonitor.shared
         let key = ObjectIdentifier(registration)
-        switch monitor.acquire(key, named: registration.id, thread: thread) {
-        case .deadlock(let path):
+        if let path = monitor.acquire(key, named: registration.id, thread: thread) {
             throw thread.recordWholeLoadFailure(.cycle(path: path))
-        case .acquired:
-            break
         }
         // The hand-over of a kept service is a read section, up to the end of this creation:
         // a write that retires the service meanwhile waits for it before disposing of it. The
@@ -373,10 +329,13 @@ extension Container {
             isHandingOver = false
             thread.endRead()
         }
-        if followsReplacement, registration.isRetired {
+        // Retired by a write (an expiry) before its creation began: no creation builds on a
+        // retired registration; removed for good, it is made as before, and handed out.
+        let wasRetired = registration.isRetired
+        if wasRetired, let current = replacement(of: registration, thread: thread) {
             monitor.release(key)
             isReleased = true
-            return try provideReplacement(of: registration, as: Service.self, thread: thread)
+            return try provide(current, as: Service.self, thread: thread)
         }
         // A queue of creation hooks of its own: what this factory makes has had its hooks run
         // before the service is kept (``DeferredCreationHook``).
@@ -390,23 +349,26 @@ extension Container {
         // before it is kept: no load receives the service until they have.
         let box: InstanceBoxBase
         do {
-            box = try create(registration, thread: thread, inOwnContext: true) { resolver throws in
-                try registration.factory.makeBox(resolver)
+            box = try runInOwnContext(registration, thread: thread, finishes: finishes(registration)) {
+                resolver throws in try registration.factory.makeBox(resolver)
             }
         } catch {
             _ = takeNotes(creating: registration, thread: thread)
             throw error
         }
         let notes = takeNotes(creating: registration, thread: thread)
-        try checkNoCaptiveFailure(creating: registration, thread: thread)
-        // Step 5. A service built while a cycle was broken may hold nils; never keep it.
-        guard thread.loadFailure == nil else {
-            return try unbox(box, from: registration, as: Service.self)
+        // A dependency its factory loaded was captive under the `fail` policy, even if the
+        // factory went on without it.
+        if let failure = thread.captiveFailure, failure.holder == key {
+            thread.captiveFailure = nil
+            throw failure.error
         }
+        // Step 5. A service built while a cycle was broken may hold nils; never keep it.
+        guard thread.loadFailure == nil else { return try unbox(box, from: registration, as: Service.self) }
         // Retired while it was made: disposed of unseen, and the load takes the replacement, so no
         // load gets a disposed service; removed for good, it is handed out as nothing keeps it.
         if registration.isRetired {
-            guard followsReplacement, let current = replacement(of: registration, thread: thread) else {
+            guard !wasRetired, let current = replacement(of: registration, thread: thread) else {
                 return try unbox(box, from: registration, as: Service.self)
             }
             Self.disposeUnkept(box, of: registration)
@@ -454,23 +416,20 @@ extension Container {
         _ registration: Registration, argument: Argument, as _: Service.Type, thread: ThreadState
     ) throws(ContainerError) -> Service {
         try asOneLoad(thread) { () throws(ContainerError) -> Service in
-            noteUse(of: registration, thread: thread)
+            emit(.used(registration, isLoad: true), thread: thread)
             try checkNoCycle(registration, thread: thread)
-            guard let factory = registration.argumentFactory else {
-                throw .argumentMismatch(
-                    id: registration.id, requestedArgument: typeName(Argument.self), registeredArgument: nil)
-            }
-            if factory.takes(Argument.self, making: Service.self) {
+            let factory = registration.argumentFactory
+            if let factory, factory.takes(Argument.self, making: Service.self) {
                 // Sound: the factory is exactly an `ArgumentFactory<Argument, Service>`.
                 let typed = unsafeDowncast(factory, to: ArgumentFactory<Argument, Service>.self)
                 return try create(registration, thread: thread) { resolver throws in
                     try typed.make(resolver, argument)
                 }
             }
-            guard Self.isValue(argument, of: factory.argumentType) else {
+            guard let factory, Self.isValue(argument, of: factory.argumentType) else {
                 throw .argumentMismatch(
                     id: registration.id, requestedArgument: typeName(Argument.self),
-                    registeredArgument: factory.argumentTypeName)
+                    registeredArgument: factory?.argumentTypeName)
             }
             let value = try create(registration, thread: thread) { resolver throws -> Any in
                 // Checked above: the factory takes it.
@@ -486,21 +445,21 @@ extension Container {
         return isValue(of: type)
     }
 
-    /// The one create of every synchronous load (shared, transient, graph and argument
-    /// factories; a main-actor load is a synchronous one on the main actor): runs `make` as
-    /// `registration`'s factory, in the registration's own context when `inOwnContext` (a kept
-    /// service), then the one finish on what it made.
+    /// The one create of every synchronous load but a kept service's, which runs in its own
+    /// context (``runInOwnContext(_:thread:finishes:_:)``): runs `make` as `registration`'s
+    /// factory, then the one finish on what it made.
     @inline(__always)
     func create<Value>(
-        _ registration: Registration, thread: ThreadState, inOwnContext: Bool = false,
-        _ make: (Resolver) throws -> Value
+        _ registration: Registration, thread: ThreadState, _ make: (Resolver) throws -> Value
     ) throws(ContainerError) -> Value {
-        // One branch: a creation without hooks, the common case, runs no finish.
-        let finishes = runsCreationHooks(registration)
-        guard inOwnContext else {
-            return try runFactory(registration, thread: thread, finishes: finishes, make)
-        }
-        return try runInOwnContext(registration, thread: thread, finishes: finishes, make)
+        try runFactory(registration, thread: thread, finishes: finishes(registration), make)
+    }
+
+    /// Whether a creation of `registration` runs the finish: not without hooks (its own, or this
+    /// container's or an ancestor's decorators), the common case; one branch.
+    @inline(__always)
+    private func finishes(_ registration: Registration) -> Bool {
+        registration.hasCreationHook || decoratesCreations
     }
 
     /// The one finish of every synchronous creation: the creation hooks on `made` (a service,
@@ -514,8 +473,7 @@ extension Container {
         guard defersCreationHooks(thread) else {
             return try Self.runCreationHooks(of: registration, on: value, resolver: resolver)
         }
-        thread.deferredCreationHooks.append(
-            DeferredCreationHook(registration: registration, value: value, resolver: resolver))
+        thread.deferredCreationHooks.append((registration, value, resolver))
     }
 
     /// Runs `body`, a factory of `registration`, with the registration on the thread's
@@ -525,22 +483,19 @@ extension Container {
         _ registration: Registration, thread: ThreadState, finishes: Bool = false,
         _ body: (Resolver) throws -> Result
     ) throws(ContainerError) -> Result {
-        try checkDepth(registration, thread: thread)
+        // Another nested factory must leave enough stack; checked before each factory, as only
+        // factories nest.
+        if dependency_container_stack_position() < thread.stackLimit {
+            throw thread.recordWholeLoadFailure(
+                .resolutionTooDeep(
+                    id: thread.frames.first?.id ?? registration.id, depth: thread.frames.count + 1,
+                    innermostID: registration.id))
+        }
         // One relaxed read: the timed run is out of line, so that this one stays as it was.
         if thread.trace != nil {
             return try runTracedFactory(registration, thread: thread, finishes: finishes, body)
         }
         return try runCheckedFactory(registration, thread: thread, finishes: finishes, body)
-    }
-
-    /// `value`, once the finish ran on it when `finishes`.
-    @inline(__always)
-    private func finished<Value>(
-        _ value: Value, of registration: Registration, _ finishes: Bool,
-        resolver: @autoclosure () -> Resolver, thread: ThreadState
-    ) throws -> Value {
-        if finishes { try finish(registration, on: value, resolver: resolver(), thread: thread) }
-        return value
     }
 
     /// `runFactory` once the depth is checked.
@@ -557,17 +512,21 @@ extension Container {
             // one resolver built either way would cost every run a retain and a release.
             if let overrides = OverrideScope.current {
                 let resolver = Resolver(container: self, overrides: overrides, running: registration)
-                return try finished(
-                    body(resolver), of: registration, finishes, resolver: resolver, thread: thread)
+                let value = try body(resolver)
+                if finishes { try finish(registration, on: value, resolver: resolver, thread: thread) }
+                return value
             }
             // The reference is a constant of this container, which the caller keeps alive: a
             // guaranteed reference spares every run a retain and a release.
             // The finish gets a resolver of its own: one shared with the factory would cost
             // every run a copy.
-            return try withBorrowed(reference) { reference in
-                try finished(
-                    body(Resolver(reference: reference)), of: registration, finishes,
-                    resolver: Resolver(reference: reference), thread: thread)
+            return try withBorrowed(reference) { reference throws -> Result in
+                let value = try body(Resolver(reference: reference))
+                if finishes {
+                    try finish(
+                        registration, on: value, resolver: Resolver(reference: reference), thread: thread)
+                }
+                return value
             }
         } catch {
             throw ContainerError(error, thrownBy: registration.id, passing: \.failsWholeLoad)
@@ -581,10 +540,7 @@ extension Container {
         _ body: (Resolver) throws -> Result
     ) throws(ContainerError) -> Result {
         // A trace that ended: this thread forgets it.
-        guard CreationTraceReaders.current.records(.containerTrace) else {
-            thread.trace = nil
-            return try runCheckedFactory(registration, thread: thread, finishes: finishes, body)
-        }
+        if !CreationTraceReaders.current.records(.containerTrace) { thread.trace = nil }
         // Before the push: the trace reads the depth of the load that runs the factory.
         let start = thread.trace?.factoryStarts(thread) ?? 0
         var failed = true
@@ -599,9 +555,7 @@ extension Container {
     func unbox<Service>(_ box: InstanceBoxBase, from registration: Registration, as _: Service.Type)
         throws(ContainerError) -> Service
     {
-        if let box = box as? InstanceBox<Service> {
-            return box.value
-        }
+        if let box = box as? InstanceBox<Service> { return box.value }
         return try cast(box.anyValue, from: registration, to: Service.self)
     }
 
@@ -632,9 +586,7 @@ extension Container {
     @inline(__always)
     func loadServiceAsync<Service>(named name: String, as _: Service.Type) async -> Service? {
         guard let registration = registrationReportingMiss(named: name, as: Service.self, thread: .current)
-        else {
-            return nil
-        }
+        else { return nil }
         do {
             return try await resolveAsync(registration, as: Service.self)
         } catch {
@@ -659,10 +611,9 @@ extension Container {
         let thread = ThreadState.current
         // Past its time to live, a kept service is replaced here too: the isolated paths
         // below hand out what a registration keeps.
-        var registration = registration
-        if registration.hasTimeToLive, let replacement = replacingExpired(registration, thread: thread) {
-            registration = replacement
-        }
+        var registration =
+            registration.hasTimeToLive
+            ? replacingExpired(registration, thread: thread) ?? registration : registration
         // A read of its own: no suspension point may fall inside one.
         thread.beginRead(ReadKey(registration))
         let published = registration.publishedSingleton(as: Service.self)
@@ -684,31 +635,20 @@ extension Container {
                 throw ContainerError(error, thrownBy: registration.id)
             }
         case .asynchronous:
-            return try await resolveAsynchronous(registration, as: Service.self)
-        }
-    }
-
-    /// How many times an async load takes what replaced a registration that a write retired
-    /// while it waited, before it returns what it got: a bound against writes that never stop.
-    private static let retiredRetries = 4
-
-    /// Produces the service of an ``FactoryIsolation/asynchronous`` registration; if a write
-    /// retired the registration while this load waited for its creation, loads what replaced
-    /// it, so that no load returns a service that a write has disposed of.
-    private func resolveAsynchronous<Service>(_ registration: Registration, as _: Service.Type)
-        async throws(ContainerError) -> Service
-    {
-        var current = registration
-        var attempt = 0
-        while true {
-            let (service, isCurrent) = try await provideAsync(current, as: Service.self)
-            guard !isCurrent, attempt < Self.retiredRetries else {
-                // After it is kept: what it was made with, for a creation another task started.
-                emit(.used(current, isLoad: false))
-                return service
+            // A write that retired the registration while this load waited disposes of the service
+            // it got: the load takes what replaced it, at most 4 times, against writes that never stop.
+            var attempt = 0
+            while true {
+                let (service, isCurrent) = try await provideAsync(registration, as: Service.self)
+                guard !isCurrent, attempt < 4 else {
+                    // After it is kept: what it was made with, for a creation another task started.
+                    emit(.used(registration, isLoad: false))
+                    return service
+                }
+                attempt += 1
+                registration = try requiredRegistration(
+                    named: registration.id, as: Service.self, thread: .current)
             }
-            attempt += 1
-            current = try requiredRegistration(named: current.id, as: Service.self, thread: .current)
         }
     }
 
@@ -723,46 +663,47 @@ extension Container {
             return (try existingService(registration, as: Service.self), true)
         }
         let frame = AsyncFrame.current
-        if let frame, let path = frame.cyclePath(loading: registration) {
-            frame.recordCycle(path)
-            throw .cycle(path: path)
-        }
+        try frame?.checkNoCycle(loading: registration)
         guard let creation = registration.asyncCreation else {
-            let made = try await runFactoryAsync(
-                registration, factory, parent: frame, createsSharedService: false)
-            return (try unbox(made.box, from: registration, as: Service.self), true)
+            let box = try await runFactoryAsync(registration, factory).box
+            return (try unbox(box, from: registration, as: Service.self), true)
         }
-        let start = { () -> AsyncCreation.CreationTask in
-            // An unstructured task: cancelling a waiter, even the first, cancels no creation.
-            Task {
-                do {
-                    // Made where its registration lives, as a synchronous shared service is.
-                    let made = try await self.runInOwnContextAsync(registration) {
-                        owner throws(ContainerError) in
-                        try await owner.runFactoryAsync(
-                            registration, factory, parent: frame, createsSharedService: true)
-                    }
-                    let box = made.box
-                    if registration.isRetired {
-                        Self.disposeUnkept(box, of: registration)
-                    } else {
-                        registration.keep(box, madeWith: self.notes(made.notes))
-                        self.emit(.kept(registration))
-                    }
-                    creation.finish()
-                    return ServiceTransfer(value: box)
-                } catch {
-                    creation.finish()
-                    throw error
-                }
+        // The service made already, or what the creation in progress (started here if none
+        // runs) makes.
+        var value: Any = ()
+        let task = creation.withLock { task -> AsyncCreationTask? in
+            if task != nil { return task }
+            if let existing = registration.existingSharedService {
+                value = existing
+                return nil
             }
+            // An unstructured task: cancelling a waiter, even the first, cancels no creation.
+            task = Task {
+                defer { creation.withLock { $0 = nil } }
+                // Made where its registration lives, as a synchronous shared service is.
+                let owner = self.placedContext(of: registration, overrides: OverrideScope.current)
+                let made = try await OverrideScope.binding(owner.overrides) {
+                    () async throws(ContainerError) in
+                    try await owner.container.runFactoryAsync(registration, factory)
+                }
+                if registration.isRetired {
+                    Self.disposeUnkept(made.box, of: registration)
+                } else {
+                    registration.keep(made.box, madeWith: self.notes(made.notes))
+                    self.emit(.kept(registration))
+                }
+                return ServiceTransfer(value: made.box)
+            }
+            return task
         }
-        let value: Any
-        switch creation.join(existing: { registration.existingSharedService }, start: start) {
-        case .existing(let existing):
-            value = existing
-        case .inProgress(let task):
-            value = try await wait(for: task, of: registration, from: frame).anyValue
+        if let task {
+            let token = try AsyncWaitGraph.shared.beginWait(from: frame, for: registration)
+            defer { AsyncWaitGraph.shared.endWait(token, for: registration) }
+            do {
+                value = try await task.value.value.anyValue
+            } catch {
+                throw ContainerError(error, thrownBy: registration.id)
+            }
         }
         // The hand-over, in a read section: a write that retires the registration after the
         // check waits for it before disposing of the service. Nothing here suspends.
@@ -772,38 +713,12 @@ extension Container {
         return (try cast(value, from: registration, to: Service.self), !registration.isRetired)
     }
 
-    /// Waits for another task's creation of `registration`'s service, unless waiting would
-    /// close a cycle.
-    private func wait(
-        for task: AsyncCreation.CreationTask, of registration: Registration, from frame: AsyncFrame?
-    )
-        async throws(ContainerError) -> InstanceBoxBase
-    {
-        let token: ObjectIdentifier?
-        switch AsyncWaitGraph.shared.beginWait(from: frame, for: registration) {
-        case .cycle(let path):
-            frame?.recordCycle(path)
-            throw .cycle(path: path)
-        case .recorded(let recorded):
-            token = recorded
-        }
-        defer { AsyncWaitGraph.shared.endWait(token, for: registration) }
-        do {
-            // Not cancelled with the waiter: the creation is an unstructured task.
-            return try await task.value.value
-        } catch {
-            throw ContainerError(error, thrownBy: registration.id)
-        }
-    }
-
     /// Runs an async factory with its frame on the task-local stack, wrapping the errors it
     /// throws; a service built while a cycle was broken is never returned.
-    private func runFactoryAsync(
-        _ registration: Registration, _ factory: AsyncServiceFactory, parent: AsyncFrame?,
-        createsSharedService: Bool
-    ) async throws(ContainerError) -> (box: InstanceBoxBase, notes: CreationNotes) {
-        let frame = AsyncFrame(
-            registration: registration, parent: parent, createsSharedService: createsSharedService)
+    private func runFactoryAsync(_ registration: Registration, _ factory: AsyncServiceFactory)
+        async throws(ContainerError) -> (box: InstanceBoxBase, notes: CreationNotes)
+    {
+        let frame = AsyncFrame(registration: registration, parent: AsyncFrame.current)
         // Counted while it runs, so that its loads, published services included, are traced.
         let isCounted = tracesCreations.load()
         if isCounted { reference.tracedLoads.add(1) }
@@ -813,7 +728,7 @@ extension Container {
             box = try await AsyncFrame.$current.withValue(frame) {
                 let resolver = Resolver(
                     container: self, overrides: OverrideScope.current, running: registration)
-                let box = try await factory.makeBox(resolver)
+                let box = try await factory(resolver)
                 // Before anything keeps it: no load receives the service until its hooks have run.
                 // The async hook, then the one finish every creation runs.
                 if let hook = registration.lifecycle?.onCreateAsync { try await hook(box.anyValue, resolver) }
@@ -825,10 +740,8 @@ extension Container {
                 if case .cycle = $0 { true } else { false }
             }
         }
-        if let cycle = frame.brokenCycle {
-            throw .cycle(path: cycle)
-        }
-        return (box, frame.notesTaken)
+        if let cycle = frame.cycle.withLock({ $0 }) { throw .cycle(path: cycle) }
+        return (box, frame.notes.withLock { $0 })
     }
 }
 
@@ -843,9 +756,7 @@ extension Container {
     {
         let thread = ThreadState.current
         guard let registration = registrationReportingMiss(named: name, as: Service.self, thread: thread)
-        else {
-            return nil
-        }
+        else { return nil }
         return reportingFailure(thread: thread) { () throws(ContainerError) -> Service in
             try resolve(registration, argument: argument, as: Service.self, thread: thread)
         }
@@ -870,47 +781,26 @@ extension Container {
     func loadElements<Element>(of point: ExtensionPoint<Element>) -> [Element] {
         let thread = ThreadState.current
         let (entries, mismatch) = elementEntries(of: point, thread: thread)
-        let publishedCount = entries.reduce(0) { $0 + ($1.registration.hasPublished(Element.self) ? 1 : 0) }
-        if let mismatch {
-            report(.failed(mismatch))
-        }
+        let hasPublished = entries.contains { $0.registration.hasPublished(Element.self) }
+        if let mismatch { report(.failed(mismatch)) }
+        guard !hasPublished else { return loadMixedElements(entries, thread: thread) }
         // No published element, the common case for transient contributions: no read section.
         // A loop, not `compactMap`: unspecialized (a client's load), that looks up the metadata
         // of `[Element]` and its storage for every element.
-        guard publishedCount > 0 else {
-            var elements: [Element] = []
-            elements.reserveCapacity(entries.count)
-            for entry in entries {
-                if let element: Element = resolvedElement(entry.registration, thread: thread) {
-                    elements.append(element)
-                }
-            }
-            return elements
-        }
-        guard publishedCount == entries.count else {
-            return loadMixedElements(entries, thread: thread)
-        }
-        // All published: read in place and handed over in one read section, which runs no
-        // code of the app, so that no write disposes of an element this load returns.
         var elements: [Element] = []
         elements.reserveCapacity(entries.count)
-        thread.beginRead(.any)
         for entry in entries {
-            guard let element = entry.registration.publishedSingleton(as: Element.self) else { break }
-            elements.append(element)
-        }
-        thread.endRead()
-        // A write retired one meanwhile: its replacement is loaded the general way.
-        guard elements.count == entries.count else { return loadMixedElements(entries, thread: thread) }
-        for entry in entries {
-            noteUse(of: entry.registration, thread: thread)
+            if let element: Element = resolvedElement(entry.registration, thread: thread) {
+                elements.append(element)
+            }
         }
         return elements
     }
 
-    /// `loadElements` for a list of published elements and elements that need a factory:
-    /// first the factories, outside any read section; then the published elements and the
-    /// hand-over, in one read section that runs no code of the app.
+    /// `loadElements` for a list with published elements: first the factories of the others,
+    /// outside any read section; then the published elements and the hand-over, in one read
+    /// section that runs no code of the app, so that no write disposes of an element this load
+    /// returns.
     @inline(never)
     private func loadMixedElements<Element>(_ entries: [ContributionSet.Entry], thread: ThreadState)
         -> [Element]
@@ -923,29 +813,27 @@ extension Container {
         }
         var elements: [Element] = []
         elements.reserveCapacity(entries.count)
-        var retired: [Int] = []
+        var isRetired = false
         thread.beginRead(.any)
-        for (index, entry) in entries.enumerated() {
-            if let element = made[index] {
-                elements.append(element)
-            } else if attempted[index] {
+        for (index, entry) in entries.enumerated() where made[index] != nil || !attempted[index] {
+            guard let element = made[index] ?? entry.registration.publishedSingleton(as: Element.self) else {
+                isRetired = true
                 continue
-            } else if let element = entry.registration.publishedSingleton(as: Element.self) {
-                elements.append(element)
-            } else {
-                retired.append(index)
             }
+            elements.append(element)
         }
         thread.endRead()
-        for (index, entry) in entries.enumerated() where !attempted[index] && !retired.contains(index) {
-            noteUse(of: entry.registration, thread: thread)
+        // A write retired one after it was checked: the published ones are loaded again, in list order.
+        guard !isRetired else {
+            return entries.indices.compactMap { index in
+                made[index]
+                    ?? (attempted[index] ? nil : resolvedElement(entries[index].registration, thread: thread))
+            }
         }
-        guard !retired.isEmpty else { return elements }
-        // A write retired one after it was checked: loaded again, in list order.
-        return entries.indices.compactMap { index in
-            made[index]
-                ?? (attempted[index] ? nil : resolvedElement(entries[index].registration, thread: thread))
+        for (index, entry) in entries.enumerated() where !attempted[index] {
+            emit(.used(entry.registration, isLoad: true), thread: thread)
         }
+        return elements
     }
 
     /// The element `registration` contributes, or `nil` with its failure reported.
@@ -955,43 +843,28 @@ extension Container {
         }
     }
 
-    /// The contributions to the point named `name` once the plugin placeholders among
-    /// `entries` ran, and the mismatch of the list read last.
-    @inline(never)
-    private func runningPlaceholders(
-        in entries: [ContributionSet.Entry], pointNamed name: String, marker: Any.Type, elementType: Any.Type,
-        thread: ThreadState
-    ) -> (entries: [ContributionSet.Entry], mismatch: ContainerError?) {
-        var current = (entries: entries, mismatch: ContainerError?.none)
+    /// The contributions to `point` once its plugin placeholders ran, and the mismatch of the
+    /// list read last.
+    private func elementEntries<Element>(of point: ExtensionPoint<Element>, thread: ThreadState)
+        -> (entries: [ContributionSet.Entry], mismatch: ContainerError?)
+    {
+        let marker = ExtensionPointMarker<Element>.self
+        var current = contributionEntries(
+            pointNamed: point.name, marker: marker, elementType: Element.self, thread: thread)
+        // The list a service made now holds changes when a plugin contributes or leaves.
+        emit(.missed(point.name, isExtensionPoint: true), thread: thread)
         // Held, so that a registration freed meanwhile cannot pass for a new one.
         var ran: [Registration] = []
         while let placeholder = current.entries.first(where: { entry in
             entry.registration.isPlaceholderContribution && !ran.contains { $0 === entry.registration }
         }) {
             ran.append(placeholder.registration)
-            _ = reportingFailure(thread: thread) { () throws(ContainerError) -> PlaceholderContribution in
-                try resolve(placeholder.registration, as: PlaceholderContribution.self, thread: thread)
-            }
+            _ = resolvedElement(placeholder.registration, thread: thread) as PlaceholderContribution?
             current = contributionEntries(
-                pointNamed: name, marker: marker, elementType: elementType, thread: thread)
+                pointNamed: point.name, marker: marker, elementType: Element.self, thread: thread)
         }
-        current.entries.removeAll { $0.registration.isPlaceholderContribution }
+        if !ran.isEmpty { current.entries.removeAll { $0.registration.isPlaceholderContribution } }
         return current
-    }
-
-    /// The contributions to `point`, once its plugin placeholders ran, and the list's mismatch.
-    private func elementEntries<Element>(of point: ExtensionPoint<Element>, thread: ThreadState)
-        -> (entries: [ContributionSet.Entry], mismatch: ContainerError?)
-    {
-        let marker = ExtensionPointMarker<Element>.self
-        let found = contributionEntries(
-            pointNamed: point.name, marker: marker, elementType: Element.self, thread: thread)
-        // The list a service made now holds changes when a plugin contributes or leaves.
-        noteLookupWithoutProvider(of: point.name, thread: thread, isExtensionPoint: true)
-        guard found.entries.contains(where: \.registration.isPlaceholderContribution) else { return found }
-        return runningPlaceholders(
-            in: found.entries, pointNamed: point.name, marker: marker, elementType: Element.self,
-            thread: thread)
     }
 
     /// Loads every contribution to `point` for ``require(_:)->[Element]``, throwing the first
@@ -1000,9 +873,7 @@ extension Container {
     func requireElements<Element>(of point: ExtensionPoint<Element>) throws(ContainerError) -> [Element] {
         let thread = ThreadState.current
         let (entries, mismatch) = elementEntries(of: point, thread: thread)
-        if let mismatch {
-            throw mismatch
-        }
+        if let mismatch { throw mismatch }
         return try entries.map { entry throws(ContainerError) in
             try resolve(entry.registration, as: Element.self, thread: thread)
         }
@@ -1016,23 +887,17 @@ extension Container {
     func originalAPIItem(for injectID: String) -> Injectable? {
         guard
             let registration = registrationReportingMiss(
-                named: injectID, as: (any Injectable).self, thread: .current)
-        else {
-            return nil
+                named: injectID, as: Injectable.self, thread: .current)
+        else { return nil }
+        if let itemType = registration.seedItemType { return itemType.init() }
+        // Resolving an argument factory would hand out the factory itself, not a service.
+        guard let factory = registration.argumentFactory else {
+            return RegisteredItem(registration: registration, reference: reference)
         }
-        if let itemType = registration.seedItemType {
-            return itemType.init()
-        }
-        if let factory = registration.argumentFactory {
-            // Resolving it would hand out the factory itself, not a service.
-            report(
-                .failed(
-                    .argumentMismatch(
-                        id: injectID, requestedArgument: nil, registeredArgument: factory.argumentTypeName
-                    )))
-            return nil
-        }
-        return RegisteredItem(registration: registration, reference: reference)
+        let registered = factory.argumentTypeName
+        report(
+            .failed(.argumentMismatch(id: injectID, requestedArgument: nil, registeredArgument: registered)))
+        return nil
     }
 
     /// Resolves a typed registration for an original-API item's `resolve()`, as an object:
@@ -1063,13 +928,6 @@ extension Container {
         !creationDecorators.isEmpty || parent?.ancestorDecorates == true
     }
 
-    /// Whether making a service of `registration` runs hooks: its own, or this container's or
-    /// an ancestor's decorators.
-    @inline(__always)
-    func runsCreationHooks(_ registration: Registration) -> Bool {
-        registration.hasCreationHook || decoratesCreations
-    }
-
     /// The one finish of every creation (sync, async, main-actor, deferred).
     ///
     /// `registration`'s creation hooks on `value`, then the hooks of the container that made it
@@ -1079,24 +937,16 @@ extension Container {
         if registration.hasCreationHook {
             try registration.lifecycle?.runCreationHook(on: value, resolver: resolver)
         }
-        let container = resolver.container
-        if container.decoratesCreations {
-            container.runDecorators(on: value, of: registration)
-        }
-    }
-
-    /// Runs the decorators of this container and of its ancestors on `value`, nearest first,
-    /// each list copied out of its lock before any runs, each decorator skipped once cancelled.
-    func runDecorators(on value: Any, of registration: Registration) {
-        var container: Container? = self
+        guard resolver.container.decoratesCreations else { return }
+        // Nearest first, each list copied out of its lock before any runs, each decorator
+        // skipped once cancelled.
         var created: CreatedService?
-        while let current = container {
-            for entry in current.creationDecorators.current where !entry.isCancelled.load() {
+        for container in sequence(first: resolver.container, next: \.parent) {
+            for entry in container.creationDecorators.current where !entry.isCancelled.load() {
                 let service = created ?? CreatedService(service: value, registration: registration)
                 created = service
                 entry.decorator(service)
             }
-            container = current.parent
         }
     }
 
@@ -1106,10 +956,7 @@ extension Container {
     /// nearest factory running on this thread that is not a transient one is a graph's
     /// (``DeferredCreationHook``).
     func defersCreationHooks(_ thread: ThreadState) -> Bool {
-        for registration in thread.frames.reversed() where registration.scope != .transient {
-            return registration.scope == .graph
-        }
-        return false
+        thread.frames.last { $0.scope != .transient }?.scope == .graph
     }
 
     /// Runs the creation hooks waiting on this thread, in the order their services were made.
@@ -1132,13 +979,7 @@ extension Container {
 }
 
 /// The creation hooks of a service made inside a ``Scope/graph`` factory's run, waiting for
-/// that outermost graph factory to return: Swinject's delayed `initCompleted`.
-struct DeferredCreationHook {
-    /// The registration whose factory made the service.
-    let registration: Registration
-    /// The service.
-    let value: Any
-    /// The resolver the factory had, which the hooks get, and whose container's decorators run
-    /// after them.
-    let resolver: Resolver
-}
+/// that outermost graph factory to return (Swinject's delayed `initCompleted`): the service, its
+/// registration, and the resolver its factory had, which the hooks get, and whose container's
+/// decorators run after them.
+typealias DeferredCreationHook = (registration: Registration, value: Any, resolver: Resolver)

@@ -1,5 +1,4 @@
 import DependencyContainerKernel
-import DependencyContainerSystem
 
 /// The container and override scopes a factory runs in: its loads look up from there.
 typealias CreationContext = (container: Container, overrides: OverrideScope?)
@@ -14,30 +13,25 @@ extension Container {
     func walkLookupOrder(overrides: OverrideScope?, _ visit: (LookupPlace) -> LookupAnswer) -> LookupAnswer {
         // Non-generic enums throughout: `load` runs unspecialized in client modules, where
         // lending a generic instance through a borrow would cost a metadata lookup.
-        var container = Borrowed(self)
-        while true {
-            let step = container.withObject { container -> LookupStep in
+        var next: Borrowed<Container>? = Borrowed(self)
+        var answer = LookupAnswer.absent
+        while let borrowed = next {
+            next = borrowed.withObject { container -> Borrowed<Container>? in
                 var scope = overrides
                 while let override = scope {
                     // A scope whose container is gone answers for no container.
                     if override.target === container {
-                        let answer = visit(.override(override, of: container))
-                        guard case .absent = answer else { return .done(answer) }
+                        answer = visit(.override(override, of: container))
+                        guard case .absent = answer else { return nil }
                     }
                     scope = override.enclosing
                 }
-                let answer = visit(.own(container))
-                guard case .absent = answer else { return .done(answer) }
-                guard let parent = container.parent else { return .done(.absent) }
-                return .parent(Borrowed(parent))
-            }
-            switch step {
-            case .done(let answer):
-                return answer
-            case .parent(let parent):
-                container = parent
+                answer = visit(.own(container))
+                guard case .absent = answer, let parent = container.parent else { return nil }
+                return Borrowed(parent)
             }
         }
+        return answer
     }
 
     /// The registration a load of `name` made under `overrides` uses, and the place of the
@@ -73,7 +67,7 @@ extension Container {
             found = place.store.registration(named: name, thread: thread)
             return found == nil ? .absent : .foundAndHeld
         }
-        traceLookup(of: name, found: found != nil, thread: thread)
+        emit(.lookedUp(name, found: found != nil), thread: thread)
         return found
     }
 
@@ -91,8 +85,7 @@ extension Container {
             break
         }
         guard let found = findRegistration(named: name, thread: thread) else { return nil }
-        guard found.isRetired else { return found }
-        return findRegistration(named: name, thread: thread)
+        return found.isRetired ? findRegistration(named: name, thread: thread) : found
     }
 
     /// The registration a load of `name` as `Service` uses, or `nil` after reporting the miss.
@@ -109,7 +102,7 @@ extension Container {
         throws(ContainerError) -> Registration
     {
         guard let registration = findCurrentRegistration(named: name, thread: thread) else {
-            noteLookupWithoutProvider(of: name, thread: thread)
+            emit(.missed(name, isExtensionPoint: false), thread: thread)
             throw .notRegistered(
                 id: name, requestedType: typeName(Service.self),
                 registeredIDs: registeredIDsForMessage(missing: name))
@@ -168,12 +161,6 @@ enum LookupPlace {
     }
 }
 
-/// One container's part of a lookup: an answer or the parent to ask next.
-private enum LookupStep {
-    case done(LookupAnswer)
-    case parent(Borrowed<Container>)
-}
-
 // MARK: Step 2: plan, what a load does with what the lookup found
 
 /// What loading a found registration does, decided before any factory runs: the rules loads
@@ -222,25 +209,10 @@ extension Container {
         }
     }
 
-    /// `runInOwnContext(_:thread:finishes:_:)` for an async factory: `body` gets the context's container.
-    func runInOwnContextAsync<Result>(
-        _ registration: Registration, _ body: (Container) async throws(ContainerError) -> Result
-    ) async throws(ContainerError) -> Result {
-        let overrides = OverrideScope.current
-        guard parent != nil || overrides != nil else { return try await body(self) }
-        let owner = placedContext(of: registration, overrides: overrides)
-        guard owner.overrides !== overrides else {
-            return try await body(owner.container)
-        }
-        return try await OverrideScope.binding(owner.overrides) { () async throws(ContainerError) -> Result in
-            try await body(owner.container)
-        }
-    }
-
     /// The plan's context for a cached service of `registration` loaded here under `overrides`:
     /// a walk of the lookup order, out of line, when a cached service is created.
     @inline(never)
-    private func placedContext(of registration: Registration, overrides: OverrideScope?) -> CreationContext {
+    func placedContext(of registration: Registration, overrides: OverrideScope?) -> CreationContext {
         LoadPlan(
             registration, registeredIn: place(holding: registration, overrides: overrides)?.creationContext,
             loadedIn: (self, overrides), heldBy: nil, onMainThread: true
@@ -261,26 +233,6 @@ extension Container {
         }
     }
 
-    /// Throws when another nested factory would leave too little stack; checked before each
-    /// factory, as only factories nest.
-    @inline(__always)
-    func checkDepth(_ registration: Registration, thread: ThreadState) throws(ContainerError) {
-        if dependency_container_stack_position() < thread.stackLimit {
-            throw thread.recordWholeLoadFailure(
-                .resolutionTooDeep(
-                    id: thread.frames.first?.id ?? registration.id, depth: thread.frames.count + 1,
-                    innermostID: registration.id))
-        }
-    }
-
-    /// ``LoadPlan/mayRunFactory`` on this thread; a load that may not hands out only an
-    /// existing service (``existingService(_:as:)``), and never waits for one.
-    @inline(__always)
-    func mayRunFactoryHere(_ registration: Registration) -> Bool {
-        guard let isolated = registration.isolated else { return true }
-        return Self.mayRunSynchronously(isolated.isolation, onMainThread: MainThread.isCurrent)
-    }
-
     /// The captive rule: whether the cached service of `holder` keeps one of `dependency`
     /// captive, a named-scope service outside its own scope.
     @inline(__always)
@@ -292,11 +244,7 @@ extension Container {
     /// The isolation rule: whether a synchronous load may run a factory of `isolation`.
     @inline(__always)
     static func mayRunSynchronously(_ isolation: FactoryIsolation, onMainThread: Bool) -> Bool {
-        switch isolation {
-        case .nonisolated: true
-        case .mainActor: onMainThread
-        case .asynchronous: false
-        }
+        isolation == .nonisolated || (isolation == .mainActor && onMainThread)
     }
 
     /// The singleton or live weak service of an isolated registration, which a synchronous
@@ -304,23 +252,27 @@ extension Container {
     func existingService<Service>(_ registration: Registration, as _: Service.Type)
         throws(ContainerError) -> Service
     {
-        // A read section for the hand-over, as in `provide`.
-        let thread = ThreadState.current
-        thread.beginRead(ReadKey(registration))
-        if let value = registration.existingSharedService {
-            defer { thread.endRead() }
-            return try cast(value, from: registration, to: Service.self)
+        guard let value = keptService(of: registration, thread: .current) else {
+            throw .unavailableSynchronously(id: registration.id, isolation: registration.isolation)
         }
-        thread.endRead()
-        throw .unavailableSynchronously(id: registration.id, isolation: registration.isolation)
+        return try cast(value, from: registration, to: Service.self)
     }
 
-    /// Reports loading `dependency` now if it is captive in ``captiveHolder(thread:)``, and
+    /// The singleton or live weak service `registration` keeps, read in a read section: a write
+    /// that takes it out waits for the read before running its dispose hook.
+    func keptService(of registration: Registration, thread: ThreadState) -> Any? {
+        thread.beginRead(ReadKey(registration))
+        defer { thread.endRead() }
+        return registration.existingSharedService
+    }
+
+    /// Reports loading `dependency` now if it is captive in the innermost factory running here
+    /// that caches its service (transient and graph ones in between are held by it too), and
     /// throws under the `fail` policy.
     @inline(__always)
     func checkNotCaptive(_ dependency: Registration, thread: ThreadState) throws(ContainerError) {
         guard !thread.frames.isEmpty, dependency.scopeName != nil,
-            let holder = Self.captiveHolder(thread: thread)
+            let holder = thread.frames.last(where: \.isShared)
         else { return }
         do {
             try checkNotCaptive(dependency, heldBy: holder)
@@ -340,26 +292,7 @@ extension Container {
             id: holder.id, scope: holder.scopeName.map { "scope \($0)" } ?? "\(holder.scope)",
             dependency: dependency.id, dependencyScope: dependencyScope)
         report(.captiveDependency(error))
-        if captiveDependencyPolicy == .fail {
-            throw error
-        }
+        if captiveDependencyPolicy == .fail { throw error }
     }
 
-    /// The innermost factory running on this thread that caches its service: transient and
-    /// graph services in between are held by it too.
-    static func captiveHolder(thread: ThreadState) -> Registration? {
-        thread.frames.last(where: \.isShared)
-    }
-
-    /// Fails the creation of `registration` when a dependency its factory loaded was captive
-    /// under the `fail` policy, even if the factory went on without it.
-    func checkNoCaptiveFailure(creating registration: Registration, thread: ThreadState)
-        throws(ContainerError)
-    {
-        guard let failure = thread.captiveFailure, failure.holder == ObjectIdentifier(registration) else {
-            return
-        }
-        thread.captiveFailure = nil
-        throw failure.error
-    }
 }

@@ -4,8 +4,9 @@
 /// shared, then only read; the runtime's weak loads are atomic with respect to the container's
 /// deinitialization.
 final class ContainerReference: @unchecked Sendable {
-    /// The container, or `nil` once its last strong reference has gone.
-    private(set) weak var container: Container?
+    /// The container, or `nil` once its last strong reference has gone; set once, by
+    /// `Container.init`.
+    weak var container: Container?
     /// The container's diagnostics handler: kept here, not in the container, so that it
     /// outlives the container for the loads that find it gone.
     let diagnosticsHandler = LockedValue<DiagnosticsHandler?>(nil)
@@ -25,12 +26,15 @@ final class ContainerReference: @unchecked Sendable {
     /// Whether a trace records this container's loads: its own count or an ancestor's, for a
     /// child made after the trace started.
     var isTraced: Bool {
-        var reference: ContainerReference? = self
-        while let current = reference {
-            if current.tracedLoads.loadRelaxed() != 0 { return true }
-            reference = current.parent
+        nearest { $0.tracedLoads.loadRelaxed() != 0 ? true : nil } ?? false
+    }
+
+    /// What `value` answers for this reference or its nearest ancestor it answers for.
+    private func nearest<Value>(_ value: (ContainerReference) -> Value?) -> Value? {
+        for reference in sequence(first: self, next: \.parent) {
+            if let found = value(reference) { return found }
         }
-        return false
+        return nil
     }
 
     init(parent: ContainerReference?) {
@@ -42,14 +46,8 @@ final class ContainerReference: @unchecked Sendable {
     var defaultScope: Scope {
         // The common case, no container has ever set one: no walk, which retains each link.
         guard Self.someDefaultScopeIsSet.load() else { return .transient }
-        var reference: ContainerReference? = self
-        while let current = reference {
-            if current.hasDefaultScope.load(), let scope = current.defaultScopeSetting.withLock({ $0 }) {
-                return scope
-            }
-            reference = current.parent
-        }
-        return .transient
+        return nearest { $0.hasDefaultScope.load() ? $0.defaultScopeSetting.withLock { $0 } : nil }
+            ?? .transient
     }
 
     /// Whether any container of the process has set a default scope; set once, never cleared.
@@ -72,29 +70,19 @@ final class ContainerReference: @unchecked Sendable {
         }
     }
 
-    /// Points the reference at its container; called once, by `Container.init`.
-    func attach(_ container: Container) {
-        self.container = container
-    }
-
     /// Sends `event` to the handler of this container or its nearest ancestor that has one,
     /// whether or not the containers are still alive.
     func report(_ event: @autoclosure () -> DiagnosticEvent) {
-        var reference: ContainerReference? = self
-        while let current = reference {
-            if current.hasDiagnosticsHandler.load(),
-                let handler = current.diagnosticsHandler.withLock({ $0 })
-            {
-                // Checked only now: most containers have no handler, and misses should be cheap.
-                let thread = ThreadState.current
-                guard !thread.isReporting else { return }
-                thread.isReporting = true
-                defer { thread.isReporting = false }
-                handler(event())
-                return
-            }
-            reference = current.parent
+        let handler = nearest {
+            $0.hasDiagnosticsHandler.load() ? $0.diagnosticsHandler.withLock { $0 } : nil
         }
+        guard let handler else { return }
+        // Checked only now: most containers have no handler, and misses should be cheap.
+        let thread = ThreadState.current
+        guard !thread.isReporting else { return }
+        thread.isReporting = true
+        defer { thread.isReporting = false }
+        handler(event())
     }
 
     /// Reports that a load of `id` found its container gone, and returns the error.

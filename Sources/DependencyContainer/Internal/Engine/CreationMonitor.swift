@@ -7,31 +7,16 @@ import DependencyContainerKernel
 final class CreationMonitor: Sendable {
     static let shared = CreationMonitor()
 
-    enum Outcome {
-        case acquired
-        case deadlock(path: [String])
-    }
+    /// A creation in progress: the creating thread, and how many frames it had when it began
+    /// (the frames above belong to this creation, the first of them naming what it creates).
+    fileprivate typealias Creation = (thread: ObjectIdentifier, depth: Int)
 
-    /// A creation in progress.
-    fileprivate struct Creation: Sendable {
-        /// The creating thread.
-        let thread: ObjectIdentifier
-        /// How many frames the thread had when it began: the frames above belong to this
-        /// creation, the first of them naming what it creates.
-        let depth: Int
-    }
-
-    /// What a thread waits for.
-    fileprivate struct Wait: Sendable {
-        /// The thing being created.
-        let target: ObjectIdentifier
-        /// Its name in cycle paths.
-        let label: String
-        /// The thread's resolution stack when it began to wait.
-        let frames: [Registration]
-        /// What the thread waits on; signalled when `target`'s creation ends.
-        let wakeup: ConditionVariable
-    }
+    /// What a thread waits for: the thing being created, its name in cycle paths, the thread's
+    /// resolution stack when it began to wait, and what it waits on, signalled when the
+    /// creation ends.
+    fileprivate typealias Wait = (
+        target: ObjectIdentifier, label: String, frames: [Registration], wakeup: ConditionVariable
+    )
 
     /// Who creates what, and who waits for what.
     fileprivate struct State: Sendable {
@@ -46,8 +31,9 @@ final class CreationMonitor: Sendable {
     private init() {}
 
     /// Makes the calling thread the creator of the thing `key` identifies (a registration's
-    /// service, an `@Injected` property's value), waiting while another thread creates it.
-    func acquire(_ key: ObjectIdentifier, named label: String, thread: ThreadState) -> Outcome {
+    /// service, an `@Injected` property's value), waiting while another thread creates it; the
+    /// cycle's path instead when that wait would close one across threads.
+    func acquire(_ key: ObjectIdentifier, named label: String, thread: ThreadState) -> [String]? {
         let me = ObjectIdentifier(thread)
         let wakeup = thread.creationWakeup
         var deadlock: [String]?
@@ -61,26 +47,24 @@ final class CreationMonitor: Sendable {
                 deadlock = thread.frames.map(\.id) + path
                 return true
             }
-            state.waits[me] = Wait(target: key, label: label, frames: Array(thread.frames), wakeup: wakeup)
+            state.waits[me] = (key, label, Array(thread.frames), wakeup)
             return false
         }
         state.withLock(waitingUntil: mayCreate, wakingOn: wakeup) { state in
-            if deadlock == nil { state.creators[key] = Creation(thread: me, depth: thread.frames.count) }
+            if deadlock == nil { state.creators[key] = (me, thread.frames.count) }
         }
-        return deadlock.map { .deadlock(path: $0) } ?? .acquired
+        return deadlock
     }
 
     /// Ends the calling thread's creation of the thing `key` identifies and wakes the threads
-    /// waiting for it, and no others.
+    /// waiting for it, and no others; returns how many it woke.
     @discardableResult
     func release(_ key: ObjectIdentifier) -> Int {
         let waiters = state.withLock { state in
             state.creators[key] = nil
             return state.waits.values.filter { $0.target == key }.map(\.wakeup)
         }
-        for wakeup in waiters {
-            state.wake(wakeup)
-        }
+        for wakeup in waiters { state.wake(wakeup) }
         return waiters.count
     }
 }

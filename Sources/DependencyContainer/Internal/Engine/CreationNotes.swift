@@ -13,11 +13,7 @@ struct CreationNotes: Sendable, Equatable {
     private(set) var isTraced = true
 
     /// The notes of a service made while its container did not trace.
-    static var untraced: Self {
-        var notes = Self()
-        notes.isTraced = false
-        return notes
-    }
+    static var untraced: Self { Self(isTraced: false) }
 
     /// Whether nothing was noted, traced or not.
     var isEmpty: Bool {
@@ -59,7 +55,5 @@ final class KeptCreationNotes: Sendable {
 
     let notes: CreationNotes
 
-    init(_ notes: CreationNotes) {
-        self.notes = notes
-    }
+    init(_ notes: CreationNotes) { self.notes = notes }
 }

@@ -12,19 +12,13 @@ struct FrameStack: RandomAccessCollection {
     var endIndex: Int { entries.count }
 
     /// The registration at `position`, counted from the outermost.
-    subscript(position: Int) -> Registration {
-        entries[position].retained
-    }
+    subscript(position: Int) -> Registration { entries[position].retained }
 
     /// Adds `registration`, whose factory starts running, as the innermost frame.
     @inline(__always)
-    mutating func push(_ registration: Registration) {
-        entries.append(Borrowed(registration))
-    }
+    mutating func push(_ registration: Registration) { entries.append(Borrowed(registration)) }
 
     /// Removes the innermost frame, whose factory has returned.
     @inline(__always)
-    mutating func pop() {
-        entries.removeLast()
-    }
+    mutating func pop() { entries.removeLast() }
 }

@@ -14,7 +14,7 @@ final class ThreadState: ReadingThread {
 
     /// For each shared service being made on this thread, by its registration, what its
     /// factory met so far that a plugin's going or coming changes; empty until owned
-    /// registrations exist (``Container/noteUse(of:thread:)``).
+    /// registrations exist (``Container/emit(_:thread:)``).
     @exclusivity(unchecked) var notesInCreation: [ObjectIdentifier: CreationNotes] = [:]
 
     /// Services of ``Scope/graph`` registrations created during the current top-level load.
@@ -93,9 +93,7 @@ final class ThreadState: ReadingThread {
     /// waits before freeing it, so this thread may read published services in place.
     @inline(__always)
     func beginRead(_ key: ReadKey) {
-        if readDepth == 0 {
-            reader.announce(key)
-        }
+        if readDepth == 0 { reader.announce(key) }
         readDepth &+= 1
     }
 
@@ -123,22 +121,18 @@ final class ThreadState: ReadingThread {
         #endif
         let entry = CachedSnapshot(
             container: serial, generation: snapshot.generation, snapshot: Borrowed(snapshot))
-        let slot =
+        let free =
             (0..<Self.snapshotCapacity).first { slots[$0].container == serial }
             ?? (0..<Self.snapshotCapacity).first { slots[$0].snapshot == nil }
-            ?? evictionSlot()
+        // All taken: the next slot, round robin.
+        let slot = free ?? nextEviction
+        if free == nil { nextEviction = (nextEviction + 1) % Self.snapshotCapacity }
         slots[slot] = entry
         let replaced = owners[slot]
         owners[slot] = snapshot
         // Freeing a snapshot can run a service's deinit, which may load and so reach this
         // state again; keep it alive until no access to `owners` is in progress.
         withExtendedLifetime(replaced) {}
-    }
-
-    /// The next slot to reuse when all are taken, round robin.
-    private func evictionSlot() -> Int {
-        defer { nextEviction = (nextEviction + 1) % Self.snapshotCapacity }
-        return nextEviction
     }
 
     /// Drops every cached snapshot of container `serial`, so its registrations can be freed.
