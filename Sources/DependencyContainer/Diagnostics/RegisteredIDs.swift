@@ -19,9 +19,7 @@ public struct RegisteredIDs: Sendable, Equatable, ExpressibleByArrayLiteral, Cus
     }
 
     /// Lists exactly `elements`.
-    public init(arrayLiteral elements: String...) {
-        self.init(listed: elements)
-    }
+    public init(arrayLiteral elements: String...) { self.init(listed: elements) }
 
     /// How many IDs are registered.
     public var count: Int { listed.count + unlistedCount }

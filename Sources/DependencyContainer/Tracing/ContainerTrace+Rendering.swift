@@ -11,7 +11,13 @@ extension ContainerTrace: CustomStringConvertible {
             line += load.id
             if let scope = load.scope { line += " (\(scope))" }
             line += " \(load.outcome.rawValue)"
-            if let seconds = load.factoryDuration { line += " in \(Self.milliseconds(seconds))" }
+            if let seconds = load.factoryDuration {
+                // To the microsecond: `0.125 ms`.
+                let micros = Int((seconds * 1_000_000).rounded())
+                let fraction = String(micros % 1000)
+                line +=
+                    " in \(micros / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) ms"
+            }
             lines.append(line)
             for nested in load.loads { add(nested, depth: depth + 1) }
         }
@@ -44,31 +50,18 @@ extension ContainerTrace: CustomStringConvertible {
         let graph = TraceGraph(loads)
         var lines = ["graph TD"]
         for (index, node) in graph.nodes.enumerated() {
-            let label = Self.mermaidEscaped("\(node.id) (\(node.scope ?? "missing"))")
+            let label = "\(node.id) (\(node.scope ?? "missing"))".map { $0 == "\"" ? "#quot;" : "\($0)" }
+                .joined()
             lines.append("    n\(index)[\"\(label)\"]")
             if node.scope == nil { lines.append("    style n\(index) stroke-dasharray: 5 5") }
         }
-        for edge in graph.edges {
-            lines.append("    n\(edge.from) --> n\(edge.to)")
-        }
+        for edge in graph.edges { lines.append("    n\(edge.from) --> n\(edge.to)") }
         return lines.joined(separator: "\n")
-    }
-
-    /// `seconds` in milliseconds, to the microsecond: `0.125 ms`.
-    static func milliseconds(_ seconds: Double) -> String {
-        let micros = Int((seconds * 1_000_000).rounded())
-        let fraction = String(micros % 1000)
-        return "\(micros / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) ms"
     }
 
     /// `text` as a DOT string's contents.
     static func dotEscaped(_ text: String) -> String {
         text.map { $0 == "\"" || $0 == "\\" ? "\\\($0)" : "\($0)" }.joined()
-    }
-
-    /// `text` as a Mermaid label's contents.
-    static func mermaidEscaped(_ text: String) -> String {
-        text.map { $0 == "\"" ? "#quot;" : "\($0)" }.joined()
     }
 }
 

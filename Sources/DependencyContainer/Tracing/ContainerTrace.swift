@@ -11,32 +11,20 @@ public final class ContainerTrace: Sendable {
         recorder = TraceRecorder(container: container, maximumLoads: maximumLoads)
     }
 
-    deinit {
-        recorder.end()
-    }
+    deinit { recorder.end() }
 
     /// The most loads the trace keeps.
-    public var maximumLoads: Int {
-        recorder.maximumLoads
-    }
+    public var maximumLoads: Int { recorder.maximumLoads }
 
     /// Whether the trace still records.
-    public var isRecording: Bool {
-        recorder.log.withLock { $0.isRecording }
-    }
+    public var isRecording: Bool { recorder.log.withLock { $0.isRecording } }
 
     /// Stops recording.
-    public func stop() {
-        recorder.end()
-    }
+    public func stop() { recorder.end() }
 
     /// The top-level loads recorded, in the order they began, each with what it loaded.
-    public var loads: [Load] {
-        recorder.log.withLock { $0.tree }
-    }
+    public var loads: [Load] { recorder.log.withLock { $0.tree } }
 
     /// How many loads, with those made inside them, were dropped past ``maximumLoads``.
-    public var droppedLoads: Int {
-        recorder.log.withLock { $0.droppedLoads }
-    }
+    public var droppedLoads: Int { recorder.log.withLock { $0.droppedLoads } }
 }

@@ -314,9 +314,7 @@ struct CompositionVerifier {
                     reportIsolation(unit, of: holder)
                 }
                 if kind == .eager { edges.append(target) }
-                if kind == .lazy, units[unit].isScoped {
-                    keptLazily.append(unit)
-                }
+                if kind == .lazy, units[unit].isScoped { keptLazily.append(unit) }
             }
         }
         stack.append(Frame(node: node, start: start, next: start, end: edges.count, kept: keptLazily))
@@ -381,12 +379,9 @@ struct CompositionVerifier {
         switch loader {
         case .unit(let unit):
             let registration = units[unit].registration
-            problems[unit].append(
-                (
-                    phase,
-                    VerificationProblem(
-                        registration, severity, kind, dependency: dependency, message, path: path)
-                ))
+            let problem = VerificationProblem(
+                registration, severity, kind, dependency: dependency, message, path: path)
+            problems[unit].append((phase, problem))
         case .site(let group, let index):
             let site = siteGroups[group].sites[index]
             siteProblems.append(
@@ -488,25 +483,21 @@ struct CompositionVerifier {
             why += "; did you mean '\(IDValidation.abbreviated(nearMiss))'?"
         }
         let (subject, id, type) = (subject(loader), dependency.id, dependency.serviceType)
-        if dependency.isOptional {
-            add(
-                .note, .missingOptionalDependency,
-                "\(subject) loads optional '\(id)' (\(type)), which \(why): it gets \(isPoint ? "[]" : "nil")",
-                to: loader, dependency: id)
-        } else {
-            add(
-                .error, .missingDependency, "\(subject) requires '\(id)' (\(type)), which \(why)", to: loader,
-                dependency: id)
-        }
+        let message =
+            dependency.isOptional
+            ? "\(subject) loads optional '\(id)' (\(type)), which \(why): it gets \(isPoint ? "[]" : "nil")"
+            : "\(subject) requires '\(id)' (\(type)), which \(why)"
+        add(
+            dependency.isOptional ? .note : .error,
+            dependency.isOptional ? .missingOptionalDependency : .missingDependency, message, to: loader,
+            dependency: id)
     }
 
     /// The root services keyed by their own concrete type that conform to a missing existential
     /// type key (`any Notifier`); `nil` for any other dependency.
     private mutating func implementationKeyedUnits(for dependency: Dependency) -> [Int]? {
         guard let wanted = dependency.registeredType, isExistential(wanted), dependency.id == typeName(wanted)
-        else {
-            return nil
-        }
+        else { return nil }
         if let known = implementationKeyed.first(where: { $0.id == dependency.id }) { return known.units }
         let conforming = Set(rootServices).filter {
             let type = units[$0].registration.serviceType
@@ -558,16 +549,14 @@ struct CompositionVerifier {
         }
     }
 
-    static func verified(
-        _ registration: Registration, problems: [VerificationProblem], isChecked: Bool? = nil
-    )
+    static func verified(_ registration: Registration, problems: [VerificationProblem], isChecked: Bool)
         -> VerifiedRegistration
     {
         let context = registration.context.map { "\($0)" }
         return VerifiedRegistration(
             id: registration.id,
             provider: registration.provider.description + (context.map { " for context \($0)" } ?? ""),
-            location: location(of: registration), isChecked: isChecked ?? (registration.dependencies != nil),
+            location: location(of: registration), isChecked: isChecked,
             problems: problems, context: context)
     }
 }

@@ -19,21 +19,17 @@ extension Container {
     ///
     /// Main-actor and async factories are run by ``verifyRunningIncludingIsolated()``.
     public func verify(running: Bool) -> VerificationReport {
-        let report = verify()
-        guard running else { return report }
-        var sandbox = RunningSandbox(container: self)
-        sandbox.runEach()
-        return sandbox.finish(report)
+        guard running else { return verify() }
+        var sandbox = RunningSandbox(checking: self)
+        return sandbox.finish()
     }
 
     /// Runs every checked factory as `verify(running: true)` does, main-actor ones on the main
     /// actor and `async` ones awaited, in one sandbox.
     public func verifyRunningIncludingIsolated() async -> VerificationReport {
-        let report = verify()
-        var sandbox = RunningSandbox(container: self)
-        sandbox.runEach()
+        var sandbox = RunningSandbox(checking: self)
         await sandbox.runEachIsolated()
-        return sandbox.finish(report)
+        return sandbox.finish()
     }
 
     /// The last release's `async` running check: ``verifyRunningIncludingIsolated()``, or
@@ -46,34 +42,12 @@ extension Container {
         running ? await verifyRunningIncludingIsolated() : verify()
     }
 
-    /// Runs `probe`, a fresh copy of a checked main-actor or `async` registration, as an
-    /// `await` load does.
-    func runProbeAsync(_ probe: Registration) async throws(ContainerError) -> ServiceTransfer<Any> {
-        func make<Service>(_: Service.Type) async throws(ContainerError) -> ServiceTransfer<Any> {
-            ServiceTransfer(value: try await resolveAsync(probe, as: Service.self))
-        }
-        return try await make(probe.serviceType)
-    }
-
-    /// Runs `probe`, a fresh copy of a checked registration, as a top-level load.
-    func runProbe(_ probe: Registration) throws(ContainerError) -> Any {
-        let thread = ThreadState.current
-        func make<Service>(_: Service.Type) throws(ContainerError) -> Any {
-            try resolve(probe, as: Service.self, thread: thread)
-        }
-        return try make(probe.serviceType)
-    }
-
     /// Records load sites, so that `verify()` checks them as loads from this container; a site
     /// added twice is recorded once (<doc:VerifyingTheComposition>).
-    public func addLoadSites(_ sites: [LoadSite]) {
-        loadSiteBook.add(sites)
-    }
+    public func addLoadSites(_ sites: [LoadSite]) { loadSiteBook.add(sites) }
 
     /// Removes load sites, such as those of a plugin the loader deactivated.
-    package func removeLoadSites(_ sites: [LoadSite]) {
-        if !sites.isEmpty { loadSiteBook.remove(sites) }
-    }
+    package func removeLoadSites(_ sites: [LoadSite]) { if !sites.isEmpty { loadSiteBook.remove(sites) } }
 
     /// Records the dependencies the scanner read from the closure registered at `file:line`,
     /// which `verify()` uses for a registration there that declares none.

@@ -125,9 +125,7 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
     /// An ``ArgumentLazy`` handle, as `resolver.lazy(id, argument: argument)` makes.
     public static func lazy<Argument, Service>(
         _ id: ArgumentInjectID<Argument, Service>, optional: Bool = false
-    )
-        -> Dependency
-    {
+    ) -> Dependency {
         argument(id, kind: .lazy, isOptional: optional)
     }
 

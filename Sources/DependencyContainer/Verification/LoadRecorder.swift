@@ -8,9 +8,7 @@ final class LoadRecorder: LoadSink, @unchecked Sendable {
     private let loader: Registration
     private let recorded = LockedValue<[(id: String, found: Bool)]>([])
 
-    init(loader: Registration) {
-        self.loader = loader
-    }
+    init(loader: Registration) { self.loader = loader }
 
     /// The IDs looked up, in order, with whether a registration was found.
     var loads: [(id: String, found: Bool)] { recorded.withLock { $0 } }

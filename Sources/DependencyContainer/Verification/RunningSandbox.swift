@@ -13,17 +13,23 @@ struct RunningSandbox {
     private var services: [Any] = []
     private var results: [(Registration, [VerificationProblem])] = []
 
-    init(container: Container) {
+    /// `verify()`'s report, which ``finish()`` adds the problems found to.
+    private let report: VerificationReport
+
+    /// Verifies `container`, then runs each checked synchronous factory once in the sandbox.
+    init(checking container: Container) {
+        report = container.verify()
         let copy = LookupOrderCopy(of: container, overrides: OverrideScope.current)
         self.container = container
         checked = copy.all.filter {
             $0.dependencies != nil && !$0.skipsRunningCheck && $0.argumentFactory == nil
         }
         scope = OverrideScope(target: container) { copy.fill($0) }
+        runEach()
     }
 
     /// Runs each checked synchronous factory once, as a top-level load in the sandbox.
-    mutating func runEach() {
+    private mutating func runEach() {
         let thread = ThreadState.current
         let previous = thread.loadRecorder
         defer { thread.loadRecorder = previous }
@@ -32,12 +38,10 @@ struct RunningSandbox {
                 for registration in checked where registration.isolation == .nonisolated {
                     let (probe, recorder) = self.probe(registration)
                     thread.loadRecorder = recorder
-                    let outcome: Result<ServiceTransfer<Any>, ContainerError>
-                    do throws(ContainerError) {
-                        outcome = .success(ServiceTransfer(value: try container.runProbe(probe)))
-                    } catch {
-                        outcome = .failure(error)
+                    func make<Service>(_: Service.Type) throws(ContainerError) -> ServiceTransfer<Any> {
+                        ServiceTransfer(value: try container.resolve(probe, as: Service.self, thread: thread))
                     }
+                    let outcome = Result { () throws(ContainerError) in try make(probe.serviceType) }
                     thread.loadRecorder = previous
                     record(outcome, of: registration, recorder)
                 }
@@ -50,11 +54,14 @@ struct RunningSandbox {
     mutating func runEachIsolated() async {
         for registration in checked where registration.isolation != .nonisolated {
             let (probe, recorder) = self.probe(registration)
-            let outcome = await OverrideScope.binding(scope) { [container] in
+            func make<Service>(_: Service.Type) async throws(ContainerError) -> ServiceTransfer<Any> {
+                ServiceTransfer(value: try await container.resolveAsync(probe, as: Service.self))
+            }
+            let outcome = await OverrideScope.binding(scope) {
                 await LoadSinks.binding(recorder, as: .loads) {
                     () async -> Result<ServiceTransfer<Any>, ContainerError> in
                     do throws(ContainerError) {
-                        return .success(try await container.runProbeAsync(probe))
+                        return .success(try await make(probe.serviceType))
                     } catch {
                         return .failure(error)
                     }
@@ -95,8 +102,8 @@ struct RunningSandbox {
     }
 
     /// Lets go of everything as a container being freed does (failing dispose hooks are
-    /// reported), and adds the problems found to `report`, keeping its groups sorted.
-    mutating func finish(_ report: VerificationReport) -> VerificationReport {
+    /// reported), and adds the problems found to the report, keeping its groups sorted.
+    mutating func finish() -> VerificationReport {
         var boxes: [RetiredBox] = []
         for probe in probes {
             probe.retireWithContributions(into: &boxes, disposals: container.store.disposals)
@@ -110,7 +117,8 @@ struct RunningSandbox {
                 report.registrations[index].problems += problems
                 report.registrations[index].problems.sort { $0.severity < $1.severity }
             } else {
-                report.registrations.append(CompositionVerifier.verified(registration, problems: problems))
+                report.registrations.append(
+                    CompositionVerifier.verified(registration, problems: problems, isChecked: true))
                 report.registrations.sort { $0.id < $1.id }
             }
         }

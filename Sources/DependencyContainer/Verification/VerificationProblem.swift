@@ -73,8 +73,7 @@ public struct VerificationProblem: Codable, Hashable, Sendable, CustomStringConv
 
     /// `file:line: error: message [code]`, as `inject-lint` prints a finding.
     public var description: String {
-        let prefix = location.map { "\($0): " } ?? ""
-        return "\(prefix)\(severity.rawValue): \(message) [\(kind.rawValue)]"
+        "\(location.map { "\($0): " } ?? "")\(severity.rawValue): \(message) [\(kind.rawValue)]"
     }
 }
 

@@ -25,9 +25,7 @@ public struct VerificationReport: Codable, Hashable, Sendable, CustomStringConve
     }
 
     /// Every problem, registration by registration, then the load sites'.
-    public var problems: [VerificationProblem] {
-        registrations.flatMap(\.problems) + siteProblems
-    }
+    public var problems: [VerificationProblem] { registrations.flatMap(\.problems) + siteProblems }
 
     /// Whether the report has no problem and left nothing unchecked: ``hasNoProblems`` and
     /// ``isComplete``; notes keep a report clean.
