@@ -96,25 +96,19 @@ public struct Resolver: ServiceLoading {
     /// The resolver itself: its verbs load in its context.
     public var _loadTarget: _LoadTarget { .resolver(self) }
 
-    /// `_LoadTarget.loading`'s resolver path, out of line, off a container's own paths.
+    /// `_LoadTarget`'s resolver path, out of line, off a container's own paths: once the context
+    /// is gone, `released` gets the error, reported first for a `load` (`reporting`).
     @usableFromInline @inline(never)
-    func loading<Result, Requested>(
-        _ name: String, as _: Requested.Type, orIfReleased fallback: () -> Result,
-        _ load: (Container) -> Result
-    ) -> Result {
+    func loading<Result, Requested, Failure: Error>(
+        _ name: String, as _: Requested.Type, reporting: Bool, _ load: (Container) throws(Failure) -> Result,
+        orIfReleased released: (ContainerError) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         guard let live = liveContext else {
-            reference.reportReleased(name, as: Requested.self)
-            return fallback()
+            return try released(
+                reporting
+                    ? reference.reportReleased(name, as: Requested.self) : .released(name, as: Requested.self)
+            )
         }
-        return live.run(load)
-    }
-
-    /// `_LoadTarget.requiring`'s resolver path, out of line.
-    @usableFromInline @inline(never)
-    func requiring<Result, Requested>(
-        _ name: String, as _: Requested.Type, _ load: (Container) throws(ContainerError) -> Result
-    ) throws(ContainerError) -> Result {
-        guard let live = liveContext else { throw .released(name, as: Requested.self) }
         return try live.run(load)
     }
 }

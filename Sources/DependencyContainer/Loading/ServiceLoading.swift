@@ -144,7 +144,7 @@ extension _LoadTarget {
         switch self {
         case .container(let container): return load(container)
         case .resolver(let resolver):
-            return resolver.loading(name, as: Requested.self, orIfReleased: fallback, load)
+            return resolver.loading(name, as: Requested.self, reporting: true, load) { _ in fallback() }
         }
     }
 
@@ -156,7 +156,11 @@ extension _LoadTarget {
     ) throws(ContainerError) -> Result {
         switch self {
         case .container(let container): return try load(container)
-        case .resolver(let resolver): return try resolver.requiring(name, as: Requested.self, load)
+        case .resolver(let resolver):
+            return try resolver.loading(name, as: Requested.self, reporting: false, load) {
+                error throws(ContainerError) in
+                throw error
+            }
         }
     }
 

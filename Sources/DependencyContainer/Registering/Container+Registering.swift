@@ -110,11 +110,9 @@ extension Container {
         _ provider: Provider.Type, dependencies: [Dependency]? = nil, file: StaticString = #fileID,
         line: UInt = #line
     ) -> RegistrationOutcome {
-        let made = ArgumentFactory<Provider.Argument, Provider.Service> { resolver, argument in
-            try Provider.make(with: resolver, argument: argument)
-        }
-        return add(
-            Provider.id, made, dependencies: dependencies ?? Provider.dependencies,
+        add(
+            Provider.id, ArgumentFactory { try Provider.make(with: $0, argument: $1) },
+            dependencies: dependencies ?? Provider.dependencies,
             provider: .declaredType(Provider.self, file: file, line: line))
     }
 
@@ -477,11 +475,9 @@ extension Container {
             used.formUnion(use.used)
             if current === self { active = use.active }
         }
-        for context in active where context.name != nil && !used.contains(context) {
-            problems.append(
-                ContextProblem(
-                    name: context.description,
-                    reason: "no registration is for this context, so it changes nothing"))
+        problems += active.filter { $0.name != nil && !used.contains($0) }.map {
+            ContextProblem(
+                name: $0.description, reason: "no registration is for this context, so it changes nothing")
         }
         for problem in problems {
             report(.unknownContext(problem))
