@@ -105,14 +105,12 @@ extension StoreEntries {
         _ id: String, current: Registration?, candidates: [Registration], active: [RegistrationContext]
     ) -> [Registration] {
         let answering = ContextTable.answering(among: candidates, active: active)
-        var waiting: [Registration] = []
-        for candidate in candidates where candidate !== answering {
-            waiting.append(candidate === current ? Registration(freshCopyOf: candidate) : candidate)
-        }
         if answering !== current {
             setEntry(id, to: answering)
         }
-        return waiting
+        return candidates.filter { $0 !== answering }.map {
+            $0 === current ? Registration(freshCopyOf: $0) : $0
+        }
     }
 }
 

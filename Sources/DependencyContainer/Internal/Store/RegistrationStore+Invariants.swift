@@ -42,11 +42,9 @@ extension RegistrationStore {
                 violations.append("the published snapshot differs from the entries")
             }
         }
-        for registration in removed {
-            // Rule 3: what a change takes out leaves the store for good.
-            if entries[StoreKey(registration.id)] === registration {
-                violations.append("'\(registration.id)' was removed but is still an entry")
-            }
+        // Rule 3: what a change takes out leaves the store for good.
+        for registration in removed where entries[StoreKey(registration.id)] === registration {
+            violations.append("'\(registration.id)' was removed but is still an entry")
         }
         guard checkingAll else { return violations }
         for (key, registration) in entries {
@@ -57,11 +55,9 @@ extension RegistrationStore {
             if registration.isRetired {
                 violations.append("the entry '\(id)' is retired")
             }
-            for contribution in registration.contributions?.entries ?? [] {
-                if contribution.registration.isRetired {
-                    violations.append(
-                        "the contribution '\(contribution.registration.id)' of '\(id)' is retired")
-                }
+            for contribution in registration.contributions?.entries ?? []
+            where contribution.registration.isRetired {
+                violations.append("the contribution '\(contribution.registration.id)' of '\(id)' is retired")
             }
         }
         return violations
