@@ -103,7 +103,11 @@ final class ContributionSet: Sendable {
 
     /// This set without the contribution named `name`, or `nil` when it has none.
     func removing(named name: String) -> (set: ContributionSet, removed: Entry)? {
-        guard contains(named: name) else { return nil }
+        let known = self.index
+        let found = LockStripes.lock(for: known).withLock { _ in
+            known.sequence == sequence ? known.entries[name] != nil : nil
+        }
+        guard found ?? entries.contains(where: { $0.name == name }) else { return nil }
         let (index, removed) = indexForNextSet { $0.removeValue(forKey: name) }
         guard let removed else { return nil }
         let removal = removed.numbered(sequence + 1, isRemoval: true)
@@ -147,15 +151,6 @@ final class ContributionSet: Sendable {
         self.init(
             elementType: elementType, runs: numbered.isEmpty ? [] : [numbered], count: numbered.count,
             sequence: sequence, index: NameIndex(numbered, sequence: sequence), isReset: isReset)
-    }
-
-    /// Whether a contribution is named `name`.
-    private func contains(named name: String) -> Bool {
-        let lock = LockStripes.lock(for: index)
-        if let found = lock.withLock({ _ in index.sequence == sequence ? index.entries[name] != nil : nil }) {
-            return found
-        }
-        return entries.contains { $0.name == name }
     }
 
     /// The index of the next set, after `change`, and what `change` returned.

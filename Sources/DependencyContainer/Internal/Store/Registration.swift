@@ -200,20 +200,14 @@ final class Registration: @unchecked Sendable {
     }
 
     /// Where the factory may run.
-    var isolation: FactoryIsolation {
-        isolated?.isolation ?? .nonisolated
-    }
+    var isolation: FactoryIsolation { isolated?.isolation ?? .nonisolated }
 
     /// The factory of an ``FactoryIsolation/asynchronous`` registration; `nil` otherwise.
-    var asyncFactory: AsyncServiceFactory? {
-        isolated?.asyncFactory
-    }
+    var asyncFactory: AsyncServiceFactory? { isolated?.asyncFactory }
 
     /// The creation in progress of an asynchronous singleton or weak service, shared by every
     /// task that awaits it; `nil` for other registrations.
-    var asyncCreation: AsyncCreation? {
-        isolated?.asyncCreation
-    }
+    var asyncCreation: AsyncCreation? { isolated?.asyncCreation }
 
     /// Whether the factory produces exactly `Service`, so that no dynamic cast is needed.
     @inline(__always)
