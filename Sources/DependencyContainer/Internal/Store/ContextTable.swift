@@ -37,12 +37,11 @@ extension StoreEntries {
         var table = contexts ?? ContextTable()
         let id = registration.id
         var candidates = table.parked.removeValue(forKey: id) ?? []
-        var previous: Registration?
-        if let index = candidates.firstIndex(where: { $0.context == registration.context }) {
-            previous = candidates.remove(at: index)
-            // Parked, so it holds no services; retired all the same, as everything a change takes out.
-            appendRemoved(previous!)
+        var previous = candidates.firstIndex { $0.context == registration.context }.map {
+            candidates.remove(at: $0)
         }
+        // Parked, so it holds no services; retired all the same, as everything a change takes out.
+        if let previous { appendRemoved(previous) }
         let current = self[id]
         if let current, current.context == registration.context {
             previous = current
@@ -105,14 +104,12 @@ extension StoreEntries {
         _ id: String, current: Registration?, candidates: [Registration], active: [RegistrationContext]
     ) -> [Registration] {
         let answering = ContextTable.answering(among: candidates, active: active)
-        var waiting: [Registration] = []
-        for candidate in candidates where candidate !== answering {
-            waiting.append(candidate === current ? Registration(freshCopyOf: candidate) : candidate)
-        }
         if answering !== current {
             setEntry(id, to: answering)
         }
-        return waiting
+        return candidates.filter { $0 !== answering }.map {
+            $0 === current ? Registration(freshCopyOf: $0) : $0
+        }
     }
 }
 
@@ -128,12 +125,8 @@ struct PointRewrite {
     mutating func add(_ entry: ContributionSet.Entry, active: [RegistrationContext]) -> ContributionSet.Entry?
     {
         let context = entry.registration.context
-        var replaced: ContributionSet.Entry?
-        if let index = parked.firstIndex(where: {
-            $0.name == entry.name && $0.registration.context == context
-        }) {
-            replaced = parked.remove(at: index)
-        }
+        var replaced = parked.firstIndex { $0.name == entry.name && $0.registration.context == context }
+            .map { parked.remove(at: $0) }
         if let current = set.entries.first(where: { $0.name == entry.name }),
             current.registration.context == context
         {

@@ -12,22 +12,12 @@ final class ContributionSet: Sendable {
         let name: String
         let priority: Int
         let registration: Registration
-        /// Orders the entries of one name and priority in the runs: the newest wins.
-        fileprivate let sequence: UInt64
+        /// Orders the entries of one name and priority in the runs: the newest wins; set only
+        /// by the set.
+        var sequence: UInt64 = 0
         /// Whether the entry hides the older entries of its name and priority instead of
         /// contributing; it holds the registration it removed.
-        fileprivate let isRemoval: Bool
-
-        init(
-            name: String, priority: Int, registration: Registration, sequence: UInt64 = 0,
-            isRemoval: Bool = false
-        ) {
-            self.name = name
-            self.priority = priority
-            self.registration = registration
-            self.sequence = sequence
-            self.isRemoval = isRemoval
-        }
+        var isRemoval = false
 
         /// This entry's name and priority with `registration` (by default a fresh copy of its own).
         func with(_ registration: Registration? = nil) -> Entry {
@@ -99,12 +89,7 @@ final class ContributionSet: Sendable {
     /// This set with `entry` added, replacing a contribution of the same name.
     func adding(_ entry: Entry) -> (set: ContributionSet, replaced: Entry?) {
         let added = entry.numbered(sequence + 2)
-        let (index, replaced) = indexForNextSet { entries in
-            entries.updateValue(
-                NameIndex.Contribution(priority: entry.priority, registration: entry.registration),
-                forKey: entry.name
-            ).map { Entry(name: entry.name, priority: $0.priority, registration: $0.registration) }
-        }
+        let (index, replaced) = indexForNextSet { $0.updateValue(entry, forKey: entry.name) }
         var run = [added]
         if let replaced, replaced.priority != entry.priority {
             // Of the same priority, the new entry hides the old one by its sequence number.
@@ -118,12 +103,12 @@ final class ContributionSet: Sendable {
 
     /// This set without the contribution named `name`, or `nil` when it has none.
     func removing(named name: String) -> (set: ContributionSet, removed: Entry)? {
-        guard contains(named: name) else { return nil }
-        let (index, removed) = indexForNextSet { entries in
-            entries.removeValue(forKey: name).map {
-                Entry(name: name, priority: $0.priority, registration: $0.registration)
-            }
+        let known = self.index
+        let found = LockStripes.lock(for: known).withLock { _ in
+            known.sequence == sequence ? known.entries[name] != nil : nil
         }
+        guard found ?? entries.contains(where: { $0.name == name }) else { return nil }
+        let (index, removed) = indexForNextSet { $0.removeValue(forKey: name) }
         guard let removed else { return nil }
         let removal = removed.numbered(sequence + 1, isRemoval: true)
         return (appending([removal], count: count - 1, sequence: sequence + 1, index: index), removed)
@@ -134,6 +119,12 @@ final class ContributionSet: Sendable {
         ContributionSet(
             elementType: elementType,
             sortedEntries: entries.map { $0.with(Registration(copying: $0.registration, owner: owner)) })
+    }
+
+    /// This set's contributions as a point of `elementType`, for a point of placeholders
+    /// only that a typed contribution joins.
+    func retyped(_ elementType: Any.Type) -> ContributionSet {
+        ContributionSet(elementType: elementType, sortedEntries: entries)
     }
 
     /// A copy in which the contributions `isReset` accepts have no services yet, or `nil`
@@ -162,18 +153,9 @@ final class ContributionSet: Sendable {
             sequence: sequence, index: NameIndex(numbered, sequence: sequence), isReset: isReset)
     }
 
-    /// Whether a contribution is named `name`.
-    private func contains(named name: String) -> Bool {
-        let lock = LockStripes.lock(for: index)
-        if let found = lock.withLock({ _ in index.sequence == sequence ? index.entries[name] != nil : nil }) {
-            return found
-        }
-        return entries.contains { $0.name == name }
-    }
-
     /// The index of the next set, after `change`, and what `change` returned.
     private func indexForNextSet(
-        _ change: (inout [String: NameIndex.Contribution]) -> Entry?
+        _ change: (inout [String: Entry]) -> Entry?
     ) -> (NameIndex, Entry?) {
         let lock = LockStripes.lock(for: index)
         let inPlace = lock.withLock { _ -> (Entry?, Bool) in
@@ -271,22 +253,14 @@ final class ContributionSet: Sendable {
 ///
 /// `@unchecked Sendable`: read and written only under its ``LockStripes`` lock.
 private final class NameIndex: @unchecked Sendable {
-    /// What the index keeps of a contribution.
-    struct Contribution {
-        let priority: Int
-        let registration: Registration
-    }
-
     /// The contribution of each name.
-    var entries: [String: Contribution]
+    var entries: [String: ContributionSet.Entry]
     /// The sequence number of the set that `entries` describes, or `UInt64.max` (which no
     /// set reaches) while a set is being made.
     var sequence: UInt64
 
     init(_ entries: [ContributionSet.Entry], sequence: UInt64) {
-        self.entries = Dictionary(
-            entries.map { ($0.name, Contribution(priority: $0.priority, registration: $0.registration)) },
-            uniquingKeysWith: { first, _ in first })
+        self.entries = Dictionary(entries.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.sequence = sequence
     }
 }
@@ -320,13 +294,5 @@ extension Registration {
         contributions != nil
             && (ObjectIdentifier(serviceType) == ObjectIdentifier(point.serviceType) || isPlaceholderPoint
                 || point.isPlaceholderPoint)
-    }
-}
-
-extension ContributionSet {
-    /// This set's contributions as a point of `elementType`, for a point of placeholders
-    /// only that a typed contribution joins.
-    func retyped(_ elementType: Any.Type) -> ContributionSet {
-        ContributionSet(elementType: elementType, sortedEntries: entries)
     }
 }

@@ -50,14 +50,12 @@ final class Registration: @unchecked Sendable {
         provider: ProviderDescription, closure: ErasedFactoryClosure, parts: Parts
     ) {
         let lifetime = Scope.Lifetime.effective(scope.lifetime, for: serviceType)
-        let ignoresWeakScope = lifetime != scope.lifetime
         // Most registrations have nothing but an unnamed scope: they allocate no extras.
         let extras =
-            (settings?.isPlain ?? (scope.resetName == nil)) && !ignoresWeakScope && parts.isEmpty
+            (settings?.isPlain ?? (scope.resetName == nil)) && lifetime == scope.lifetime && parts.isEmpty
             ? nil
             : Extras(
-                settings: settings ?? RegistrationSettings(scope: scope), parts: parts, lifetime: lifetime,
-                ignoresWeakScope: ignoresWeakScope)
+                settings: settings ?? RegistrationSettings(scope: scope), parts: parts, lifetime: lifetime)
         self.scope = lifetime
         closureTakesResolver = closure.takesResolver
         hasCreationHook = extras?.settings.hooks?.hasCreationHook ?? false
@@ -90,25 +88,16 @@ final class Registration: @unchecked Sendable {
         }
     }
 
-    /// A registration of `factory` with `settings`: how every verb makes one.
+    /// A registration of `factory` with `settings`, or with nothing but `scope` (the common
+    /// case, which builds no settings): how every verb makes one.
     @inline(__always)
     convenience init<Service>(
-        id: String, settings: RegistrationSettings, provider: ProviderDescription,
-        factory: TypedFactory<Service>, parts: Parts = Parts()
+        id: String, scope: Scope = .transient, settings: RegistrationSettings? = nil,
+        provider: ProviderDescription, factory: TypedFactory<Service>, parts: Parts = Parts()
     ) {
         self.init(
-            id: id, scope: settings.scope, settings: settings, serviceType: Service.self, provider: provider,
-            closure: factory.closure, parts: parts)
-    }
-
-    /// A registration of `factory` with nothing but a scope: the common case.
-    @inline(__always)
-    convenience init<Service>(
-        id: String, scope: Scope, provider: ProviderDescription, factory: TypedFactory<Service>
-    ) {
-        self.init(
-            id: id, scope: scope, settings: nil, serviceType: Service.self, provider: provider,
-            closure: factory.closure, parts: Parts())
+            id: id, scope: settings?.scope ?? scope, settings: settings, serviceType: Service.self,
+            provider: provider, closure: factory.closure, parts: parts)
     }
 
     /// A registration with `other`'s ID, options and factory, and no services yet: for moving
@@ -155,7 +144,7 @@ final class Registration: @unchecked Sendable {
 
     /// Whether ``Scope/weak`` was asked for a service type that can never be held weakly, so
     /// that the registration is ``Scope/transient`` (``Scope/Lifetime/effective(_:for:)``).
-    var ignoresWeakScope: Bool { extras?.ignoresWeakScope ?? false }
+    var ignoresWeakScope: Bool { extras.map { $0.settings.scope.lifetime != scope } ?? false }
 
     /// The options the registration was made with, service type erased.
     var settings: RegistrationSettings {
@@ -189,11 +178,10 @@ final class Registration: @unchecked Sendable {
         let parts: Parts
         /// Each registration has its own: its async creation in progress belongs to its services.
         let isolated: IsolatedParts?
-        let ignoresWeakScope: Bool
         /// When the kept service expires; `nil` unless it has a time to live.
         let expiry: ServiceExpiry?
 
-        init(settings: RegistrationSettings, parts: Parts, lifetime: Scope.Lifetime, ignoresWeakScope: Bool) {
+        init(settings: RegistrationSettings, parts: Parts, lifetime: Scope.Lifetime) {
             self.settings = settings
             self.parts = parts
             expiry = ServiceExpiry(timeToLive: settings.timeToLive, lifetime: lifetime)
@@ -201,29 +189,25 @@ final class Registration: @unchecked Sendable {
                 parts.isolation == .nonisolated
                 ? nil
                 : IsolatedParts(isolation: parts.isolation, asyncFactory: parts.asyncFactory, scope: lifetime)
-            self.ignoresWeakScope = ignoresWeakScope
         }
     }
 
     deinit {
-        discardInstances()
+        // Only a singleton is ever published; retired already, the common case for one, its
+        // cell never changes again.
+        guard scope == .singleton, !isRetired, let box = retireInstances(disposals: nil) else { return }
+        InstanceReclaimer.shared.retire([box])
     }
 
     /// Where the factory may run.
-    var isolation: FactoryIsolation {
-        isolated?.isolation ?? .nonisolated
-    }
+    var isolation: FactoryIsolation { isolated?.isolation ?? .nonisolated }
 
     /// The factory of an ``FactoryIsolation/asynchronous`` registration; `nil` otherwise.
-    var asyncFactory: AsyncServiceFactory? {
-        isolated?.asyncFactory
-    }
+    var asyncFactory: AsyncServiceFactory? { isolated?.asyncFactory }
 
     /// The creation in progress of an asynchronous singleton or weak service, shared by every
     /// task that awaits it; `nil` for other registrations.
-    var asyncCreation: AsyncCreation? {
-        isolated?.asyncCreation
-    }
+    var asyncCreation: AsyncCreation? { isolated?.asyncCreation }
 
     /// Whether the factory produces exactly `Service`, so that no dynamic cast is needed.
     @inline(__always)
@@ -247,7 +231,7 @@ final class Registration: @unchecked Sendable {
 
     /// The factory's closure, type-erased.
     private var closure: ErasedFactoryClosure {
-        ErasedFactoryClosure(closureBits, takesResolver: closureTakesResolver)
+        ErasedFactoryClosure(bits: closureBits, takesResolver: closureTakesResolver)
     }
 
     /// Whether the singleton is published: the factory has run and the registration is not
@@ -271,7 +255,7 @@ final class Registration: @unchecked Sendable {
         // An expired singleton is not read in place: the load goes the general way, which
         // replaces the registration (`Container.replacingExpired`).
         if hasTimeToLive, keptServiceHasExpired { return nil }
-        // Sound: only `publishSingleton` publishes, and only a box its own factory made, which
+        // Sound: only `keep(_:madeWith:)` publishes, and only a box its own factory made, which
         // is an `InstanceBox` of `serviceType`.
         return PublishedReference.readUnretained(as: InstanceBox<Service>.self, in: self) { $0.value }
     }
@@ -293,22 +277,13 @@ final class Registration: @unchecked Sendable {
     var existingSharedService: Any? {
         switch scope {
         case .singleton:
-            let box = instanceLock.withLock { _ in
+            return instanceLock.withLock { _ in
                 PublishedReference.retained(as: InstanceBoxBase.self, in: self)
-            }
-            return box?.anyValue
-        case .weak: return weakObject
+            }?
+            .anyValue
+        case .weak: return instanceLock.withLock { _ in weakInstance }
         case .transient, .graph: return nil
         }
-    }
-
-    /// Publishes the singleton, a box this registration's factory made, unless the
-    /// registration was retired meanwhile: then the service is handed out but not kept.
-    func publishSingleton(_ box: InstanceBoxBase) {
-        precondition(factory.made(box), "registration \(id) was given a service its factory did not make")
-        guard !PublishedReference.publish(box, in: self) else { return }
-        // Not published: the cell keeps no reference, and no load reads the box.
-        BoxLifetimeTracking.expect(isRetired, "singleton of \(id) published twice")
     }
 
     /// Keeps a service its factory just made, as the scope says: publishes a singleton, holds
@@ -333,7 +308,13 @@ final class Registration: @unchecked Sendable {
             keptOrder = order
             madeWith = kept
         }
-        if scope == .singleton { publishSingleton(box) }
+        guard scope == .singleton else { return }
+        precondition(factory.made(box), "registration \(id) was given a service its factory did not make")
+        // Not published when the registration was retired meanwhile: the service is handed out
+        // but not kept, and no load reads the box.
+        if !PublishedReference.publish(box, in: self) {
+            BoxLifetimeTracking.expect(isRetired, "singleton of \(id) published twice")
+        }
     }
 
     /// The owners whose registrations' services the service this registration keeps now was
@@ -404,22 +385,6 @@ final class Registration: @unchecked Sendable {
             readKey: ReadKey(self))
     }
 
-    /// Retires the singleton of a registration being freed.
-    private func discardInstances() {
-        // Only a singleton is ever published; retired already, the common case for one, its
-        // cell never changes again.
-        guard scope == .singleton, !isRetired else { return }
-        guard let box = PublishedReference.retire(as: InstanceBoxBase.self, in: self) else { return }
-        InstanceReclaimer.shared.retire([
-            RetiredBox(
-                box: box,
-                disposal: lifecycle?.onDispose.map {
-                    PendingDisposal(id: id, hook: $0, order: keptOrder, ledger: nil, value: nil)
-                },
-                readKey: ReadKey(self))
-        ])
-    }
-
     /// Whether the service kept now was kept longer ago than the registration's time to live;
     /// `false` without one.
     var keptServiceHasExpired: Bool {
@@ -437,11 +402,6 @@ final class Registration: @unchecked Sendable {
         scope == .singleton ? hasSingleton : existingSharedService != nil
     }
 
-    /// The weakly held instance, if somebody still holds it.
-    var weakObject: AnyObject? {
-        instanceLock.withLock { _ in weakInstance }
-    }
-
     /// One of a few locks shared by all registrations, guarding the weak instance and the
     /// retiring of the singleton: both are rare, and a lock per registration would double
     /// its size.
@@ -456,13 +416,8 @@ final class Registration: @unchecked Sendable {
     /// The service type as a developer writes it: the function type of an argument factory,
     /// the element type of an extension point.
     var serviceTypeName: String {
-        if let argumentFactory {
-            return argumentFactory.signature
-        }
-        if let contributions {
-            return "extension point of \(typeName(contributions.elementType))"
-        }
-        return typeName(serviceType)
+        argumentFactory?.signature ?? contributions.map { "extension point of \(typeName($0.elementType))" }
+            ?? typeName(serviceType)
     }
 
     var info: RegistrationInfo {
@@ -539,11 +494,12 @@ struct TypedFactory<Service>: Sendable {
     /// Kept as registered, with or without the resolver parameter: a factory that needs no
     /// resolver costs no wrapping closure (an allocation per registration).
     init(_ make: @escaping @Sendable (Resolver) throws -> Service) {
-        closure = ErasedFactoryClosure(ErasedClosure(erasing: Resolving(make: make)), takesResolver: true)
+        closure = ErasedFactoryClosure(
+            bits: ErasedClosure(erasing: Resolving(make: make)), takesResolver: true)
     }
 
     init(ignoringResolver make: @escaping @Sendable () throws -> Service) {
-        closure = ErasedFactoryClosure(ErasedClosure(erasing: Plain(make: make)), takesResolver: false)
+        closure = ErasedFactoryClosure(bits: ErasedClosure(erasing: Plain(make: make)), takesResolver: false)
     }
 
     /// The factory whose closure `closure` is; only for a closure a `TypedFactory` of exactly
@@ -570,11 +526,6 @@ private struct ErasedFactoryClosure: Sendable {
     let bits: ErasedClosure
     /// Whether the closure is a `TypedFactory.Resolving` rather than a `TypedFactory.Plain`.
     let takesResolver: Bool
-
-    init(_ bits: ErasedClosure, takesResolver: Bool) {
-        self.bits = bits
-        self.takesResolver = takesResolver
-    }
 }
 
 /// A cached service, type-erased so any registration can hold it.

@@ -2,9 +2,7 @@ extension RegistrationStore {
     /// Stops a debug build when the store breaks one of its rules, as swift-collections'
     /// `_checkInvariants()` does; release builds check nothing.
     func checkInvariants() {
-        #if DEBUG
-            state.withLock { checkInvariants($0, touched: []) }
-        #endif
+        state.withLock { checkInvariants($0, touched: []) }
     }
 
     /// Checks `state` under the lock; a large store checks only what a change took out.
@@ -42,11 +40,9 @@ extension RegistrationStore {
                 violations.append("the published snapshot differs from the entries")
             }
         }
-        for registration in removed {
-            // Rule 3: what a change takes out leaves the store for good.
-            if entries[StoreKey(registration.id)] === registration {
-                violations.append("'\(registration.id)' was removed but is still an entry")
-            }
+        // Rule 3: what a change takes out leaves the store for good.
+        for registration in removed where entries[StoreKey(registration.id)] === registration {
+            violations.append("'\(registration.id)' was removed but is still an entry")
         }
         guard checkingAll else { return violations }
         for (key, registration) in entries {
@@ -57,11 +53,9 @@ extension RegistrationStore {
             if registration.isRetired {
                 violations.append("the entry '\(id)' is retired")
             }
-            for contribution in registration.contributions?.entries ?? [] {
-                if contribution.registration.isRetired {
-                    violations.append(
-                        "the contribution '\(contribution.registration.id)' of '\(id)' is retired")
-                }
+            for contribution in registration.contributions?.entries ?? []
+            where contribution.registration.isRetired {
+                violations.append("the contribution '\(contribution.registration.id)' of '\(id)' is retired")
             }
         }
         return violations

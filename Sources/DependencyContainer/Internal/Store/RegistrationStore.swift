@@ -289,14 +289,11 @@ final class RegistrationStore: Sendable {
             return result
         }
 
-        func makeIterator() -> Iterator { Iterator(base: entries.makeIterator()) }
-
-        struct Iterator: IteratorProtocol {
-            var base: [StoreKey: Registration].Iterator
-
-            mutating func next() -> (id: String, registration: Registration)? {
-                base.next().map { ($0.key.id, $0.value) }
-            }
+        func makeIterator()
+            -> LazyMapSequence<[StoreKey: Registration], (id: String, registration: Registration)>
+            .Iterator
+        {
+            entries.lazy.map { ($0.key.id, $0.value) }.makeIterator()
         }
     }
 

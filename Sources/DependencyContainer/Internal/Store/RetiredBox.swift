@@ -14,10 +14,7 @@ struct RetiredBox: Reclaimable, @unchecked Sendable {
     let readKey: ReadKey
 
     /// The service, for its dispose hook.
-    var service: Any? {
-        if let value = disposal?.value { return value }
-        return box?.anyValue
-    }
+    var service: Any? { disposal?.value ?? box?.anyValue }
 }
 
 extension InstanceReclaimer {

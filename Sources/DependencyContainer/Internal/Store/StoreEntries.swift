@@ -58,16 +58,6 @@ struct StoreEntries {
 
     var values: Dictionary<StoreKey, Registration>.Values { dictionary.values }
 
-    /// Stores `registration` under its ID; the one it replaces goes with its contributions.
-    @inline(__always)
-    private mutating func updateValue(_ registration: Registration) -> Registration? {
-        // One check for a store without contexts (ContextTable.swift).
-        if registration.context != nil || (contexts != nil && contexts!.parked[registration.id] != nil) {
-            return updateContextual(registration)
-        }
-        return setEntry(registration.id, to: registration)
-    }
-
     /// Removes every registration of `id`, those for contexts included, with its contributions.
     @discardableResult
     mutating func removeValue(forKey id: String) -> Registration? {
@@ -185,25 +175,26 @@ extension StoreEntries {
             {
                 return .kept(existing)
             }
-            return updateValue(registration).map(Admission.replaced) ?? .added
+            // One check for a store without contexts (ContextTable.swift).
+            let isContextual =
+                registration.context != nil || (contexts != nil && contexts!.parked[registration.id] != nil)
+            let previous =
+                isContextual ? updateContextual(registration) : setEntry(registration.id, to: registration)
+            return previous.map(Admission.replaced) ?? .added
         case .contributions(let added):
             return addContributions(added, to: registration, keepingExisting: writer.isVerb)
         }
     }
 
     /// The error that rejects `registration` whatever the store holds: an invalid ID, time
-    /// to live or context name.
+    /// to live or context name, its own or a contribution's (a point has no options).
     @inline(__always)
     private static func refusal(of registration: Registration, _ placement: AdmissionPlacement)
         -> ContainerError?
     {
-        guard case .contributions(let added) = placement else {
-            return refusal(of: registration, named: registration.id)
-        }
-        if let problem = IDValidation.problem(with: registration.id) {
-            return .invalidID(registration.id, reason: problem)
-        }
-        return added.lazy.compactMap { refusal(of: $0.registration, named: $0.name) }.first
+        if let refusal = refusal(of: registration, named: registration.id) { return refusal }
+        guard case .contributions(let added) = placement else { return nil }
+        return added.lazy.compactMap { Self.refusal(of: $0.registration, named: $0.name) }.first
     }
 
     /// The error that rejects `registration`, or a contribution of it as `name`, for its ID,
@@ -336,16 +327,9 @@ extension StoreEntries {
         guard var table = contexts else { return 0 }
         let parked = table.parked.removeValue(forKey: id) ?? []
         let current = self[id]
-        var count = 0
-        var defaultRegistration: Registration?
-        for registration in parked {
-            if registration.context == nil {
-                defaultRegistration = registration
-            } else {
-                appendRemoved(registration)
-                count += 1
-            }
-        }
+        let defaultRegistration = parked.first { $0.context == nil }
+        removed += parked.filter { $0.context != nil }
+        var count = parked.count - (defaultRegistration == nil ? 0 : 1)
         if let current, current.context != nil {
             // The default, parked, has never held a service: it answers from now on.
             setEntry(id, to: defaultRegistration)

@@ -24,11 +24,6 @@ enum WriteWatch {
     /// Whether any thread watches.
     static var isActive: Bool { activeCount.load() != 0 }
 
-    /// The calling thread, comparable across calls.
-    private static var currentThread: UInt {
-        ThreadState.currentBorrowed.address
-    }
-
     /// Runs `body`, and returns with its result the IDs that writes on this thread changed in
     /// any store but `exemptStore` and those created meanwhile, sorted and without repeats.
     static func watching<Result>(exempting exemptStore: UInt64, _ body: () -> Result) -> (Result, [String]) {
@@ -36,7 +31,7 @@ enum WriteWatch {
         watches.withLock {
             $0.append(
                 Watch(
-                    serial: serial, thread: currentThread, exemptStore: exemptStore,
+                    serial: serial, thread: ThreadState.currentBorrowed.address, exemptStore: exemptStore,
                     lastOlderStore: GlobalAtomicWord.storeSerial.load()))
         }
         _ = activeCount.add(1)
@@ -51,7 +46,8 @@ enum WriteWatch {
 
     /// Records that a write on this thread changed `ids` in the store `store`.
     static func record(_ ids: [String], store: UInt64) {
-        let thread = currentThread
+        // The calling thread, comparable across calls.
+        let thread = ThreadState.currentBorrowed.address
         watches.withLock { watches in
             for index in watches.indices
             where watches[index].thread == thread && watches[index].exemptStore != store
