@@ -121,15 +121,12 @@ extension Container {
     @inline(never)
     private func deliver(_ event: LoadEvent, thread given: ThreadState?) {
         let readers = CreationTraceReaders.current
-        // What a use or a miss adds to the notes of the services being made.
-        let change: (inout CreationNotes) -> Void
         switch event {
         case .lookedUp, .kept:
             guard readers.records(.loads) || readers.records(.warmUp) else { return }
             let thread = given ?? ThreadState.current
             thread.loadRecorder?.receive(event, thread: thread)
             for sink in LoadSinks.bound { sink.receive(event, thread: thread) }
-            return
         case .used(let registration, let isLoad):
             if isLoad, readers.records(.containerTrace) {
                 traceLoad(
@@ -137,7 +134,7 @@ extension Container {
                     given ?? ThreadState.current)
             }
             // The ID it got too, for chains of dependents: a service made with a dependent is one.
-            change = { notes in
+            noteInCreations(thread: given) { notes in
                 if readers.contains(.owners) { notes.add(owners: registration.ownersInUse) }
                 notes.add(answered: registration.id)
             }
@@ -145,12 +142,18 @@ extension Container {
             if !isExtensionPoint, readers.records(.containerTrace) {
                 traceLoad(of: name, scope: nil, given ?? ThreadState.current)
             }
-            change = { $0.add(lookedUp: name) }
+            noteInCreations(thread: given) { $0.add(lookedUp: name) }
         }
+    }
+
+    /// Adds `change` to the notes of the shared services and async frames being made.
+    ///
+    /// Async frames are read only while this container counts some. `change` is an argument,
+    /// not a stored closure: a stored one costs every load a heap allocation.
+    @inline(__always)
+    private func noteInCreations(thread given: ThreadState?, _ change: (inout CreationNotes) -> Void) {
         guard tracesCreations.load() else { return }
         let thread = given ?? ThreadState.current
-        // The notes of every shared service being made on this thread, and of the async factory
-        // frames outwards (read only while this container counts some).
         let asyncFrame = reference.tracedLoads.loadRelaxed() == 0 ? nil : AsyncFrame.current
         asyncFrame?.note(change)
         for frame in thread.frames where frame.isShared {
