@@ -37,8 +37,9 @@ public final class Container: ServiceLoading {
     let reference: ContainerReference
     /// ``captiveDependencyPolicy`` as set on this container; `nil` to use the parent's.
     let captivePolicySetting = LockedValue<CaptiveDependencyPolicy?>(nil)
-    /// The containers created with this one as their parent, held weakly.
-    let children = ChildContainers()
+    /// The containers created with this one as their parent, held weakly, oldest first: so
+    /// that the plugin loader can name the cached services that children made with a plugin's.
+    let children = LockedValue<[WeakContainer]>([])
     /// Whether loads in this container trace what its factories meet: set once it or an
     /// ancestor has a reader of the trace; without one a load pays one relaxed read.
     let tracesCreations = AtomicFlag()
@@ -64,7 +65,10 @@ public final class Container: ServiceLoading {
         reference = ContainerReference(parent: parent?.reference)
         store = RegistrationStore(reference: reference)
         reference.container = self
-        parent?.children.add(self)
+        parent?.children.withLock { children in
+            children.removeAll { $0.container == nil }
+            children.append(WeakContainer(container: self))
+        }
         // After joining the children: a parent that starts tracing meanwhile either saw this
         // child in its list or set its own flag before this read.
         if parent?.tracesCreations.load() == true { tracesCreations.store(true) }
@@ -172,6 +176,16 @@ public final class Container: ServiceLoading {
         // keep only registrations without services, and go when those threads refresh.
         store.forgetOnCurrentThread()
     }
+}
+
+/// A child container, held weakly.
+struct WeakContainer: Sendable {
+    weak var container: Container?
+}
+
+extension LockedValue where Value == [WeakContainer] {
+    /// The children still alive, oldest first.
+    var live: [Container] { withLock { $0.compactMap(\.container) } }
 }
 
 /// The outcome of a registration (<doc:GracefulFallbacks>).

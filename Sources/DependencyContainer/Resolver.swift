@@ -149,16 +149,6 @@ struct LiveContext {
         return try rebound { () throws(Failure) -> Result in try body(container) }.get()
     }
 
-    /// The async counterpart of `run(_:)`.
-    func runAsync<Result, Failure: Error>(
-        _ body: (Container) async throws(Failure) -> Result
-    ) async throws(Failure) -> Result {
-        if OverrideScope.current === overrides { return try await body(container) }
-        return try await OverrideScope.binding(overrides) { () async throws(Failure) -> Result in
-            try await body(container)
-        }
-    }
-
     /// Runs `body` with the override scopes as the task's.
     @inline(never)
     func rebound<Result, Failure: Error>(_ body: () throws(Failure) -> Result)

@@ -23,14 +23,8 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     let lifetime: Lifetime
 
     /// The name ``Container/reset(scope:)`` matches; `nil` for the built-in scopes, which
-    /// cannot be reset.
+    /// cannot be reset; a named scope's lifetime is ``singleton``.
     let resetName: String?
-
-    /// A scope with the given parts: the one place a scope's store representation is made.
-    init(lifetime: Lifetime, resetName: String?) {
-        self.lifetime = resetName == nil ? lifetime : .singleton
-        self.resetName = resetName
-    }
 
     /// A new service on every load.
     public static var transient: Scope { Scope(lifetime: .transient, resetName: nil) }

@@ -44,7 +44,7 @@ extension Container {
         factory: @escaping @Sendable (Resolver) throws -> Element
     ) -> RegistrationOutcome {
         contribute(
-            to: point, named: name, priority: priority, options.settings, .closure(file: file, line: line),
+            to: point, named: name, priority: priority, options.settings(), .closure(file: file, line: line),
             TypedFactory(factory))
     }
 
@@ -56,7 +56,7 @@ extension Container {
     ) -> RegistrationOutcome {
         contribute(
             to: Contribution.id, named: Contribution.name, priority: Contribution.priority,
-            Contribution.options.declaring(dependencies).settings,
+            Contribution.options.declaring(dependencies).settings(),
             .declaredType(Contribution.self, file: file, line: line),
             TypedFactory { try Contribution.make(with: $0) })
     }

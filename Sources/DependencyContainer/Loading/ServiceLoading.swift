@@ -173,7 +173,10 @@ extension _LoadTarget {
         case .container(let container): return try await load(container)
         case .resolver(let resolver):
             guard let live = resolver.liveContext else { return try released(resolver.reference) }
-            return try await live.runAsync(load)
+            if OverrideScope.current === live.overrides { return try await load(live.container) }
+            return try await OverrideScope.binding(live.overrides) { () async throws(Failure) -> Result in
+                try await load(live.container)
+            }
         }
     }
 

@@ -87,7 +87,7 @@ extension Container {
         line: UInt = #line
     ) -> RegistrationOutcome {
         add(
-            Provider.id, Provider.options.declaring(dependencies).settings,
+            Provider.id, Provider.options.declaring(dependencies).settings(),
             .declaredType(Provider.self, file: file, line: line), TypedFactory { try Provider.make(with: $0) }
         )
     }
@@ -325,17 +325,14 @@ extension Container {
                 factory: TypedFactory { _ in made }, parts: Registration.Parts(argumentFactory: made)))
     }
 
-    /// Admits `registration` (``StoreEntries/admit(_:to:as:)``) as a verb or `setScope` does,
+    /// Admits `registration` (``StoreEntries/admit(_:to:as:)``) as a verb,
     /// reporting the outcome after unlocking, so that a handler may use the container.
     @inline(__always)
-    func add(
-        _ registration: Registration, to placement: AdmissionPlacement = .entry,
-        as writer: AdmissionWriter = .verb
-    ) -> RegistrationOutcome {
+    func add(_ registration: Registration, to placement: AdmissionPlacement = .entry) -> RegistrationOutcome {
         let admitted =
             if case .contributions(let added) = placement { added[0].registration } else { registration }
         if admitted.context != nil { followContexts(of: [admitted]) }
-        let admission = store.modify { $0.admit(registration, to: placement, as: writer) }
+        let admission = store.modify { $0.admit(registration, to: placement) }
         if case .added = admission, !admitted.hasExtras { return .added }
         return outcome(of: admission, admitting: admitted)
     }
@@ -343,18 +340,17 @@ extension Container {
     /// Reports what admitting `admitted` did, after unlocking, and returns it.
     private func outcome(of admission: Admission, admitting admitted: Registration) -> RegistrationOutcome {
         switch admission {
-        case .added:
-            reportIgnoredScope(of: admitted)
-            return .added
-        case .replaced(let previous):
-            reportIgnoredScope(of: admitted)
-            report(.replaced(previous: previous.info, replacement: admitted.info))
-            return .replaced(previous.info)
-        case .kept(let existing):
-            return .kept(existing.info)
+        case .kept(let existing): return .kept(existing.info)
         case .rejected(let error):
             report(.rejected(error))
             return .rejected(error)
+        case .added, .replaced:
+            if admitted.ignoresWeakScope {
+                report(.ignoredWeakScope(id: admitted.id, serviceType: admitted.serviceTypeName))
+            }
+            guard case .replaced(let previous) = admission else { return .added }
+            report(.replaced(previous: previous.info, replacement: admitted.info))
+            return .replaced(previous.info)
         }
     }
 
@@ -364,11 +360,6 @@ extension Container {
         guard registrations.contains(where: { $0.context != nil }) else { return }
         ContextActivation.track(store)
         CreationTraceReaders.add(.contexts, for: self)
-    }
-
-    private func reportIgnoredScope(of registration: Registration) {
-        guard registration.ignoresWeakScope else { return }
-        report(.ignoredWeakScope(id: registration.id, serviceType: registration.serviceTypeName))
     }
 
     /// Makes this container refuse every change from now on, reporting the IDs each would
@@ -468,14 +459,10 @@ extension Container {
     public func reportUnknownContexts() -> [ContextProblem] {
         var problems =
             store.state.withLock { $0.contexts?.activeOverride == nil } ? ContextActivation.problems : []
-        var used = Set<RegistrationContext>()
-        var active: [RegistrationContext] = []
-        for current in sequence(first: self, next: \.parent) {
-            let use = current.store.contextUse()
-            used.formUnion(use.used)
-            if current === self { active = use.active }
+        let used = sequence(first: self, next: \.parent).reduce(into: Set<RegistrationContext>()) {
+            $0.formUnion($1.store.contextUse().used)
         }
-        problems += active.filter { $0.name != nil && !used.contains($0) }.map {
+        problems += activeContexts.filter { $0.name != nil && !used.contains($0) }.map {
             ContextProblem(
                 name: $0.description, reason: "no registration is for this context, so it changes nothing")
         }

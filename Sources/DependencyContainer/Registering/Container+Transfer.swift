@@ -119,72 +119,62 @@ extension Container {
                     outcome.restored.append(id)
                 }
             }
-            for (point, names) in Dictionary(grouping: record.contributions, by: \.point) {
-                withdrawContributions(
-                    named: Set(names.map(\.name)), from: point, record: record, entries: &entries,
-                    outcome: &outcome)
+            for (point, owned) in Dictionary(grouping: record.contributions, by: \.point) {
+                let names = Set(owned.map(\.name))
+                let isOwned = { (entry: ContributionSet.Entry) in
+                    names.contains(entry.name) && entry.registration.owner == owner
+                }
+                // The owner's contributions waiting for a context go too.
+                var gone: Set<String> = []
+                if var table = entries.contexts, let parked = table.parkedContributions[point] {
+                    for entry in parked where isOwned(entry) {
+                        entries.appendRemoved(entry.registration)
+                        gone.insert(entry.name)
+                    }
+                    table.parkedContributions[point] = parked.filter { !isOwned($0) }
+                    entries.contexts = table
+                }
+                let existing = entries[point]
+                var set = existing?.contributions
+                var dropped: [Registration] = []
+                var restored: [ContributionSet.Entry] = []
+                for name in names.sorted() {
+                    let id = "\(point)[\(name)]"
+                    if set?.entries.contains(where: { $0.name == name && isOwned($0) }) == true,
+                        let (next, removed) = set?.removing(named: name)
+                    {
+                        set = next
+                        dropped.append(removed.registration)
+                        gone.insert(name)
+                        if let replaced = record.replacedContributions[id] {
+                            restored.append(replaced)
+                            outcome.restored.append(id)
+                        }
+                    }
+                    if gone.contains(name) {
+                        outcome.removedContributions.append(id)
+                    } else {
+                        outcome.leftInPlace.append(id)
+                    }
+                }
+                guard let existing, let set, !dropped.isEmpty else { continue }
+                entries.setEntry(
+                    point, to: set.count == 0 ? nil : Registration(copying: existing, contributions: set),
+                    dropping: dropped)
+                if !restored.isEmpty {
+                    _ = entries.admit(existing, to: .contributions(restored.map { $0.with() }), as: .copy)
+                }
             }
             outcome.dependents = Self.dependentIDs(in: &entries, resetting: resettingDependents) {
                 $0.owner != owner && $1.owners.contains(owner)
             }
-            outcome.removedIDs.sort()
+            // The IDs are sorted already, as the record's are.
             outcome.removedContributions.sort()
             outcome.restored.sort()
             outcome.leftInPlace.sort()
             whenChanged(outcome)
             return outcome
         }
-    }
-
-    /// Takes the owner's contributions `names` out of `point`, bringing back the ones they replaced.
-    private func withdrawContributions(
-        named names: Set<String>, from point: String, record: OwnedRegistrations, entries: inout StoreEntries,
-        outcome: inout WithdrawalOutcome
-    ) {
-        let isOwned = { (entry: ContributionSet.Entry) in
-            names.contains(entry.name) && entry.registration.owner == record.owner
-        }
-        // The owner's contributions waiting for a context go too.
-        var parkedGone: Set<String> = []
-        if var table = entries.contexts, let parked = table.parkedContributions[point] {
-            for entry in parked where isOwned(entry) {
-                entries.appendRemoved(entry.registration)
-                parkedGone.insert(entry.name)
-            }
-            table.parkedContributions[point] = parked.filter { !isOwned($0) }
-            entries.contexts = table
-        }
-        let existing = entries[point]
-        var set = existing?.contributions
-        var dropped: [Registration] = []
-        var restored: [ContributionSet.Entry] = []
-        for name in names.sorted() {
-            let id = "\(point)[\(name)]"
-            guard let current = set, current.entries.contains(where: { $0.name == name && isOwned($0) }),
-                let (next, removed) = current.removing(named: name)
-            else {
-                // Gone already if it was waiting for a context.
-                if parkedGone.contains(name) {
-                    outcome.removedContributions.append(id)
-                } else {
-                    outcome.leftInPlace.append(id)
-                }
-                continue
-            }
-            set = next
-            dropped.append(removed.registration)
-            outcome.removedContributions.append(id)
-            if let replaced = record.replacedContributions[id] {
-                restored.append(replaced)
-                outcome.restored.append(id)
-            }
-        }
-        guard let existing, let set, !dropped.isEmpty else { return }
-        entries.setEntry(
-            point, to: set.count == 0 ? nil : Registration(copying: existing, contributions: set),
-            dropping: dropped)
-        guard !restored.isEmpty else { return }
-        _ = entries.admit(existing, to: .contributions(restored.map { $0.with() }), as: .copy)
     }
 
     /// Every container below this one still alive, each before its own children.

@@ -58,19 +58,13 @@ public struct RegistrationOptions<Service>: Sendable {
         self.keepsExistingRegistration = keepsExistingRegistration
     }
 
-    /// The options with the service type erased, as a registration stores them.
-    var settings: RegistrationSettings {
+    /// The options with the service type erased, as a registration stores them, an unstated
+    /// scope being `defaultScope` (a verb's container's; a provider's is ``Scope/transient``).
+    func settings(defaultScope: @autoclosure () -> Scope = .transient) -> RegistrationSettings {
         RegistrationSettings(
-            scope: scope, context: context, hooks: lifecycle.hooks, dependencies: dependencies,
-            runningCheck: runningCheck, timeToLive: timeToLive,
+            scope: statedScope ?? defaultScope(), context: context, hooks: lifecycle.hooks,
+            dependencies: dependencies, runningCheck: runningCheck, timeToLive: timeToLive,
             keepsExistingRegistration: keepsExistingRegistration)
-    }
-
-    /// The options with the service type erased, an unstated scope being `defaultScope`.
-    func settings(defaultScope: @autoclosure () -> Scope) -> RegistrationSettings {
-        var settings = settings
-        settings.scope = statedScope ?? defaultScope()
-        return settings
     }
 
     /// These options declaring `dependencies` instead, unless it is `nil`: a verb's
