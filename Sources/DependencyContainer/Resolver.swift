@@ -20,25 +20,26 @@ public struct Resolver: ServiceLoading {
     /// A resolver with the override scopes `overrides`, which it keeps alive unless the
     /// innermost one caches `registration`'s service: that service must not hold the scope back.
     init(container: Container, overrides: OverrideScope?, running registration: Registration? = nil) {
+        self.init(
+            container.reference, overrides,
+            holdingScopes: registration.map { overrides?.caches($0) != true } ?? true)
+    }
+
+    private init(_ reference: ContainerReference, _ overrides: OverrideScope?, holdingScopes: Bool) {
         guard let overrides else {
-            context = container.reference
+            context = reference
             return
         }
-        context = OverriddenContext(
-            reference: container.reference, overrides: overrides,
-            holdingScopes: registration.map { !overrides.caches($0) } ?? true)
+        context = OverriddenContext(reference: reference, overrides: overrides, holdingScopes: holdingScopes)
     }
 
     /// This resolver, holding its override scopes weakly: what a ``Lazy`` or
     /// ``ServiceProvider`` handle keeps, which loads nothing once its scopes have ended.
     var holdingScopesWeakly: Resolver {
-        guard let overridden = exactCast(context, to: OverriddenContext.self), overridden.holdsScopes,
-            let overrides = overridden.overrides
-        else { return self }
-        var weakened = self
-        weakened.context = OverriddenContext(
-            reference: overridden.reference, overrides: overrides, holdingScopes: false)
-        return weakened
+        guard let overridden = exactCast(context, to: OverriddenContext.self), overridden.holdsScopes else {
+            return self
+        }
+        return Resolver(overridden.reference, overridden.overrides, holdingScopes: false)
     }
 
     /// The container whose view the factory's loads use; a new, empty one once it is gone.

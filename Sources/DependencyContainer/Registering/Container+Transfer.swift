@@ -140,9 +140,7 @@ extension Container {
                 var restored: [ContributionSet.Entry] = []
                 for name in names.sorted() {
                     let id = "\(point)[\(name)]"
-                    if set?.entries.contains(where: { $0.name == name && isOwned($0) }) == true,
-                        let (next, removed) = set?.removing(named: name)
-                    {
+                    if let (next, removed) = set?.removing(named: name), isOwned(removed) {
                         set = next
                         dropped.append(removed.registration)
                         gone.insert(name)
