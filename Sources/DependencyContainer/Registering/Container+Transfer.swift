@@ -36,53 +36,51 @@ extension Container {
         let (services, contributions) = staging.store.everything()
         let incoming = services.map { copy($0) }
         followContexts(of: incoming + contributions.values.flatMap { $0.entries.map(\.registration) })
-        let templates = contributions.mapValues { point in
-            copy(
-                point.point,
-                contributions: ContributionSet(
-                    elementType: point.point.contributions!.elementType, entries: []))
-        }
         return store.modify { entries in
             var conflicts: Set<String> = []
             var record = OwnedRegistrations(owner: owner ?? RegistrationOwner())
-            for registration in incoming where entries[registration.id] != nil {
-                conflicts.insert(registration.id)
-                record.replaced[registration.id] = Registration(freshCopyOf: entries[registration.id]!)
+            // The writes wait for the verdict on the conflicts: all or nothing.
+            var writes: [(inout StoreEntries) -> Void] = []
+            for registration in incoming {
+                if let existing = entries[registration.id] {
+                    conflicts.insert(registration.id)
+                    record.replaced[registration.id] = Registration(freshCopyOf: existing)
+                }
+                record.ids.append(registration.id)
+                writes.append { _ = $0.admit(registration, as: .copy) }
             }
             for (point, incomingPoint) in contributions {
+                let template = copy(
+                    incomingPoint.point,
+                    contributions: ContributionSet(
+                        elementType: incomingPoint.point.contributions!.elementType, entries: []))
                 let existing = entries[point]
-                if let existing, !existing.acceptsContributions(to: templates[point]!) {
+                if let existing, !existing.acceptsContributions(to: template) {
                     // Replaced whole, as a registration: it comes back when the owner's go.
                     conflicts.insert(point)
                     record.replaced[point] = Registration(freshCopyOf: existing)
-                    continue
+                    record.ids.append(point)
+                    writes.append { $0.removeValue(forKey: point) }
+                } else {
+                    let present = Dictionary(
+                        (existing?.contributions?.entries ?? []).map { ($0.name, $0) },
+                        uniquingKeysWith: { a, _ in a })
+                    for entry in incomingPoint.entries {
+                        // A new point leaves when its last contribution does, not with its owner.
+                        record.contributions.append((point: point, name: entry.name))
+                        guard let replaced = present[entry.name] else { continue }
+                        conflicts.insert(entry.registration.id)
+                        record.replacedContributions[entry.registration.id] = replaced.with()
+                    }
                 }
-                let present = Dictionary(
-                    (existing?.contributions?.entries ?? []).map { ($0.name, $0) },
-                    uniquingKeysWith: { a, _ in a })
-                for entry in incomingPoint.entries {
-                    // A new point leaves when its last contribution does, not with its owner.
-                    record.contributions.append((point: point, name: entry.name))
-                    guard let replaced = present[entry.name] else { continue }
-                    conflicts.insert(entry.registration.id)
-                    record.replacedContributions[entry.registration.id] = replaced.with()
-                }
+                let copies = incomingPoint.entries.map { $0.with(copy($0.registration)) }
+                writes.append { _ = $0.admit(template, to: .contributions(copies), as: .copy) }
             }
             guard conflicts.isEmpty || replacingExisting else {
                 return AdoptionOutcome(adopted: false, conflicts: conflicts.sorted(), record: nil)
             }
-            for registration in incoming {
-                _ = entries.admit(registration, as: .copy)
-            }
-            let replacedPoints = record.replaced.keys.filter { contributions[$0] != nil }
-            for point in replacedPoints {
-                entries.removeValue(forKey: point)
-            }
-            for (point, incomingPoint) in contributions {
-                let copies = incomingPoint.entries.map { $0.with(copy($0.registration)) }
-                _ = entries.admit(templates[point]!, to: .contributions(copies), as: .copy)
-            }
-            record.ids = (incoming.map(\.id) + replacedPoints).sorted()
+            for write in writes { write(&entries) }
+            record.ids.sort()
             var outcome = AdoptionOutcome(
                 adopted: true, conflicts: conflicts.sorted(), record: owner == nil ? nil : record)
             guard let owner, dependents != .ignored else { return outcome }
