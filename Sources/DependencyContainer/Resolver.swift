@@ -63,13 +63,10 @@ public struct Resolver: ServiceLoading {
     @inline(__always)
     var liveContext: LiveContext? {
         if let reference = exactCast(context, to: ContainerReference.self) {
-            guard let container = reference.container else { return nil }
-            return LiveContext(container: container, overrides: nil)
+            return reference.container.map { LiveContext(container: $0, overrides: nil) }
         }
         let scoped = overridden
-        guard let overrides = scoped.overrides, let container = scoped.reference.container else {
-            return nil
-        }
+        guard let overrides = scoped.overrides, let container = scoped.reference.container else { return nil }
         return LiveContext(container: container, overrides: overrides)
     }
 
