@@ -160,10 +160,8 @@ final class RegistrationStore: Sendable {
             guard let subscriptions = state.observers[id] else { continue }
             let current = state.entries[StoreKey(id)]
             guard current !== touch.previous else { continue }
-            let change = ChangeObserver.StoreChange(
-                previous: touch.previous, current: current, isReset: touch.isReset)
             for subscription in subscriptions {
-                subscription.observer.enqueue(change, depth: subscription.depth)
+                subscription.observer.enqueue(current, isReset: touch.isReset, depth: subscription.depth)
                 notified.append(subscription.observer)
             }
         }
