@@ -24,11 +24,9 @@ final class ChangeObserver: Sendable {
         /// What writes made the ID in a store, not yet delivered, each with the store's depth and
         /// whether ``Container/reset(scope:)`` made it.
         var queue: [(depth: Int, current: Registration?, isReset: Bool)] = []
-        /// Whether a thread delivers: the subscriber until its first delivery, as before it the
-        /// levels are not all known, and an ended observer for good.
+        /// Whether a thread delivers: the subscriber until it has delivered the current state and
+        /// the changes queued meanwhile, and an ended observer for good.
         var isDraining = true
-        /// Whether the first event, the current state, is still to be delivered.
-        var isInitialPending = true
         /// Each store's registration of the ID as of the last change delivered, nearest first.
         var levels: [Registration?] = []
         var handler: (@Sendable (ContributionChange) -> Void)?
@@ -49,6 +47,7 @@ final class ChangeObserver: Sendable {
         state = LockedValue(State(handler: handler, onFinish: onFinish))
         let levels = stores.enumerated().map { $1.addObserver(self, depth: $0) }
         state.withLock { $0.levels = levels }
+        handler(.current(visible(levels).map { Self.info($0.registration, $0.depth) }))
         deliver()
     }
 
@@ -73,18 +72,11 @@ final class ChangeObserver: Sendable {
     private func deliver() {
         while let batch = state.withLock({
             state -> (changes: [ContributionChange], handler: @Sendable (ContributionChange) -> Void)? in
-            guard let handler = state.handler,
-                state.isInitialPending || !state.queue.isEmpty
-            else {
+            guard let handler = state.handler, !state.queue.isEmpty else {
                 state.isDraining = false
                 return nil
             }
             var changes: [ContributionChange] = []
-            if state.isInitialPending {
-                state.isInitialPending = false
-                changes.append(
-                    .current(visible(state.levels).map { Self.info($0.registration, $0.depth) }))
-            }
             for (depth, current, isReset) in state.queue {
                 apply(current, isReset: isReset, depth: depth, to: &state.levels, into: &changes)
             }

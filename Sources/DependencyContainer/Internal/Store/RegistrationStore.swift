@@ -23,7 +23,7 @@ final class RegistrationStore: Sendable {
     let serial: UInt64
     let state = LockedValue(State())
     /// Mirrors `state.generation` so that readers can check their snapshot without locking.
-    let generation = GenerationCounter()
+    let generation = AtomicCounter()
     /// Counts the dispose hooks of the services this store lets go of until they have run.
     let disposals: DisposalLedger
 
