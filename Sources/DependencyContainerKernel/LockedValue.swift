@@ -50,14 +50,22 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
         return try body(&value)
     }
 
-    /// Waits until `isReady` accepts the value, then runs `body` without unlocking in between;
-    /// on `wakeup`, for waiters that only ``wakeWaiters(_:)`` of their own condition should wake.
+    /// Waits until `isReady` accepts the value, then runs `body` without unlocking in between.
     @inlinable
     package func withLock<Result>(
-        waitingUntil isReady: (inout Value) -> Bool, wakingOn wakeup: ConditionVariable? = nil,
+        waitingUntil isReady: (inout Value) -> Bool, _ body: (inout Value) throws -> Result
+    ) rethrows -> Result {
+        try withLock(waitingUntil: isReady, wakingOn: waiters, body)
+    }
+
+    /// ``withLock(waitingUntil:_:)`` on `wakeup`, for waiters that only ``wakeWaiters(_:)`` of
+    /// their own condition should wake.
+    @inlinable
+    package func withLock<Result>(
+        waitingUntil isReady: (inout Value) -> Bool, wakingOn wakeup: ConditionVariable,
         _ body: (inout Value) throws -> Result
     ) rethrows -> Result {
-        let wakeup = wakeup ?? waiters
+        let condition = wakeup.condition
         return try withExtendedLifetime(wakeup) {
             lock()
             defer { unlock() }
@@ -66,12 +74,12 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
                     // A checked thread waits in the scheduler's model: a real wait would block
                     // the only thread that runs.
                     let modeled = InterleavingHooks.waitForBroadcast(
-                        on: wakeup.condition, lock: mutex,
+                        on: condition, lock: mutex,
                         unlock: { check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock") },
                         relock: { check(pthread_mutex_lock(mutex), "pthread_mutex_lock") })
                     if modeled { continue }
                 #endif
-                check(pthread_cond_wait(wakeup.condition, mutex), "pthread_cond_wait")
+                check(pthread_cond_wait(condition, mutex), "pthread_cond_wait")
             }
             return try body(&value)
         }
@@ -81,12 +89,13 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     /// default the lock's own condition) to check its condition again.
     @inlinable
     package func wakeWaiters(_ wakeup: ConditionVariable? = nil) {
-        let wakeup = wakeup ?? waiters
+        // The pointer, not the object: `?? waiters` would retain and release it.
+        let condition = wakeup?.condition ?? waiters.condition
         withExtendedLifetime(wakeup) {
             #if DC_INTERLEAVING
-                InterleavingHooks.broadcast(on: wakeup.condition)
+                InterleavingHooks.broadcast(on: condition)
             #endif
-            check(pthread_cond_broadcast(wakeup.condition), "pthread_cond_broadcast")
+            check(pthread_cond_broadcast(condition), "pthread_cond_broadcast")
         }
     }
 

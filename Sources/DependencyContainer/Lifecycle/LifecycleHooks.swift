@@ -33,12 +33,15 @@ final class LifecycleHooks: Sendable {
     /// For ``RegistrationInfo``.
     var creationHookCount: Int { onCreate.count + (onCreateAsync == nil ? 0 : 1) }
 
-    /// The hooks of a registration made on the thread that loads, or `nil` when there are none.
+    /// The hooks of a registration made on the thread that loads, or `nil` when there are none;
+    /// checked first, as a failable initializer allocates before it fails.
+    @inline(__always)
     static func ifAny<Service>(
         eager: Bool, onCreate: (@Sendable (Service, Resolver) throws -> Void)?,
         onDispose: (@Sendable (Service) throws -> Void)?
     ) -> LifecycleHooks? {
-        LifecycleHooks(
+        guard eager || onCreate != nil || onDispose != nil else { return nil }
+        return LifecycleHooks(
             eager: eager, onCreate: onCreate.map { [erase($0)] } ?? [],
             onDispose: onDispose.map { hook in .immediate { try ($0 as? Service).map(hook) } })
     }
