@@ -38,12 +38,7 @@ public struct RegistrationContext: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `preview`, `test`, `debug`, or the name of a named context.
-    public var description: String {
-        switch kind {
-        case .debug, .test, .preview: "\(kind)"
-        case .named(let name): IDValidation.abbreviated(name)
-        }
-    }
+    public var description: String { name.map(IDValidation.abbreviated) ?? "\(kind)" }
 
     /// Higher wins: named 3, preview 2, test 1, debug 0.
     var precedence: Int { [.debug, .test, .preview].firstIndex(of: kind) ?? 3 }
