@@ -35,13 +35,6 @@ extension AtomicWord {
         withAddress { dc_atomic_u64_fetch_add_acq_rel($0, delta) } &+ delta
     }
 
-    /// Subtracts `delta`, wrapping around below zero.
-    @discardableResult
-    @inlinable @inline(__always)
-    package func subtract(_ delta: UInt64) -> UInt64 {
-        add(0 &- delta)
-    }
-
     /// Sets the bits of `bits`, keeping the others.
     @inlinable @inline(__always)
     package func setBits(_ bits: UInt64) {
@@ -91,10 +84,6 @@ package struct AtomicCounter: AtomicWord, @unchecked Sendable {
         store(generation)
     }
 }
-
-/// A store's generation as readers see it: advanced under the store's lock by each write,
-/// read without a lock by loads that check whether their cached snapshot is current.
-package typealias GenerationCounter = AtomicCounter
 
 /// A process-wide 64-bit word updated with C11 atomics, readable with no initializer check.
 @usableFromInline

@@ -42,12 +42,12 @@ package final class InstanceReclaimer: Sendable {
         records.withLock { $0.unused.append(record) }
     }
 
-    /// Frees `items`, what a write no longer publishes, once no read section that may have
-    /// read them is in progress: `reclaim` runs before this method returns, on the calling
-    /// thread, outside every lock.
+    /// Frees `items`, what a write no longer publishes, once no read section that announced one
+    /// of `keys` and may have read them is in progress: `reclaim` runs before this method
+    /// returns, on the calling thread, outside every lock.
     @discardableResult
-    package func retire<Item: Reclaimable>(
-        _ items: [Item], skipping own: ReaderRecord?, reclaim: ([Item]) -> Void
+    package func retire<Item>(
+        _ items: [Item], keys: Set<ReadKey>, skipping own: ReaderRecord?, reclaim: ([Item]) -> Void
     ) -> UInt64? {
         guard !items.isEmpty else { return nil }
         // Loads that start from here on read the epoch after the bump, and so see the
@@ -59,7 +59,7 @@ package final class InstanceReclaimer: Sendable {
         // Every thread's but `own`'s; copied under the lock: a copy of the list itself, shared
         // with the next append, would be read without it.
         let others = records.withLock { $0.all.filter { $0 != own } }
-        Self.wait(for: others, retiredAt: tag, keys: Set(items.map(\.readKey)))
+        Self.wait(for: others, retiredAt: tag, keys: keys)
         reclaim(items)
         return tag
     }
@@ -95,14 +95,6 @@ package final class InstanceReclaimer: Sendable {
         let key = ReadKey(rawValue: announcement & ((1 << ReadKey.bits) - 1))
         return key == .any || keys.contains(key)
     }
-}
-
-/// What a write retires: an object it unpublished, which read sections announcing
-/// ``readKey`` may still be reading, held until ``InstanceReclaimer`` has waited for them.
-@usableFromInline
-package protocol Reclaimable {
-    /// What the read sections that may read it announce: the write waits only for those.
-    var readKey: ReadKey { get }
 }
 
 /// One thread's announcement that it is in a read section, which ``InstanceReclaimer`` reads.
@@ -183,12 +175,6 @@ package struct ReadKey: Hashable {
             // Objects are 16-byte aligned: the low bits say nothing. Odd, so never `any`.
             value = (UInt64(object.address) >> 4) & ((1 << Self.bits) - 1) | 1
         #endif
-    }
-
-    /// The key of `object`, which the caller holds; see ``init(_:replayableHash:)-(Borrowed<Object>,_)``.
-    @inlinable @inline(__always)
-    package init<Object: AnyObject>(_ object: Object, replayableHash: (Object) -> Int) {
-        self = withExtendedLifetime(object) { ReadKey(Borrowed(object), replayableHash: replayableHash) }
     }
 }
 

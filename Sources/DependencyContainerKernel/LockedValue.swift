@@ -15,8 +15,9 @@
 package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     @usableFromInline
     let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// What waiters wait on unless they bring a condition of their own.
     @usableFromInline
-    let condition = UnsafeMutablePointer<pthread_cond_t>.makeCondition()
+    let waiters = ConditionVariable()
     /// Unchecked: the mutex makes each access exclusive, so the runtime's dynamic check (a
     /// call on every lock, as costly as the lock itself) would only repeat it.
     @usableFromInline
@@ -37,7 +38,6 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     }
 
     deinit {
-        condition.destroyCondition()
         check(pthread_mutex_destroy(mutex), "pthread_mutex_destroy")
         mutex.deallocate()
     }
@@ -55,60 +55,48 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     package func withLock<Result>(
         waitingUntil isReady: (inout Value) -> Bool, _ body: (inout Value) throws -> Result
     ) rethrows -> Result {
-        try withLock(waitingUntil: isReady, on: condition, body)
+        try withLock(waitingUntil: isReady, wakingOn: waiters, body)
     }
 
-    /// Waits on `wakeup` until `isReady` accepts the value, then runs `body` without
-    /// unlocking in between: for waiters that only ``wake(_:)`` of their own condition
-    /// should wake.
+    /// ``withLock(waitingUntil:_:)`` on `wakeup`, for waiters that only ``wakeWaiters(_:)`` of
+    /// their own condition should wake.
     @inlinable
     package func withLock<Result>(
         waitingUntil isReady: (inout Value) -> Bool, wakingOn wakeup: ConditionVariable,
         _ body: (inout Value) throws -> Result
     ) rethrows -> Result {
-        try withExtendedLifetime(wakeup) { try withLock(waitingUntil: isReady, on: wakeup.condition, body) }
-    }
-
-    @inlinable
-    func withLock<Result>(
-        waitingUntil isReady: (inout Value) -> Bool, on condition: UnsafeMutablePointer<pthread_cond_t>,
-        _ body: (inout Value) throws -> Result
-    ) rethrows -> Result {
-        lock()
-        defer { unlock() }
-        while !isReady(&value) {
-            #if DC_INTERLEAVING
-                // A checked thread waits in the scheduler's model: a real wait would block
-                // the only thread that runs.
-                let modeled = InterleavingHooks.waitForBroadcast(
-                    on: condition, lock: mutex,
-                    unlock: { check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock") },
-                    relock: { check(pthread_mutex_lock(mutex), "pthread_mutex_lock") })
-                if modeled { continue }
-            #endif
-            check(pthread_cond_wait(condition, mutex), "pthread_cond_wait")
+        let condition = wakeup.condition
+        return try withExtendedLifetime(wakeup) {
+            lock()
+            defer { unlock() }
+            while !isReady(&value) {
+                #if DC_INTERLEAVING
+                    // A checked thread waits in the scheduler's model: a real wait would block
+                    // the only thread that runs.
+                    let modeled = InterleavingHooks.waitForBroadcast(
+                        on: condition, lock: mutex,
+                        unlock: { check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock") },
+                        relock: { check(pthread_mutex_lock(mutex), "pthread_mutex_lock") })
+                    if modeled { continue }
+                #endif
+                check(pthread_cond_wait(condition, mutex), "pthread_cond_wait")
+            }
+            return try body(&value)
         }
-        return try body(&value)
     }
 
-    /// Wakes every thread waiting in ``withLock(waitingUntil:_:)`` to check its condition again.
+    /// Wakes every thread waiting in ``withLock(waitingUntil:wakingOn:_:)`` on `wakeup` (by
+    /// default the lock's own condition) to check its condition again.
     @inlinable
-    package func wakeWaiters() {
-        broadcast(condition)
-    }
-
-    /// Wakes the threads waiting on `wakeup` in ``withLock(waitingUntil:wakingOn:_:)``.
-    @inlinable
-    package func wake(_ wakeup: ConditionVariable) {
-        withExtendedLifetime(wakeup) { broadcast(wakeup.condition) }
-    }
-
-    @inlinable
-    func broadcast(_ condition: UnsafeMutablePointer<pthread_cond_t>) {
-        #if DC_INTERLEAVING
-            InterleavingHooks.broadcast(on: condition)
-        #endif
-        check(pthread_cond_broadcast(condition), "pthread_cond_broadcast")
+    package func wakeWaiters(_ wakeup: ConditionVariable? = nil) {
+        // The pointer, not the object: `?? waiters` would retain and release it.
+        let condition = wakeup?.condition ?? waiters.condition
+        withExtendedLifetime(wakeup) {
+            #if DC_INTERLEAVING
+                InterleavingHooks.broadcast(on: condition)
+            #endif
+            check(pthread_cond_broadcast(condition), "pthread_cond_broadcast")
+        }
     }
 
     /// Locks the mutex; in the interleaving checker's build, only once the scheduler knows
@@ -138,29 +126,16 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
 @usableFromInline
 package final class ConditionVariable: @unchecked Sendable {
     @usableFromInline
-    let condition = UnsafeMutablePointer<pthread_cond_t>.makeCondition()
+    let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-    package init() {}
-
-    deinit {
-        condition.destroyCondition()
-    }
-}
-
-extension UnsafeMutablePointer<pthread_cond_t> {
-    /// A heap-allocated, initialized condition variable, whose address never moves; the
-    /// one place conditions are made, for ``ConditionVariable`` and ``LockedValue``.
-    static func makeCondition() -> Self {
-        let condition = allocate(capacity: 1)
+    package init() {
         condition.initialize(to: pthread_cond_t())
         check(pthread_cond_init(condition, nil), "pthread_cond_init")
-        return condition
     }
 
-    /// Destroys and frees a condition that ``makeCondition()`` made.
-    func destroyCondition() {
-        check(pthread_cond_destroy(self), "pthread_cond_destroy")
-        deallocate()
+    deinit {
+        check(pthread_cond_destroy(condition), "pthread_cond_destroy")
+        condition.deallocate()
     }
 }
 

@@ -15,7 +15,7 @@ package enum ThreadStateSlot {
     /// it alive until it exits, and the load fast path saves a retain and a release.
     @inlinable @inline(__always)
     package static func current<State: AnyObject>(orMake make: () -> State) -> Borrowed<State> {
-        if let key = ThreadStateKey.value {
+        if let key {
             if let pointer = pthread_getspecific(key) {
                 return Borrowed(Unmanaged<State>.fromOpaque(pointer))
             }
@@ -28,7 +28,7 @@ package enum ThreadStateSlot {
     /// thread exits.
     @inlinable
     package static func existing<State: AnyObject>(as type: State.Type) -> State? {
-        guard let key = ThreadStateKey.value else { return fallbackState { nil } }
+        guard let key else { return fallbackState { nil } }
         return pthread_getspecific(key).map { Unmanaged<State>.fromOpaque($0).takeUnretainedValue() }
     }
 
@@ -53,6 +53,24 @@ package enum ThreadStateSlot {
         }
     }
 
+    /// The key under which each thread keeps its state, or `nil` if the process has run out
+    /// of thread-specific keys.
+    @inlinable @inline(__always)
+    static var key: pthread_key_t? {
+        // The key plus one; 0 before the first use and when no key could be created.
+        let mirrored = GlobalAtomicWord.threadStateKey.load()
+        if mirrored != 0 { return pthread_key_t(mirrored - 1) }
+        return createdKey()
+    }
+
+    /// The key, created on first use, mirrored.
+    @usableFromInline @inline(never)
+    static func createdKey() -> pthread_key_t? {
+        guard let key = threadStateKey else { return nil }
+        GlobalAtomicWord.threadStateKey.store(UInt64(key) + 1)
+        return key
+    }
+
     private static var currentThread: UInt {
         #if canImport(Darwin)
             UInt(bitPattern: pthread_self())
@@ -68,27 +86,6 @@ private struct UncheckedState: @unchecked Sendable {
 }
 
 private let fallbackStates = LockedValue<[UInt: UncheckedState]>([:])
-
-/// The key under which each thread keeps its state.
-@usableFromInline
-enum ThreadStateKey {
-    /// The key, or `nil` if the process has run out of thread-specific keys.
-    @inlinable @inline(__always)
-    static var value: pthread_key_t? {
-        // The key plus one; 0 before the first use and when no key could be created.
-        let mirrored = GlobalAtomicWord.threadStateKey.load()
-        if mirrored != 0 { return pthread_key_t(mirrored - 1) }
-        return created()
-    }
-
-    /// The key, created on first use, mirrored.
-    @usableFromInline @inline(never)
-    static func created() -> pthread_key_t? {
-        guard let key = threadStateKey else { return nil }
-        GlobalAtomicWord.threadStateKey.store(UInt64(key) + 1)
-        return key
-    }
-}
 
 /// Created once, on first use; `nil` if no key could be created.
 private let threadStateKey: pthread_key_t? = {

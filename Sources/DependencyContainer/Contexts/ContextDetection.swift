@@ -37,7 +37,7 @@ extension RegistrationContext {
     /// `-DependencyContainerContext mockServer`.
     public static let launchArgument = "-DependencyContainerContext"
 
-    /// The environment variables detection reads.
+    /// The environment variables detection reads: the contexts', the previews', then XCTest's.
     static let detectedVariables = [
         environmentVariable, "XCODE_RUNNING_FOR_PREVIEWS", "XCTestConfigurationFilePath", "XCTestBundlePath",
         "XCTestSessionIdentifier",
@@ -92,8 +92,7 @@ extension RegistrationContext {
         }
         let executable = arguments.first.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? ""
         if executable.hasSuffix(".xctest") || arguments.contains(where: { $0.contains(".xctest/") })
-            || environment["XCTestConfigurationFilePath"] != nil || environment["XCTestBundlePath"] != nil
-            || environment["XCTestSessionIdentifier"] != nil
+            || detectedVariables.dropFirst(2).contains(where: { environment[$0] != nil })
         {
             contexts.append(.test)
         }

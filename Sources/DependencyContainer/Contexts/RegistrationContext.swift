@@ -38,22 +38,10 @@ public struct RegistrationContext: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `preview`, `test`, `debug`, or the name of a named context.
-    public var description: String {
-        switch kind {
-        case .debug, .test, .preview: "\(kind)"
-        case .named(let name): IDValidation.abbreviated(name)
-        }
-    }
+    public var description: String { name.map(IDValidation.abbreviated) ?? "\(kind)" }
 
     /// Higher wins: named 3, preview 2, test 1, debug 0.
-    var precedence: Int {
-        switch kind {
-        case .debug: return 0
-        case .test: return 1
-        case .preview: return 2
-        case .named: return 3
-        }
-    }
+    var precedence: Int { [.debug, .test, .preview].firstIndex(of: kind) ?? 3 }
 
     /// `contexts` without repeats, in precedence order: named ones first, in the order given.
     static func inPrecedenceOrder(_ contexts: [RegistrationContext]) -> [RegistrationContext] {

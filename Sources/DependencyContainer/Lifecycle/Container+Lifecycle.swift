@@ -48,13 +48,12 @@ extension Container {
                 for id in ids {
                     group.addTask {
                         let start = DispatchTime.now().uptimeNanoseconds
-                        var failure: ContainerError?
                         do throws(ContainerError) {
                             _ = try await self.requireServiceAsync(named: id, as: Any.self)
+                            recorder.finish(Self.warmUpEntry(id, since: start, failure: nil))
                         } catch {
-                            failure = error
+                            recorder.finish(Self.warmUpEntry(id, since: start, failure: error))
                         }
-                        recorder.finish(Self.warmUpEntry(id, since: start, failure: failure))
                     }
                 }
             }

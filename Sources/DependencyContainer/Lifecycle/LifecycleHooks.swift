@@ -33,28 +33,18 @@ final class LifecycleHooks: Sendable {
     /// For ``RegistrationInfo``.
     var creationHookCount: Int { onCreate.count + (onCreateAsync == nil ? 0 : 1) }
 
-    /// The hooks of a registration made on the thread that loads, or `nil` when there are none.
+    /// The hooks of a registration made on the thread that loads, or `nil` when there are none;
+    /// checked first, as a failable initializer allocates before it fails.
     @inline(__always)
     static func ifAny<Service>(
         eager: Bool, onCreate: (@Sendable (Service, Resolver) throws -> Void)?,
         onDispose: (@Sendable (Service) throws -> Void)?
     ) -> LifecycleHooks? {
         guard eager || onCreate != nil || onDispose != nil else { return nil }
-        return erasing(eager: eager, onCreate: onCreate, onDispose: onDispose)
-    }
-
-    /// The rare half of `ifAny(eager:onCreate:onDispose:)`, out of line.
-    @inline(never)
-    private static func erasing<Service>(
-        eager: Bool, onCreate: (@Sendable (Service, Resolver) throws -> Void)?,
-        onDispose: (@Sendable (Service) throws -> Void)?
-    ) -> LifecycleHooks? {
-        LifecycleHooks(
+        return LifecycleHooks(
             eager: eager, onCreate: onCreate.map { [erase($0)] } ?? [],
-            onDispose: onDispose.map { .immediate(erase($0)) })
+            onDispose: onDispose.map { hook in .immediate { try ($0 as? Service).map(hook) } })
     }
-
-    var hasCreationHook: Bool { !onCreate.isEmpty || onCreateAsync != nil }
 
     /// The one place a synchronous load runs creation hooks, in order, with the factory's resolver.
     func runCreationHook(on service: Any, resolver: Resolver) throws {
@@ -70,12 +60,6 @@ final class LifecycleHooks: Sendable {
         { value, resolver in try (value as? Service).map { try hook($0, resolver) } }
     }
 
-    static func erase<Service>(_ hook: @escaping @Sendable (Service) throws -> Void)
-        -> @Sendable (Any) throws -> Void
-    {
-        { try ($0 as? Service).map(hook) }
-    }
-
     /// A main-actor creation hook, which runs where its main-actor factory ran.
     static func eraseOnMainActor<Service>(
         _ hook: @escaping @MainActor @Sendable (Service, Resolver) throws -> Void
@@ -88,12 +72,6 @@ final class LifecycleHooks: Sendable {
                 throw ContainerError.unavailableSynchronously(id: "", isolation: .mainActor)
             }
         }
-    }
-
-    static func eraseOnMainActor<Service>(
-        _ hook: @escaping @MainActor @Sendable (Service) throws -> Void
-    ) -> @MainActor @Sendable (Any) throws -> Void {
-        { try ($0 as? Service).map(hook) }
     }
 
     static func eraseAsync<Service>(

@@ -43,7 +43,7 @@ extension ServiceLifecycle {
         ServiceLifecycle(
             hooks: LifecycleHooks(
                 eager: eager, onCreate: onCreate.map { [LifecycleHooks.eraseOnMainActor($0)] } ?? [],
-                onDispose: onDispose.map { .onMainActor(LifecycleHooks.eraseOnMainActor($0)) }))
+                onDispose: onDispose.map { hook in .onMainActor { try ($0 as? Service).map(hook) } }))
     }
 
     /// A lifecycle whose dispose hook must `await`, such as a database's flush: it runs in a

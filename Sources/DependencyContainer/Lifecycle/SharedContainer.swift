@@ -1,14 +1,10 @@
 /// ``Container/shared``'s storage: a root container made without running
 /// ``AutoRegistering/autoRegister()``, which its first use runs, once.
 package final class SharedContainer: Sendable {
-    private enum State: Sendable {
-        case pending, done
-        case running(thread: ObjectIdentifier)
-    }
-
     private let root = Container(parent: nil, autoRegisters: false)
-    private let state = LockedValue(State.pending)
-    /// Set once it has run: what every use after the first reads, without a lock.
+    /// The thread running it, while one does.
+    private let runner = LockedValue<ObjectIdentifier?>(nil)
+    /// Set, under `runner`'s lock, once it has run: what every use after the first reads.
     private let isDone = AtomicFlag()
 
     package init() {}
@@ -22,18 +18,17 @@ package final class SharedContainer: Sendable {
     @inline(never)
     private func autoRegisterOnce() {
         let thread = ObjectIdentifier(ThreadState.current)
-        let runsHere = state.withLock(waitingUntil: { state in
-            if case .running(let runner) = state { return runner == thread }
-            return true
-        }) { state -> Bool in
-            guard case .pending = state else { return false }
-            state = .running(thread: thread)
+        let runsHere = runner.withLock(waitingUntil: { $0 == nil || $0 == thread }) { runner -> Bool in
+            guard runner == nil, !isDone.load() else { return false }
+            runner = thread
             return true
         }
         guard runsHere else { return }
         root.autoRegisterIfConforming(unlessNested: false)
-        state.withLock { $0 = .done }
-        isDone.store(true)
-        state.wakeWaiters()
+        runner.withLock { runner in
+            isDone.store(true)
+            runner = nil
+        }
+        runner.wakeWaiters()
     }
 }

@@ -10,14 +10,6 @@ final class ChangeObserver: Sendable {
         case registration, contributions
     }
 
-    /// What one write did to the observed ID in one store.
-    struct StoreChange: Sendable {
-        let previous: Registration?
-        let current: Registration?
-        /// Whether ``Container/reset(scope:)`` made the change.
-        let isReset: Bool
-    }
-
     /// The observed ID, or extension point name.
     let id: String
     let subject: Subject
@@ -29,13 +21,12 @@ final class ChangeObserver: Sendable {
     let isFinished = AtomicFlag()
 
     private struct State: Sendable {
-        /// Changes not yet delivered, each with the depth of the store that made it.
-        var queue: [(depth: Int, change: StoreChange)] = []
-        /// Whether the subscription is complete: before, the levels are not all known.
-        var isStarted = false
-        var isDraining = false
-        /// Whether the first event, the current state, is still to be delivered.
-        var isInitialPending = true
+        /// What writes made the ID in a store, not yet delivered, each with the store's depth and
+        /// whether ``Container/reset(scope:)`` made it.
+        var queue: [(depth: Int, current: Registration?, isReset: Bool)] = []
+        /// Whether a thread delivers: the subscriber until it has delivered the current state and
+        /// the changes queued meanwhile, and an ended observer for good.
+        var isDraining = true
         /// Each store's registration of the ID as of the last change delivered, nearest first.
         var levels: [Registration?] = []
         var handler: (@Sendable (ContributionChange) -> Void)?
@@ -55,45 +46,39 @@ final class ChangeObserver: Sendable {
         self.stores = stores.map { WeakStore(store: $0) }
         state = LockedValue(State(handler: handler, onFinish: onFinish))
         let levels = stores.enumerated().map { $1.addObserver(self, depth: $0) }
-        state.withLock { state in
-            state.levels = levels
-            state.isStarted = true
-        }
-        drain()
+        state.withLock { $0.levels = levels }
+        handler(.current(visible(levels).map { Self.info($0.registration, $0.depth) }))
+        deliver()
     }
 
-    /// Queues what a change did; called by a store, under its lock.
-    func enqueue(_ change: StoreChange, depth: Int) {
+    /// Queues what a write made the ID in the store at `depth`; called by a store, under its lock.
+    func enqueue(_ current: Registration?, isReset: Bool, depth: Int) {
         state.withLock { state in
-            if state.handler != nil { state.queue.append((depth, change)) }
+            if state.handler != nil { state.queue.append((depth, current, isReset)) }
         }
     }
 
     /// Delivers the queued changes, unless another thread is delivering them already; called
     /// with no lock held.
     func drain() {
-        let claimed = state.withLock { state -> Bool in
-            guard state.isStarted, !state.isDraining, state.handler != nil else { return false }
-            state.isDraining = true
-            return true
+        let claimed = state.withLock { state in
+            defer { state.isDraining = true }
+            return !state.isDraining
         }
-        guard claimed else { return }
+        if claimed { deliver() }
+    }
+
+    /// Delivers until the queue is empty, by the thread that claimed the delivery.
+    private func deliver() {
         while let batch = state.withLock({
             state -> (changes: [ContributionChange], handler: @Sendable (ContributionChange) -> Void)? in
-            guard let handler = state.handler,
-                state.isInitialPending || !state.queue.isEmpty
-            else {
+            guard let handler = state.handler, !state.queue.isEmpty else {
                 state.isDraining = false
                 return nil
             }
             var changes: [ContributionChange] = []
-            if state.isInitialPending {
-                state.isInitialPending = false
-                changes.append(
-                    .current(visible(state.levels).map { Self.info($0.registration, $0.depth) }))
-            }
-            for (depth, change) in state.queue {
-                apply(change, depth: depth, to: &state.levels, into: &changes)
+            for (depth, current, isReset) in state.queue {
+                apply(current, isReset: isReset, depth: depth, to: &state.levels, into: &changes)
             }
             state.queue.removeAll(keepingCapacity: true)
             return (changes, handler)
@@ -146,11 +131,11 @@ final class ChangeObserver: Sendable {
     /// Applies `change` to the levels and appends what it changed for the observed container:
     /// removals first, then additions, replacements and resets in load order.
     private func apply(
-        _ change: StoreChange, depth: Int, to levels: inout [Registration?],
+        _ current: Registration?, isReset: Bool, depth: Int, to levels: inout [Registration?],
         into changes: inout [ContributionChange]
     ) {
         let before = visible(levels)
-        levels[depth] = change.current
+        levels[depth] = current
         let after = visible(levels)
         let beforeByName = Dictionary(uniqueKeysWithValues: before.map { ($0.name, $0) })
         let afterNames = Set(after.map(\.name))
@@ -162,7 +147,7 @@ final class ChangeObserver: Sendable {
             switch beforeByName[new.name] {
             case nil: changes.append(.added(name: new.name, info))
             case let old? where old.registration === new.registration: continue
-            case let old? where change.isReset && old.depth == depth && new.depth == depth:
+            case let old? where isReset && old.depth == depth && new.depth == depth:
                 changes.append(.reset(name: new.name, info))
             case let old?:
                 let previous = Self.info(old.registration, old.depth)

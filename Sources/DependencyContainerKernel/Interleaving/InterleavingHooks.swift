@@ -125,11 +125,11 @@
     /// A named point of the kernel at which the checker may inject a fault.
     @usableFromInline
     package enum FaultPoint: Sendable, Hashable {
-        /// ``GenerationCounter/advance(_:)``: the fault leaves the generation as it was.
+        /// ``AtomicCounter/advance(_:)``: the fault leaves the generation as it was.
         case generationAdvance
         /// ``ReaderRecord/announce()``: the fault leaves the record quiescent.
         case readerAnnounce
-        /// ``InstanceReclaimer/retire(_:skipping:reclaim:)``: the fault frees what a load holds back.
+        /// ``InstanceReclaimer/retire(_:keys:skipping:reclaim:)``: the fault frees what a load holds back.
         case readerScan
         /// ``CreationGate/takesPublished()``: the fault creates the service again.
         case creationRecheck

@@ -64,7 +64,7 @@ final class CreationMonitor: Sendable {
             state.creators[key] = nil
             return state.waits.values.filter { $0.target == key }.map(\.wakeup)
         }
-        for wakeup in waiters { state.wake(wakeup) }
+        for wakeup in waiters { state.wakeWaiters(wakeup) }
         return waiters.count
     }
 }

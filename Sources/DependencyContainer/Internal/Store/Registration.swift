@@ -58,7 +58,7 @@ final class Registration: @unchecked Sendable {
                 settings: settings ?? RegistrationSettings(scope: scope), parts: parts, lifetime: lifetime)
         self.scope = lifetime
         closureTakesResolver = closure.takesResolver
-        hasCreationHook = extras?.settings.hooks?.hasCreationHook ?? false
+        hasCreationHook = (extras?.settings.hooks?.creationHookCount ?? 0) > 0
         hasTimeToLive = extras?.expiry != nil
         self.extras = extras
         self.serviceType = serviceType

@@ -23,7 +23,7 @@ final class RegistrationStore: Sendable {
     let serial: UInt64
     let state = LockedValue(State())
     /// Mirrors `state.generation` so that readers can check their snapshot without locking.
-    let generation = GenerationCounter()
+    let generation = AtomicCounter()
     /// Counts the dispose hooks of the services this store lets go of until they have run.
     let disposals: DisposalLedger
 
@@ -160,10 +160,8 @@ final class RegistrationStore: Sendable {
             guard let subscriptions = state.observers[id] else { continue }
             let current = state.entries[StoreKey(id)]
             guard current !== touch.previous else { continue }
-            let change = ChangeObserver.StoreChange(
-                previous: touch.previous, current: current, isReset: touch.isReset)
             for subscription in subscriptions {
-                subscription.observer.enqueue(change, depth: subscription.depth)
+                subscription.observer.enqueue(current, isReset: touch.isReset, depth: subscription.depth)
                 notified.append(subscription.observer)
             }
         }

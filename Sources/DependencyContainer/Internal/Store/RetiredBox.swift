@@ -4,7 +4,7 @@ import DependencyContainerKernel
 /// the reference the registration held, or a weak service taken out to be disposed.
 ///
 /// `@unchecked Sendable`: the box is immutable, and its service is shared by design.
-struct RetiredBox: Reclaimable, @unchecked Sendable {
+struct RetiredBox: @unchecked Sendable {
     /// The singleton's box, with the registration's reference; `nil` for a weak service,
     /// which `disposal` holds.
     let box: InstanceBoxBase?
@@ -22,7 +22,8 @@ extension InstanceReclaimer {
     /// registration publishes any more, once no read section that may have read them is in
     /// progress: before this method returns.
     func retire(_ boxes: [RetiredBox]) {
-        retire(boxes, skipping: ThreadState.existing?.reader) { PendingDisposal.run(in: $0) }
+        let keys = Set(boxes.map(\.readKey))
+        retire(boxes, keys: keys, skipping: ThreadState.existing?.reader) { PendingDisposal.run(in: $0) }
     }
 }
 
@@ -31,6 +32,6 @@ extension ReadKey {
     /// of its ID, the same in every run.
     @inline(__always)
     init(_ registration: Registration) {
-        self.init(registration) { $0.id.hashValue }
+        self = withExtendedLifetime(registration) { ReadKey(Borrowed(registration)) { $0.id.hashValue } }
     }
 }
