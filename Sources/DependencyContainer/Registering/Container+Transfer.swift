@@ -47,14 +47,14 @@ extension Container {
             var record = OwnedRegistrations(owner: owner ?? RegistrationOwner())
             for registration in incoming where entries[registration.id] != nil {
                 conflicts.insert(registration.id)
-                record.replaced[registration.id] = Registration(freshCopyOf: entries[registration.id]!)
+                record.replaced[registration.id] = Registration(copying: entries[registration.id]!)
             }
             for (point, incomingPoint) in contributions {
                 let existing = entries[point]
                 if let existing, !existing.acceptsContributions(to: templates[point]!) {
                     // Replaced whole, as a registration: it comes back when the owner's go.
                     conflicts.insert(point)
-                    record.replaced[point] = Registration(freshCopyOf: existing)
+                    record.replaced[point] = Registration(copying: existing)
                     continue
                 }
                 let present = Dictionary(
@@ -115,7 +115,7 @@ extension Container {
                 outcome.removedIDs.append(id)
                 entries.removeValue(forKey: id)
                 if let replaced = record.replaced[id] {
-                    _ = entries.admit(Registration(freshCopyOf: replaced), as: .copy)
+                    _ = entries.admit(Registration(copying: replaced), as: .copy)
                     outcome.restored.append(id)
                 }
             }
@@ -148,7 +148,7 @@ extension Container {
         var parkedGone: Set<String> = []
         if var table = entries.contexts, let parked = table.parkedContributions[point] {
             for entry in parked where isOwned(entry) {
-                entries.appendRemoved(entry.registration)
+                entries.removed.append(entry.registration)
                 parkedGone.insert(entry.name)
             }
             table.parkedContributions[point] = parked.filter { !isOwned($0) }

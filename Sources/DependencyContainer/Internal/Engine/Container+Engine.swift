@@ -350,7 +350,7 @@ extension Container {
         let box: InstanceBoxBase
         do {
             box = try runInOwnContext(registration, thread: thread, finishes: finishes(registration)) {
-                resolver throws in try registration.factory.makeBox(resolver)
+                resolver throws in try registration.makeBox(resolver)
             }
         } catch {
             _ = takeNotes(creating: registration, thread: thread)
@@ -405,7 +405,7 @@ extension Container {
             return try create(registration, thread: thread) { resolver throws in try factory.make(resolver) }
         }
         let value = try create(registration, thread: thread) { resolver throws in
-            try registration.factory.makeValue(resolver)
+            try registration.makeValue(resolver)
         }
         return try cast(value, from: registration, to: Service.self)
     }
@@ -836,7 +836,9 @@ extension Container {
         return elements
     }
 
-    /// The element `registration` contributes, or `nil` with its failure reported.
+    /// The element `registration` contributes, or `nil` with its failure reported; inlined into
+    /// each list's loop, which then calls `resolve` directly.
+    @inline(__always)
     private func resolvedElement<Element>(_ registration: Registration, thread: ThreadState) -> Element? {
         reportingFailure(thread: thread) { () throws(ContainerError) -> Element in
             try resolve(registration, as: Element.self, thread: thread)

@@ -3,8 +3,9 @@
 /// releases them after unlocking and no caller can forget one.
 struct StoreEntries {
     private(set) var dictionary: [StoreKey: Registration]
-    /// What the changes took out, in the order they did.
-    private(set) var removed: [Registration] = []
+    /// What the changes took out, in the order they did; a change that drops a parked
+    /// registration, never in the entries, appends it.
+    var removed: [Registration] = []
     /// The IDs the changes touched, with what each held before the first touch; `nil` when
     /// nobody observes the store.
     private(set) var touched: [String: Touch]?
@@ -62,12 +63,10 @@ struct StoreEntries {
     @discardableResult
     mutating func removeValue(forKey id: String) -> Registration? {
         let previous = setEntry(id, to: nil)
-        if contexts != nil, let parked = contexts!.parked.removeValue(forKey: id) {
-            removed += parked
-            if contexts!.isEmpty { contexts = nil }
-            return previous ?? parked.first
-        }
-        return previous
+        guard contexts != nil, let parked = contexts!.parked.removeValue(forKey: id) else { return previous }
+        removed += parked
+        if contexts!.isEmpty { contexts = nil }
+        return previous ?? parked.first
     }
 
     /// Removes every registration with its contributions.
@@ -78,11 +77,6 @@ struct StoreEntries {
             contexts!.parked = [:]
             if contexts!.activeOverride == nil { contexts = nil }
         }
-    }
-
-    /// Records `registration`, parked and never in the entries, as taken out of the store.
-    mutating func appendRemoved(_ registration: Registration) {
-        removed.append(registration)
     }
 
     /// Makes `registration` the entry of `id`, or removes the entry when `nil`, and returns
@@ -101,7 +95,7 @@ struct StoreEntries {
             }
         guard let dropped else {
             if previous != nil || registration != nil { touch(id, previous: previous) }
-            previous?.forSelfAndContributions { removed.append($0) }
+            if let previous { removed += previous.selfAndContributions }
             return previous
         }
         if let previous { removed.append(previous) }
@@ -127,10 +121,8 @@ enum AdmissionWriter {
     /// A registration verb: keep-existing applies; rejections, replacements and an ignored
     /// scope are reported.
     case verb
-    /// `setScope`: replaces on purpose, reported as a verb is.
-    case replacement
-    /// A copy of an admitted registration (adoption, the sandbox, isolated instances,
-    /// withdrawal): keep-existing does not apply, nothing is reported.
+    /// A copy of an admitted registration (`setScope`, which its caller reports as a verb,
+    /// adoption, the sandbox, isolated instances, withdrawal): keep-existing does not apply.
     case copy
     /// A fresh copy in place of the registration it copies, which keeps its place, silent.
     case reset(dropping: [Registration])
@@ -170,8 +162,11 @@ extension StoreEntries {
         if let error = Self.refusal(of: registration, placement) { return .rejected(error) }
         switch placement {
         case .entry:
+            // The registration of its ID and context, answering or not, stays.
             if writer.isVerb && registration.keepsExistingRegistration,
-                let existing = self.registration(of: registration.id, for: registration.context)
+                let existing =
+                    ([self[registration.id]].compactMap { $0 } + (contexts?.parked[registration.id] ?? []))
+                    .first(where: { $0.context == registration.context })
             {
                 return .kept(existing)
             }
@@ -231,7 +226,7 @@ extension StoreEntries {
                         actualType: existing.serviceTypeName))
             }
             if existing.isPlaceholderPoint && !template.isPlaceholderPoint {
-                set = present.retyped(elementType)
+                set = ContributionSet(elementType: elementType, entries: present.entries)
             } else {
                 (base, set) = (existing, present)
             }
@@ -294,7 +289,7 @@ extension StoreEntries {
         -> Int
     {
         if isReset(registration) {
-            _ = admit(Registration(freshCopyOf: registration), as: .reset(dropping: []))
+            _ = admit(Registration(copying: registration), as: .reset(dropping: []))
             return 1
         }
         guard let contributions = registration.contributions?.resetting(where: isReset) else { return 0 }
@@ -315,10 +310,8 @@ extension StoreEntries {
     /// its point's contributions: for a service whose time to live is over.
     @discardableResult
     mutating func resetServices(of registration: Registration) -> Bool {
-        for id in [registration.id] + RegistrationStore.points(naming: registration.id) {
-            if let holder = self[id], resetting(holder, where: { $0 === registration }) > 0 { return true }
-        }
-        return false
+        guard let holder = RegistrationStore.holder(of: registration, in: dictionary) else { return false }
+        return resetting(holder, where: { $0 === registration }) > 0
     }
 
     /// Removes every registration of `id` for a context, keeping the default one: with its
@@ -340,11 +333,5 @@ extension StoreEntries {
         }
         contexts = table.isEmpty ? nil : table
         return count
-    }
-
-    /// The registration of `id` for `context` (the default one when `nil`), answering or not.
-    func registration(of id: String, for context: RegistrationContext?) -> Registration? {
-        if let current = self[id], current.context == context { return current }
-        return contexts?.parked[id]?.first { $0.context == context }
     }
 }
