@@ -104,9 +104,7 @@ final class RegistrationStore: Sendable {
                 state.published = nil
                 // Queued under the lock, so that each observer's queue has this store's changes in
                 // the order it applied them; delivered after unlocking.
-                if isObserved, let touched = entries.touched {
-                    work.notified = Self.enqueueChanges(touched, state)
-                }
+                if isObserved { work.notified = Self.enqueueChanges(of: entries, state) }
                 after = work
             }
             checkInvariants(state, touched: entries.removed)
@@ -143,12 +141,10 @@ final class RegistrationStore: Sendable {
         }
     }
 
-    /// Queues, for each observer of an ID that `touched` records, what the change did to it.
-    private static func enqueueChanges(_ touched: [String: StoreEntries.Touch], _ state: State)
-        -> [ChangeObserver]
-    {
+    /// Queues, for each observer of an ID that `entries` record as touched, what the change did to it.
+    private static func enqueueChanges(of entries: StoreEntries, _ state: State) -> [ChangeObserver] {
         var notified: [ChangeObserver] = []
-        for (id, touch) in touched {
+        for (id, touch) in entries.touched ?? [:] {
             guard let subscriptions = state.observers[id] else { continue }
             let current = state.entries[StoreKey(id)]
             guard current !== touch.previous else { continue }
@@ -228,13 +224,12 @@ final class RegistrationStore: Sendable {
             var services: [Registration] = state.contexts.map { Array($0.parked.values.joined()) } ?? []
             var points: [String: (point: Registration, entries: [ContributionSet.Entry])] = [:]
             for registration in state.entries.values {
-                guard let set = registration.contributions else {
+                if let set = registration.contributions {
+                    let parked = state.contexts?.parkedContributions[registration.id] ?? []
+                    points[registration.id] = (registration, set.entries + parked)
+                } else {
                     services.append(registration)
-                    continue
                 }
-                points[registration.id] = (
-                    registration, set.entries + (state.contexts?.parkedContributions[registration.id] ?? [])
-                )
             }
             return (services, points)
         }

@@ -6,19 +6,12 @@ struct StoreEntries {
     /// What the changes took out, in the order they did; a change that drops a parked
     /// registration, never in the entries, appends it.
     var removed: [Registration] = []
-    /// The IDs the changes touched, with what each held before the first touch; `nil` when
-    /// nobody observes the store.
-    private(set) var touched: [String: Touch]?
+    /// The IDs the changes touched, with what each held before the first touch and whether
+    /// only resets replaced it (with fresh copies); `nil` when nobody observes the store.
+    private(set) var touched: [String: (previous: Registration?, isReset: Bool)]?
     /// The registrations for contexts that do not answer now; `nil` in a store that never had
     /// one, whose writes then pay one check for contexts.
     var contexts: ContextTable?
-
-    /// What one change did to one ID, for observers.
-    struct Touch {
-        let previous: Registration?
-        /// Whether a reset replaced it with a fresh copy.
-        var isReset: Bool
-    }
 
     /// Takes the registrations out of `dictionary`, leaving it empty: moved, not copied, so
     /// that a change does not copy it.
@@ -34,7 +27,7 @@ struct StoreEntries {
     private mutating func touch(_ id: String, previous: Registration?, isReset: Bool = false) {
         guard touched != nil else { return }
         if touched![id] == nil {
-            touched![id] = Touch(previous: previous, isReset: isReset)
+            touched![id] = (previous, isReset)
         } else if !isReset {
             // A later ordinary change of the same ID makes the whole write an ordinary one.
             touched![id]!.isReset = false
@@ -72,11 +65,10 @@ struct StoreEntries {
     /// Removes every registration with its contributions.
     mutating func removeAll() {
         for key in Array(dictionary.keys) { setEntry(key.id, to: nil) }
-        if contexts != nil {
-            removed += contexts!.parked.values.joined()
-            contexts!.parked = [:]
-            if contexts!.activeOverride == nil { contexts = nil }
-        }
+        guard contexts != nil else { return }
+        removed += contexts!.parked.values.joined()
+        contexts!.parked = [:]
+        if contexts!.activeOverride == nil { contexts = nil }
     }
 
     /// Makes `registration` the entry of `id`, or removes the entry when `nil`, and returns
@@ -266,9 +258,8 @@ extension StoreEntries {
             admission = replaced.map { .replaced($0.registration) } ?? .added
         }
         if let parked {
-            var table = contexts ?? ContextTable()
-            table.parkedContributions[point] = parked
-            contexts = table
+            contexts = contexts ?? ContextTable()
+            contexts!.parkedContributions[point] = parked
         }
         if case .kept = admission, added.count == 1 { return admission }
         setEntry(point, to: Registration(copying: base, contributions: contributions), dropping: dropped)
