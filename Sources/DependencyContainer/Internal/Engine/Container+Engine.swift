@@ -785,13 +785,15 @@ extension Container {
         if let mismatch { report(.failed(mismatch)) }
         guard !hasPublished else { return loadMixedElements(entries, thread: thread) }
         // No published element, the common case for transient contributions: no read section.
-        // A loop, not `compactMap`: unspecialized (a client's load), that looks up the metadata
-        // of `[Element]` and its storage for every element.
+        // A loop, not `compactMap`, and no `Element?` nor entry copied: unspecialized (a
+        // client's load), each would cost a metadata lookup or a retain.
         var elements: [Element] = []
         elements.reserveCapacity(entries.count)
-        for entry in entries {
-            if let element: Element = resolvedElement(entry.registration, thread: thread) {
-                elements.append(element)
+        for index in entries.indices {
+            do throws(ContainerError) {
+                elements.append(try resolve(entries[index].registration, as: Element.self, thread: thread))
+            } catch {
+                reportFailure(error, nested: !thread.frames.isEmpty)
             }
         }
         return elements
@@ -836,9 +838,7 @@ extension Container {
         return elements
     }
 
-    /// The element `registration` contributes, or `nil` with its failure reported; inlined into
-    /// each list's loop, which then calls `resolve` directly.
-    @inline(__always)
+    /// The element `registration` contributes, or `nil` with its failure reported.
     private func resolvedElement<Element>(_ registration: Registration, thread: ThreadState) -> Element? {
         reportingFailure(thread: thread) { () throws(ContainerError) -> Element in
             try resolve(registration, as: Element.self, thread: thread)
