@@ -174,7 +174,7 @@ public final class Container: ServiceLoading {
     deinit {
         // The store retires the services right after this; other threads' cached snapshots
         // keep only registrations without services, and go when those threads refresh.
-        store.forgetOnCurrentThread()
+        ThreadState.current.forget(container: store.serial)
     }
 }
 

@@ -107,6 +107,9 @@ extension Container {
     func contributionEntries(
         pointNamed name: String, marker: Any.Type, elementType: Any.Type, thread: ThreadState
     ) -> (entries: [ContributionSet.Entry], mismatch: ContainerError?) {
+        // The nearest set apart: a point that one container registers, the common case,
+        // allocates no array.
+        var nearest: ContributionSet?
         var sets: [ContributionSet] = []
         var mismatch: ContainerError?
         // The lookup order of rule 5, without stopping at the first registration found.
@@ -118,7 +121,7 @@ extension Container {
                 ObjectIdentifier(registration.serviceType) == ObjectIdentifier(marker)
                     || registration.isPlaceholderPoint
             {
-                sets.append(set)
+                if nearest == nil { nearest = set } else { sets.append(set) }
             } else if mismatch == nil {
                 mismatch = .typeMismatch(
                     id: name, requestedType: "extension point of \(typeName(elementType))",
@@ -126,11 +129,11 @@ extension Container {
             }
             return .absent
         }
-        emit(.lookedUp(name, found: !sets.isEmpty), thread: thread)
-        guard sets.count > 1 else { return (sets.first?.entries ?? [], mismatch) }
+        emit(.lookedUp(name, found: nearest != nil), thread: thread)
+        guard let nearest, !sets.isEmpty else { return (nearest?.entries ?? [], mismatch) }
         // The nearest contribution of each name wins; then the documented order.
         var seen = Set<String>()
-        let merged = sets.flatMap(\.entries).filter { seen.insert($0.name).inserted }
+        let merged = ([nearest] + sets).flatMap(\.entries).filter { seen.insert($0.name).inserted }
         return (merged.sorted(by: ContributionSet.precedes), mismatch)
     }
 }
@@ -155,7 +158,7 @@ extension Container {
     /// The types each registration this container makes itself hands its loads, by ID.
     package var ownHandedTypes: [String: [HandedType]] {
         store.read { entries in
-            entries.mapValues { registration in
+            entries.compactMapValues { registration in
                 if let contributions = registration.contributions {
                     return [HandedType(role: .element, type: contributions.elementType)]
                 }

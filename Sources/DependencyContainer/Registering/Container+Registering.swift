@@ -418,7 +418,7 @@ extension Container {
             var settings = previous.settings
             settings.scope = scope
             let copy = Registration(copying: previous, settings: settings)
-            return (entries.admit(copy, as: .replacement), copy)
+            return (entries.admit(copy, as: .copy), copy)
         }
         if let (admission, copy) = admitted { return outcome(of: admission, admitting: copy) }
         let error = ContainerError.notRegistered(
@@ -444,7 +444,7 @@ extension Container {
     /// Makes this container follow `contexts` rather than the process's active contexts, or
     /// the process's again when `nil`; its own registrations switch at once (<doc:Contexts>).
     public func setActiveContexts(_ contexts: [RegistrationContext]?) {
-        store.setActiveContexts(contexts)
+        store.reselectContexts(following: contexts)
     }
 
     /// The contexts this container's own registrations follow, highest precedence first.

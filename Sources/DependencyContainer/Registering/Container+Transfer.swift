@@ -44,7 +44,7 @@ extension Container {
             for registration in incoming {
                 if let existing = entries[registration.id] {
                     conflicts.insert(registration.id)
-                    record.replaced[registration.id] = Registration(freshCopyOf: existing)
+                    record.replaced[registration.id] = Registration(copying: existing)
                 }
                 record.ids.append(registration.id)
                 writes.append { _ = $0.admit(registration, as: .copy) }
@@ -58,7 +58,7 @@ extension Container {
                 if let existing, !existing.acceptsContributions(to: template) {
                     // Replaced whole, as a registration: it comes back when the owner's go.
                     conflicts.insert(point)
-                    record.replaced[point] = Registration(freshCopyOf: existing)
+                    record.replaced[point] = Registration(copying: existing)
                     record.ids.append(point)
                     writes.append { $0.removeValue(forKey: point) }
                 } else {
@@ -113,7 +113,7 @@ extension Container {
                 outcome.removedIDs.append(id)
                 entries.removeValue(forKey: id)
                 if let replaced = record.replaced[id] {
-                    _ = entries.admit(Registration(freshCopyOf: replaced), as: .copy)
+                    _ = entries.admit(Registration(copying: replaced), as: .copy)
                     outcome.restored.append(id)
                 }
             }
@@ -126,7 +126,7 @@ extension Container {
                 var gone: Set<String> = []
                 if var table = entries.contexts, let parked = table.parkedContributions[point] {
                     for entry in parked where isOwned(entry) {
-                        entries.appendRemoved(entry.registration)
+                        entries.removed.append(entry.registration)
                         gone.insert(entry.name)
                     }
                     table.parkedContributions[point] = parked.filter { !isOwned($0) }

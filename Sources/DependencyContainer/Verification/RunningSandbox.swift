@@ -73,7 +73,7 @@ struct RunningSandbox {
 
     /// A fresh copy of `registration`, held, and the recorder of its loads.
     private mutating func probe(_ registration: Registration) -> (Registration, LoadRecorder) {
-        let probe = Registration(freshCopyOf: registration)
+        let probe = Registration(copying: registration)
         probes.append(probe)
         return (probe, LoadRecorder(loader: probe))
     }

@@ -350,7 +350,7 @@ extension Container {
         let box: InstanceBoxBase
         do {
             box = try runInOwnContext(registration, thread: thread, finishes: finishes(registration)) {
-                resolver throws in try registration.factory.makeBox(resolver)
+                resolver throws in try registration.makeBox(resolver)
             }
         } catch {
             _ = takeNotes(creating: registration, thread: thread)
@@ -405,7 +405,7 @@ extension Container {
             return try create(registration, thread: thread) { resolver throws in try factory.make(resolver) }
         }
         let value = try create(registration, thread: thread) { resolver throws in
-            try registration.factory.makeValue(resolver)
+            try registration.makeValue(resolver)
         }
         return try cast(value, from: registration, to: Service.self)
     }
@@ -785,13 +785,15 @@ extension Container {
         if let mismatch { report(.failed(mismatch)) }
         guard !hasPublished else { return loadMixedElements(entries, thread: thread) }
         // No published element, the common case for transient contributions: no read section.
-        // A loop, not `compactMap`: unspecialized (a client's load), that looks up the metadata
-        // of `[Element]` and its storage for every element.
+        // A loop, not `compactMap`, and no `Element?` nor entry copied: unspecialized (a
+        // client's load), each would cost a metadata lookup or a retain.
         var elements: [Element] = []
         elements.reserveCapacity(entries.count)
-        for entry in entries {
-            if let element: Element = resolvedElement(entry.registration, thread: thread) {
-                elements.append(element)
+        for index in entries.indices {
+            do throws(ContainerError) {
+                elements.append(try resolve(entries[index].registration, as: Element.self, thread: thread))
+            } catch {
+                reportFailure(error, nested: !thread.frames.isEmpty)
             }
         }
         return elements

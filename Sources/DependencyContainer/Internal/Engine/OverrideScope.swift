@@ -113,7 +113,7 @@ struct LookupOrderCopy {
     /// context, as it is the one that answers now.
     func fill(_ container: Container, including include: (Registration) -> Bool = { _ in true }) {
         func copy(_ registration: Registration) -> Registration {
-            guard registration.context != nil else { return Registration(freshCopyOf: registration) }
+            guard registration.context != nil else { return Registration(copying: registration) }
             var settings = registration.settings
             settings.context = nil
             return Registration(copying: registration, settings: settings)

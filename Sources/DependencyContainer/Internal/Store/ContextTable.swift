@@ -41,7 +41,7 @@ extension StoreEntries {
             candidates.remove(at: $0)
         }
         // Parked, so it holds no services; retired all the same, as everything a change takes out.
-        if let previous { appendRemoved(previous) }
+        if let previous { removed.append(previous) }
         let current = self[id]
         if let current, current.context == registration.context {
             previous = current
@@ -108,7 +108,7 @@ extension StoreEntries {
             setEntry(id, to: answering)
         }
         return candidates.filter { $0 !== answering }.map {
-            $0 === current ? Registration(freshCopyOf: $0) : $0
+            $0 === current ? Registration(copying: $0) : $0
         }
     }
 }

@@ -23,7 +23,7 @@ final class ContributionSet: Sendable {
         func with(_ registration: Registration? = nil) -> Entry {
             Entry(
                 name: name, priority: priority,
-                registration: registration ?? Registration(freshCopyOf: self.registration))
+                registration: registration ?? Registration(copying: self.registration))
         }
 
         /// This entry with another sequence number.
@@ -101,13 +101,9 @@ final class ContributionSet: Sendable {
         return (set, replaced)
     }
 
-    /// This set without the contribution named `name`, or `nil` when it has none.
+    /// This set without the contribution named `name`, or `nil` when it has none (the next
+    /// change of this set then rebuilds the index).
     func removing(named name: String) -> (set: ContributionSet, removed: Entry)? {
-        let known = self.index
-        let found = LockStripes.lock(for: known).withLock { _ in
-            known.sequence == sequence ? known.entries[name] != nil : nil
-        }
-        guard found ?? entries.contains(where: { $0.name == name }) else { return nil }
         let (index, removed) = indexForNextSet { $0.removeValue(forKey: name) }
         guard let removed else { return nil }
         let removal = removed.numbered(sequence + 1, isRemoval: true)
@@ -119,12 +115,6 @@ final class ContributionSet: Sendable {
         ContributionSet(
             elementType: elementType,
             sortedEntries: entries.map { $0.with(Registration(copying: $0.registration, owner: owner)) })
-    }
-
-    /// This set's contributions as a point of `elementType`, for a point of placeholders
-    /// only that a typed contribution joins.
-    func retyped(_ elementType: Any.Type) -> ContributionSet {
-        ContributionSet(elementType: elementType, sortedEntries: entries)
     }
 
     /// A copy in which the contributions `isReset` accepts have no services yet, or `nil`
@@ -157,19 +147,14 @@ final class ContributionSet: Sendable {
     private func indexForNextSet(
         _ change: (inout [String: Entry]) -> Entry?
     ) -> (NameIndex, Entry?) {
-        let lock = LockStripes.lock(for: index)
-        let inPlace = lock.withLock { _ -> (Entry?, Bool) in
-            guard index.sequence == sequence else { return (nil, false) }
-            // Marked as describing no set until the new one records its sequence number.
+        let isClaimed = LockStripes.lock(for: index).withLock { _ -> Bool in
+            guard index.sequence == sequence else { return false }
+            // Claimed: marked as describing no set until the new one records its sequence number.
             index.sequence = .max
-            return (change(&index.entries), true)
+            return true
         }
-        if inPlace.1 {
-            return (index, inPlace.0)
-        }
-        let rebuilt = NameIndex(entries, sequence: .max)
-        let result = change(&rebuilt.entries)
-        return (rebuilt, result)
+        let next = isClaimed ? index : NameIndex(entries, sequence: .max)
+        return (next, change(&next.entries))
     }
 
     /// A set with `run` appended to the runs and the newest runs merged.
@@ -251,7 +236,8 @@ final class ContributionSet: Sendable {
 
 /// The contribution of each name in the newest of a family of ``ContributionSet``s.
 ///
-/// `@unchecked Sendable`: read and written only under its ``LockStripes`` lock.
+/// `@unchecked Sendable`: `sequence` is read and written under its ``LockStripes`` lock, and
+/// `entries` only by the one set that claimed it there (or built it), before it records its number.
 private final class NameIndex: @unchecked Sendable {
     /// The contribution of each name.
     var entries: [String: ContributionSet.Entry]

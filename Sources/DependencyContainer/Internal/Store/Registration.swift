@@ -119,12 +119,6 @@ final class Registration: @unchecked Sendable {
             provider: other.provider, closure: other.closure, parts: parts)
     }
 
-    /// A registration with `other`'s ID, options, factory and owner, fresh copies of its
-    /// contributions, and no services yet.
-    convenience init(freshCopyOf other: Registration) {
-        self.init(copying: other)
-    }
-
     /// The seed-API item type this registration came from, whose `load(for:)` returns a
     /// fresh item as the original container did.
     var seedItemType: (any Injectable.Type)? { extras?.parts.seedItemType }
@@ -224,9 +218,27 @@ final class Registration: @unchecked Sendable {
         return TypedFactory(unerasing: closure)
     }
 
-    /// The factory, type-erased, for loads that cast what it makes.
-    var factory: ServiceFactory {
-        ServiceFactory(serviceType: serviceType, closure: closure)
+    /// Runs the factory, opened as the ``TypedFactory`` of ``serviceType``, for loads that cast
+    /// what it makes.
+    func makeValue(_ resolver: Resolver) throws -> Any {
+        func make<Service>(_: Service.Type) throws -> Any {
+            try TypedFactory<Service>(unerasing: closure).make(resolver)
+        }
+        return try make(serviceType)
+    }
+
+    /// Runs the factory and boxes its service, for keeping.
+    func makeBox(_ resolver: Resolver) throws -> InstanceBoxBase {
+        func make<Service>(_: Service.Type) throws -> InstanceBoxBase {
+            InstanceBox(try TypedFactory<Service>(unerasing: closure).make(resolver))
+        }
+        return try make(serviceType)
+    }
+
+    /// Whether `box` is of the kind the factory makes.
+    private func made(_ box: InstanceBoxBase) -> Bool {
+        func isMade<Service>(_: Service.Type) -> Bool { box is InstanceBox<Service> }
+        return isMade(serviceType)
     }
 
     /// The factory's closure, type-erased.
@@ -309,7 +321,7 @@ final class Registration: @unchecked Sendable {
             madeWith = kept
         }
         guard scope == .singleton else { return }
-        precondition(factory.made(box), "registration \(id) was given a service its factory did not make")
+        precondition(made(box), "registration \(id) was given a service its factory did not make")
         // Not published when the registration was retired meanwhile: the service is handed out
         // but not kept, and no load reads the box.
         if !PublishedReference.publish(box, in: self) {
@@ -338,24 +350,19 @@ final class Registration: @unchecked Sendable {
     /// Counts the services kept by registrations with dispose hooks, in the order they were kept.
     private static let keptCount = AtomicCounter(0)
 
-    /// Runs `body` on every registration whose services go when this one leaves its store
-    /// for good: itself and, for an extension point, its contributions.
-    func forSelfAndContributions(_ body: (Registration) -> Void) {
-        body(self)
-        for entry in contributions?.entries ?? [] {
-            entry.registration.forSelfAndContributions(body)
-        }
+    /// The registrations whose services go when this one leaves its store for good: itself
+    /// and, for an extension point, its contributions.
+    var selfAndContributions: [Registration] {
+        [self] + (contributions?.entries.map(\.registration) ?? [])
     }
 
     /// Retires this registration and, for an extension point, its contributions, appending
-    /// the boxes to free: for a store being freed, without collecting the registrations.
+    /// the boxes to free: for a store being freed.
     func retireWithContributions(into boxes: inout [RetiredBox], disposals: DisposalLedger?) {
-        forSelfAndContributions { registration in
-            // Only a singleton or weak service is kept: a transient or graph registration, the
-            // common case, has nothing to retire, and no load can reach it through the freed store.
-            if registration.isShared, let box = registration.retireInstances(disposals: disposals) {
-                boxes.append(box)
-            }
+        // Only a singleton or weak service is kept: a transient or graph registration, the
+        // common case, has nothing to retire, and no load can reach it through the freed store.
+        boxes += selfAndContributions.filter(\.isShared).compactMap {
+            $0.retireInstances(disposals: disposals)
         }
     }
 
@@ -448,33 +455,6 @@ enum ProviderDescription: Sendable, CustomStringConvertible {
         case .closure(let file, let line):
             return "closure at \(file):\(line)"
         }
-    }
-}
-
-/// A registration's factory, type-erased: runs the closure as the ``TypedFactory`` of the
-/// registration's service type, which it opens.
-struct ServiceFactory {
-    let serviceType: Any.Type
-    fileprivate let closure: ErasedFactoryClosure
-
-    func makeValue(_ resolver: Resolver) throws -> Any {
-        func make<Service>(_: Service.Type) throws -> Any {
-            try TypedFactory<Service>(unerasing: closure).make(resolver)
-        }
-        return try make(serviceType)
-    }
-
-    func makeBox(_ resolver: Resolver) throws -> InstanceBoxBase {
-        func make<Service>(_: Service.Type) throws -> InstanceBoxBase {
-            InstanceBox(try TypedFactory<Service>(unerasing: closure).make(resolver))
-        }
-        return try make(serviceType)
-    }
-
-    /// Whether `box` is of the kind this factory makes.
-    func made(_ box: InstanceBoxBase) -> Bool {
-        func isMade<Service>(_: Service.Type) -> Bool { box is InstanceBox<Service> }
-        return isMade(serviceType)
     }
 }
 

@@ -39,15 +39,9 @@ final class RegistrationStore: Sendable {
         var lockedReadsSinceChange = 0
         /// Set by ``seal(reportingLateWrites:)``: changes are refused and reported to it.
         var lateWriteHandler: (@Sendable ([String]) -> Void)?
-        /// The observers of each ID: this container's and its descendants'.
-        var observers: [String: [ObserverSubscription]] = [:]
-    }
-
-    /// An observer of one ID of this store, and how far this store is from the container it
-    /// observes: 0 for its own store, 1 for its parent's, and so on.
-    struct ObserverSubscription: Sendable {
-        let observer: ChangeObserver
-        let depth: Int
+        /// The observers of each ID: this container's and its descendants', each with how far
+        /// this store is from the container it observes (0 for its own store, 1 for its parent's…).
+        var observers: [String: [(observer: ChangeObserver, depth: Int)]] = [:]
     }
 
     /// Creates an empty store.
@@ -105,19 +99,15 @@ final class RegistrationStore: Sendable {
             state.lockedReadsSinceChange = 0
             generation.advance(&state.generation)
             if state.published != nil || entries.touched != nil || !entries.removed.isEmpty {
-                var work = AfterWrite(unpublished: state.published, removed: entries.removed)
+                var work = AfterWrite(
+                    unpublished: state.published, removed: entries.removed, changed: changed)
                 state.published = nil
-                work.changed = changed
                 // Queued under the lock, so that each observer's queue has this store's changes in
                 // the order it applied them; delivered after unlocking.
-                if isObserved, let touched = entries.touched {
-                    work.notified = Self.enqueueChanges(touched, state)
-                }
+                if isObserved { work.notified = Self.enqueueChanges(of: entries, state) }
                 after = work
             }
-            #if DEBUG
-                checkInvariants(state, touched: entries.removed)
-            #endif
+            checkInvariants(state, touched: entries.removed)
             return result
         }
         if let after { after.run(disposals: disposals, store: serial) }
@@ -151,12 +141,10 @@ final class RegistrationStore: Sendable {
         }
     }
 
-    /// Queues, for each observer of an ID that `touched` records, what the change did to it.
-    private static func enqueueChanges(_ touched: [String: StoreEntries.Touch], _ state: State)
-        -> [ChangeObserver]
-    {
+    /// Queues, for each observer of an ID that `entries` record as touched, what the change did to it.
+    private static func enqueueChanges(of entries: StoreEntries, _ state: State) -> [ChangeObserver] {
         var notified: [ChangeObserver] = []
-        for (id, touch) in touched {
+        for (id, touch) in entries.touched ?? [:] {
             guard let subscriptions = state.observers[id] else { continue }
             let current = state.entries[StoreKey(id)]
             guard current !== touch.previous else { continue }
@@ -171,8 +159,7 @@ final class RegistrationStore: Sendable {
     /// Adds `observer` of its ID, `depth` containers below this store's.
     func addObserver(_ observer: ChangeObserver, depth: Int) -> Registration? {
         state.withLock { state in
-            state.observers[observer.id, default: []].append(
-                ObserverSubscription(observer: observer, depth: depth))
+            state.observers[observer.id, default: []].append((observer, depth))
             return state.entries[StoreKey(observer.id)]
         }
     }
@@ -187,32 +174,25 @@ final class RegistrationStore: Sendable {
         }
     }
 
-    /// Puts the registrations that answer for the active contexts in the entries; see
-    /// ``ContextTable``.
-    func reselectContexts() {
-        guard !state.withLock({ $0.lateWriteHandler != nil }) else { return }
-        resetDescendantsDependents(of: modify { $0.reselectContexts() })
-    }
-
-    /// Makes this store follow `contexts` rather than the process's, or the process's again
-    /// when `nil`.
-    func setActiveContexts(_ contexts: [RegistrationContext]?) {
+    /// Puts the registrations that answer for the active contexts in the entries.
+    ///
+    /// With `contexts`, this store follows them rather than the process's, or the process's
+    /// again when they are `.some(nil)` (see ``ContextTable``). A sealed store follows no
+    /// switch of the process's.
+    func reselectContexts(following contexts: [RegistrationContext]?? = .none) {
+        if contexts == nil, state.withLock({ $0.lateWriteHandler != nil }) { return }
         let switched = modify { entries -> Set<String> in
-            if contexts == nil && entries.contexts == nil { return [] }
-            var table = entries.contexts ?? ContextTable()
-            table.activeOverride = contexts.map(RegistrationContext.inPrecedenceOrder)
-            entries.contexts = table
+            if let contexts {
+                if contexts == nil && entries.contexts == nil { return [] }
+                var table = entries.contexts ?? ContextTable()
+                table.activeOverride = contexts.map(RegistrationContext.inPrecedenceOrder)
+                entries.contexts = table
+            }
             let switched = entries.reselectContexts()
             if entries.contexts?.isEmpty == true { entries.contexts = nil }
             return switched
         }
-        resetDescendantsDependents(of: switched)
-    }
-
-    /// Resets the cached services that the containers below this store's made with the
-    /// registrations a switch of contexts changed here: a child's service made with its
-    /// parent's registration follows the parent's switch.
-    private func resetDescendantsDependents(of switched: Set<String>) {
+        // A child's service made with its parent's registration follows the parent's switch.
         guard !switched.isEmpty, let container = disposals.reference?.container else { return }
         for descendant in container.descendants {
             descendant.store.modify { $0.resetDependents(of: switched) }
@@ -227,10 +207,8 @@ final class RegistrationStore: Sendable {
     /// The contexts this store follows, and every context its registrations are for.
     func contextUse() -> (active: [RegistrationContext], used: Set<RegistrationContext>) {
         state.withLock { state in
-            var used = Set(state.entries.values.compactMap(\.context))
-            for parked in state.contexts?.parked.values ?? [:].values {
-                used.formUnion(parked.compactMap(\.context))
-            }
+            let parked = state.contexts?.parked.values.flatMap { $0 } ?? []
+            let used = Set((Array(state.entries.values) + parked).compactMap(\.context))
             return (state.contexts?.activeOverride ?? ContextActivation.active, used)
         }
     }
@@ -244,13 +222,12 @@ final class RegistrationStore: Sendable {
             var services: [Registration] = state.contexts.map { Array($0.parked.values.joined()) } ?? []
             var points: [String: (point: Registration, entries: [ContributionSet.Entry])] = [:]
             for registration in state.entries.values {
-                guard let set = registration.contributions else {
+                if let set = registration.contributions {
+                    let parked = state.contexts?.parkedContributions[registration.id] ?? []
+                    points[registration.id] = (registration, set.entries + parked)
+                } else {
                     services.append(registration)
-                    continue
                 }
-                points[registration.id] = (
-                    registration, set.entries + (state.contexts?.parkedContributions[registration.id] ?? [])
-                )
             }
             return (services, points)
         }
@@ -277,10 +254,6 @@ final class RegistrationStore: Sendable {
 
         subscript(id: String) -> Registration? { entries[StoreKey(id)] }
 
-        func mapValues<T>(_ transform: (Registration) -> T) -> [String: T] {
-            compactMapValues(transform)
-        }
-
         func compactMapValues<T>(_ transform: (Registration) -> T?) -> [String: T] {
             var result: [String: T] = [:]
             for (key, registration) in entries { result[key.id] = transform(registration) }
@@ -298,23 +271,18 @@ final class RegistrationStore: Sendable {
     /// Whether `registration` is one of this store's, or one of its extension points'
     /// contributions.
     func holds(_ registration: Registration) -> Bool {
-        let id = registration.id
-        let points = Self.points(naming: id)
-        return state.withLock { state in
-            if state.entries[StoreKey(id)] === registration { return true }
-            return points.contains { point in
-                state.entries[StoreKey(point)]?.contributions?.entries.contains {
-                    $0.registration === registration
-                }
-                    ?? false
-            }
-        }
+        state.withLock { Self.holder(of: registration, in: $0.entries) != nil }
     }
 
-    /// The extension points a contribution's ID, `Point[name]`, may name: each prefix before
-    /// a "["; none for an ID that does not end in "]".
-    static func points(naming id: String) -> [String] {
-        id.last == "]" ? id.indices.filter { id[$0] == "[" }.map { String(id[..<$0]) } : []
+    /// The entry that is `registration` or, for a contribution, the point that holds it: a
+    /// contribution's ID, `Point[name]`, names its point by a prefix before a "[".
+    static func holder(of registration: Registration, in entries: [StoreKey: Registration]) -> Registration? {
+        let id = registration.id
+        let points = id.last == "]" ? id.indices.filter { id[$0] == "[" }.map { String(id[..<$0]) } : []
+        return ([id] + points).lazy.compactMap { entries[StoreKey($0)] }.first { holder in
+            holder === registration
+                || holder.contributions?.entries.contains { $0.registration === registration } == true
+        }
     }
 
     // MARK: Reading
@@ -329,8 +297,9 @@ final class RegistrationStore: Sendable {
         }
         return snapshot.withObject { snapshot in
             assert(snapshot.generation == generation, "a cached snapshot answered for another generation")
-            guard let registration = snapshot.registration(named: name) else { return .absent }
-            return .found(BorrowedRegistration(registration, thread: thread))
+            // Unretained: a load that retained it would write to memory every other reader reads.
+            guard let registration = snapshot.entries[StoreKey(name)] else { return .absent }
+            return .found(BorrowedRegistration(Borrowed(registration), thread: thread))
         }
     }
 
@@ -367,11 +336,6 @@ final class RegistrationStore: Sendable {
             thread.cache(snapshot, container: serial)
         }
         return registration
-    }
-
-    /// Drops the calling thread's cached snapshot of this store.
-    func forgetOnCurrentThread() {
-        ThreadState.current.forget(container: serial)
     }
 }
 

@@ -7,19 +7,19 @@ import Dispatch
 struct ServiceExpiry: Sendable {
     /// The time to live, in nanoseconds.
     let nanoseconds: UInt64
-    /// When the service kept now was kept, in ``now`` nanoseconds; written before the service
-    /// is published or stored, so that a load that reads the service reads its time too.
+    /// When the service kept now was kept, in nanoseconds of the monotonic clock; written before
+    /// the service is published or stored, so that a load that reads the service reads its time too.
     private let keptAt = AtomicCounter(0)
 
     /// The expiry of a registration of `lifetime` with `timeToLive`, or `nil` when its
     /// services never expire: no time to live, an infinite or a not yet validated one
     /// (``problem(with:)`` rejects the registration first), or a scope that keeps nothing.
     init?(timeToLive: Double?, lifetime: Scope.Lifetime) {
-        guard let timeToLive, lifetime.isShared, Self.problem(with: timeToLive) == nil else { return nil }
-        let nanoseconds = timeToLive * 1_000_000_000
         // Longer than the clock can count (585 years) is forever.
-        guard nanoseconds < Double(UInt64.max) else { return nil }
-        self.nanoseconds = max(1, UInt64(nanoseconds))
+        guard let timeToLive, lifetime.isShared, Self.problem(with: timeToLive) == nil,
+            timeToLive * 1_000_000_000 < Double(UInt64.max)
+        else { return nil }
+        nanoseconds = max(1, UInt64(timeToLive * 1_000_000_000))
     }
 
     /// What is wrong with `timeToLive`, for the error that rejects the registration; `nil` for
@@ -33,16 +33,11 @@ struct ServiceExpiry: Sendable {
 
     /// Notes that the service is kept now.
     func noteKept() {
-        keptAt.store(Self.now)
+        keptAt.store(DispatchTime.now().uptimeNanoseconds)
     }
 
     /// Whether the service kept now was kept at least the time to live ago.
     var hasExpired: Bool {
-        Self.now &- keptAt.load() >= nanoseconds
-    }
-
-    /// The monotonic clock, in nanoseconds.
-    static var now: UInt64 {
-        DispatchTime.now().uptimeNanoseconds
+        DispatchTime.now().uptimeNanoseconds &- keptAt.load() >= nanoseconds
     }
 }

@@ -11,18 +11,11 @@ final class Snapshot: Sendable {
         self.entries = entries
         self.generation = generation
     }
-
-    /// The registration of `name`, unretained: a load that retained it would write to
-    /// memory every other reader reads.
-    @inline(__always)
-    func registration(named name: String) -> Borrowed<Registration>? {
-        entries[StoreKey(name)].map { Borrowed($0) }
-    }
 }
 
 /// A registration's ID as the key of a store's dictionary, hashed once: the dictionary then
 /// neither hashes IDs again when it grows nor compares the strings of IDs that share a bucket.
-struct StoreKey: Hashable, ExpressibleByStringLiteral {
+struct StoreKey: Hashable {
     let id: String
     private let hash: Int
 
@@ -66,10 +59,6 @@ struct StoreKey: Hashable, ExpressibleByStringLiteral {
             }
         }
         return hash(of: String(ascii))
-    }
-
-    init(stringLiteral id: String) {
-        self.init(id)
     }
 
     @inline(__always)

@@ -3,21 +3,15 @@
 /// releases them after unlocking and no caller can forget one.
 struct StoreEntries {
     private(set) var dictionary: [StoreKey: Registration]
-    /// What the changes took out, in the order they did.
-    private(set) var removed: [Registration] = []
-    /// The IDs the changes touched, with what each held before the first touch; `nil` when
-    /// nobody observes the store.
-    private(set) var touched: [String: Touch]?
+    /// What the changes took out, in the order they did; a change that drops a parked
+    /// registration, never in the entries, appends it.
+    var removed: [Registration] = []
+    /// The IDs the changes touched, with what each held before the first touch and whether
+    /// only resets replaced it (with fresh copies); `nil` when nobody observes the store.
+    private(set) var touched: [String: (previous: Registration?, isReset: Bool)]?
     /// The registrations for contexts that do not answer now; `nil` in a store that never had
     /// one, whose writes then pay one check for contexts.
     var contexts: ContextTable?
-
-    /// What one change did to one ID, for observers.
-    struct Touch {
-        let previous: Registration?
-        /// Whether a reset replaced it with a fresh copy.
-        var isReset: Bool
-    }
 
     /// Takes the registrations out of `dictionary`, leaving it empty: moved, not copied, so
     /// that a change does not copy it.
@@ -33,7 +27,7 @@ struct StoreEntries {
     private mutating func touch(_ id: String, previous: Registration?, isReset: Bool = false) {
         guard touched != nil else { return }
         if touched![id] == nil {
-            touched![id] = Touch(previous: previous, isReset: isReset)
+            touched![id] = (previous, isReset)
         } else if !isReset {
             // A later ordinary change of the same ID makes the whole write an ordinary one.
             touched![id]!.isReset = false
@@ -62,27 +56,19 @@ struct StoreEntries {
     @discardableResult
     mutating func removeValue(forKey id: String) -> Registration? {
         let previous = setEntry(id, to: nil)
-        if contexts != nil, let parked = contexts!.parked.removeValue(forKey: id) {
-            removed += parked
-            if contexts!.isEmpty { contexts = nil }
-            return previous ?? parked.first
-        }
-        return previous
+        guard contexts != nil, let parked = contexts!.parked.removeValue(forKey: id) else { return previous }
+        removed += parked
+        if contexts!.isEmpty { contexts = nil }
+        return previous ?? parked.first
     }
 
     /// Removes every registration with its contributions.
     mutating func removeAll() {
         for key in Array(dictionary.keys) { setEntry(key.id, to: nil) }
-        if contexts != nil {
-            removed += contexts!.parked.values.joined()
-            contexts!.parked = [:]
-            if contexts!.activeOverride == nil { contexts = nil }
-        }
-    }
-
-    /// Records `registration`, parked and never in the entries, as taken out of the store.
-    mutating func appendRemoved(_ registration: Registration) {
-        removed.append(registration)
+        guard contexts != nil else { return }
+        removed += contexts!.parked.values.joined()
+        contexts!.parked = [:]
+        if contexts!.activeOverride == nil { contexts = nil }
     }
 
     /// Makes `registration` the entry of `id`, or removes the entry when `nil`, and returns
@@ -101,7 +87,7 @@ struct StoreEntries {
             }
         guard let dropped else {
             if previous != nil || registration != nil { touch(id, previous: previous) }
-            previous?.forSelfAndContributions { removed.append($0) }
+            if let previous { removed += previous.selfAndContributions }
             return previous
         }
         if let previous { removed.append(previous) }
@@ -127,10 +113,8 @@ enum AdmissionWriter {
     /// A registration verb: keep-existing applies; rejections, replacements and an ignored
     /// scope are reported.
     case verb
-    /// `setScope`: replaces on purpose, reported as a verb is.
-    case replacement
-    /// A copy of an admitted registration (adoption, the sandbox, isolated instances,
-    /// withdrawal): keep-existing does not apply, nothing is reported.
+    /// A copy of an admitted registration (`setScope`, which its caller reports as a verb,
+    /// adoption, the sandbox, isolated instances, withdrawal): keep-existing does not apply.
     case copy
     /// A fresh copy in place of the registration it copies, which keeps its place, silent.
     case reset(dropping: [Registration])
@@ -158,7 +142,7 @@ extension StoreEntries {
     /// Checks the ID (a contribution's point and name), the time to live, the context's name,
     /// keep-existing, and a contribution's element type against its point's. A writer that
     /// brings registrations from elsewhere makes the store follow their contexts first, and a
-    /// verb reports the outcome and the scope's fit after unlocking (``Container/add(_:to:as:)``).
+    /// verb reports the outcome and the scope's fit after unlocking (``Container/add(_:to:)``).
     mutating func admit(
         _ registration: Registration, to placement: AdmissionPlacement = .entry,
         as writer: AdmissionWriter = .verb
@@ -170,8 +154,11 @@ extension StoreEntries {
         if let error = Self.refusal(of: registration, placement) { return .rejected(error) }
         switch placement {
         case .entry:
+            // The registration of its ID and context, answering or not, stays.
             if writer.isVerb && registration.keepsExistingRegistration,
-                let existing = self.registration(of: registration.id, for: registration.context)
+                let existing =
+                    ([self[registration.id]].compactMap { $0 } + (contexts?.parked[registration.id] ?? []))
+                    .first(where: { $0.context == registration.context })
             {
                 return .kept(existing)
             }
@@ -231,7 +218,7 @@ extension StoreEntries {
                         actualType: existing.serviceTypeName))
             }
             if existing.isPlaceholderPoint && !template.isPlaceholderPoint {
-                set = present.retyped(elementType)
+                set = ContributionSet(elementType: elementType, entries: present.entries)
             } else {
                 (base, set) = (existing, present)
             }
@@ -271,9 +258,8 @@ extension StoreEntries {
             admission = replaced.map { .replaced($0.registration) } ?? .added
         }
         if let parked {
-            var table = contexts ?? ContextTable()
-            table.parkedContributions[point] = parked
-            contexts = table
+            contexts = contexts ?? ContextTable()
+            contexts!.parkedContributions[point] = parked
         }
         if case .kept = admission, added.count == 1 { return admission }
         setEntry(point, to: Registration(copying: base, contributions: contributions), dropping: dropped)
@@ -294,7 +280,7 @@ extension StoreEntries {
         -> Int
     {
         if isReset(registration) {
-            _ = admit(Registration(freshCopyOf: registration), as: .reset(dropping: []))
+            _ = admit(Registration(copying: registration), as: .reset(dropping: []))
             return 1
         }
         guard let contributions = registration.contributions?.resetting(where: isReset) else { return 0 }
@@ -315,10 +301,8 @@ extension StoreEntries {
     /// its point's contributions: for a service whose time to live is over.
     @discardableResult
     mutating func resetServices(of registration: Registration) -> Bool {
-        for id in [registration.id] + RegistrationStore.points(naming: registration.id) {
-            if let holder = self[id], resetting(holder, where: { $0 === registration }) > 0 { return true }
-        }
-        return false
+        guard let holder = RegistrationStore.holder(of: registration, in: dictionary) else { return false }
+        return resetting(holder, where: { $0 === registration }) > 0
     }
 
     /// Removes every registration of `id` for a context, keeping the default one: with its
@@ -340,11 +324,5 @@ extension StoreEntries {
         }
         contexts = table.isEmpty ? nil : table
         return count
-    }
-
-    /// The registration of `id` for `context` (the default one when `nil`), answering or not.
-    func registration(of id: String, for context: RegistrationContext?) -> Registration? {
-        if let current = self[id], current.context == context { return current }
-        return contexts?.parked[id]?.first { $0.context == context }
     }
 }

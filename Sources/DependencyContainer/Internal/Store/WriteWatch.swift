@@ -5,7 +5,6 @@ import DependencyContainerKernel
 enum WriteWatch {
     /// One thread's watch.
     private struct Watch: Sendable {
-        let serial: UInt64
         /// The watching thread: the address of its ``ThreadState``, which lives as long as it.
         let thread: UInt
         /// Writes to this store are not recorded: the container the watcher hands out.
@@ -18,8 +17,8 @@ enum WriteWatch {
 
     /// How many watches are open; writes look at ``watches`` only when it is not 0.
     private static let activeCount = AtomicCounter(0)
+    /// Each thread's watches nest, so its newest is the last of its in the list.
     private static let watches = LockedValue<[Watch]>([])
-    private static let serials = AtomicCounter(0)
 
     /// Whether any thread watches.
     static var isActive: Bool { activeCount.load() != 0 }
@@ -27,19 +26,18 @@ enum WriteWatch {
     /// Runs `body`, and returns with its result the IDs that writes on this thread changed in
     /// any store but `exemptStore` and those created meanwhile, sorted and without repeats.
     static func watching<Result>(exempting exemptStore: UInt64, _ body: () -> Result) -> (Result, [String]) {
-        let serial = serials.add(1)
+        let thread = ThreadState.currentBorrowed.address
         watches.withLock {
             $0.append(
                 Watch(
-                    serial: serial, thread: ThreadState.currentBorrowed.address, exemptStore: exemptStore,
+                    thread: thread, exemptStore: exemptStore,
                     lastOlderStore: GlobalAtomicWord.storeSerial.load()))
         }
         _ = activeCount.add(1)
         let result = body()
         _ = activeCount.add(UInt64.max)  // - 1, wrapping
-        let written = watches.withLock { watches -> [String] in
-            guard let index = watches.firstIndex(where: { $0.serial == serial }) else { return [] }
-            return watches.remove(at: index).written
+        let written = watches.withLock { watches in
+            watches.remove(at: watches.lastIndex { $0.thread == thread }!).written
         }
         return (result, Array(Set(written)).sorted())
     }

@@ -56,7 +56,8 @@ struct RegistrationStoreInvariantsTests {
         _ = retired.retireInstances(disposals: nil)
         let snapshot = Snapshot(entries: [:], generation: 1)
         let found = RegistrationStore.invariantViolations(
-            entries: ["Listed": registration, "Retired": retired], generation: 2, mirroredGeneration: 3,
+            entries: [StoreKey("Listed"): registration, StoreKey("Retired"): retired], generation: 2,
+            mirroredGeneration: 3,
             published: snapshot, removed: [retired], checkingAll: true)
         #expect(found.contains("the atomic generation 3 does not mirror 2"))
         #expect(found.contains("the published snapshot shows generation 1, not 2"))
