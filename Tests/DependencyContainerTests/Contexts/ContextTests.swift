@@ -102,6 +102,19 @@ struct ContextPrecedenceTests {
         #expect(container.load(id)?.origin == "after")
     }
 
+    @Test("removeAll removes every context's contribution too, and a context switch brings none back")
+    func removeAllContributions() {
+        let container = Container()
+        container.setActiveContexts([])
+        let menu = ExtensionPoint<String>("ContextTestsMenu-\(UUID().uuidString)")
+        container.contribute(to: menu, named: "share") { "Share" }
+        container.contribute(to: menu, named: "inspector", context: .preview) { "Inspector" }
+        container.removeAll()
+        container.setActiveContexts([.preview])
+        #expect(container.load(menu).isEmpty)
+        #expect(container.contributions(to: menu).isEmpty)
+    }
+
     @Test("registrations lists the answering registration and says which context answers")
     func introspection() throws {
         let container = Container()
