@@ -14,28 +14,16 @@ struct TraceLog: Sendable {
         var nanoseconds: UInt64?
     }
 
-    /// A thread's place in its current top-level load.
-    struct Cursor: Sendable {
-        let number: Int
-        /// The entry of the last load at each depth: `dropped` when it was not recorded,
-        /// `unknown` for the depths of a load the trace started in the middle of.
-        var loads: [Int] = []
-    }
-
     static let dropped = -1
     static let unknown = -2
 
     var isRecording = true
     var entries: [Entry] = []
     var droppedLoads = 0
-    var cursors: [ObjectIdentifier: Cursor] = [:]
-
-    /// The entry of the load at `depth` on `thread`, whose factory runs.
-    func factoryEntry(depth: Int, thread: ObjectIdentifier) -> Int? {
-        guard isRecording, let cursor = cursors[thread], depth < cursor.loads.count, cursor.loads[depth] >= 0
-        else { return nil }
-        return cursor.loads[depth]
-    }
+    /// Each thread's number and place in its current top-level load: the entry of the last load
+    /// at each depth, `dropped` when it was not recorded, `unknown` for the depths of a load the
+    /// trace started in the middle of.
+    var cursors: [ObjectIdentifier: (number: Int, loads: [Int])] = [:]
 
     /// The top-level loads, each with what it loaded.
     var tree: [ContainerTrace.Load] {

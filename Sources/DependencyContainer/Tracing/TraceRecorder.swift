@@ -54,7 +54,7 @@ final class TraceRecorder: Sendable {
     ) {
         log.withLock { log in
             guard log.isRecording else { return }
-            var cursor = log.cursors[thread] ?? TraceLog.Cursor(number: log.cursors.count + 1)
+            var cursor = log.cursors[thread] ?? (log.cursors.count + 1, [])
             defer { log.cursors[thread] = cursor }
             cursor.loads.removeSubrange(min(depth, cursor.loads.count)...)
             while cursor.loads.count < depth { cursor.loads.append(TraceLog.unknown) }
@@ -75,23 +75,31 @@ final class TraceRecorder: Sendable {
     /// Marks the load whose factory starts on `thread` as one that makes its service, and
     /// returns the monotonic start time, or 0 when the trace does not record that load.
     func factoryStarts(_ thread: ThreadState) -> UInt64 {
-        let key = ObjectIdentifier(thread)
-        let recorded = log.withLock { log -> Bool in
-            guard let index = log.factoryEntry(depth: thread.frames.count, thread: key) else { return false }
-            if log.entries[index].outcome == .reused { log.entries[index].outcome = .made }
-            return true
-        }
+        let recorded = changeFactoryEntry(on: thread) { if $0.outcome == .reused { $0.outcome = .made } }
         return recorded ? max(1, DispatchTime.now().uptimeNanoseconds) : 0
     }
 
     /// Adds the time of a factory that ended on `thread` to its load; a creation hook's run adds to it.
     func factoryEnded(startedAt start: UInt64, failed: Bool, _ thread: ThreadState) {
         let elapsed = DispatchTime.now().uptimeNanoseconds &- start
-        log.withLock { log in
-            guard let index = log.factoryEntry(depth: thread.frames.count, thread: ObjectIdentifier(thread))
-            else { return }
-            log.entries[index].nanoseconds = (log.entries[index].nanoseconds ?? 0) &+ elapsed
-            if failed { log.entries[index].outcome = .failed }
+        changeFactoryEntry(on: thread) { entry in
+            entry.nanoseconds = (entry.nanoseconds ?? 0) &+ elapsed
+            if failed { entry.outcome = .failed }
+        }
+    }
+
+    /// Changes the entry of the load whose factory runs on `thread`, if the trace records it.
+    @discardableResult
+    private func changeFactoryEntry(on thread: ThreadState, _ change: (inout TraceLog.Entry) -> Void) -> Bool
+    {
+        let depth = thread.frames.count
+        return log.withLock { log in
+            guard log.isRecording, let loads = log.cursors[ObjectIdentifier(thread)]?.loads,
+                depth < loads.count,
+                loads[depth] >= 0
+            else { return false }
+            change(&log.entries[loads[depth]])
+            return true
         }
     }
 }

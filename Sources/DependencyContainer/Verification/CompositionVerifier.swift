@@ -55,7 +55,7 @@ struct CompositionVerifier {
     /// The verified lookup order, nearest first, each place's context and its container's book.
     private let places: [LookupPlace]
     private let placeContexts: [Int]
-    private let books: [(sites: [LoadSite], inferred: [VerifiedRegistration.Location: [Dependency]])]
+    private let books: [LoadSiteBook]
     /// The contexts factories run in; the first is a top-level load's.
     private let contexts: [CreationContext]
     /// The service unit each ID's lookup found in each context, or -1 when it found none.
@@ -112,7 +112,7 @@ struct CompositionVerifier {
         self.contexts = contexts
         services = contexts.map { _ in [:] }
         // An override's registrations use the book of the container it overrides.
-        books = places.map { $0.container.loadSiteBook.snapshot }
+        books = places.map { $0.container.loadSiteBook.withLock { $0 } }
         nearest = places[0].store.read { $0 }
         for (index, place) in places.enumerated() {
             if case .own(let owner) = place {

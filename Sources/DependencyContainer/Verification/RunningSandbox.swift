@@ -30,21 +30,16 @@ struct RunningSandbox {
 
     /// Runs each checked synchronous factory once, as a top-level load in the sandbox.
     private mutating func runEach() {
-        let thread = ThreadState.current
-        let previous = thread.loadRecorder
-        defer { thread.loadRecorder = previous }
         OverrideScope.binding(scope) {
-            CreationTraceReaders.counting(.loads) {
-                for registration in checked where registration.isolation == .nonisolated {
-                    let (probe, recorder) = self.probe(registration)
-                    thread.loadRecorder = recorder
-                    func make<Service>(_: Service.Type) throws(ContainerError) -> ServiceTransfer<Any> {
-                        ServiceTransfer(value: try container.resolve(probe, as: Service.self, thread: thread))
-                    }
-                    let outcome = Result { () throws(ContainerError) in try make(probe.serviceType) }
-                    thread.loadRecorder = previous
-                    record(outcome, of: registration, recorder)
+            for registration in checked where registration.isolation == .nonisolated {
+                let (probe, recorder) = self.probe(registration)
+                func make<Service>(_: Service.Type) throws(ContainerError) -> ServiceTransfer<Any> {
+                    ServiceTransfer(value: try container.resolve(probe, as: Service.self, thread: .current))
                 }
+                let outcome = LoadSinks.binding(recorder, as: .loads) {
+                    Result { () throws(ContainerError) in try make(probe.serviceType) }
+                }
+                record(outcome, of: registration, recorder)
             }
         }
     }
