@@ -3,9 +3,8 @@ import Dispatch
 /// What a ``ContainerTrace`` records into: the trace sink of the loads on its container and
 /// the containers below it, which the registry of recording traces holds while it records.
 final class TraceRecorder: Sendable {
-    /// The traced container's reference, which holds it weakly.
-    let reference: ContainerReference
-    /// The references of the containers it counts itself on: its own and those below it.
+    /// The references of the containers it counts itself on: the traced one's first (which holds
+    /// it weakly), then those below it.
     private let counted: [ContainerReference]
     let maximumLoads: Int
     /// The loads, under the recorder's lock; no code of the app runs under it.
@@ -15,7 +14,6 @@ final class TraceRecorder: Sendable {
     private static let recording = LockedValue<[TraceRecorder]>([])
 
     init(container: Container, maximumLoads: Int) {
-        reference = container.reference
         self.maximumLoads = max(0, maximumLoads)
         func tree(_ container: Container) -> [ContainerReference] {
             [container.reference] + container.children.live.flatMap(tree)
@@ -39,12 +37,9 @@ final class TraceRecorder: Sendable {
     /// The recorder of loads made on `container`: its own trace's, or the nearest ancestor's.
     static func recorder(for container: Container) -> TraceRecorder? {
         recording.withLock { traces in
-            var current: Container? = container
-            while let candidate = current {
-                if let trace = traces.first(where: { $0.reference === candidate.reference }) { return trace }
-                current = candidate.parent
-            }
-            return nil
+            sequence(first: container, next: \.parent).lazy.compactMap { candidate in
+                traces.first { $0.counted[0] === candidate.reference }
+            }.first
         }
     }
 
@@ -65,9 +60,10 @@ final class TraceRecorder: Sendable {
                 return
             }
             log.entries.append(
-                TraceLog.Entry(
-                    id: id, scope: scope, outcome: outcome, parent: parent >= 0 ? parent : nil,
-                    thread: cursor.number))
+                ContainerTrace.Load(
+                    id: id, scope: scope, outcome: outcome, factoryDuration: nil, thread: cursor.number,
+                    loads: []))
+            log.parents.append(parent >= 0 ? parent : nil)
             cursor.loads.append(log.entries.count - 1)
         }
     }
@@ -83,14 +79,15 @@ final class TraceRecorder: Sendable {
     func factoryEnded(startedAt start: UInt64, failed: Bool, _ thread: ThreadState) {
         let elapsed = DispatchTime.now().uptimeNanoseconds &- start
         changeFactoryEntry(on: thread) { entry in
-            entry.nanoseconds = (entry.nanoseconds ?? 0) &+ elapsed
+            entry.factoryDuration = (entry.factoryDuration ?? 0) + Double(elapsed) / 1_000_000_000
             if failed { entry.outcome = .failed }
         }
     }
 
     /// Changes the entry of the load whose factory runs on `thread`, if the trace records it.
     @discardableResult
-    private func changeFactoryEntry(on thread: ThreadState, _ change: (inout TraceLog.Entry) -> Void) -> Bool
+    private func changeFactoryEntry(on thread: ThreadState, _ change: (inout ContainerTrace.Load) -> Void)
+        -> Bool
     {
         let depth = thread.frames.count
         return log.withLock { log in

@@ -59,7 +59,7 @@ struct CompositionVerifier {
     /// The contexts factories run in; the first is a top-level load's.
     private let contexts: [CreationContext]
     /// The service unit each ID's lookup found in each context, or -1 when it found none.
-    private var services: [[String: Int]]
+    private var services: [[StoreKey: Int]]
     /// The nearest place's registrations, which a top-level load of their IDs finds unlooked.
     private let nearest: RegistrationStore.RegistrationsByID
     /// The IDs of the farther places; a shadowed one again at each place.
@@ -87,9 +87,8 @@ struct CompositionVerifier {
     private var uncheckedSites: [LoadSite] = []
     private var siteProblems: [VerificationProblem] = []
     private var nearMisses: [String: String?] = [:]
-    /// The root services keyed by their own concrete type's name, and each missing existential
-    /// type key (`any Notifier`) with those that conform to it.
-    private var rootServices: [Int] = []
+    /// Each missing existential type key (`any Notifier`) with the root services keyed by their
+    /// own concrete type's name that conform to it.
     private var implementationKeyed: [(id: String, units: [Int])] = []
 
     init(verifying container: Container) {
@@ -133,7 +132,7 @@ struct CompositionVerifier {
 
     /// Checks every registration a load can reach, and every load site.
     mutating func report() -> VerificationReport {
-        for (id, registration) in nearest { addRoot(found(registration, at: 0, named: id, in: 0)) }
+        for (id, registration) in nearest { addRoot(found(registration, at: 0, named: StoreKey(id), in: 0)) }
         for id in fartherIDs { find(id, from: 0).map { addRoot($0) } }
         // Before the nodes: a site of an ancestor may reach registrations in its context only.
         var report = checkSites()
@@ -178,37 +177,37 @@ struct CompositionVerifier {
 
     /// Adds the nodes of a top-level load.
     private mutating func addRoot(_ found: Found) {
-        if found.service >= 0 { rootServices.append(found.service) }
         for offset in 0..<found.count { _ = node(found[offset], loadedFrom: 0) }
     }
 
     /// What a load of `name` made in `context` gets.
     private mutating func find(_ name: String, marker: Any.Type? = nil, from context: Int) -> Found? {
         // A service's lookup once per context: most IDs are loaded by several factories.
-        if let service = services[context][name] { return service < 0 ? nil : Found(service: service) }
+        let key = StoreKey(name)
+        if let service = services[context][key] { return service < 0 ? nil : Found(service: service) }
         let loader = contexts[context]
         guard let found = loader.container.lookUp(name, overrides: loader.overrides, thread: thread) else {
-            services[context][name] = -1
+            services[context][key] = -1
             return nil
         }
         let place = places.firstIndex { $0.store === found.place.store } ?? 0
-        return self.found(found.registration, at: place, named: name, in: context, marker: marker)
+        return self.found(found.registration, at: place, named: key, in: context, marker: marker)
     }
 
     /// What a load of `name` made in `context` gets from `registration`, found at `place`.
     private mutating func found(
-        _ registration: Registration, at place: Int, named name: String, in context: Int,
+        _ registration: Registration, at place: Int, named key: StoreKey, in context: Int,
         marker: Any.Type? = nil
     ) -> Found {
         guard registration.contributions != nil else {
             let service = unit(registration, at: place)
-            services[context][name] = service
+            services[context][key] = service
             return Found(service: service)
         }
         let loader = contexts[context]
         let entries = OverrideScope.binding(loader.overrides) {
             loader.container.contributionEntries(
-                pointNamed: name, marker: marker ?? registration.serviceType, elementType: Any.self,
+                pointNamed: key.id, marker: marker ?? registration.serviceType, elementType: Any.self,
                 thread: thread
             ).entries
         }
@@ -499,7 +498,8 @@ struct CompositionVerifier {
         guard let wanted = dependency.registeredType, isExistential(wanted), dependency.id == typeName(wanted)
         else { return nil }
         if let known = implementationKeyed.first(where: { $0.id == dependency.id }) { return known.units }
-        let conforming = Set(rootServices).filter {
+        // What a top-level load of each ID finds: the same lookups as the roots.
+        let conforming = Set(services[0].values.lazy.filter { $0 >= 0 }).filter {
             let type = units[$0].registration.serviceType
             return !isExistential(type) && String(describing: type) == units[$0].registration.id
                 && conformsToExistential(type, wanted)
@@ -534,8 +534,7 @@ struct CompositionVerifier {
     private mutating func nearMiss(of id: String) -> String? {
         if let known = nearMisses[id] { return known }
         var collector = RegisteredIDs.Collector(requested: id)
-        for candidate in nearest.keys { collector.add(candidate) }
-        for candidate in fartherIDs { collector.add(candidate) }
+        for candidate in idSet { collector.add(candidate) }
         nearMisses[id] = .some(collector.summary.nearMiss)
         return collector.summary.nearMiss
     }

@@ -19,9 +19,7 @@ extension Container {
     ///
     /// Main-actor and async factories are run by ``verifyRunningIncludingIsolated()``.
     public func verify(running: Bool) -> VerificationReport {
-        guard running else { return verify() }
-        var sandbox = RunningSandbox(checking: self)
-        return sandbox.finish()
+        running ? RunningSandbox(checking: self).finish() : verify()
     }
 
     /// Runs every checked factory as `verify(running: true)` does, main-actor ones on the main
