@@ -132,10 +132,16 @@ struct CompositionVerifier {
 
     /// Checks every registration a load can reach, and every load site.
     mutating func report() -> VerificationReport {
-        for (id, registration) in nearest { addRoot(found(registration, at: 0, named: StoreKey(id), in: 0)) }
-        for id in fartherIDs { find(id, from: 0).map { addRoot($0) } }
-        // Before the nodes: a site of an ancestor may reach registrations in its context only.
-        var report = checkSites()
+        for (id, registration) in nearest { addNodes(found(registration, at: 0, named: StoreKey(id), in: 0)) }
+        for id in fartherIDs { addNodes(find(id, from: 0)) }
+        // Each load site with the rules of a declared dependency, from its context, before the
+        // nodes: a site of an ancestor may reach registrations in its context only.
+        for (group, (_, dependencies, context)) in siteGroups.enumerated() {
+            for index in dependencies.indices {
+                addNodes(
+                    check(dependencies, index, from: context, by: .site(group, index)), loadedFrom: context)
+            }
+        }
         var index = 0
         while index < pending.count {
             walk(from: pending[index])
@@ -153,7 +159,17 @@ struct CompositionVerifier {
             }
         }
         reportImplementationKeys()
-        report.checkedCount = units.lazy.filter { $0.dependencies != nil }.count
+        var report = VerificationReport(
+            registrations: [], unchecked: [], checkedCount: units.lazy.filter { $0.dependencies != nil }.count
+        )
+        report.checkedSiteCount = siteGroups.reduce(0) { $0 + $1.sites.count }
+        // Site problems: errors first, then by place in source.
+        let order = { (problem: VerificationProblem) in
+            (problem.severity, problem.location?.file ?? "", problem.location?.line ?? 0)
+        }
+        (report.siteProblems, report.uncheckedSites) = (
+            siteProblems.sorted { order($0) < order($1) }, uncheckedSites
+        )
         // Sorted by ID, then place: only those listed, as most of a clean composition is not.
         let listed = units.indices.filter { units[$0].dependencies == nil || !problems[$0].isEmpty }
         let key = { [units] (unit: Int) in (units[unit].registration.id, units[unit].place, unit) }
@@ -175,9 +191,9 @@ struct CompositionVerifier {
         return report
     }
 
-    /// Adds the nodes of a top-level load.
-    private mutating func addRoot(_ found: Found) {
-        for offset in 0..<found.count { _ = node(found[offset], loadedFrom: 0) }
+    /// Adds the nodes of what a load from `context` found.
+    private mutating func addNodes(_ found: Found?, loadedFrom context: Int = 0) {
+        for offset in 0..<(found?.count ?? 0) { _ = node(found![offset], loadedFrom: context) }
     }
 
     /// What a load of `name` made in `context` gets.
@@ -349,25 +365,6 @@ struct CompositionVerifier {
             .error, .cycle,
             "eager dependency cycle: \(ids.joined(separator: " → ")); take a lazy or provider handle to break it",
             to: .unit(path[0]), dependency: nil, phase: .cycle, path: ids)
-    }
-
-    /// Checks every load site with the rules of a declared dependency, from its context.
-    private mutating func checkSites() -> VerificationReport {
-        var report = VerificationReport(registrations: [], unchecked: [], checkedCount: 0)
-        for (group, (_, dependencies, context)) in siteGroups.enumerated() {
-            for index in dependencies.indices {
-                let found = check(dependencies, index, from: context, by: .site(group, index))
-                for offset in 0..<(found?.count ?? 0) { _ = node(found![offset], loadedFrom: context) }
-            }
-        }
-        report.checkedSiteCount = siteGroups.reduce(0) { $0 + $1.sites.count }
-        (report.siteProblems, report.uncheckedSites) = (siteProblems, uncheckedSites)
-        // Errors first, then by place in source.
-        let order = { (problem: VerificationProblem) in
-            (problem.severity, problem.location?.file ?? "", problem.location?.line ?? 0)
-        }
-        report.siteProblems.sort { order($0) < order($1) }
-        return report
     }
 
     /// Adds a problem of `loader`'s load of `dependency`, or its cycle's.

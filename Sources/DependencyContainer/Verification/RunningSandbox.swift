@@ -49,18 +49,17 @@ struct RunningSandbox {
     mutating func runEachIsolated() async {
         for registration in checked where registration.isolation != .nonisolated {
             let recorder = LoadRecorder(loader: Registration(freshCopyOf: registration))
-            func make<Service>(_: Service.Type) async throws(ContainerError) -> ServiceTransfer<Any> {
-                ServiceTransfer(value: try await container.resolveAsync(recorder.loader, as: Service.self))
+            func make<Service>(_: Service.Type) async -> Result<ServiceTransfer<Any>, ContainerError> {
+                do throws(ContainerError) {
+                    return .success(
+                        ServiceTransfer(
+                            value: try await container.resolveAsync(recorder.loader, as: Service.self)))
+                } catch {
+                    return .failure(error)
+                }
             }
             let outcome = await OverrideScope.binding(scope) {
-                await LoadSinks.binding(recorder, as: .loads) {
-                    () async -> Result<ServiceTransfer<Any>, ContainerError> in
-                    do throws(ContainerError) {
-                        return .success(try await make(recorder.loader.serviceType))
-                    } catch {
-                        return .failure(error)
-                    }
-                }
+                await LoadSinks.binding(recorder, as: .loads) { await make(recorder.loader.serviceType) }
             }
             record(outcome, of: registration, recorder)
         }
