@@ -8,9 +8,7 @@ extension ContainerTrace: CustomStringConvertible {
         func add(_ load: Load, depth: Int) {
             var line = String(repeating: "  ", count: depth)
             if depth == 0, isThreaded { line += "[thread \(load.thread)] " }
-            line += load.id
-            if let scope = load.scope { line += " (\(scope))" }
-            line += " \(load.outcome.rawValue)"
+            line += load.id + (load.scope.map { " (\($0))" } ?? "") + " \(load.outcome.rawValue)"
             if let seconds = load.factoryDuration {
                 // To the microsecond: `0.125 ms`.
                 let micros = Int((seconds * 1_000_000).rounded())

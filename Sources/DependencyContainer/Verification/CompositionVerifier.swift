@@ -176,7 +176,7 @@ struct CompositionVerifier {
         for index in listed.sorted(by: { key($0) < key($1) }) {
             let (registration, isChecked) = (units[index].registration, units[index].dependencies != nil)
             if !isChecked {
-                report.unchecked.append(Self.verified(registration, problems: [], isChecked: false))
+                report.unchecked.append(VerifiedRegistration(registration, problems: [], isChecked: false))
             }
             guard !problems[index].isEmpty else { continue }
             // A registration reached in several contexts finds the same problem in each; the sort
@@ -186,7 +186,7 @@ struct CompositionVerifier {
                 ($0.problem.severity, $0.phase.rawValue) < ($1.problem.severity, $1.phase.rawValue)
             }
             report.registrations.append(
-                Self.verified(registration, problems: found.map(\.problem), isChecked: isChecked))
+                VerifiedRegistration(registration, problems: found.map(\.problem), isChecked: isChecked))
         }
         return report
     }
@@ -242,12 +242,11 @@ struct CompositionVerifier {
             ?? contexts[0].container.place(holding: registration, overrides: contexts[0].overrides).flatMap {
                 holder in places.firstIndex { $0.store === holder.store }
             } ?? 0
-        var dependencies = registration.dependencies
         // Most containers have nothing inferred: no place is spelled out for them.
-        if dependencies == nil, !books[index].inferred.isEmpty, let location = Self.location(of: registration)
-        {
-            dependencies = books[index].inferred[location]
-        }
+        let dependencies =
+            registration.dependencies
+            ?? (books[index].inferred.isEmpty ? nil : Self.location(of: registration))
+            .flatMap { books[index].inferred[$0] }
         units.append(
             Unit(
                 registration: registration, dependencies: dependencies, place: index,
@@ -374,9 +373,8 @@ struct CompositionVerifier {
     ) {
         switch loader {
         case .unit(let unit):
-            let registration = units[unit].registration
             let problem = VerificationProblem(
-                registration, severity, kind, dependency: dependency, message, path: path)
+                units[unit].registration, severity, kind, dependency: dependency, message, path: path)
             problems[unit].append((phase, problem))
         case .site(let group, let index):
             let site = siteGroups[group].sites[index]
@@ -407,10 +405,9 @@ struct CompositionVerifier {
     /// only if it is a main-actor one.
     private mutating func reportIsolation(_ target: Int, of holder: Int) {
         let (holderID, targetID) = (units[holder].registration.id, units[target].registration.id)
-        let isolations = (units[holder].registration.isolation, units[target].registration.isolation)
-        guard isolations.1 == .asynchronous || isolations == (.nonisolated, .mainActor) else { return }
+        // The plan refused it: the target is async, or main-actor with a nonisolated holder.
         let message =
-            isolations.1 == .asynchronous
+            units[target].registration.isolation == .asynchronous
             ? "synchronous factory of '\(holderID)' loads async '\(targetID)': it gets nil unless the service exists; register it with registerAsync and load it with loadAsync"
             : "nonisolated factory of '\(holderID)' loads main-actor '\(targetID)' synchronously: off the main actor it gets nil unless the service exists; register it with registerOnMainActor or take a handle"
         add(.error, .isolation, message, to: .unit(holder), dependency: targetID)
@@ -536,6 +533,7 @@ struct CompositionVerifier {
         return collector.summary.nearMiss
     }
 
+    /// Where `registration` was registered, if its provider says.
     static func location(of registration: Registration) -> VerifiedRegistration.Location? {
         switch registration.provider {
         case .closure(let file, let line), .declaredType(_, let file, let line):
@@ -543,16 +541,5 @@ struct CompositionVerifier {
         case .type:
             return nil
         }
-    }
-
-    static func verified(_ registration: Registration, problems: [VerificationProblem], isChecked: Bool)
-        -> VerifiedRegistration
-    {
-        let context = registration.context.map { "\($0)" }
-        return VerifiedRegistration(
-            id: registration.id,
-            provider: registration.provider.description + (context.map { " for context \($0)" } ?? ""),
-            location: location(of: registration), isChecked: isChecked,
-            problems: problems, context: context)
     }
 }

@@ -103,7 +103,7 @@ struct RunningSandbox {
                 report.registrations[index].problems.sort { $0.severity < $1.severity }
             } else {
                 report.registrations.append(
-                    CompositionVerifier.verified(registration, problems: problems, isChecked: true))
+                    VerifiedRegistration(registration, problems: problems, isChecked: true))
                 report.registrations.sort { $0.id < $1.id }
             }
         }
