@@ -68,7 +68,8 @@ struct CompositionVerifier {
     private lazy var idSet = Set(nearest.keys).union(fartherIDs)
     private var units: [Unit] = []
     private var unitOf: [ObjectIdentifier: Int] = [:]
-    private var problems: [[(phase: Phase, problem: VerificationProblem)]] = []
+    /// Each unit's problems; most units of a clean composition have none, and no entry.
+    private var problems: [Int: [(phase: Phase, problem: VerificationProblem)]] = [:]
     /// Each node: its unit, its context, whether it was walked and, once walked, what an
     /// uncached one keeps (``Frame/kept``).
     private var nodes: [(unit: Int, context: Int, visited: Bool, kept: [Int])] = []
@@ -171,18 +172,18 @@ struct CompositionVerifier {
             siteProblems.sorted { order($0) < order($1) }, uncheckedSites
         )
         // Sorted by ID, then place: only those listed, as most of a clean composition is not.
-        let listed = units.indices.filter { units[$0].dependencies == nil || !problems[$0].isEmpty }
+        let listed = units.indices.filter { units[$0].dependencies == nil || problems[$0] != nil }
         let key = { [units] (unit: Int) in (units[unit].registration.id, units[unit].place, unit) }
         for index in listed.sorted(by: { key($0) < key($1) }) {
             let (registration, isChecked) = (units[index].registration, units[index].dependencies != nil)
             if !isChecked {
                 report.unchecked.append(VerifiedRegistration(registration, problems: [], isChecked: false))
             }
-            guard !problems[index].isEmpty else { continue }
+            guard let problems = problems[index] else { continue }
             // A registration reached in several contexts finds the same problem in each; the sort
             // is stable.
             var seen: Set<VerificationProblem> = []
-            let found = problems[index].filter { seen.insert($0.problem).inserted }.sorted {
+            let found = problems.filter { seen.insert($0.problem).inserted }.sorted {
                 ($0.problem.severity, $0.phase.rawValue) < ($1.problem.severity, $1.phase.rawValue)
             }
             report.registrations.append(
@@ -252,7 +253,6 @@ struct CompositionVerifier {
                 registration: registration, dependencies: dependencies, place: index,
                 type: ObjectIdentifier(registration.serviceType), isShared: registration.isShared,
                 isScoped: registration.scopeName != nil))
-        problems.append([])
         stackPositions.append(-1)
         nodeOf += repeatElement(-1, count: contexts.count)
         return units.count - 1
@@ -357,7 +357,7 @@ struct CompositionVerifier {
     /// Reports the cycle along `path`, units of the stack, once for its first registration.
     private mutating func reportCycle(_ path: [Int]) {
         guard reentering == nil || reentering == path[0],
-            !problems[path[0]].contains(where: { $0.problem.kind == .cycle })
+            problems[path[0]]?.contains(where: { $0.problem.kind == .cycle }) != true
         else { return }
         let ids = path.map { units[$0].registration.id } + [units[path[0]].registration.id]
         add(
@@ -375,7 +375,7 @@ struct CompositionVerifier {
         case .unit(let unit):
             let problem = VerificationProblem(
                 units[unit].registration, severity, kind, dependency: dependency, message, path: path)
-            problems[unit].append((phase, problem))
+            problems[unit, default: []].append((phase, problem))
         case .site(let group, let index):
             let site = siteGroups[group].sites[index]
             siteProblems.append(
