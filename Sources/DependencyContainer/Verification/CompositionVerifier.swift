@@ -118,11 +118,8 @@ struct CompositionVerifier {
             if case .own(let owner) = place {
                 let checked = books[index].sites.filter { $0.dependency != nil }
                 uncheckedSites += books[index].sites.filter { $0.dependency == nil }
-                siteGroups.append(
-                    (
-                        checked, checked.compactMap(\.dependency),
-                        owner === container ? 0 : placeContexts[index]
-                    ))
+                let context = owner === container ? 0 : placeContexts[index]
+                siteGroups.append((checked, checked.compactMap(\.dependency), context))
             }
             if index > 0 { fartherIDs += place.store.read { $0.keys } }
         }
