@@ -44,7 +44,7 @@ public final class Container: ServiceLoading {
     /// ancestor has a reader of the trace; without one a load pays one relaxed read.
     let tracesCreations = AtomicFlag()
     /// The load sites and inferred dependencies `verify()` checks (``addLoadSites(_:)``).
-    let loadSiteBook = LoadSiteBook()
+    let loadSiteBook = LockedValue(LoadSiteBook())
     /// The container's own creation hooks (``decorateCreations(_:)``), run after a
     /// registration's on what this container or one below it makes.
     let creationDecorators = CreationDecorators()

@@ -58,26 +58,18 @@ extension RegisteredIDs {
                 smallest.insert(id, at: index)
                 if smallest.count > RegisteredIDs.listLimit { smallest.removeLast() }
             }
-            if let distance = nearMissDistance(to: id),
+            // A near miss is within ``maximumDistance`` edits and is not the requested ID.
+            let length = id.utf8.count
+            guard abs(length - requested.count) <= maximumDistance, length <= 256,
+                let distance = Self.boundedDistance(Array(id.utf8), requested, bound: maximumDistance),
+                distance > 0 || !id.utf8.elementsEqual(requested),
                 best.map({ distance < $0.distance || (distance == $0.distance && id < $0.id) }) ?? true
-            {
-                best = (id, distance)
-            }
+            else { return }
+            best = (id, distance)
         }
 
         var summary: RegisteredIDs {
             RegisteredIDs(listed: smallest, unlistedCount: total - smallest.count, nearMiss: best?.id)
-        }
-
-        /// The edit distance to `id`, if at most ``maximumDistance`` and `id` is not the requested ID.
-        private func nearMissDistance(to id: String) -> Int? {
-            let candidate = id.utf8
-            guard abs(candidate.count - requested.count) <= maximumDistance, candidate.count <= 256 else {
-                return nil
-            }
-            let distance = Self.boundedDistance(Array(candidate), requested, bound: maximumDistance)
-            guard let distance, distance > 0 || !candidate.elementsEqual(requested) else { return nil }
-            return distance
         }
 
         /// Levenshtein distance over bytes, ASCII letters compared without case, or `nil` once

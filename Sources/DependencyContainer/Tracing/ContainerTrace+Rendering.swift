@@ -8,9 +8,7 @@ extension ContainerTrace: CustomStringConvertible {
         func add(_ load: Load, depth: Int) {
             var line = String(repeating: "  ", count: depth)
             if depth == 0, isThreaded { line += "[thread \(load.thread)] " }
-            line += load.id
-            if let scope = load.scope { line += " (\(scope))" }
-            line += " \(load.outcome.rawValue)"
+            line += load.id + (load.scope.map { " (\($0))" } ?? "") + " \(load.outcome.rawValue)"
             if let seconds = load.factoryDuration {
                 // To the microsecond: `0.125 ms`.
                 let micros = Int((seconds * 1_000_000).rounded())
@@ -29,7 +27,7 @@ extension ContainerTrace: CustomStringConvertible {
 
     /// The graph of what was resolved, in Graphviz's DOT language (<doc:Tracing>).
     public var graphviz: String {
-        let graph = TraceGraph(loads)
+        let graph = self.graph
         var lines = ["digraph ContainerTrace {", "    rankdir=LR;"]
         for node in graph.nodes {
             let label = "\(Self.dotEscaped(node.id))\\n\(Self.dotEscaped(node.scope ?? "missing"))"
@@ -47,7 +45,7 @@ extension ContainerTrace: CustomStringConvertible {
 
     /// The graph of ``graphviz`` as a Mermaid flowchart.
     public var mermaid: String {
-        let graph = TraceGraph(loads)
+        let graph = self.graph
         var lines = ["graph TD"]
         for (index, node) in graph.nodes.enumerated() {
             let label = "\(node.id) (\(node.scope ?? "missing"))".map { $0 == "\"" ? "#quot;" : "\($0)" }
@@ -63,32 +61,24 @@ extension ContainerTrace: CustomStringConvertible {
     static func dotEscaped(_ text: String) -> String {
         text.map { $0 == "\"" || $0 == "\\" ? "\\\($0)" : "\($0)" }.joined()
     }
-}
 
-/// The IDs a trace loaded and which loaded which, each once, in the order first met.
-struct TraceGraph {
-    struct Node {
-        let id: String
-        /// The scope of a registration that answered it, or `nil` if none ever did.
-        var scope: String?
-    }
-
-    var nodes: [Node] = []
-    var edges: [(from: Int, to: Int)] = []
-
-    init(_ loads: [ContainerTrace.Load]) {
+    /// The IDs loaded, each once in the order first met, with the scope of a registration that
+    /// answered it (`nil` if none ever did), and which loaded which, each once.
+    private var graph: (nodes: [(id: String, scope: String?)], edges: [(from: Int, to: Int)]) {
+        var graph: (nodes: [(id: String, scope: String?)], edges: [(from: Int, to: Int)]) = ([], [])
         var indices: [String: Int] = [:]
         var seenEdges: Set<[Int]> = []
-        func visit(_ load: ContainerTrace.Load, from parent: Int?) {
-            let index = indices[load.id] ?? nodes.count
-            if index == nodes.count {
+        func visit(_ load: Load, from parent: Int?) {
+            let index = indices[load.id, default: graph.nodes.count]
+            if index == graph.nodes.count {
                 indices[load.id] = index
-                nodes.append(Node(id: load.id))
+                graph.nodes.append((load.id, nil))
             }
-            if nodes[index].scope == nil { nodes[index].scope = load.scope }
-            if let parent, seenEdges.insert([parent, index]).inserted { edges.append((parent, index)) }
+            if graph.nodes[index].scope == nil { graph.nodes[index].scope = load.scope }
+            if let parent, seenEdges.insert([parent, index]).inserted { graph.edges.append((parent, index)) }
             for nested in load.loads { visit(nested, from: index) }
         }
         for load in loads { visit(load, from: nil) }
+        return graph
     }
 }

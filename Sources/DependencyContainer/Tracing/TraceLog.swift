@@ -1,56 +1,29 @@
 /// What a ``ContainerTrace`` has recorded: its loads, flat, in the order they began, and
 /// where each thread's load stands.
 struct TraceLog: Sendable {
-    /// One load.
-    struct Entry: Sendable {
-        let id: String
-        let scope: String?
-        var outcome: ContainerTrace.Outcome
-        /// The entry of the load whose factory made this load, if any.
-        let parent: Int?
-        /// The trace's number for the thread, from 1.
-        let thread: Int
-        /// How long its factory ran; `nil` while none did.
-        var nanoseconds: UInt64?
-    }
-
-    /// A thread's place in its current top-level load.
-    struct Cursor: Sendable {
-        let number: Int
-        /// The entry of the last load at each depth: `dropped` when it was not recorded,
-        /// `unknown` for the depths of a load the trace started in the middle of.
-        var loads: [Int] = []
-    }
-
     static let dropped = -1
     static let unknown = -2
 
     var isRecording = true
-    var entries: [Entry] = []
+    /// The loads without what they loaded, and the entry of the load whose factory made each.
+    var entries: [ContainerTrace.Load] = []
+    var parents: [Int?] = []
     var droppedLoads = 0
-    var cursors: [ObjectIdentifier: Cursor] = [:]
-
-    /// The entry of the load at `depth` on `thread`, whose factory runs.
-    func factoryEntry(depth: Int, thread: ObjectIdentifier) -> Int? {
-        guard isRecording, let cursor = cursors[thread], depth < cursor.loads.count, cursor.loads[depth] >= 0
-        else { return nil }
-        return cursor.loads[depth]
-    }
+    /// Each thread's number and place in its current top-level load: the entry of the last load
+    /// at each depth, `dropped` when it was not recorded, `unknown` for the depths of a load the
+    /// trace started in the middle of.
+    var cursors: [ObjectIdentifier: (number: Int, loads: [Int])] = [:]
 
     /// The top-level loads, each with what it loaded.
     var tree: [ContainerTrace.Load] {
-        var children = Array(repeating: [Int](), count: entries.count)
-        var roots: [Int] = []
-        for (index, entry) in entries.enumerated() {
-            if let parent = entry.parent { children[parent].append(index) } else { roots.append(index) }
+        // The top-level loads are the children of one past the last entry.
+        var children = Array(repeating: [Int](), count: entries.count + 1)
+        for (index, parent) in parents.enumerated() { children[parent ?? entries.count].append(index) }
+        func node(_ index: Int) -> ContainerTrace.Load {
+            var load = entries[index]
+            load.loads = children[index].map(node)
+            return load
         }
-        func load(_ index: Int) -> ContainerTrace.Load {
-            let entry = entries[index]
-            return ContainerTrace.Load(
-                id: entry.id, scope: entry.scope, outcome: entry.outcome,
-                factoryDuration: entry.nanoseconds.map { Double($0) / 1_000_000_000 }, thread: entry.thread,
-                loads: children[index].map(load))
-        }
-        return roots.map(load)
+        return children[entries.count].map(node)
     }
 }

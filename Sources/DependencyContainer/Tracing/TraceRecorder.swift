@@ -3,9 +3,8 @@ import Dispatch
 /// What a ``ContainerTrace`` records into: the trace sink of the loads on its container and
 /// the containers below it, which the registry of recording traces holds while it records.
 final class TraceRecorder: Sendable {
-    /// The traced container's reference, which holds it weakly.
-    let reference: ContainerReference
-    /// The references of the containers it counts itself on: its own and those below it.
+    /// The references of the containers it counts itself on: the traced one's first (which holds
+    /// it weakly), then those below it.
     private let counted: [ContainerReference]
     let maximumLoads: Int
     /// The loads, under the recorder's lock; no code of the app runs under it.
@@ -15,7 +14,6 @@ final class TraceRecorder: Sendable {
     private static let recording = LockedValue<[TraceRecorder]>([])
 
     init(container: Container, maximumLoads: Int) {
-        reference = container.reference
         self.maximumLoads = max(0, maximumLoads)
         func tree(_ container: Container) -> [ContainerReference] {
             [container.reference] + container.children.live.flatMap(tree)
@@ -39,12 +37,9 @@ final class TraceRecorder: Sendable {
     /// The recorder of loads made on `container`: its own trace's, or the nearest ancestor's.
     static func recorder(for container: Container) -> TraceRecorder? {
         recording.withLock { traces in
-            var current: Container? = container
-            while let candidate = current {
-                if let trace = traces.first(where: { $0.reference === candidate.reference }) { return trace }
-                current = candidate.parent
-            }
-            return nil
+            sequence(first: container, next: \.parent).lazy.compactMap { candidate in
+                traces.first { $0.counted[0] === candidate.reference }
+            }.first
         }
     }
 
@@ -54,7 +49,7 @@ final class TraceRecorder: Sendable {
     ) {
         log.withLock { log in
             guard log.isRecording else { return }
-            var cursor = log.cursors[thread] ?? TraceLog.Cursor(number: log.cursors.count + 1)
+            var cursor = log.cursors[thread] ?? (log.cursors.count + 1, [])
             defer { log.cursors[thread] = cursor }
             cursor.loads.removeSubrange(min(depth, cursor.loads.count)...)
             while cursor.loads.count < depth { cursor.loads.append(TraceLog.unknown) }
@@ -65,9 +60,10 @@ final class TraceRecorder: Sendable {
                 return
             }
             log.entries.append(
-                TraceLog.Entry(
-                    id: id, scope: scope, outcome: outcome, parent: parent >= 0 ? parent : nil,
-                    thread: cursor.number))
+                ContainerTrace.Load(
+                    id: id, scope: scope, outcome: outcome, factoryDuration: nil, thread: cursor.number,
+                    loads: []))
+            log.parents.append(parent >= 0 ? parent : nil)
             cursor.loads.append(log.entries.count - 1)
         }
     }
@@ -75,23 +71,32 @@ final class TraceRecorder: Sendable {
     /// Marks the load whose factory starts on `thread` as one that makes its service, and
     /// returns the monotonic start time, or 0 when the trace does not record that load.
     func factoryStarts(_ thread: ThreadState) -> UInt64 {
-        let key = ObjectIdentifier(thread)
-        let recorded = log.withLock { log -> Bool in
-            guard let index = log.factoryEntry(depth: thread.frames.count, thread: key) else { return false }
-            if log.entries[index].outcome == .reused { log.entries[index].outcome = .made }
-            return true
-        }
+        let recorded = changeFactoryEntry(on: thread) { if $0.outcome == .reused { $0.outcome = .made } }
         return recorded ? max(1, DispatchTime.now().uptimeNanoseconds) : 0
     }
 
     /// Adds the time of a factory that ended on `thread` to its load; a creation hook's run adds to it.
     func factoryEnded(startedAt start: UInt64, failed: Bool, _ thread: ThreadState) {
         let elapsed = DispatchTime.now().uptimeNanoseconds &- start
-        log.withLock { log in
-            guard let index = log.factoryEntry(depth: thread.frames.count, thread: ObjectIdentifier(thread))
-            else { return }
-            log.entries[index].nanoseconds = (log.entries[index].nanoseconds ?? 0) &+ elapsed
-            if failed { log.entries[index].outcome = .failed }
+        changeFactoryEntry(on: thread) { entry in
+            entry.factoryDuration = (entry.factoryDuration ?? 0) + Double(elapsed) / 1_000_000_000
+            if failed { entry.outcome = .failed }
+        }
+    }
+
+    /// Changes the entry of the load whose factory runs on `thread`, if the trace records it.
+    @discardableResult
+    private func changeFactoryEntry(on thread: ThreadState, _ change: (inout ContainerTrace.Load) -> Void)
+        -> Bool
+    {
+        let depth = thread.frames.count
+        return log.withLock { log in
+            guard log.isRecording, let loads = log.cursors[ObjectIdentifier(thread)]?.loads,
+                depth < loads.count,
+                loads[depth] >= 0
+            else { return false }
+            change(&log.entries[loads[depth]])
+            return true
         }
     }
 }

@@ -55,11 +55,11 @@ struct CompositionVerifier {
     /// The verified lookup order, nearest first, each place's context and its container's book.
     private let places: [LookupPlace]
     private let placeContexts: [Int]
-    private let books: [(sites: [LoadSite], inferred: [VerifiedRegistration.Location: [Dependency]])]
+    private let books: [LoadSiteBook]
     /// The contexts factories run in; the first is a top-level load's.
     private let contexts: [CreationContext]
     /// The service unit each ID's lookup found in each context, or -1 when it found none.
-    private var services: [[String: Int]]
+    private var services: [[StoreKey: Int]]
     /// The nearest place's registrations, which a top-level load of their IDs finds unlooked.
     private let nearest: RegistrationStore.RegistrationsByID
     /// The IDs of the farther places; a shadowed one again at each place.
@@ -68,7 +68,8 @@ struct CompositionVerifier {
     private lazy var idSet = Set(nearest.keys).union(fartherIDs)
     private var units: [Unit] = []
     private var unitOf: [ObjectIdentifier: Int] = [:]
-    private var problems: [[(phase: Phase, problem: VerificationProblem)]] = []
+    /// Each unit's problems; most units of a clean composition have none, and no entry.
+    private var problems: [Int: [(phase: Phase, problem: VerificationProblem)]] = [:]
     /// Each node: its unit, its context, whether it was walked and, once walked, what an
     /// uncached one keeps (``Frame/kept``).
     private var nodes: [(unit: Int, context: Int, visited: Bool, kept: [Int])] = []
@@ -87,9 +88,8 @@ struct CompositionVerifier {
     private var uncheckedSites: [LoadSite] = []
     private var siteProblems: [VerificationProblem] = []
     private var nearMisses: [String: String?] = [:]
-    /// The root services keyed by their own concrete type's name, and each missing existential
-    /// type key (`any Notifier`) with those that conform to it.
-    private var rootServices: [Int] = []
+    /// Each missing existential type key (`any Notifier`) with the root services keyed by their
+    /// own concrete type's name that conform to it.
     private var implementationKeyed: [(id: String, units: [Int])] = []
 
     init(verifying container: Container) {
@@ -112,17 +112,14 @@ struct CompositionVerifier {
         self.contexts = contexts
         services = contexts.map { _ in [:] }
         // An override's registrations use the book of the container it overrides.
-        books = places.map { $0.container.loadSiteBook.snapshot }
+        books = places.map { $0.container.loadSiteBook.withLock { $0 } }
         nearest = places[0].store.read { $0 }
         for (index, place) in places.enumerated() {
             if case .own(let owner) = place {
                 let checked = books[index].sites.filter { $0.dependency != nil }
                 uncheckedSites += books[index].sites.filter { $0.dependency == nil }
-                siteGroups.append(
-                    (
-                        checked, checked.compactMap(\.dependency),
-                        owner === container ? 0 : placeContexts[index]
-                    ))
+                let context = owner === container ? 0 : placeContexts[index]
+                siteGroups.append((checked, checked.compactMap(\.dependency), context))
             }
             if index > 0 { fartherIDs += place.store.read { $0.keys } }
         }
@@ -133,10 +130,16 @@ struct CompositionVerifier {
 
     /// Checks every registration a load can reach, and every load site.
     mutating func report() -> VerificationReport {
-        for (id, registration) in nearest { addRoot(found(registration, at: 0, named: id, in: 0)) }
-        for id in fartherIDs { find(id, from: 0).map { addRoot($0) } }
-        // Before the nodes: a site of an ancestor may reach registrations in its context only.
-        var report = checkSites()
+        for (id, registration) in nearest { addNodes(found(registration, at: 0, named: StoreKey(id), in: 0)) }
+        for id in fartherIDs { addNodes(find(id, from: 0)) }
+        // Each load site with the rules of a declared dependency, from its context, before the
+        // nodes: a site of an ancestor may reach registrations in its context only.
+        for (group, (_, dependencies, context)) in siteGroups.enumerated() {
+            for index in dependencies.indices {
+                addNodes(
+                    check(dependencies, index, from: context, by: .site(group, index)), loadedFrom: context)
+            }
+        }
         var index = 0
         while index < pending.count {
             walk(from: pending[index])
@@ -154,61 +157,71 @@ struct CompositionVerifier {
             }
         }
         reportImplementationKeys()
-        report.checkedCount = units.lazy.filter { $0.dependencies != nil }.count
+        var report = VerificationReport(
+            registrations: [], unchecked: [], checkedCount: units.lazy.filter { $0.dependencies != nil }.count
+        )
+        report.checkedSiteCount = siteGroups.reduce(0) { $0 + $1.sites.count }
+        // Site problems: errors first, then by place in source.
+        let order = { (problem: VerificationProblem) in
+            (problem.severity, problem.location?.file ?? "", problem.location?.line ?? 0)
+        }
+        (report.siteProblems, report.uncheckedSites) = (
+            siteProblems.sorted { order($0) < order($1) }, uncheckedSites
+        )
         // Sorted by ID, then place: only those listed, as most of a clean composition is not.
-        let listed = units.indices.filter { units[$0].dependencies == nil || !problems[$0].isEmpty }
+        let listed = units.indices.filter { units[$0].dependencies == nil || problems[$0] != nil }
         let key = { [units] (unit: Int) in (units[unit].registration.id, units[unit].place, unit) }
         for index in listed.sorted(by: { key($0) < key($1) }) {
             let (registration, isChecked) = (units[index].registration, units[index].dependencies != nil)
             if !isChecked {
-                report.unchecked.append(Self.verified(registration, problems: [], isChecked: false))
+                report.unchecked.append(VerifiedRegistration(registration, problems: [], isChecked: false))
             }
-            guard !problems[index].isEmpty else { continue }
+            guard let problems = problems[index] else { continue }
             // A registration reached in several contexts finds the same problem in each; the sort
             // is stable.
             var seen: Set<VerificationProblem> = []
-            let found = problems[index].filter { seen.insert($0.problem).inserted }.sorted {
+            let found = problems.filter { seen.insert($0.problem).inserted }.sorted {
                 ($0.problem.severity, $0.phase.rawValue) < ($1.problem.severity, $1.phase.rawValue)
             }
             report.registrations.append(
-                Self.verified(registration, problems: found.map(\.problem), isChecked: isChecked))
+                VerifiedRegistration(registration, problems: found.map(\.problem), isChecked: isChecked))
         }
         return report
     }
 
-    /// Adds the nodes of a top-level load.
-    private mutating func addRoot(_ found: Found) {
-        if found.service >= 0 { rootServices.append(found.service) }
-        for offset in 0..<found.count { _ = node(found[offset], loadedFrom: 0) }
+    /// Adds the nodes of what a load from `context` found.
+    private mutating func addNodes(_ found: Found?, loadedFrom context: Int = 0) {
+        for offset in 0..<(found?.count ?? 0) { _ = node(found![offset], loadedFrom: context) }
     }
 
     /// What a load of `name` made in `context` gets.
     private mutating func find(_ name: String, marker: Any.Type? = nil, from context: Int) -> Found? {
         // A service's lookup once per context: most IDs are loaded by several factories.
-        if let service = services[context][name] { return service < 0 ? nil : Found(service: service) }
+        let key = StoreKey(name)
+        if let service = services[context][key] { return service < 0 ? nil : Found(service: service) }
         let loader = contexts[context]
         guard let found = loader.container.lookUp(name, overrides: loader.overrides, thread: thread) else {
-            services[context][name] = -1
+            services[context][key] = -1
             return nil
         }
         let place = places.firstIndex { $0.store === found.place.store } ?? 0
-        return self.found(found.registration, at: place, named: name, in: context, marker: marker)
+        return self.found(found.registration, at: place, named: key, in: context, marker: marker)
     }
 
     /// What a load of `name` made in `context` gets from `registration`, found at `place`.
     private mutating func found(
-        _ registration: Registration, at place: Int, named name: String, in context: Int,
+        _ registration: Registration, at place: Int, named key: StoreKey, in context: Int,
         marker: Any.Type? = nil
     ) -> Found {
         guard registration.contributions != nil else {
             let service = unit(registration, at: place)
-            services[context][name] = service
+            services[context][key] = service
             return Found(service: service)
         }
         let loader = contexts[context]
         let entries = OverrideScope.binding(loader.overrides) {
             loader.container.contributionEntries(
-                pointNamed: name, marker: marker ?? registration.serviceType, elementType: Any.self,
+                pointNamed: key.id, marker: marker ?? registration.serviceType, elementType: Any.self,
                 thread: thread
             ).entries
         }
@@ -227,18 +240,16 @@ struct CompositionVerifier {
             ?? contexts[0].container.place(holding: registration, overrides: contexts[0].overrides).flatMap {
                 holder in places.firstIndex { $0.store === holder.store }
             } ?? 0
-        var dependencies = registration.dependencies
         // Most containers have nothing inferred: no place is spelled out for them.
-        if dependencies == nil, !books[index].inferred.isEmpty, let location = Self.location(of: registration)
-        {
-            dependencies = books[index].inferred[location]
-        }
+        let dependencies =
+            registration.dependencies
+            ?? (books[index].inferred.isEmpty ? nil : Self.location(of: registration))
+            .flatMap { books[index].inferred[$0] }
         units.append(
             Unit(
                 registration: registration, dependencies: dependencies, place: index,
                 type: ObjectIdentifier(registration.serviceType), isShared: registration.isShared,
                 isScoped: registration.scopeName != nil))
-        problems.append([])
         stackPositions.append(-1)
         nodeOf += repeatElement(-1, count: contexts.count)
         return units.count - 1
@@ -343,32 +354,13 @@ struct CompositionVerifier {
     /// Reports the cycle along `path`, units of the stack, once for its first registration.
     private mutating func reportCycle(_ path: [Int]) {
         guard reentering == nil || reentering == path[0],
-            !problems[path[0]].contains(where: { $0.problem.kind == .cycle })
+            problems[path[0]]?.contains(where: { $0.problem.kind == .cycle }) != true
         else { return }
         let ids = path.map { units[$0].registration.id } + [units[path[0]].registration.id]
         add(
             .error, .cycle,
             "eager dependency cycle: \(ids.joined(separator: " → ")); take a lazy or provider handle to break it",
             to: .unit(path[0]), dependency: nil, phase: .cycle, path: ids)
-    }
-
-    /// Checks every load site with the rules of a declared dependency, from its context.
-    private mutating func checkSites() -> VerificationReport {
-        var report = VerificationReport(registrations: [], unchecked: [], checkedCount: 0)
-        for (group, (_, dependencies, context)) in siteGroups.enumerated() {
-            for index in dependencies.indices {
-                let found = check(dependencies, index, from: context, by: .site(group, index))
-                for offset in 0..<(found?.count ?? 0) { _ = node(found![offset], loadedFrom: context) }
-            }
-        }
-        report.checkedSiteCount = siteGroups.reduce(0) { $0 + $1.sites.count }
-        (report.siteProblems, report.uncheckedSites) = (siteProblems, uncheckedSites)
-        // Errors first, then by place in source.
-        let order = { (problem: VerificationProblem) in
-            (problem.severity, problem.location?.file ?? "", problem.location?.line ?? 0)
-        }
-        report.siteProblems.sort { order($0) < order($1) }
-        return report
     }
 
     /// Adds a problem of `loader`'s load of `dependency`, or its cycle's.
@@ -378,10 +370,9 @@ struct CompositionVerifier {
     ) {
         switch loader {
         case .unit(let unit):
-            let registration = units[unit].registration
             let problem = VerificationProblem(
-                registration, severity, kind, dependency: dependency, message, path: path)
-            problems[unit].append((phase, problem))
+                units[unit].registration, severity, kind, dependency: dependency, message, path: path)
+            problems[unit, default: []].append((phase, problem))
         case .site(let group, let index):
             let site = siteGroups[group].sites[index]
             siteProblems.append(
@@ -411,10 +402,9 @@ struct CompositionVerifier {
     /// only if it is a main-actor one.
     private mutating func reportIsolation(_ target: Int, of holder: Int) {
         let (holderID, targetID) = (units[holder].registration.id, units[target].registration.id)
-        let isolations = (units[holder].registration.isolation, units[target].registration.isolation)
-        guard isolations.1 == .asynchronous || isolations == (.nonisolated, .mainActor) else { return }
+        // The plan refused it: the target is async, or main-actor with a nonisolated holder.
         let message =
-            isolations.1 == .asynchronous
+            units[target].registration.isolation == .asynchronous
             ? "synchronous factory of '\(holderID)' loads async '\(targetID)': it gets nil unless the service exists; register it with registerAsync and load it with loadAsync"
             : "nonisolated factory of '\(holderID)' loads main-actor '\(targetID)' synchronously: off the main actor it gets nil unless the service exists; register it with registerOnMainActor or take a handle"
         add(.error, .isolation, message, to: .unit(holder), dependency: targetID)
@@ -499,7 +489,8 @@ struct CompositionVerifier {
         guard let wanted = dependency.registeredType, isExistential(wanted), dependency.id == typeName(wanted)
         else { return nil }
         if let known = implementationKeyed.first(where: { $0.id == dependency.id }) { return known.units }
-        let conforming = Set(rootServices).filter {
+        // What a top-level load of each ID finds: the same lookups as the roots.
+        let conforming = Set(services[0].values.lazy.filter { $0 >= 0 }).filter {
             let type = units[$0].registration.serviceType
             return !isExistential(type) && String(describing: type) == units[$0].registration.id
                 && conformsToExistential(type, wanted)
@@ -534,12 +525,12 @@ struct CompositionVerifier {
     private mutating func nearMiss(of id: String) -> String? {
         if let known = nearMisses[id] { return known }
         var collector = RegisteredIDs.Collector(requested: id)
-        for candidate in nearest.keys { collector.add(candidate) }
-        for candidate in fartherIDs { collector.add(candidate) }
+        for candidate in idSet { collector.add(candidate) }
         nearMisses[id] = .some(collector.summary.nearMiss)
         return collector.summary.nearMiss
     }
 
+    /// Where `registration` was registered, if its provider says.
     static func location(of registration: Registration) -> VerifiedRegistration.Location? {
         switch registration.provider {
         case .closure(let file, let line), .declaredType(_, let file, let line):
@@ -547,16 +538,5 @@ struct CompositionVerifier {
         case .type:
             return nil
         }
-    }
-
-    static func verified(_ registration: Registration, problems: [VerificationProblem], isChecked: Bool)
-        -> VerifiedRegistration
-    {
-        let context = registration.context.map { "\($0)" }
-        return VerifiedRegistration(
-            id: registration.id,
-            provider: registration.provider.description + (context.map { " for context \($0)" } ?? ""),
-            location: location(of: registration), isChecked: isChecked,
-            problems: problems, context: context)
     }
 }

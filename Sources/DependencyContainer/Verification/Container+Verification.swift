@@ -19,9 +19,7 @@ extension Container {
     ///
     /// Main-actor and async factories are run by ``verifyRunningIncludingIsolated()``.
     public func verify(running: Bool) -> VerificationReport {
-        guard running else { return verify() }
-        var sandbox = RunningSandbox(checking: self)
-        return sandbox.finish()
+        running ? RunningSandbox(checking: self).finish() : verify()
     }
 
     /// Runs every checked factory as `verify(running: true)` does, main-actor ones on the main
@@ -44,16 +42,29 @@ extension Container {
 
     /// Records load sites, so that `verify()` checks them as loads from this container; a site
     /// added twice is recorded once (<doc:VerifyingTheComposition>).
-    public func addLoadSites(_ sites: [LoadSite]) { loadSiteBook.add(sites) }
+    public func addLoadSites(_ sites: [LoadSite]) {
+        loadSiteBook.withLock { book in
+            for site in sites where book.seen.insert(site).inserted { book.sites.append(site) }
+        }
+    }
 
     /// Removes load sites, such as those of a plugin the loader deactivated.
-    package func removeLoadSites(_ sites: [LoadSite]) { if !sites.isEmpty { loadSiteBook.remove(sites) } }
+    package func removeLoadSites(_ sites: [LoadSite]) {
+        guard !sites.isEmpty else { return }
+        let removed = Set(sites)
+        loadSiteBook.withLock { book in
+            book.sites.removeAll { removed.contains($0) }
+            book.seen.subtract(removed)
+        }
+    }
 
     /// Records the dependencies the scanner read from the closure registered at `file:line`,
     /// which `verify()` uses for a registration there that declares none.
     public func addInferredDependencies(
         _ dependencies: [Dependency], forRegistrationAt file: String, line: Int
     ) {
-        loadSiteBook.infer(dependencies, at: VerifiedRegistration.Location(file: file, line: line))
+        loadSiteBook.withLock {
+            $0.inferred[VerifiedRegistration.Location(file: file, line: line)] = dependencies
+        }
     }
 }

@@ -56,12 +56,6 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
         case id, serviceType, kind, isOptional
     }
 
-    private static func point<Element>(_ point: ExtensionPoint<Element>, required: Bool) -> Dependency {
-        Dependency(
-            point.name, pointTypeName(Element.self), ExtensionPointMarker<Element>.self,
-            isOptional: pointLoadIsOptional(required: required))
-    }
-
     /// Whether the load happens later, through a handle, so that it breaks cycles.
     public var isDeferred: Bool { kind != .eager }
 
@@ -87,12 +81,16 @@ public struct Dependency: Hashable, Codable, Sendable, CustomStringConvertible {
 
     /// An eager load of an extension point, as `resolver.load(point)` makes: an empty point is a note.
     public static func load<Element>(_ point: ExtensionPoint<Element>) -> Dependency {
-        Self.point(point, required: false)
+        Dependency(
+            point.name, pointTypeName(Element.self), ExtensionPointMarker<Element>.self,
+            isOptional: pointLoadIsOptional(required: false))
     }
 
     /// An eager load of an extension point, as `resolver.require(point)` makes: an empty point is an error.
     public static func require<Element>(_ point: ExtensionPoint<Element>) -> Dependency {
-        Self.point(point, required: true)
+        Dependency(
+            point.name, pointTypeName(Element.self), ExtensionPointMarker<Element>.self,
+            isOptional: pointLoadIsOptional(required: true))
     }
 
     /// Whether a load of an extension point tolerates an empty point, for declarations, load

@@ -5,7 +5,7 @@
 /// lookups may run on several threads, one after another.
 final class LoadRecorder: LoadSink, @unchecked Sendable {
     /// The registration whose factory is checked: the frame that loads.
-    private let loader: Registration
+    let loader: Registration
     private let recorded = LockedValue<[(id: String, found: Bool)]>([])
 
     init(loader: Registration) { self.loader = loader }

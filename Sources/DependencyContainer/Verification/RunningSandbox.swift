@@ -7,11 +7,10 @@ struct RunningSandbox {
     /// The checked services and contributions the check may run, in lookup order.
     private let checked: [Registration]
     private let scope: OverrideScope
-    /// The fresh copies loaded and the services returned, held until the check ends, so that a
-    /// weak one is still alive to be disposed.
-    private var probes: [Registration] = []
-    private var services: [Any] = []
-    private var results: [(Registration, [VerificationProblem])] = []
+    /// Each checked registration run, its fresh copy and the service it returned, held until the
+    /// check ends, so that a weak one is still alive to be disposed, and the problems found.
+    private var results:
+        [(registration: Registration, probe: Registration, made: Any?, [VerificationProblem])] = []
 
     /// `verify()`'s report, which ``finish()`` adds the problems found to.
     private let report: VerificationReport
@@ -30,21 +29,17 @@ struct RunningSandbox {
 
     /// Runs each checked synchronous factory once, as a top-level load in the sandbox.
     private mutating func runEach() {
-        let thread = ThreadState.current
-        let previous = thread.loadRecorder
-        defer { thread.loadRecorder = previous }
         OverrideScope.binding(scope) {
-            CreationTraceReaders.counting(.loads) {
-                for registration in checked where registration.isolation == .nonisolated {
-                    let (probe, recorder) = self.probe(registration)
-                    thread.loadRecorder = recorder
-                    func make<Service>(_: Service.Type) throws(ContainerError) -> ServiceTransfer<Any> {
-                        ServiceTransfer(value: try container.resolve(probe, as: Service.self, thread: thread))
-                    }
-                    let outcome = Result { () throws(ContainerError) in try make(probe.serviceType) }
-                    thread.loadRecorder = previous
-                    record(outcome, of: registration, recorder)
+            for registration in checked where registration.isolation == .nonisolated {
+                let recorder = LoadRecorder(loader: Registration(copying: registration))
+                func make<Service>(_: Service.Type) throws(ContainerError) -> ServiceTransfer<Any> {
+                    ServiceTransfer(
+                        value: try container.resolve(recorder.loader, as: Service.self, thread: .current))
                 }
+                let outcome = LoadSinks.binding(recorder, as: .loads) {
+                    Result { () throws(ContainerError) in try make(recorder.loader.serviceType) }
+                }
+                record(outcome, of: registration, recorder)
             }
         }
     }
@@ -53,37 +48,29 @@ struct RunningSandbox {
     /// load does: a main-actor one on the main actor.
     mutating func runEachIsolated() async {
         for registration in checked where registration.isolation != .nonisolated {
-            let (probe, recorder) = self.probe(registration)
-            func make<Service>(_: Service.Type) async throws(ContainerError) -> ServiceTransfer<Any> {
-                ServiceTransfer(value: try await container.resolveAsync(probe, as: Service.self))
+            let recorder = LoadRecorder(loader: Registration(copying: registration))
+            func make<Service>(_: Service.Type) async -> Result<ServiceTransfer<Any>, ContainerError> {
+                do throws(ContainerError) {
+                    return .success(
+                        ServiceTransfer(
+                            value: try await container.resolveAsync(recorder.loader, as: Service.self)))
+                } catch {
+                    return .failure(error)
+                }
             }
             let outcome = await OverrideScope.binding(scope) {
-                await LoadSinks.binding(recorder, as: .loads) {
-                    () async -> Result<ServiceTransfer<Any>, ContainerError> in
-                    do throws(ContainerError) {
-                        return .success(try await make(probe.serviceType))
-                    } catch {
-                        return .failure(error)
-                    }
-                }
+                await LoadSinks.binding(recorder, as: .loads) { await make(recorder.loader.serviceType) }
             }
             record(outcome, of: registration, recorder)
         }
     }
 
-    /// A fresh copy of `registration`, held, and the recorder of its loads.
-    private mutating func probe(_ registration: Registration) -> (Registration, LoadRecorder) {
-        let probe = Registration(copying: registration)
-        probes.append(probe)
-        return (probe, LoadRecorder(loader: probe))
-    }
-
-    /// Holds what a probe made, and records the loads its declaration misses and its failure.
+    /// Holds the probe and what it made, and records the loads its declaration misses and its
+    /// failure.
     private mutating func record(
         _ outcome: Result<ServiceTransfer<Any>, ContainerError>, of registration: Registration,
         _ recorder: LoadRecorder
     ) {
-        if case .success(let made) = outcome { services.append(made.value) }
         // The declared IDs are seen already: each undeclared one is reported once.
         var seen = Set((registration.dependencies ?? []).map(\.id))
         var problems = recorder.loads.filter { seen.insert($0.id).inserted }.map { load in
@@ -98,27 +85,25 @@ struct RunningSandbox {
                     registration, .note, .factoryFailed, dependency: nil,
                     "the factory of '\(registration.id)' failed when run in the sandbox: \(failure)"))
         }
-        results.append((registration, problems))
+        results.append((registration, recorder.loader, try? outcome.get().value, problems))
     }
 
-    /// Lets go of everything as a container being freed does (failing dispose hooks are
-    /// reported), and adds the problems found to the report, keeping its groups sorted.
-    mutating func finish() -> VerificationReport {
+    /// Retires the probes as a container being freed does (failing dispose hooks are reported),
+    /// and adds the problems found to the report, keeping its groups sorted.
+    func finish() -> VerificationReport {
         var boxes: [RetiredBox] = []
-        for probe in probes {
-            probe.retireWithContributions(into: &boxes, disposals: container.store.disposals)
+        for result in results {
+            result.probe.retireWithContributions(into: &boxes, disposals: container.store.disposals)
         }
         InstanceReclaimer.shared.retire(boxes)
-        services.removeAll()
-        probes.removeAll()
         var report = report
-        for (registration, problems) in results where !problems.isEmpty {
+        for (registration, _, _, problems) in results where !problems.isEmpty {
             if let index = report.registrations.firstIndex(where: { $0.id == registration.id }) {
                 report.registrations[index].problems += problems
                 report.registrations[index].problems.sort { $0.severity < $1.severity }
             } else {
                 report.registrations.append(
-                    CompositionVerifier.verified(registration, problems: problems, isChecked: true))
+                    VerifiedRegistration(registration, problems: problems, isChecked: true))
                 report.registrations.sort { $0.id < $1.id }
             }
         }

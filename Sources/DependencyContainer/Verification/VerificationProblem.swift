@@ -75,9 +75,7 @@ public struct VerificationProblem: Codable, Hashable, Sendable, CustomStringConv
     public var description: String {
         "\(location.map { "\($0): " } ?? "")\(severity.rawValue): \(message) [\(kind.rawValue)]"
     }
-}
 
-extension VerificationProblem {
     /// A problem of `registration`'s declaration, at its registering line.
     init(
         _ registration: Registration, _ severity: Severity, _ kind: Kind, dependency: String?,

@@ -45,4 +45,14 @@ public struct VerifiedRegistration: Codable, Hashable, Sendable {
         self.isChecked = isChecked
         self.problems = problems
     }
+
+    /// `registration` as `verify()` saw it.
+    init(_ registration: Registration, problems: [VerificationProblem], isChecked: Bool) {
+        let context = registration.context.map { "\($0)" }
+        self.init(
+            id: registration.id,
+            provider: registration.provider.description + (context.map { " for context \($0)" } ?? ""),
+            location: CompositionVerifier.location(of: registration), isChecked: isChecked,
+            problems: problems, context: context)
+    }
 }

@@ -73,8 +73,8 @@ enum LoadEvent {
     case kept(Registration)
 }
 
-/// A sink of the events of the loads it is bound to: on a thread (`ThreadState.loadRecorder`,
-/// the synchronous running check) or in a task and its child tasks (``LoadSinks/bound``).
+/// A sink of the events of the loads it is bound to, in a task and its child tasks
+/// (``LoadSinks/bound``).
 protocol LoadSink: AnyObject, Sendable {
     func receive(_ event: LoadEvent, thread: ThreadState)
 }
@@ -125,7 +125,6 @@ extension Container {
         case .lookedUp, .kept:
             guard readers.records(.loads) || readers.records(.warmUp) else { return }
             let thread = given ?? ThreadState.current
-            thread.loadRecorder?.receive(event, thread: thread)
             for sink in LoadSinks.bound { sink.receive(event, thread: thread) }
         case .used(let registration, let isLoad):
             if isLoad, readers.records(.containerTrace) {

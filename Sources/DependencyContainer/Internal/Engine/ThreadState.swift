@@ -6,9 +6,6 @@ final class ThreadState: ReadingThread {
     /// Registrations being created on this thread, outermost first.
     @exclusivity(unchecked) var frames = FrameStack()
 
-    /// What records the lookups of the factory that `Container.verify(running:)` runs on this
-    /// thread; `nil` otherwise, which every lookup off the fast path checks.
-    @exclusivity(unchecked) var loadRecorder: LoadRecorder?
     /// The trace sink of this thread's load, chosen by its top-level load.
     @exclusivity(unchecked) var trace: TraceRecorder?
 
