@@ -98,27 +98,14 @@ extension Container {
     private func resolveReportingFailure<Service>(
         _ registration: Registration, named name: String, as _: Service.Type, thread: ThreadState
     ) -> Service? {
-        // Not looked up again through `findCurrentRegistration`: a new reference costs every
-        // load a retain and a release.
-        if registration.isRetired {
-            return resolveReplacementReportingFailure(
-                of: registration, named: name, as: Service.self, thread: thread)
-        }
+        // Not looked up again unless retired (`findCurrentRegistration` would cost every load a
+        // retain and a release); retired again meanwhile, it still makes a service: it keeps none.
+        guard
+            let current = registration.isRetired
+                ? registrationReportingMiss(named: name, as: Service.self, thread: thread) : registration
+        else { return nil }
         return reportingFailure(thread: thread) { () throws(ContainerError) -> Service in
-            try resolve(registration, as: Service.self, thread: thread)
-        }
-    }
-
-    /// The rare half of `resolveReportingFailure`: the registration was retired.
-    @inline(never)
-    private func resolveReplacementReportingFailure<Service>(
-        of registration: Registration, named name: String, as _: Service.Type, thread: ThreadState
-    ) -> Service? {
-        // Retired again meanwhile, it still makes a service: it only keeps none.
-        registrationReportingMiss(named: name, as: Service.self, thread: thread).flatMap { replacement in
-            reportingFailure(thread: thread) { () throws(ContainerError) -> Service in
-                try resolve(replacement, as: Service.self, thread: thread)
-            }
+            try resolve(current, as: Service.self, thread: thread)
         }
     }
 
@@ -349,8 +336,8 @@ extension Container {
         // before it is kept: no load receives the service until they have.
         let box: InstanceBoxBase
         do {
-            box = try runInOwnContext(registration, thread: thread, finishes: finishes(registration)) {
-                resolver throws in try registration.factory.makeBox(resolver)
+            box = try runInOwnContext(registration, thread: thread) { resolver throws in
+                try registration.factory.makeBox(resolver)
             }
         } catch {
             _ = takeNotes(creating: registration, thread: thread)
@@ -402,9 +389,11 @@ extension Container {
         throws(ContainerError) -> Service
     {
         if let factory = registration.typedFactory(producing: Service.self) {
-            return try create(registration, thread: thread) { resolver throws in try factory.make(resolver) }
+            return try runFactory(registration, thread: thread) { resolver throws in
+                try factory.make(resolver)
+            }
         }
-        let value = try create(registration, thread: thread) { resolver throws in
+        let value = try runFactory(registration, thread: thread) { resolver throws in
             try registration.factory.makeValue(resolver)
         }
         return try cast(value, from: registration, to: Service.self)
@@ -422,7 +411,7 @@ extension Container {
             if let factory, factory.takes(Argument.self, making: Service.self) {
                 // Sound: the factory is exactly an `ArgumentFactory<Argument, Service>`.
                 let typed = unsafeDowncast(factory, to: ArgumentFactory<Argument, Service>.self)
-                return try create(registration, thread: thread) { resolver throws in
+                return try runFactory(registration, thread: thread) { resolver throws in
                     try typed.make(resolver, argument)
                 }
             }
@@ -431,7 +420,7 @@ extension Container {
                     id: registration.id, requestedArgument: typeName(Argument.self),
                     registeredArgument: factory?.argumentTypeName)
             }
-            let value = try create(registration, thread: thread) { resolver throws -> Any in
+            let value = try runFactory(registration, thread: thread) { resolver throws -> Any in
                 // Checked above: the factory takes it.
                 try factory.makeValue(resolver, argument: argument)!
             }
@@ -443,23 +432,6 @@ extension Container {
     private static func isValue<Value>(_ value: Value, of type: Any.Type) -> Bool {
         func isValue<Type>(of _: Type.Type) -> Bool { value is Type }
         return isValue(of: type)
-    }
-
-    /// The one create of every synchronous load but a kept service's, which runs in its own
-    /// context (``runInOwnContext(_:thread:finishes:_:)``): runs `make` as `registration`'s
-    /// factory, then the one finish on what it made.
-    @inline(__always)
-    func create<Value>(
-        _ registration: Registration, thread: ThreadState, _ make: (Resolver) throws -> Value
-    ) throws(ContainerError) -> Value {
-        try runFactory(registration, thread: thread, finishes: finishes(registration), make)
-    }
-
-    /// Whether a creation of `registration` runs the finish: not without hooks (its own, or this
-    /// container's or an ancestor's decorators), the common case; one branch.
-    @inline(__always)
-    private func finishes(_ registration: Registration) -> Bool {
-        registration.hasCreationHook || decoratesCreations
     }
 
     /// The one finish of every synchronous creation: the creation hooks on `made` (a service,
@@ -476,11 +448,11 @@ extension Container {
         thread.deferredCreationHooks.append((registration, value, resolver))
     }
 
-    /// Runs `body`, a factory of `registration`, with the registration on the thread's
-    /// resolution stack and the resolver of the factory's context, wrapping what it throws:
-    /// the one place a synchronous factory runs.
+    /// The one create of every synchronous load: runs `body`, a factory of `registration`, with
+    /// the registration on the thread's resolution stack and the resolver of the factory's
+    /// context, wrapping what it throws; then, when `finishes`, the one finish on what it made.
     func runFactory<Result>(
-        _ registration: Registration, thread: ThreadState, finishes: Bool = false,
+        _ registration: Registration, thread: ThreadState, finishes: Bool = true,
         _ body: (Resolver) throws -> Result
     ) throws(ContainerError) -> Result {
         // Another nested factory must leave enough stack; checked before each factory, as only
@@ -501,33 +473,36 @@ extension Container {
     /// `runFactory` once the depth is checked.
     @inline(__always)
     private func runCheckedFactory<Result>(
-        _ registration: Registration, thread: ThreadState, finishes: Bool = false,
+        _ registration: Registration, thread: ThreadState, finishes: Bool,
         _ body: (Resolver) throws -> Result
     ) throws(ContainerError) -> Result {
+        // Not without hooks (its own, or this container's or an ancestor's decorators), the
+        // common case; one branch.
+        let finishes = finishes && (registration.hasCreationHook || decoratesCreations)
         thread.frames.push(registration)
         defer { thread.frames.pop() }
         do {
             // The task's override scopes are the ones this factory runs under (`runInOwnContext`
             // bound its owner's): the resolver keeps them for loads made later. Two calls:
             // one resolver built either way would cost every run a retain and a release.
+            let value: Result
             if let overrides = OverrideScope.current {
-                let resolver = Resolver(container: self, overrides: overrides, running: registration)
-                let value = try body(resolver)
-                if finishes { try finish(registration, on: value, resolver: resolver, thread: thread) }
-                return value
+                value = try body(Resolver(container: self, overrides: overrides, running: registration))
+            } else {
+                // The reference is a constant of this container, which the caller keeps alive: a
+                // guaranteed reference spares every run a retain and a release.
+                value = try withBorrowed(reference) { reference throws -> Result in
+                    try body(Resolver(reference: reference))
+                }
             }
-            // The reference is a constant of this container, which the caller keeps alive: a
-            // guaranteed reference spares every run a retain and a release.
             // The finish gets a resolver of its own: one shared with the factory would cost
             // every run a copy.
-            return try withBorrowed(reference) { reference throws -> Result in
-                let value = try body(Resolver(reference: reference))
-                if finishes {
-                    try finish(
-                        registration, on: value, resolver: Resolver(reference: reference), thread: thread)
-                }
-                return value
+            if finishes {
+                let resolver = Resolver(
+                    container: self, overrides: OverrideScope.current, running: registration)
+                try finish(registration, on: value, resolver: resolver, thread: thread)
             }
+            return value
         } catch {
             throw ContainerError(error, thrownBy: registration.id, passing: \.failsWholeLoad)
         }
@@ -536,7 +511,7 @@ extension Container {
     /// `runFactory` while a ``ContainerTrace`` records: the run, timed for the trace.
     @inline(never)
     private func runTracedFactory<Result>(
-        _ registration: Registration, thread: ThreadState, finishes: Bool = false,
+        _ registration: Registration, thread: ThreadState, finishes: Bool,
         _ body: (Resolver) throws -> Result
     ) throws(ContainerError) -> Result {
         // A trace that ended: this thread forgets it.
@@ -781,57 +756,16 @@ extension Container {
     func loadElements<Element>(of point: ExtensionPoint<Element>) -> [Element] {
         let thread = ThreadState.current
         let (entries, mismatch) = elementEntries(of: point, thread: thread)
-        let hasPublished = entries.contains { $0.registration.hasPublished(Element.self) }
         if let mismatch { report(.failed(mismatch)) }
-        guard !hasPublished else { return loadMixedElements(entries, thread: thread) }
-        // No published element, the common case for transient contributions: no read section.
-        // A loop, not `compactMap`: unspecialized (a client's load), that looks up the metadata
-        // of `[Element]` and its storage for every element.
+        // Each element is a load of its own: a published one is handed over in a read section
+        // of its own, as a single load's is. A loop, not `compactMap`: unspecialized (a client's
+        // load), that looks up the metadata of `[Element]` and its storage for every element.
         var elements: [Element] = []
         elements.reserveCapacity(entries.count)
         for entry in entries {
             if let element: Element = resolvedElement(entry.registration, thread: thread) {
                 elements.append(element)
             }
-        }
-        return elements
-    }
-
-    /// `loadElements` for a list with published elements: first the factories of the others,
-    /// outside any read section; then the published elements and the hand-over, in one read
-    /// section that runs no code of the app, so that no write disposes of an element this load
-    /// returns.
-    @inline(never)
-    private func loadMixedElements<Element>(_ entries: [ContributionSet.Entry], thread: ThreadState)
-        -> [Element]
-    {
-        var made: [Element?] = Array(repeating: nil, count: entries.count)
-        var attempted = Array(repeating: false, count: entries.count)
-        for (index, entry) in entries.enumerated() where !entry.registration.hasPublished(Element.self) {
-            attempted[index] = true
-            made[index] = resolvedElement(entry.registration, thread: thread)
-        }
-        var elements: [Element] = []
-        elements.reserveCapacity(entries.count)
-        var isRetired = false
-        thread.beginRead(.any)
-        for (index, entry) in entries.enumerated() where made[index] != nil || !attempted[index] {
-            guard let element = made[index] ?? entry.registration.publishedSingleton(as: Element.self) else {
-                isRetired = true
-                continue
-            }
-            elements.append(element)
-        }
-        thread.endRead()
-        // A write retired one after it was checked: the published ones are loaded again, in list order.
-        guard !isRetired else {
-            return entries.indices.compactMap { index in
-                made[index]
-                    ?? (attempted[index] ? nil : resolvedElement(entries[index].registration, thread: thread))
-            }
-        }
-        for (index, entry) in entries.enumerated() where !attempted[index] {
-            emit(.used(entry.registration, isLoad: true), thread: thread)
         }
         return elements
     }
@@ -919,13 +853,9 @@ extension Container {
     /// relaxed read per container up the chain.
     @inline(__always)
     var decoratesCreations: Bool {
-        !creationDecorators.isEmpty || parent?.ancestorDecorates == true
-    }
-
-    /// `decoratesCreations` of a parent: recursion over the `let` links borrows each one, where
-    /// a walk with a variable retains each container, slowly (its weak reference's side table).
-    private var ancestorDecorates: Bool {
-        !creationDecorators.isEmpty || parent?.ancestorDecorates == true
+        // Recursion over the `let` links borrows each one, where a walk with a variable retains
+        // each container, slowly (its weak reference's side table).
+        !creationDecorators.isEmpty || parent?.decoratesCreations == true
     }
 
     /// The one finish of every creation (sync, async, main-actor, deferred).
@@ -964,7 +894,7 @@ extension Container {
         while !thread.deferredCreationHooks.isEmpty {
             let next = thread.deferredCreationHooks.removeFirst()
             do {
-                try runFactory(next.registration, thread: thread) { _ throws in
+                try runFactory(next.registration, thread: thread, finishes: false) { _ throws in
                     try Self.runCreationHooks(of: next.registration, on: next.value, resolver: next.resolver)
                 }
             } catch {

@@ -39,21 +39,10 @@ extension Container {
     func lookUp(_ name: String, overrides: OverrideScope?, thread: ThreadState)
         -> (registration: Registration, place: LookupPlace)?
     {
-        var found: Registration?
-        let place = firstPlace(overrides: overrides) {
-            found = $0.store.registration(named: name, thread: thread)
-            return found != nil
-        }
-        return found.flatMap { found in place.map { (found, $0) } }
-    }
-
-    /// The first place of the lookup order under `overrides` that `accepts`.
-    private func firstPlace(overrides: OverrideScope?, where accepts: (LookupPlace) -> Bool) -> LookupPlace? {
-        var found: LookupPlace?
+        var found: (registration: Registration, place: LookupPlace)?
         _ = walkLookupOrder(overrides: overrides) { place in
-            guard accepts(place) else { return .absent }
-            found = place
-            return .foundAndHeld
+            found = place.store.registration(named: name, thread: thread).map { ($0, place) }
+            return found == nil ? .absent : .foundAndHeld
         }
         return found
     }
@@ -122,7 +111,12 @@ extension Container {
     /// The place of the lookup order under `overrides` that holds `registration` (or its point,
     /// for a contribution); `nil` once a write removed it.
     func place(holding registration: Registration, overrides: OverrideScope?) -> LookupPlace? {
-        firstPlace(overrides: overrides) { $0.store.holds(registration) }
+        var found: LookupPlace?
+        _ = walkLookupOrder(overrides: overrides) { place in
+            found = place.store.holds(registration) ? place : nil
+            return found == nil ? .absent : .foundAndHeld
+        }
+        return found
     }
 
     /// The registration a load of `registration`'s ID now uses, when a write replaced it.
@@ -192,20 +186,16 @@ extension Container {
     /// binding that context's override scopes.
     @inline(__always)
     func runInOwnContext<Result>(
-        _ registration: Registration, thread: ThreadState, finishes: Bool,
-        _ body: (Resolver) throws -> Result
+        _ registration: Registration, thread: ThreadState, _ body: (Resolver) throws -> Result
     ) throws(ContainerError) -> Result {
         let overrides = OverrideScope.current
         // A root container without overrides is its services' only context.
         guard parent != nil || overrides != nil else {
-            return try runFactory(registration, thread: thread, finishes: finishes, body)
+            return try runFactory(registration, thread: thread, body)
         }
         let owner = placedContext(of: registration, overrides: overrides)
-        guard owner.overrides !== overrides else {
-            return try owner.container.runFactory(registration, thread: thread, finishes: finishes, body)
-        }
         return try OverrideScope.binding(owner.overrides) { () throws(ContainerError) -> Result in
-            try owner.container.runFactory(registration, thread: thread, finishes: finishes, body)
+            try owner.container.runFactory(registration, thread: thread, body)
         }
     }
 

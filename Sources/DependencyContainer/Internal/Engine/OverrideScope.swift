@@ -48,16 +48,12 @@ final class OverrideScope: Sendable {
     ) async throws(Failure) -> Result {
         if scopes != nil { GlobalAtomicWord.activeOverrideScopes.add(1) }
         defer { if scopes != nil { GlobalAtomicWord.activeOverrideScopes.add(0 &- 1) } }
-        let result = await $innermost.withValue(
-            scopes,
-            operation: { () async -> Swift.Result<Result, Failure> in
-                do throws(Failure) {
-                    return .success(try await operation())
-                } catch {
-                    return .failure(error)
-                }
-            }, isolation: isolation)
-        return try result.get()
+        do {
+            return try await $innermost.withValue(scopes, operation: operation, isolation: isolation)
+        } catch {
+            // `operation` throws only `Failure`; `withValue` rethrows untyped.
+            throw error as! Failure
+        }
     }
 
     /// Whether any task in the process has overrides.
