@@ -98,14 +98,27 @@ extension Container {
     private func resolveReportingFailure<Service>(
         _ registration: Registration, named name: String, as _: Service.Type, thread: ThreadState
     ) -> Service? {
-        // Not looked up again unless retired (`findCurrentRegistration` would cost every load a
-        // retain and a release); retired again meanwhile, it still makes a service: it keeps none.
-        guard
-            let current = registration.isRetired
-                ? registrationReportingMiss(named: name, as: Service.self, thread: thread) : registration
-        else { return nil }
+        // Not looked up again through `findCurrentRegistration`: a new reference costs every
+        // load a retain and a release.
+        if registration.isRetired {
+            return resolveReplacementReportingFailure(
+                of: registration, named: name, as: Service.self, thread: thread)
+        }
         return reportingFailure(thread: thread) { () throws(ContainerError) -> Service in
-            try resolve(current, as: Service.self, thread: thread)
+            try resolve(registration, as: Service.self, thread: thread)
+        }
+    }
+
+    /// The rare half of `resolveReportingFailure`: the registration was retired.
+    @inline(never)
+    private func resolveReplacementReportingFailure<Service>(
+        of registration: Registration, named name: String, as _: Service.Type, thread: ThreadState
+    ) -> Service? {
+        // Retired again meanwhile, it still makes a service: it only keeps none.
+        registrationReportingMiss(named: name, as: Service.self, thread: thread).flatMap { replacement in
+            reportingFailure(thread: thread) { () throws(ContainerError) -> Service in
+                try resolve(replacement, as: Service.self, thread: thread)
+            }
         }
     }
 
@@ -485,24 +498,23 @@ extension Container {
             // The task's override scopes are the ones this factory runs under (`runInOwnContext`
             // bound its owner's): the resolver keeps them for loads made later. Two calls:
             // one resolver built either way would cost every run a retain and a release.
-            let value: Result
             if let overrides = OverrideScope.current {
-                value = try body(Resolver(container: self, overrides: overrides, running: registration))
-            } else {
-                // The reference is a constant of this container, which the caller keeps alive: a
-                // guaranteed reference spares every run a retain and a release.
-                value = try withBorrowed(reference) { reference throws -> Result in
-                    try body(Resolver(reference: reference))
+                let resolver = Resolver(container: self, overrides: overrides, running: registration)
+                let value = try body(resolver)
+                if finishes { try finish(registration, on: value, resolver: resolver, thread: thread) }
+                return value
+            }
+            // The reference is a constant of this container, which the caller keeps alive: a
+            // guaranteed reference spares every run a retain and a release. The finish gets a
+            // resolver of its own: one shared with the factory would cost every run a copy.
+            return try withBorrowed(reference) { reference throws -> Result in
+                let value = try body(Resolver(reference: reference))
+                if finishes {
+                    try finish(
+                        registration, on: value, resolver: Resolver(reference: reference), thread: thread)
                 }
+                return value
             }
-            // The finish gets a resolver of its own: one shared with the factory would cost
-            // every run a copy.
-            if finishes {
-                let resolver = Resolver(
-                    container: self, overrides: OverrideScope.current, running: registration)
-                try finish(registration, on: value, resolver: resolver, thread: thread)
-            }
-            return value
         } catch {
             throw ContainerError(error, thrownBy: registration.id, passing: \.failsWholeLoad)
         }
@@ -853,9 +865,13 @@ extension Container {
     /// relaxed read per container up the chain.
     @inline(__always)
     var decoratesCreations: Bool {
-        // Recursion over the `let` links borrows each one, where a walk with a variable retains
-        // each container, slowly (its weak reference's side table).
-        !creationDecorators.isEmpty || parent?.decoratesCreations == true
+        !creationDecorators.isEmpty || parent?.ancestorDecorates == true
+    }
+
+    /// `decoratesCreations` of a parent: recursion over the `let` links borrows each one, where
+    /// a walk with a variable retains each container, slowly (its weak reference's side table).
+    private var ancestorDecorates: Bool {
+        !creationDecorators.isEmpty || parent?.ancestorDecorates == true
     }
 
     /// The one finish of every creation (sync, async, main-actor, deferred).
