@@ -766,34 +766,23 @@ extension Container {
     /// fails is left out, its failure reported.
     @usableFromInline
     func loadElements<Element>(of point: ExtensionPoint<Element>) -> [Element] {
-        let thread = ThreadState.current
-        let (entries, mismatch) = elementEntries(of: point, thread: thread)
-        if let mismatch { report(.failed(mismatch)) }
-        // Each element is a load of its own: a published one is handed over in a read section
-        // of its own, as a single load's is. A loop, not `compactMap`: unspecialized (a client's
-        // load), that looks up the metadata of `[Element]` and its storage for every element.
-        var elements: [Element] = []
-        elements.reserveCapacity(entries.count)
-        for entry in entries {
-            if let element: Element = resolvedElement(entry.registration, thread: thread) {
-                elements.append(element)
-            }
-        }
-        return elements
+        // Reporting, it throws nothing.
+        (try? elements(of: point, reporting: true)) ?? []
     }
 
-    /// The element `registration` contributes, or `nil` with its failure reported.
-    private func resolvedElement<Element>(_ registration: Registration, thread: ThreadState) -> Element? {
-        reportingFailure(thread: thread) { () throws(ContainerError) -> Element in
-            try resolve(registration, as: Element.self, thread: thread)
-        }
+    /// Loads every contribution to `point` for ``require(_:)->[Element]``, throwing the first
+    /// failure.
+    @usableFromInline
+    func requireElements<Element>(of point: ExtensionPoint<Element>) throws(ContainerError) -> [Element] {
+        try elements(of: point, reporting: false)
     }
 
-    /// The contributions to `point` once its plugin placeholders ran, and the mismatch of the
-    /// list read last.
-    private func elementEntries<Element>(of point: ExtensionPoint<Element>, thread: ThreadState)
-        -> (entries: [ContributionSet.Entry], mismatch: ContainerError?)
+    /// The contributions to `point`, once its plugin placeholders ran, each loaded as a load of
+    /// its own; `reporting`, a failure is reported and its element left out, else thrown.
+    private func elements<Element>(of point: ExtensionPoint<Element>, reporting: Bool)
+        throws(ContainerError) -> [Element]
     {
+        let thread = ThreadState.current
         let marker = ExtensionPointMarker<Element>.self
         var current = contributionEntries(
             pointNamed: point.name, marker: marker, elementType: Element.self, thread: thread)
@@ -805,24 +794,30 @@ extension Container {
             entry.registration.isPlaceholderContribution && !ran.contains { $0 === entry.registration }
         }) {
             ran.append(placeholder.registration)
-            _ = resolvedElement(placeholder.registration, thread: thread) as PlaceholderContribution?
+            _ = reportingFailure(thread: thread) { () throws(ContainerError) -> PlaceholderContribution in
+                try resolve(placeholder.registration, as: PlaceholderContribution.self, thread: thread)
+            }
             current = contributionEntries(
                 pointNamed: point.name, marker: marker, elementType: Element.self, thread: thread)
         }
         if !ran.isEmpty { current.entries.removeAll { $0.registration.isPlaceholderContribution } }
-        return current
-    }
-
-    /// Loads every contribution to `point` for ``require(_:)->[Element]``, throwing the first
-    /// failure.
-    @usableFromInline
-    func requireElements<Element>(of point: ExtensionPoint<Element>) throws(ContainerError) -> [Element] {
-        let thread = ThreadState.current
-        let (entries, mismatch) = elementEntries(of: point, thread: thread)
-        if let mismatch { throw mismatch }
-        return try entries.map { entry throws(ContainerError) in
-            try resolve(entry.registration, as: Element.self, thread: thread)
+        if let mismatch = current.mismatch {
+            guard reporting else { throw mismatch }
+            report(.failed(mismatch))
         }
+        // A published element is handed over in a read section of its own, as a single load's
+        // is. A loop, not `compactMap`: unspecialized (a client's load), that looks up the
+        // metadata of `[Element]` and its storage for every element.
+        var elements: [Element] = []
+        elements.reserveCapacity(current.entries.count)
+        for entry in current.entries {
+            do {
+                elements.append(try resolve(entry.registration, as: Element.self, thread: thread))
+            } catch  where reporting {
+                reportFailure(error, nested: !thread.frames.isEmpty)
+            }
+        }
+        return elements
     }
 
     // MARK: Entry points of the original API
