@@ -252,12 +252,12 @@ extension Container {
             return try makeNew(registration, as: Service.self, thread: thread)
         case .graph:
             return try provideGraph(registration, as: Service.self, thread: thread)
-        case .singleton:
-            return try provideShared(registration, as: Service.self, thread: thread)
         case .weak:
             if let object = keptService(of: registration, thread: thread) {
                 return try cast(object, from: registration, to: Service.self)
             }
+            fallthrough
+        case .singleton:
             return try provideShared(registration, as: Service.self, thread: thread)
         }
     }

@@ -109,7 +109,6 @@ struct LookupOrderCopy {
     /// context, as it is the one that answers now.
     func fill(_ container: Container, including include: (Registration) -> Bool = { _ in true }) {
         func copy(_ registration: Registration) -> Registration {
-            guard registration.context != nil else { return Registration(freshCopyOf: registration) }
             var settings = registration.settings
             settings.context = nil
             return Registration(copying: registration, settings: settings)
