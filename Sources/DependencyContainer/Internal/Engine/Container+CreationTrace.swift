@@ -153,9 +153,10 @@ extension Container {
     @inline(__always)
     private func noteInCreations(thread given: ThreadState?, _ change: (inout CreationNotes) -> Void) {
         guard tracesCreations.load() else { return }
+        if reference.tracedLoads.loadRelaxed() != 0 { AsyncFrame.current?.note(change) }
+        // A top-level load, the common case, makes nothing yet: it copies no frame stack.
         let thread = given ?? ThreadState.current
-        let asyncFrame = reference.tracedLoads.loadRelaxed() == 0 ? nil : AsyncFrame.current
-        asyncFrame?.note(change)
+        guard !thread.frames.isEmpty else { return }
         for frame in thread.frames where frame.isShared {
             change(&thread.notesInCreation[ObjectIdentifier(frame), default: CreationNotes()])
         }
