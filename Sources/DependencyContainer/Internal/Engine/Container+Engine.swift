@@ -591,14 +591,15 @@ extension Container {
         return try await resolveAsync(registration, as: Service.self)
     }
 
-    /// Produces `registration`'s service where its factory must run.
-    func resolveAsync<Service>(_ registration: Registration, as _: Service.Type) async throws(ContainerError)
-        -> Service
+    /// Produces `registration`'s service where its factory must run; `attempt` counts the
+    /// registrations retired under this load.
+    func resolveAsync<Service>(_ registration: Registration, as _: Service.Type, attempt: Int = 0)
+        async throws(ContainerError) -> Service
     {
         let thread = ThreadState.current
         // Past its time to live, a kept service is replaced here too: the isolated paths
         // below hand out what a registration keeps.
-        var registration =
+        let registration =
             registration.hasTimeToLive
             ? replacingExpired(registration, thread: thread) ?? registration : registration
         // A read of its own: no suspension point may fall inside one.
@@ -624,18 +625,15 @@ extension Container {
         case .asynchronous:
             // A write that retired the registration while this load waited disposes of the service
             // it got: the load takes what replaced it, at most 4 times, against writes that never stop.
-            var attempt = 0
-            while true {
-                let (service, isCurrent) = try await provideAsync(registration, as: Service.self)
-                guard !isCurrent, attempt < 4 else {
-                    // After it is kept: what it was made with, for a creation another task started.
-                    emit(.used(registration, isLoad: false))
-                    return service
-                }
-                attempt += 1
-                registration = try requiredRegistration(
-                    named: registration.id, as: Service.self, thread: .current)
+            let (service, isCurrent) = try await provideAsync(registration, as: Service.self)
+            guard !isCurrent, attempt < 4 else {
+                // After it is kept: what it was made with, for a creation another task started.
+                emit(.used(registration, isLoad: false))
+                return service
             }
+            let replacement = try requiredRegistration(
+                named: registration.id, as: Service.self, thread: .current)
+            return try await resolveAsync(replacement, as: Service.self, attempt: attempt + 1)
         }
     }
 

@@ -227,8 +227,7 @@ extension Container {
     /// captive, a named-scope service outside its own scope.
     @inline(__always)
     static func keepsCaptive(_ holder: Registration, _ dependency: Registration) -> Bool {
-        guard let dependencyScope = dependency.scopeName else { return false }
-        return holder.scopeName != dependencyScope
+        dependency.scopeName.map { holder.scopeName != $0 } ?? false
     }
 
     /// The isolation rule: whether a synchronous load may run a factory of `isolation`.
