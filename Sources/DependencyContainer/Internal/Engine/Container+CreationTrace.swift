@@ -34,7 +34,6 @@ struct CreationTraceReaders: OptionSet {
     /// below it, trace what their factories meet.
     static func add(_ readers: Self, for container: Container) {
         container.startTracingCreations()
-        guard !current.isSuperset(of: readers) else { return }
         GlobalAtomicWord.creationTraceReaders.setBits(readers.rawValue)
     }
 
@@ -195,9 +194,7 @@ extension Container {
     func notes(_ taken: CreationNotes) -> CreationNotes {
         taken.isEmpty && !tracesCreations.load() ? .untraced : taken
     }
-}
 
-extension Container {
     // MARK: Dependents: the cached services a change leaves behind
 
     /// The registrations in `entries`, contributions included, that keep a service whose

@@ -177,9 +177,7 @@ extension Container {
         withExtendedLifetime(graph) {}
         return failure
     }
-}
 
-extension Container {
     // MARK: Step 6: report
 
     /// Reports the failure of a load that returns `nil` or leaves an element out, unless a
@@ -217,9 +215,7 @@ extension Container {
             return nil
         }
     }
-}
 
-extension Container {
     // MARK: Step 4: produce or reuse, as the scope says; step 5: keep
 
     /// Hands out `registration`'s service as `Service`, reusing one its scope keeps or running
@@ -563,9 +559,7 @@ extension Container {
         }
         return service
     }
-}
 
-extension Container {
     // MARK: Entry points of async loads
 
     /// Loads the service registered under `name` for ``loadAsync(_:)``: `nil` when it is
@@ -728,9 +722,7 @@ extension Container {
         if let cycle = frame.cycle.withLock({ $0 }) { throw .cycle(path: cycle) }
         return (box, frame.notes.withLock { $0 })
     }
-}
 
-extension Container {
     // MARK: Entry points of argument loads
 
     /// Makes the service registered under `name` from `argument`, for
@@ -849,9 +841,7 @@ extension Container {
             return UnavailableService(error: error)
         }
     }
-}
 
-extension Container {
     // MARK: Running creation hooks
 
     /// Whether this container or an ancestor has decorators, which run on what it makes: one
@@ -873,9 +863,7 @@ extension Container {
     /// (the resolver's) and of its ancestors. Static: a factory's closure calling it captures
     /// no container.
     static func runCreationHooks(of registration: Registration, on value: Any, resolver: Resolver) throws {
-        if registration.hasCreationHook {
-            try registration.lifecycle?.runCreationHook(on: value, resolver: resolver)
-        }
+        try registration.lifecycle?.runCreationHook(on: value, resolver: resolver)
         guard resolver.container.decoratesCreations else { return }
         // Nearest first, each list copied out of its lock before any runs, each decorator
         // skipped once cancelled.

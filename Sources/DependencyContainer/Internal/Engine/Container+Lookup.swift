@@ -125,63 +125,9 @@ extension Container {
             $0 !== registration ? $0 : nil
         }
     }
-}
 
-/// One place of the lookup order: an override set for a container, or a container's own
-/// registrations.
-enum LookupPlace {
-    case override(OverrideScope, of: Container)
-    case own(Container)
+    // MARK: Step 2: plan (``LoadPlan``, below), and a cached service's factory in its context
 
-    /// The registrations of this place.
-    @inline(__always)
-    var store: RegistrationStore {
-        switch self {
-        case .override(let scope, _): return scope.replacements.store
-        case .own(let container): return container.store
-        }
-    }
-
-    /// The container whose loads this place answers.
-    var container: Container { creationContext.container }
-
-    /// The context a cached service registered here is made in: a container's own without
-    /// overrides; an override's on the container it is for, with that scope and its enclosing.
-    var creationContext: CreationContext {
-        switch self {
-        case .override(let scope, let target): return (target, scope)
-        case .own(let container): return (container, nil)
-        }
-    }
-}
-
-// MARK: Step 2: plan, what a load does with what the lookup found
-
-/// What loading a found registration does, decided before any factory runs: the rules loads
-/// check and `verify()` walks; `Context` is a ``CreationContext``, or an index for `verify()`.
-struct LoadPlan<Context> {
-    /// Where its factory runs: a cached service's in its place's context
-    /// (``LookupPlace/creationContext``), never capturing a narrower one; another's in the loader's.
-    let context: Context
-    /// The cached service that would keep it past its named scope's reset, if any.
-    let captiveHolder: Registration?
-    /// Whether a synchronous load may run its factory: a main-actor one on the main thread
-    /// only, an async one never.
-    let mayRunFactory: Bool
-
-    /// The plan of a load made in `loader` inside the factory of `holder`, the innermost running
-    /// one that caches its service; `placeContext` is `nil` once a write removed the registration.
-    init(
-        _ registration: Registration, registeredIn placeContext: Context?, loadedIn loader: Context,
-        heldBy holder: Registration?, onMainThread: Bool
-    ) {
-        context = registration.isShared ? placeContext ?? loader : loader
-        captiveHolder = holder.flatMap { Container.keepsCaptive($0, registration) ? $0 : nil }
-        mayRunFactory = Container.mayRunSynchronously(registration.isolation, onMainThread: onMainThread)
-    }
-}
-
-extension Container {
     /// Runs the factory of a cached service in its plan's context (``LoadPlan/context``),
     /// binding that context's override scopes.
     @inline(__always)
@@ -218,8 +164,7 @@ extension Container {
     func checkNoCycle(_ registration: Registration, thread: ThreadState) throws(ContainerError) {
         // A top-level load has nothing on the stack: no call for it.
         if !thread.frames.isEmpty, thread.frames.contains(where: { $0 === registration }) {
-            let path = thread.frames.map(\.id) + [registration.id]
-            throw thread.recordWholeLoadFailure(.cycle(path: path))
+            throw thread.recordWholeLoadFailure(.cycle(path: thread.frames.map(\.id) + [registration.id]))
         }
     }
 
@@ -284,4 +229,58 @@ extension Container {
         if captiveDependencyPolicy == .fail { throw error }
     }
 
+}
+
+/// One place of the lookup order: an override set for a container, or a container's own
+/// registrations.
+enum LookupPlace {
+    case override(OverrideScope, of: Container)
+    case own(Container)
+
+    /// The registrations of this place.
+    @inline(__always)
+    var store: RegistrationStore {
+        switch self {
+        case .override(let scope, _): return scope.replacements.store
+        case .own(let container): return container.store
+        }
+    }
+
+    /// The container whose loads this place answers.
+    var container: Container { creationContext.container }
+
+    /// The context a cached service registered here is made in: a container's own without
+    /// overrides; an override's on the container it is for, with that scope and its enclosing.
+    var creationContext: CreationContext {
+        switch self {
+        case .override(let scope, let target): return (target, scope)
+        case .own(let container): return (container, nil)
+        }
+    }
+}
+
+// MARK: The lookup's answer and the plan, what a load does with it
+
+/// What loading a found registration does, decided before any factory runs: the rules loads
+/// check and `verify()` walks; `Context` is a ``CreationContext``, or an index for `verify()`.
+struct LoadPlan<Context> {
+    /// Where its factory runs: a cached service's in its place's context
+    /// (``LookupPlace/creationContext``), never capturing a narrower one; another's in the loader's.
+    let context: Context
+    /// The cached service that would keep it past its named scope's reset, if any.
+    let captiveHolder: Registration?
+    /// Whether a synchronous load may run its factory: a main-actor one on the main thread
+    /// only, an async one never.
+    let mayRunFactory: Bool
+
+    /// The plan of a load made in `loader` inside the factory of `holder`, the innermost running
+    /// one that caches its service; `placeContext` is `nil` once a write removed the registration.
+    init(
+        _ registration: Registration, registeredIn placeContext: Context?, loadedIn loader: Context,
+        heldBy holder: Registration?, onMainThread: Bool
+    ) {
+        context = registration.isShared ? placeContext ?? loader : loader
+        captiveHolder = holder.flatMap { Container.keepsCaptive($0, registration) ? $0 : nil }
+        mayRunFactory = Container.mayRunSynchronously(registration.isolation, onMainThread: onMainThread)
+    }
 }
