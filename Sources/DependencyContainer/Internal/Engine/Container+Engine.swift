@@ -795,12 +795,24 @@ extension Container {
             guard reporting else { throw mismatch }
             report(.failed(mismatch))
         }
-        // A published element is handed over in a read section of its own, as a single load's
-        // is. A loop, not `compactMap`: unspecialized (a client's load), that looks up the
-        // metadata of `[Element]` and its storage for every element.
+        // Each element is a load of its own. A loop, not `compactMap`: unspecialized (a client's
+        // load), that looks up the metadata of `[Element]` and its storage for every element.
         var elements: [Element] = []
         elements.reserveCapacity(current.entries.count)
         for entry in current.entries {
+            // Loaded, a published element is read in place, in a read section of its own, as a
+            // single load's is (the full path's monitor costs a list of singletons 3x).
+            if reporting, entry.registration.hasPublished(Element.self) {
+                thread.beginRead(ReadKey(entry.registration))
+                if let published = entry.registration.publishedSingleton(as: Element.self) {
+                    thread.endRead()
+                    if let element = checkedPublished(published, entry.registration, thread: thread) {
+                        elements.append(element)
+                    }
+                    continue
+                }
+                thread.endRead()
+            }
             do {
                 elements.append(try resolve(entry.registration, as: Element.self, thread: thread))
             } catch  where reporting {

@@ -19,8 +19,8 @@ extension Container {
             next = borrowed.withObject { container -> Borrowed<Container>? in
                 var scope = overrides
                 while let override = scope {
-                    // A scope whose container is gone answers for no container.
-                    if override.target === container {
+                    // Each container has a reference of its own, which outlives it.
+                    if override.targetReference === container.reference {
                         answer = visit(.override(override, of: container))
                         guard case .absent = answer else { return nil }
                     }

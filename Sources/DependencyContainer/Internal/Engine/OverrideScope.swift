@@ -6,10 +6,9 @@ final class OverrideScope: Sendable {
     /// The innermost override scope of the current task.
     @TaskLocal static var innermost: OverrideScope?
 
-    /// The container whose registrations the scope replaces, held weakly: a kept resolver
-    /// holds its scopes, and must not keep their containers alive through them.
-    var target: Container? { targetReference.container }
-    private let targetReference: ContainerReference
+    /// The reference of the container whose registrations the scope replaces, not the
+    /// container: a kept resolver holds its scopes, and must not keep their containers alive.
+    let targetReference: ContainerReference
     let replacements: Container
     let enclosing: OverrideScope?
 

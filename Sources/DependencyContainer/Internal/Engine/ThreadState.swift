@@ -146,9 +146,7 @@ final class ThreadState: ReadingThread {
 
     /// The calling thread's state, created on first use and freed when the thread exits.
     @inline(__always)
-    static var current: ThreadState {
-        currentBorrowed.retained
-    }
+    static var current: ThreadState { currentBorrowed.retained }
 
     /// The calling thread's state without a reference of the caller's own: the thread keeps
     /// it alive until it exits, and the load fast path saves a retain and a release.
@@ -159,9 +157,7 @@ final class ThreadState: ReadingThread {
 
     /// The calling thread's state if it has one; never creates one, so it may be used while
     /// the thread exits.
-    static var existing: ThreadState? {
-        ThreadStateSlot.existing(as: ThreadState.self)
-    }
+    static var existing: ThreadState? { ThreadStateSlot.existing(as: ThreadState.self) }
 }
 
 /// A cached snapshot as a trivial value: copying it touches no reference count.
