@@ -6,8 +6,6 @@ final class AsyncFrame: Sendable {
 
     let registration: Registration
     let parent: AsyncFrame?
-    /// Whether this frame creates a singleton or weak service that other tasks may wait for.
-    var createsSharedService: Bool { registration.asyncCreation != nil }
     /// The first cycle found while this frame's factory ran: its service must not be kept,
     /// because the factory may have built it from the `nil` a broken cycle returns.
     let cycle = LockedValue<[String]?>(nil)
@@ -43,7 +41,7 @@ final class AsyncFrame: Sendable {
     /// Notes what a factory running from this frame outwards met, on each frame that creates
     /// a shared service: a transient one in between is held by it.
     func note(_ change: (inout CreationNotes) -> Void) {
-        for frame in chain where frame.createsSharedService {
+        for frame in chain where frame.registration.asyncCreation != nil {
             frame.notes.withLock { change(&$0) }
         }
     }

@@ -15,7 +15,7 @@ final class AsyncWaitGraph: Sendable {
         -> ObjectIdentifier?
     {
         let chain = frame?.chain ?? []
-        let creating = chain.filter(\.createsSharedService)
+        let creating = chain.filter { $0.registration.asyncCreation != nil }
         // Nobody waits for a chain that creates no shared service: it cannot close a cycle.
         guard let waiter = creating.last else { return nil }
         let creatingKeys = Set(creating.map { ObjectIdentifier($0.registration) })

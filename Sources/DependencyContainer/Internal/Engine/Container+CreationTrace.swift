@@ -34,7 +34,6 @@ struct CreationTraceReaders: OptionSet {
     /// below it, trace what their factories meet.
     static func add(_ readers: Self, for container: Container) {
         container.startTracingCreations()
-        guard !current.isSuperset(of: readers) else { return }
         GlobalAtomicWord.creationTraceReaders.setBits(readers.rawValue)
     }
 
@@ -152,9 +151,10 @@ extension Container {
     @inline(__always)
     private func noteInCreations(thread given: ThreadState?, _ change: (inout CreationNotes) -> Void) {
         guard tracesCreations.load() else { return }
+        if reference.tracedLoads.loadRelaxed() != 0 { AsyncFrame.current?.note(change) }
+        // A top-level load, the common case, makes nothing yet: it copies no frame stack.
         let thread = given ?? ThreadState.current
-        let asyncFrame = reference.tracedLoads.loadRelaxed() == 0 ? nil : AsyncFrame.current
-        asyncFrame?.note(change)
+        guard !thread.frames.isEmpty else { return }
         for frame in thread.frames where frame.isShared {
             change(&thread.notesInCreation[ObjectIdentifier(frame), default: CreationNotes()])
         }
@@ -193,9 +193,7 @@ extension Container {
     func notes(_ taken: CreationNotes) -> CreationNotes {
         taken.isEmpty && !tracesCreations.load() ? .untraced : taken
     }
-}
 
-extension Container {
     // MARK: Dependents: the cached services a change leaves behind
 
     /// The registrations in `entries`, contributions included, that keep a service whose

@@ -177,9 +177,7 @@ extension Container {
         withExtendedLifetime(graph) {}
         return failure
     }
-}
 
-extension Container {
     // MARK: Step 6: report
 
     /// Reports the failure of a load that returns `nil` or leaves an element out, unless a
@@ -217,9 +215,7 @@ extension Container {
             return nil
         }
     }
-}
 
-extension Container {
     // MARK: Step 4: produce or reuse, as the scope says; step 5: keep
 
     /// Hands out `registration`'s service as `Service`, reusing one its scope keeps or running
@@ -252,12 +248,12 @@ extension Container {
             return try makeNew(registration, as: Service.self, thread: thread)
         case .graph:
             return try provideGraph(registration, as: Service.self, thread: thread)
-        case .singleton:
-            return try provideShared(registration, as: Service.self, thread: thread)
         case .weak:
             if let object = keptService(of: registration, thread: thread) {
                 return try cast(object, from: registration, to: Service.self)
             }
+            fallthrough
+        case .singleton:
             return try provideShared(registration, as: Service.self, thread: thread)
         }
     }
@@ -349,8 +345,8 @@ extension Container {
         // before it is kept: no load receives the service until they have.
         let box: InstanceBoxBase
         do {
-            box = try runInOwnContext(registration, thread: thread, finishes: finishes(registration)) {
-                resolver throws in try registration.makeBox(resolver)
+            box = try runInOwnContext(registration, thread: thread) { resolver throws in
+                try registration.makeBox(resolver)
             }
         } catch {
             _ = takeNotes(creating: registration, thread: thread)
@@ -402,9 +398,11 @@ extension Container {
         throws(ContainerError) -> Service
     {
         if let factory = registration.typedFactory(producing: Service.self) {
-            return try create(registration, thread: thread) { resolver throws in try factory.make(resolver) }
+            return try runFactory(registration, thread: thread) { resolver throws in
+                try factory.make(resolver)
+            }
         }
-        let value = try create(registration, thread: thread) { resolver throws in
+        let value = try runFactory(registration, thread: thread) { resolver throws in
             try registration.makeValue(resolver)
         }
         return try cast(value, from: registration, to: Service.self)
@@ -422,7 +420,7 @@ extension Container {
             if let factory, factory.takes(Argument.self, making: Service.self) {
                 // Sound: the factory is exactly an `ArgumentFactory<Argument, Service>`.
                 let typed = unsafeDowncast(factory, to: ArgumentFactory<Argument, Service>.self)
-                return try create(registration, thread: thread) { resolver throws in
+                return try runFactory(registration, thread: thread) { resolver throws in
                     try typed.make(resolver, argument)
                 }
             }
@@ -431,7 +429,7 @@ extension Container {
                     id: registration.id, requestedArgument: typeName(Argument.self),
                     registeredArgument: factory?.argumentTypeName)
             }
-            let value = try create(registration, thread: thread) { resolver throws -> Any in
+            let value = try runFactory(registration, thread: thread) { resolver throws -> Any in
                 // Checked above: the factory takes it.
                 try factory.makeValue(resolver, argument: argument)!
             }
@@ -443,23 +441,6 @@ extension Container {
     private static func isValue<Value>(_ value: Value, of type: Any.Type) -> Bool {
         func isValue<Type>(of _: Type.Type) -> Bool { value is Type }
         return isValue(of: type)
-    }
-
-    /// The one create of every synchronous load but a kept service's, which runs in its own
-    /// context (``runInOwnContext(_:thread:finishes:_:)``): runs `make` as `registration`'s
-    /// factory, then the one finish on what it made.
-    @inline(__always)
-    func create<Value>(
-        _ registration: Registration, thread: ThreadState, _ make: (Resolver) throws -> Value
-    ) throws(ContainerError) -> Value {
-        try runFactory(registration, thread: thread, finishes: finishes(registration), make)
-    }
-
-    /// Whether a creation of `registration` runs the finish: not without hooks (its own, or this
-    /// container's or an ancestor's decorators), the common case; one branch.
-    @inline(__always)
-    private func finishes(_ registration: Registration) -> Bool {
-        registration.hasCreationHook || decoratesCreations
     }
 
     /// The one finish of every synchronous creation: the creation hooks on `made` (a service,
@@ -476,11 +457,11 @@ extension Container {
         thread.deferredCreationHooks.append((registration, value, resolver))
     }
 
-    /// Runs `body`, a factory of `registration`, with the registration on the thread's
-    /// resolution stack and the resolver of the factory's context, wrapping what it throws:
-    /// the one place a synchronous factory runs.
+    /// The one create of every synchronous load: runs `body`, a factory of `registration`, with
+    /// the registration on the thread's resolution stack and the resolver of the factory's
+    /// context, wrapping what it throws; then, when `finishes`, the one finish on what it made.
     func runFactory<Result>(
-        _ registration: Registration, thread: ThreadState, finishes: Bool = false,
+        _ registration: Registration, thread: ThreadState, finishes: Bool = true,
         _ body: (Resolver) throws -> Result
     ) throws(ContainerError) -> Result {
         // Another nested factory must leave enough stack; checked before each factory, as only
@@ -501,9 +482,12 @@ extension Container {
     /// `runFactory` once the depth is checked.
     @inline(__always)
     private func runCheckedFactory<Result>(
-        _ registration: Registration, thread: ThreadState, finishes: Bool = false,
+        _ registration: Registration, thread: ThreadState, finishes: Bool,
         _ body: (Resolver) throws -> Result
     ) throws(ContainerError) -> Result {
+        // Not without hooks (its own, or this container's or an ancestor's decorators), the
+        // common case; one branch.
+        let finishes = finishes && (registration.hasCreationHook || decoratesCreations)
         thread.frames.push(registration)
         defer { thread.frames.pop() }
         do {
@@ -517,9 +501,8 @@ extension Container {
                 return value
             }
             // The reference is a constant of this container, which the caller keeps alive: a
-            // guaranteed reference spares every run a retain and a release.
-            // The finish gets a resolver of its own: one shared with the factory would cost
-            // every run a copy.
+            // guaranteed reference spares every run a retain and a release. The finish gets a
+            // resolver of its own: one shared with the factory would cost every run a copy.
             return try withBorrowed(reference) { reference throws -> Result in
                 let value = try body(Resolver(reference: reference))
                 if finishes {
@@ -536,7 +519,7 @@ extension Container {
     /// `runFactory` while a ``ContainerTrace`` records: the run, timed for the trace.
     @inline(never)
     private func runTracedFactory<Result>(
-        _ registration: Registration, thread: ThreadState, finishes: Bool = false,
+        _ registration: Registration, thread: ThreadState, finishes: Bool,
         _ body: (Resolver) throws -> Result
     ) throws(ContainerError) -> Result {
         // A trace that ended: this thread forgets it.
@@ -576,9 +559,7 @@ extension Container {
         }
         return service
     }
-}
 
-extension Container {
     // MARK: Entry points of async loads
 
     /// Loads the service registered under `name` for ``loadAsync(_:)``: `nil` when it is
@@ -604,14 +585,15 @@ extension Container {
         return try await resolveAsync(registration, as: Service.self)
     }
 
-    /// Produces `registration`'s service where its factory must run.
-    func resolveAsync<Service>(_ registration: Registration, as _: Service.Type) async throws(ContainerError)
-        -> Service
+    /// Produces `registration`'s service where its factory must run; `attempt` counts the
+    /// registrations retired under this load.
+    func resolveAsync<Service>(_ registration: Registration, as _: Service.Type, attempt: Int = 0)
+        async throws(ContainerError) -> Service
     {
         let thread = ThreadState.current
         // Past its time to live, a kept service is replaced here too: the isolated paths
         // below hand out what a registration keeps.
-        var registration =
+        let registration =
             registration.hasTimeToLive
             ? replacingExpired(registration, thread: thread) ?? registration : registration
         // A read of its own: no suspension point may fall inside one.
@@ -637,18 +619,15 @@ extension Container {
         case .asynchronous:
             // A write that retired the registration while this load waited disposes of the service
             // it got: the load takes what replaced it, at most 4 times, against writes that never stop.
-            var attempt = 0
-            while true {
-                let (service, isCurrent) = try await provideAsync(registration, as: Service.self)
-                guard !isCurrent, attempt < 4 else {
-                    // After it is kept: what it was made with, for a creation another task started.
-                    emit(.used(registration, isLoad: false))
-                    return service
-                }
-                attempt += 1
-                registration = try requiredRegistration(
-                    named: registration.id, as: Service.self, thread: .current)
+            let (service, isCurrent) = try await provideAsync(registration, as: Service.self)
+            guard !isCurrent, attempt < 4 else {
+                // After it is kept: what it was made with, for a creation another task started.
+                emit(.used(registration, isLoad: false))
+                return service
             }
+            let replacement = try requiredRegistration(
+                named: registration.id, as: Service.self, thread: .current)
+            return try await resolveAsync(replacement, as: Service.self, attempt: attempt + 1)
         }
     }
 
@@ -743,9 +722,7 @@ extension Container {
         if let cycle = frame.cycle.withLock({ $0 }) { throw .cycle(path: cycle) }
         return (box, frame.notes.withLock { $0 })
     }
-}
 
-extension Container {
     // MARK: Entry points of argument loads
 
     /// Makes the service registered under `name` from `argument`, for
@@ -779,77 +756,23 @@ extension Container {
     /// fails is left out, its failure reported.
     @usableFromInline
     func loadElements<Element>(of point: ExtensionPoint<Element>) -> [Element] {
+        // Reporting, it throws nothing.
+        (try? elements(of: point, reporting: true)) ?? []
+    }
+
+    /// Loads every contribution to `point` for ``require(_:)->[Element]``, throwing the first
+    /// failure.
+    @usableFromInline
+    func requireElements<Element>(of point: ExtensionPoint<Element>) throws(ContainerError) -> [Element] {
+        try elements(of: point, reporting: false)
+    }
+
+    /// The contributions to `point`, once its plugin placeholders ran, each loaded as a load of
+    /// its own; `reporting`, a failure is reported and its element left out, else thrown.
+    private func elements<Element>(of point: ExtensionPoint<Element>, reporting: Bool)
+        throws(ContainerError) -> [Element]
+    {
         let thread = ThreadState.current
-        let (entries, mismatch) = elementEntries(of: point, thread: thread)
-        let hasPublished = entries.contains { $0.registration.hasPublished(Element.self) }
-        if let mismatch { report(.failed(mismatch)) }
-        guard !hasPublished else { return loadMixedElements(entries, thread: thread) }
-        // No published element, the common case for transient contributions: no read section.
-        // A loop, not `compactMap`, and no `Element?` nor entry copied: unspecialized (a
-        // client's load), each would cost a metadata lookup or a retain.
-        var elements: [Element] = []
-        elements.reserveCapacity(entries.count)
-        for index in entries.indices {
-            do throws(ContainerError) {
-                elements.append(try resolve(entries[index].registration, as: Element.self, thread: thread))
-            } catch {
-                reportFailure(error, nested: !thread.frames.isEmpty)
-            }
-        }
-        return elements
-    }
-
-    /// `loadElements` for a list with published elements: first the factories of the others,
-    /// outside any read section; then the published elements and the hand-over, in one read
-    /// section that runs no code of the app, so that no write disposes of an element this load
-    /// returns.
-    @inline(never)
-    private func loadMixedElements<Element>(_ entries: [ContributionSet.Entry], thread: ThreadState)
-        -> [Element]
-    {
-        var made: [Element?] = Array(repeating: nil, count: entries.count)
-        var attempted = Array(repeating: false, count: entries.count)
-        for (index, entry) in entries.enumerated() where !entry.registration.hasPublished(Element.self) {
-            attempted[index] = true
-            made[index] = resolvedElement(entry.registration, thread: thread)
-        }
-        var elements: [Element] = []
-        elements.reserveCapacity(entries.count)
-        var isRetired = false
-        thread.beginRead(.any)
-        for (index, entry) in entries.enumerated() where made[index] != nil || !attempted[index] {
-            guard let element = made[index] ?? entry.registration.publishedSingleton(as: Element.self) else {
-                isRetired = true
-                continue
-            }
-            elements.append(element)
-        }
-        thread.endRead()
-        // A write retired one after it was checked: the published ones are loaded again, in list order.
-        guard !isRetired else {
-            return entries.indices.compactMap { index in
-                made[index]
-                    ?? (attempted[index] ? nil : resolvedElement(entries[index].registration, thread: thread))
-            }
-        }
-        for (index, entry) in entries.enumerated() where !attempted[index] {
-            emit(.used(entry.registration, isLoad: true), thread: thread)
-        }
-        return elements
-    }
-
-    /// The element `registration` contributes, or `nil` with its failure reported.
-    private func resolvedElement<Element>(_ registration: Registration, thread: ThreadState) -> Element? {
-        reportingFailure(thread: thread) { () throws(ContainerError) -> Element in
-            try resolve(registration, as: Element.self, thread: thread)
-        }
-    }
-
-    /// The contributions to `point` once its plugin placeholders ran, and the mismatch of the
-    /// list read last.
-    private func elementEntries<Element>(of point: ExtensionPoint<Element>, thread: ThreadState)
-        -> (entries: [ContributionSet.Entry], mismatch: ContainerError?)
-    {
         let marker = ExtensionPointMarker<Element>.self
         var current = contributionEntries(
             pointNamed: point.name, marker: marker, elementType: Element.self, thread: thread)
@@ -861,24 +784,42 @@ extension Container {
             entry.registration.isPlaceholderContribution && !ran.contains { $0 === entry.registration }
         }) {
             ran.append(placeholder.registration)
-            _ = resolvedElement(placeholder.registration, thread: thread) as PlaceholderContribution?
+            _ = reportingFailure(thread: thread) { () throws(ContainerError) -> PlaceholderContribution in
+                try resolve(placeholder.registration, as: PlaceholderContribution.self, thread: thread)
+            }
             current = contributionEntries(
                 pointNamed: point.name, marker: marker, elementType: Element.self, thread: thread)
         }
         if !ran.isEmpty { current.entries.removeAll { $0.registration.isPlaceholderContribution } }
-        return current
-    }
-
-    /// Loads every contribution to `point` for ``require(_:)->[Element]``, throwing the first
-    /// failure.
-    @usableFromInline
-    func requireElements<Element>(of point: ExtensionPoint<Element>) throws(ContainerError) -> [Element] {
-        let thread = ThreadState.current
-        let (entries, mismatch) = elementEntries(of: point, thread: thread)
-        if let mismatch { throw mismatch }
-        return try entries.map { entry throws(ContainerError) in
-            try resolve(entry.registration, as: Element.self, thread: thread)
+        if let mismatch = current.mismatch {
+            guard reporting else { throw mismatch }
+            report(.failed(mismatch))
         }
+        // Each element is a load of its own. A loop, not `compactMap`: unspecialized (a client's
+        // load), that looks up the metadata of `[Element]` and its storage for every element.
+        var elements: [Element] = []
+        elements.reserveCapacity(current.entries.count)
+        for entry in current.entries {
+            // Loaded, a published element is read in place, in a read section of its own, as a
+            // single load's is (the full path's monitor costs a list of singletons 3x).
+            if reporting, entry.registration.hasPublished(Element.self) {
+                thread.beginRead(ReadKey(entry.registration))
+                if let published = entry.registration.publishedSingleton(as: Element.self) {
+                    thread.endRead()
+                    if let element = checkedPublished(published, entry.registration, thread: thread) {
+                        elements.append(element)
+                    }
+                    continue
+                }
+                thread.endRead()
+            }
+            do {
+                elements.append(try resolve(entry.registration, as: Element.self, thread: thread))
+            } catch  where reporting {
+                reportFailure(error, nested: !thread.frames.isEmpty)
+            }
+        }
+        return elements
     }
 
     // MARK: Entry points of the original API
@@ -912,9 +853,7 @@ extension Container {
             return UnavailableService(error: error)
         }
     }
-}
 
-extension Container {
     // MARK: Running creation hooks
 
     /// Whether this container or an ancestor has decorators, which run on what it makes: one
@@ -936,9 +875,7 @@ extension Container {
     /// (the resolver's) and of its ancestors. Static: a factory's closure calling it captures
     /// no container.
     static func runCreationHooks(of registration: Registration, on value: Any, resolver: Resolver) throws {
-        if registration.hasCreationHook {
-            try registration.lifecycle?.runCreationHook(on: value, resolver: resolver)
-        }
+        try registration.lifecycle?.runCreationHook(on: value, resolver: resolver)
         guard resolver.container.decoratesCreations else { return }
         // Nearest first, each list copied out of its lock before any runs, each decorator
         // skipped once cancelled.
@@ -966,7 +903,7 @@ extension Container {
         while !thread.deferredCreationHooks.isEmpty {
             let next = thread.deferredCreationHooks.removeFirst()
             do {
-                try runFactory(next.registration, thread: thread) { _ throws in
+                try runFactory(next.registration, thread: thread, finishes: false) { _ throws in
                     try Self.runCreationHooks(of: next.registration, on: next.value, resolver: next.resolver)
                 }
             } catch {

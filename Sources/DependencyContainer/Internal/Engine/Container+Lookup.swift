@@ -19,8 +19,8 @@ extension Container {
             next = borrowed.withObject { container -> Borrowed<Container>? in
                 var scope = overrides
                 while let override = scope {
-                    // A scope whose container is gone answers for no container.
-                    if override.target === container {
+                    // Each container has a reference of its own, which outlives it.
+                    if override.targetReference === container.reference {
                         answer = visit(.override(override, of: container))
                         guard case .absent = answer else { return nil }
                     }
@@ -39,21 +39,10 @@ extension Container {
     func lookUp(_ name: String, overrides: OverrideScope?, thread: ThreadState)
         -> (registration: Registration, place: LookupPlace)?
     {
-        var found: Registration?
-        let place = firstPlace(overrides: overrides) {
-            found = $0.store.registration(named: name, thread: thread)
-            return found != nil
-        }
-        return found.flatMap { found in place.map { (found, $0) } }
-    }
-
-    /// The first place of the lookup order under `overrides` that `accepts`.
-    private func firstPlace(overrides: OverrideScope?, where accepts: (LookupPlace) -> Bool) -> LookupPlace? {
-        var found: LookupPlace?
+        var found: (registration: Registration, place: LookupPlace)?
         _ = walkLookupOrder(overrides: overrides) { place in
-            guard accepts(place) else { return .absent }
-            found = place
-            return .foundAndHeld
+            found = place.store.registration(named: name, thread: thread).map { ($0, place) }
+            return found == nil ? .absent : .foundAndHeld
         }
         return found
     }
@@ -122,7 +111,12 @@ extension Container {
     /// The place of the lookup order under `overrides` that holds `registration` (or its point,
     /// for a contribution); `nil` once a write removed it.
     func place(holding registration: Registration, overrides: OverrideScope?) -> LookupPlace? {
-        firstPlace(overrides: overrides) { $0.store.holds(registration) }
+        var found: LookupPlace?
+        _ = walkLookupOrder(overrides: overrides) { place in
+            found = place.store.holds(registration) ? place : nil
+            return found == nil ? .absent : .foundAndHeld
+        }
+        return found
     }
 
     /// The registration a load of `registration`'s ID now uses, when a write replaced it.
@@ -131,81 +125,23 @@ extension Container {
             $0 !== registration ? $0 : nil
         }
     }
-}
 
-/// One place of the lookup order: an override set for a container, or a container's own
-/// registrations.
-enum LookupPlace {
-    case override(OverrideScope, of: Container)
-    case own(Container)
+    // MARK: Step 2: plan (``LoadPlan``, below), and a cached service's factory in its context
 
-    /// The registrations of this place.
-    @inline(__always)
-    var store: RegistrationStore {
-        switch self {
-        case .override(let scope, _): return scope.replacements.store
-        case .own(let container): return container.store
-        }
-    }
-
-    /// The container whose loads this place answers.
-    var container: Container { creationContext.container }
-
-    /// The context a cached service registered here is made in: a container's own without
-    /// overrides; an override's on the container it is for, with that scope and its enclosing.
-    var creationContext: CreationContext {
-        switch self {
-        case .override(let scope, let target): return (target, scope)
-        case .own(let container): return (container, nil)
-        }
-    }
-}
-
-// MARK: Step 2: plan, what a load does with what the lookup found
-
-/// What loading a found registration does, decided before any factory runs: the rules loads
-/// check and `verify()` walks; `Context` is a ``CreationContext``, or an index for `verify()`.
-struct LoadPlan<Context> {
-    /// Where its factory runs: a cached service's in its place's context
-    /// (``LookupPlace/creationContext``), never capturing a narrower one; another's in the loader's.
-    let context: Context
-    /// The cached service that would keep it past its named scope's reset, if any.
-    let captiveHolder: Registration?
-    /// Whether a synchronous load may run its factory: a main-actor one on the main thread
-    /// only, an async one never.
-    let mayRunFactory: Bool
-
-    /// The plan of a load made in `loader` inside the factory of `holder`, the innermost running
-    /// one that caches its service; `placeContext` is `nil` once a write removed the registration.
-    init(
-        _ registration: Registration, registeredIn placeContext: Context?, loadedIn loader: Context,
-        heldBy holder: Registration?, onMainThread: Bool
-    ) {
-        context = registration.isShared ? placeContext ?? loader : loader
-        captiveHolder = holder.flatMap { Container.keepsCaptive($0, registration) ? $0 : nil }
-        mayRunFactory = Container.mayRunSynchronously(registration.isolation, onMainThread: onMainThread)
-    }
-}
-
-extension Container {
     /// Runs the factory of a cached service in its plan's context (``LoadPlan/context``),
     /// binding that context's override scopes.
     @inline(__always)
     func runInOwnContext<Result>(
-        _ registration: Registration, thread: ThreadState, finishes: Bool,
-        _ body: (Resolver) throws -> Result
+        _ registration: Registration, thread: ThreadState, _ body: (Resolver) throws -> Result
     ) throws(ContainerError) -> Result {
         let overrides = OverrideScope.current
         // A root container without overrides is its services' only context.
         guard parent != nil || overrides != nil else {
-            return try runFactory(registration, thread: thread, finishes: finishes, body)
+            return try runFactory(registration, thread: thread, body)
         }
         let owner = placedContext(of: registration, overrides: overrides)
-        guard owner.overrides !== overrides else {
-            return try owner.container.runFactory(registration, thread: thread, finishes: finishes, body)
-        }
         return try OverrideScope.binding(owner.overrides) { () throws(ContainerError) -> Result in
-            try owner.container.runFactory(registration, thread: thread, finishes: finishes, body)
+            try owner.container.runFactory(registration, thread: thread, body)
         }
     }
 
@@ -228,8 +164,7 @@ extension Container {
     func checkNoCycle(_ registration: Registration, thread: ThreadState) throws(ContainerError) {
         // A top-level load has nothing on the stack: no call for it.
         if !thread.frames.isEmpty, thread.frames.contains(where: { $0 === registration }) {
-            let path = thread.frames.map(\.id) + [registration.id]
-            throw thread.recordWholeLoadFailure(.cycle(path: path))
+            throw thread.recordWholeLoadFailure(.cycle(path: thread.frames.map(\.id) + [registration.id]))
         }
     }
 
@@ -237,8 +172,7 @@ extension Container {
     /// captive, a named-scope service outside its own scope.
     @inline(__always)
     static func keepsCaptive(_ holder: Registration, _ dependency: Registration) -> Bool {
-        guard let dependencyScope = dependency.scopeName else { return false }
-        return holder.scopeName != dependencyScope
+        dependency.scopeName.map { holder.scopeName != $0 } ?? false
     }
 
     /// The isolation rule: whether a synchronous load may run a factory of `isolation`.
@@ -295,4 +229,58 @@ extension Container {
         if captiveDependencyPolicy == .fail { throw error }
     }
 
+}
+
+/// One place of the lookup order: an override set for a container, or a container's own
+/// registrations.
+enum LookupPlace {
+    case override(OverrideScope, of: Container)
+    case own(Container)
+
+    /// The registrations of this place.
+    @inline(__always)
+    var store: RegistrationStore {
+        switch self {
+        case .override(let scope, _): return scope.replacements.store
+        case .own(let container): return container.store
+        }
+    }
+
+    /// The container whose loads this place answers.
+    var container: Container { creationContext.container }
+
+    /// The context a cached service registered here is made in: a container's own without
+    /// overrides; an override's on the container it is for, with that scope and its enclosing.
+    var creationContext: CreationContext {
+        switch self {
+        case .override(let scope, let target): return (target, scope)
+        case .own(let container): return (container, nil)
+        }
+    }
+}
+
+// MARK: The lookup's answer and the plan, what a load does with it
+
+/// What loading a found registration does, decided before any factory runs: the rules loads
+/// check and `verify()` walks; `Context` is a ``CreationContext``, or an index for `verify()`.
+struct LoadPlan<Context> {
+    /// Where its factory runs: a cached service's in its place's context
+    /// (``LookupPlace/creationContext``), never capturing a narrower one; another's in the loader's.
+    let context: Context
+    /// The cached service that would keep it past its named scope's reset, if any.
+    let captiveHolder: Registration?
+    /// Whether a synchronous load may run its factory: a main-actor one on the main thread
+    /// only, an async one never.
+    let mayRunFactory: Bool
+
+    /// The plan of a load made in `loader` inside the factory of `holder`, the innermost running
+    /// one that caches its service; `placeContext` is `nil` once a write removed the registration.
+    init(
+        _ registration: Registration, registeredIn placeContext: Context?, loadedIn loader: Context,
+        heldBy holder: Registration?, onMainThread: Bool
+    ) {
+        context = registration.isShared ? placeContext ?? loader : loader
+        captiveHolder = holder.flatMap { Container.keepsCaptive($0, registration) ? $0 : nil }
+        mayRunFactory = Container.mayRunSynchronously(registration.isolation, onMainThread: onMainThread)
+    }
 }

@@ -16,9 +16,6 @@ final class ContainerReference: @unchecked Sendable {
     let parent: ContainerReference?
     /// ``Container/defaultScope`` as set on this container; `nil` to use the parent's.
     let defaultScopeSetting = LockedValue<Scope?>(nil)
-    /// Whether `defaultScopeSetting` holds a scope: a registration in a container where none
-    /// is set, the common case, reads one flag per container up to the root, and no lock.
-    let hasDefaultScope = AtomicFlag()
     /// The sinks that want every load on this container, published singletons included: the
     /// traces recording it and its async factories that note; the fast path reads it.
     let tracedLoads = AtomicCounter(0)
@@ -37,17 +34,14 @@ final class ContainerReference: @unchecked Sendable {
         return nil
     }
 
-    init(parent: ContainerReference?) {
-        self.parent = parent
-    }
+    init(parent: ContainerReference?) { self.parent = parent }
 
     /// The scope of a registration that states none: the one set on the nearest container
     /// of the chain that has one, else ``Scope/transient``.
     var defaultScope: Scope {
         // The common case, no container has ever set one: no walk, which retains each link.
         guard Self.someDefaultScopeIsSet.load() else { return .transient }
-        return nearest { $0.hasDefaultScope.load() ? $0.defaultScopeSetting.withLock { $0 } : nil }
-            ?? .transient
+        return nearest { $0.defaultScopeSetting.withLock { $0 } } ?? .transient
     }
 
     /// Whether any container of the process has set a default scope; set once, never cleared.
@@ -55,10 +49,7 @@ final class ContainerReference: @unchecked Sendable {
 
     /// Sets the default scope of this container.
     func setDefaultScope(_ scope: Scope) {
-        defaultScopeSetting.withLock { current in
-            current = scope
-            hasDefaultScope.store(true)
-        }
+        defaultScopeSetting.withLock { $0 = scope }
         Self.someDefaultScopeIsSet.store(true)
     }
 

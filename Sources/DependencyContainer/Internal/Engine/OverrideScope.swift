@@ -6,10 +6,9 @@ final class OverrideScope: Sendable {
     /// The innermost override scope of the current task.
     @TaskLocal static var innermost: OverrideScope?
 
-    /// The container whose registrations the scope replaces, held weakly: a kept resolver
-    /// holds its scopes, and must not keep their containers alive through them.
-    var target: Container? { targetReference.container }
-    private let targetReference: ContainerReference
+    /// The reference of the container whose registrations the scope replaces, not the
+    /// container: a kept resolver holds its scopes, and must not keep their containers alive.
+    let targetReference: ContainerReference
     let replacements: Container
     let enclosing: OverrideScope?
 
@@ -48,16 +47,12 @@ final class OverrideScope: Sendable {
     ) async throws(Failure) -> Result {
         if scopes != nil { GlobalAtomicWord.activeOverrideScopes.add(1) }
         defer { if scopes != nil { GlobalAtomicWord.activeOverrideScopes.add(0 &- 1) } }
-        let result = await $innermost.withValue(
-            scopes,
-            operation: { () async -> Swift.Result<Result, Failure> in
-                do throws(Failure) {
-                    return .success(try await operation())
-                } catch {
-                    return .failure(error)
-                }
-            }, isolation: isolation)
-        return try result.get()
+        do {
+            return try await $innermost.withValue(scopes, operation: operation, isolation: isolation)
+        } catch {
+            // `operation` throws only `Failure`; `withValue` rethrows untyped.
+            throw error as! Failure
+        }
     }
 
     /// Whether any task in the process has overrides.
@@ -113,7 +108,6 @@ struct LookupOrderCopy {
     /// context, as it is the one that answers now.
     func fill(_ container: Container, including include: (Registration) -> Bool = { _ in true }) {
         func copy(_ registration: Registration) -> Registration {
-            guard registration.context != nil else { return Registration(copying: registration) }
             var settings = registration.settings
             settings.context = nil
             return Registration(copying: registration, settings: settings)

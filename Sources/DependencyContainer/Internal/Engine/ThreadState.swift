@@ -55,14 +55,13 @@ final class ThreadState: ReadingThread {
 
     /// The cached snapshots, one per container, as plain values that loads read without
     /// reference counting or exclusivity checks; each is kept alive by `owners`.
-    private let slots = SlotBuffer(filledWith: CachedSnapshot.empty, count: snapshotCapacity)
+    private let slots = SlotBuffer(filledWith: CachedSnapshot(), count: snapshotCapacity)
     /// `owners[i]` keeps `slots[i].snapshot` alive.
     @exclusivity(unchecked) private var owners = [Snapshot?](repeating: nil, count: snapshotCapacity)
     @exclusivity(unchecked) private var nextEviction = 0
-    #if DEBUG
-        /// Advances whenever a cached snapshot may be released, which ends every borrow.
-        @exclusivity(unchecked) var cacheEpoch: UInt64 = 0
-    #endif
+    /// Advances whenever a cached snapshot may be released, which ends every borrow (debug
+    /// builds check borrows against it).
+    @exclusivity(unchecked) var cacheEpoch: UInt64 = 0
     private static let snapshotCapacity = 8
 
     /// This thread's announcement to ``InstanceReclaimer`` while it reads published services.
@@ -113,9 +112,7 @@ final class ThreadState: ReadingThread {
 
     /// Remembers `snapshot` as the state of container `serial`.
     func cache(_ snapshot: Snapshot, container serial: UInt64) {
-        #if DEBUG
-            cacheEpoch &+= 1
-        #endif
+        cacheEpoch &+= 1
         let entry = CachedSnapshot(
             container: serial, generation: snapshot.generation, snapshot: Borrowed(snapshot))
         let free =
@@ -134,12 +131,10 @@ final class ThreadState: ReadingThread {
 
     /// Drops every cached snapshot of container `serial`, so its registrations can be freed.
     func forget(container serial: UInt64) {
-        #if DEBUG
-            cacheEpoch &+= 1
-        #endif
+        cacheEpoch &+= 1
         var forgotten: [Snapshot?] = []
         for index in 0..<Self.snapshotCapacity where slots[index].container == serial {
-            slots[index] = .empty
+            slots[index] = CachedSnapshot()
             forgotten.append(owners[index])
             owners[index] = nil
         }
@@ -148,9 +143,7 @@ final class ThreadState: ReadingThread {
 
     /// The calling thread's state, created on first use and freed when the thread exits.
     @inline(__always)
-    static var current: ThreadState {
-        currentBorrowed.retained
-    }
+    static var current: ThreadState { currentBorrowed.retained }
 
     /// The calling thread's state without a reference of the caller's own: the thread keeps
     /// it alive until it exits, and the load fast path saves a retain and a release.
@@ -161,17 +154,13 @@ final class ThreadState: ReadingThread {
 
     /// The calling thread's state if it has one; never creates one, so it may be used while
     /// the thread exits.
-    static var existing: ThreadState? {
-        ThreadStateSlot.existing(as: ThreadState.self)
-    }
+    static var existing: ThreadState? { ThreadStateSlot.existing(as: ThreadState.self) }
 }
 
 /// A cached snapshot as a trivial value: copying it touches no reference count.
 private struct CachedSnapshot {
-    var container: UInt64
-    var generation: UInt64
+    /// 0 in a free slot: no container has serial 0.
+    var container: UInt64 = 0
+    var generation: UInt64 = 0
     var snapshot: Borrowed<Snapshot>?
-
-    /// A free slot; no container has serial 0.
-    static var empty: CachedSnapshot { CachedSnapshot(container: 0, generation: 0, snapshot: nil) }
 }
