@@ -113,6 +113,24 @@ struct ContextPrecedenceTests {
         container.setActiveContexts([.preview])
         #expect(container.load(menu).isEmpty)
         #expect(container.contributions(to: menu).isEmpty)
+        // The point again: the contribution waiting for `.preview` before removeAll stays gone.
+        container.setActiveContexts([])
+        container.contribute(to: menu, named: "share") { "Share again" }
+        container.setActiveContexts([.preview])
+        #expect(container.load(menu) == ["Share again"])
+    }
+
+    @Test("Unregistering a point removes its contributions for other contexts: registered again, it has none")
+    func unregisterPointWithContextContributions() {
+        let container = Container()
+        container.setActiveContexts([])
+        let menu = ExtensionPoint<String>("ContextTestsMenu-\(UUID().uuidString)")
+        container.contribute(to: menu, named: "share") { "Share" }
+        container.contribute(to: menu, named: "inspector", context: .preview) { "Inspector" }
+        #expect(container.unregister(id: menu.name))
+        container.contribute(to: menu, named: "share") { "Share again" }
+        container.setActiveContexts([.preview])
+        #expect(container.load(menu) == ["Share again"])
     }
 
     @Test("registrations lists the answering registration and says which context answers")

@@ -56,8 +56,9 @@ struct StoreEntries {
     @discardableResult
     mutating func removeValue(forKey id: String) -> Registration? {
         let previous = setEntry(id, to: nil)
-        guard contexts != nil, let parked = contexts!.parked.removeValue(forKey: id) else { return previous }
-        removed += parked
+        guard contexts != nil else { return previous }
+        let parked = contexts!.parked.removeValue(forKey: id) ?? []
+        removed += parked + (contexts!.parkedContributions.removeValue(forKey: id) ?? []).map(\.registration)
         if contexts!.isEmpty { contexts = nil }
         return previous ?? parked.first
     }
@@ -67,7 +68,9 @@ struct StoreEntries {
         for key in Array(dictionary.keys) { setEntry(key.id, to: nil) }
         guard contexts != nil else { return }
         removed += contexts!.parked.values.joined()
+        removed += contexts!.parkedContributions.values.joined().map(\.registration)
         contexts!.parked = [:]
+        contexts!.parkedContributions = [:]
         if contexts!.activeOverride == nil { contexts = nil }
     }
 
