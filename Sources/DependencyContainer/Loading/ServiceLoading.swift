@@ -164,7 +164,9 @@ extension _LoadTarget {
         }
     }
 
-    /// The async counterpart of `loading`.
+    /// The async counterpart of `loading`; inlined, as a generic async layer costs every
+    /// load a frame, a closure and `Result`'s metadata.
+    @inline(__always)
     func runAsync<Result, Failure: Error>(
         _ load: (Container) async throws(Failure) -> Result,
         orIfReleased released: (ContainerReference) throws(Failure) -> Result

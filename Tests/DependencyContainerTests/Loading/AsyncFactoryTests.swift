@@ -246,6 +246,23 @@ struct AsyncFactoryTests {
         #expect(try await container.requireAsync(.database).name == "real")
     }
 
+    @Test(
+        "An existing singleton's await load, which skips the async machinery, still gets the task's overrides"
+    )
+    func overridesOfExistingSingleton() async throws {
+        let container = Container()
+        container.registerAsync(.database, scope: .singleton) { try await Database.open(name: "real") }
+        #expect(await container.loadAsync(.database)?.name == "real")
+        let names = try await container.withOverrides { overrides in
+            overrides.registerAsync(.database) { () async throws -> Database in Database(name: "mock") }
+        } operation: {
+            try await [container.requireAsync(.database).name, container.loadAsync(.database)?.name]
+        }
+        #expect(names == ["mock", "mock"])
+        #expect(try await container.requireAsync(.database).name == "real")
+        #expect(await container.loadAsync(.database)?.name == "real")
+    }
+
     @Test("A missing ID: loadAsync reports it, requireAsync names it")
     func missing() async {
         let container = Container(parent: Container())

@@ -566,6 +566,7 @@ extension Container {
     /// absent or fails, the failure reported.
     @inline(__always)
     func loadServiceAsync<Service>(named name: String, as _: Service.Type) async -> Service? {
+        if let published = publishedSingleton(named: name, as: Service.self) { return published }
         guard let registration = registrationReportingMiss(named: name, as: Service.self, thread: .current)
         else { return nil }
         do {
@@ -581,8 +582,23 @@ extension Container {
     func requireServiceAsync<Service>(named name: String, as _: Service.Type) async throws(ContainerError)
         -> Service
     {
+        if let published = publishedSingleton(named: name, as: Service.self) { return published }
         let registration = try requiredRegistration(named: name, as: Service.self, thread: .current)
         return try await resolveAsync(registration, as: Service.self)
+    }
+
+    /// An existing singleton, read as the synchronous fast path reads it (no override active), when
+    /// the `.used` event of `resolveAsync` would note nothing (no trace, no factory on this thread).
+    @inline(__always)
+    private func publishedSingleton<Service>(named name: String, as _: Service.Type) -> Service? {
+        guard reference.tracedLoads.loadRelaxed() == 0 else { return nil }
+        let thread = ThreadState.currentBorrowed
+        let lookup = thread.withObject { borrowedRegistration(named: name, thread: $0) }
+        guard case .found(let borrowed) = lookup, borrowed.isShared, thread.withObject({ $0.frames.isEmpty })
+        else { return nil }
+        thread.withObject { $0.beginRead(borrowed.readKey) }
+        defer { thread.withObject { $0.endRead() } }
+        return borrowed.publishedSingleton(as: Service.self)
     }
 
     /// Produces `registration`'s service where its factory must run; `attempt` counts the
