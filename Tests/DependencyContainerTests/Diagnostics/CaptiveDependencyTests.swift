@@ -54,6 +54,21 @@ struct CaptiveDependencyTests {
         #expect(Self.captiveErrors(log).count == 1)
     }
 
+    @Test(
+        "An async singleton factory that awaits a session service, existing or not, through its resolver or the container, is reported too",
+        arguments: [false, true], [false, true])
+    func asyncHolderOfSession(sessionExists: Bool, throughContainer: Bool) async {
+        let (container, log) = Self.makeContainer(holderScope: .transient)
+        if sessionExists { _ = container.load(Self.session) }
+        container.registerAsync(Self.middle, scope: .singleton) { resolver in
+            await Holder(
+                session: throughContainer
+                    ? container.loadAsync(Self.session) : resolver.loadAsync(Self.session))
+        }
+        _ = await container.loadAsync(Self.middle)
+        #expect(Self.captiveErrors(log).first?.id == Self.middle.name)
+    }
+
     @Test("Through a transient service in between, the singleton is still the holder")
     func throughTransient() {
         let (container, log) = Self.makeContainer(holderScope: .singleton)

@@ -21,6 +21,12 @@ final class AsyncFrame: Sendable {
     /// The frames from the outermost to this one.
     var chain: [AsyncFrame] { sequence(first: self, next: \.parent).reversed() }
 
+    /// The innermost registration of the chain that caches its service: what a load here
+    /// would be captive in (as the thread's frames tell it for a synchronous factory).
+    var holder: Registration? {
+        sequence(first: self, next: \.parent).first { $0.registration.isShared }?.registration
+    }
+
     /// Throws the cycle that loading `registration` from this frame would close, recorded.
     func checkNoCycle(loading registration: Registration) throws(ContainerError) {
         let frames = chain

@@ -594,7 +594,9 @@ extension Container {
         guard reference.tracedLoads.loadRelaxed() == 0 else { return nil }
         let thread = ThreadState.currentBorrowed
         let lookup = thread.withObject { borrowedRegistration(named: name, thread: $0) }
-        guard case .found(let borrowed) = lookup, borrowed.isShared, thread.withObject({ $0.frames.isEmpty })
+        // In an async factory, a named scope's service may be captive: `resolveAsync` checks it.
+        guard case .found(let borrowed) = lookup, borrowed.isShared, thread.withObject({ $0.frames.isEmpty }),
+            !borrowed.hasNamedScope || AsyncFrame.current == nil
         else { return nil }
         thread.withObject { $0.beginRead(borrowed.readKey) }
         defer { thread.withObject { $0.endRead() } }
@@ -612,6 +614,9 @@ extension Container {
         let registration =
             registration.hasTimeToLive
             ? replacingExpired(registration, thread: thread) ?? registration : registration
+        if registration.scopeName != nil, let holder = AsyncFrame.current?.holder {
+            try checkNotCaptive(registration, heldBy: holder)
+        }
         // A read of its own: no suspension point may fall inside one.
         thread.beginRead(ReadKey(registration))
         let published = registration.publishedSingleton(as: Service.self)

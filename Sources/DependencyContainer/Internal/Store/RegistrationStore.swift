@@ -394,6 +394,13 @@ struct BorrowedRegistration {
         return registration.withObject { $0.isShared }
     }
 
+    /// Whether a named scope resets its services: loaded in a factory, one may be captive.
+    @inline(__always)
+    var hasNamedScope: Bool {
+        checkValid()
+        return registration.withObject { $0.scopeName != nil }
+    }
+
     /// The registration, retained, for code that may load.
     @inline(__always)
     var retained: Registration {
