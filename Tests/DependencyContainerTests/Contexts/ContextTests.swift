@@ -102,32 +102,20 @@ struct ContextPrecedenceTests {
         #expect(container.load(id)?.origin == "after")
     }
 
-    @Test("removeAll removes every context's contribution too, and a context switch brings none back")
-    func removeAllContributions() {
+    @Test(
+        "removeAll and unregister take a point's contributions for other contexts: contributed to again, it has none of them",
+        arguments: [true, false])
+    func removedPointWithContextContributions(removingAll: Bool) {
         let container = Container()
         container.setActiveContexts([])
         let menu = ExtensionPoint<String>("ContextTestsMenu-\(UUID().uuidString)")
         container.contribute(to: menu, named: "share") { "Share" }
         container.contribute(to: menu, named: "inspector", context: .preview) { "Inspector" }
-        container.removeAll()
+        if removingAll { container.removeAll() } else { #expect(container.unregister(id: menu.name)) }
         container.setActiveContexts([.preview])
         #expect(container.load(menu).isEmpty)
         #expect(container.contributions(to: menu).isEmpty)
-        // The point again: the contribution waiting for `.preview` before removeAll stays gone.
         container.setActiveContexts([])
-        container.contribute(to: menu, named: "share") { "Share again" }
-        container.setActiveContexts([.preview])
-        #expect(container.load(menu) == ["Share again"])
-    }
-
-    @Test("Unregistering a point removes its contributions for other contexts: registered again, it has none")
-    func unregisterPointWithContextContributions() {
-        let container = Container()
-        container.setActiveContexts([])
-        let menu = ExtensionPoint<String>("ContextTestsMenu-\(UUID().uuidString)")
-        container.contribute(to: menu, named: "share") { "Share" }
-        container.contribute(to: menu, named: "inspector", context: .preview) { "Inspector" }
-        #expect(container.unregister(id: menu.name))
         container.contribute(to: menu, named: "share") { "Share again" }
         container.setActiveContexts([.preview])
         #expect(container.load(menu) == ["Share again"])
